@@ -1,0 +1,13 @@
+// Linux calls that glibc declares only under _GNU_SOURCE, which Swift's Glibc module
+// does not define: the zero-copy transfers between descriptors.
+#ifndef CLINUXIO_H
+#define CLINUXIO_H
+
+#include <sys/types.h>
+
+ssize_t pb_copy_file_range(int fd_in, int fd_out, size_t length);
+ssize_t pb_splice(int fd_in, int fd_out, size_t length);
+/// Fills `buffer` with random bytes, retrying interruptions; returns the count filled.
+ssize_t pb_getrandom(void *buffer, size_t length);
+
+#endif

@@ -1,0 +1,94 @@
+/// Everything that can go wrong in `pb`, each case with a message that names what is
+/// wrong and how to fix it. The executable maps each case to one exit status.
+public enum PasteboardError: Error, Sendable, Equatable {
+  // A negative answer.
+  case emptyPasteboard(board: String)
+  case noRepresentation(types: [String], board: String)
+
+  // Bad usage.
+  case usage(String)
+  case invalidPasteboardName(String, reason: String)
+
+  // Bad data.
+  case malformedType(String, reason: String)
+  case malformedItemSet(String, reason: String)
+  case itemOutOfRange(index: Int, numberOfItems: Int)
+  case invalidText(type: String, offset: Int64)
+
+  // Missing input.
+  case noSuchFile(String, reason: String)
+  case noSuchPasteboard(String)
+
+  // The environment.
+  case magicUnavailable(String)
+  case insecureStore(path: String, reason: String)
+  case storeNotCreatable(path: String, reason: String)
+  case cannotCreate(path: String, reason: String)
+  case corruptStore(path: String, reason: String)
+  case newerFormat(path: String, found: Int, supported: Int)
+  case io(SystemError)
+  case lockTimeout(board: String, seconds: Double)
+  case internalError(String)
+  /// The reader of our output went away (`pb paste | head -c1`): not an error to report.
+  case outputClosed
+
+  public var message: String {
+    switch self {
+    case .emptyPasteboard(let board):
+      return "pasteboard '\(board)' is empty; copy something first: echo hello | pb copy"
+    case .noRepresentation(let types, let board):
+      let list = types.joined(separator: ", ")
+      return "no chosen item on '\(board)' has a representation of \(list); see what it has: pb types -i all"
+    case .usage(let text):
+      return text
+    case .invalidPasteboardName(let name, let reason):
+      return "invalid pasteboard name '\(name)': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
+    case .malformedType(let type, let reason):
+      return "malformed type '\(type)': \(reason); give a UTI (public.png), a MIME type (image/png) or an extension (png)"
+    case .malformedItemSet(let set, let reason):
+      return "malformed item set '\(set)': \(reason); use indexes from 0 such as 0, 1,3, 2-4 or all"
+    case .itemOutOfRange(let index, let count):
+      let valid = count == 1 ? "only item 0" : "items 0-\(count - 1)"
+      return "no item \(index): the pasteboard holds \(count) item\(count == 1 ? "" : "s") (\(valid))"
+    case .invalidText(let type, let offset):
+      return "the data is not valid \(type): bad byte at offset \(offset); give its real type with -t or omit -t to detect it"
+    case .noSuchFile(let path, let reason):
+      return "cannot read '\(path)': \(reason)"
+    case .noSuchPasteboard(let name):
+      return "no pasteboard named '\(name)'; see the pasteboards with: pb list, or write to it first: pb copy -p \(name)"
+    case .magicUnavailable(let reason):
+      return "cannot load libmagic's database (\(reason)); install libmagic-mgc, or give the type with -t"
+    case .insecureStore(let path, let reason):
+      return "refusing the store \(path): \(reason); fix it with: chmod 700 \(path)"
+    case .storeNotCreatable(let path, let reason):
+      return "cannot create the store at \(path): \(reason); point PB_DIR at a directory you own"
+    case .cannotCreate(let path, let reason):
+      return "cannot create \(path): \(reason)"
+    case .corruptStore(let path, let reason):
+      return "the store file \(path) is damaged (\(reason)); remove it to start that pasteboard afresh"
+    case .newerFormat(let path, let found, let supported):
+      return "the store at \(path) has format \(found), newer than this pb understands (\(supported)); upgrade pb"
+    case .io(let error):
+      return "cannot \(error.operation) \(error.path): \(error.reason)"
+    case .lockTimeout(let board, let seconds):
+      return "pasteboard '\(board)' stayed locked by another pb for \(seconds) s; try again, or raise PB_LOCK_TIMEOUT"
+    case .internalError(let text):
+      return "internal error: \(text); please report it"
+    case .outputClosed:
+      return "the reader of standard output went away"
+    }
+  }
+}
+
+extension PasteboardError {
+  /// Wraps a failed system call; a write to a closed pipe is the reader going away.
+  init(_ error: SystemError) {
+    self = error.errno == EPIPE ? .outputClosed : .io(error)
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif

@@ -1,0 +1,115 @@
+import FoundationEssentials
+
+/// What `--json` prints. Field names follow UIPasteboard (`changeCount`,
+/// `numberOfItems`); every report is one JSON value.
+public enum Report {
+  public struct Info: Encodable {
+    public var name: String
+    public var changeCount: Int
+    public var numberOfItems: Int
+    public var modificationDate: Date?
+    public var path: String
+
+    public init(_ state: PasteboardState, path: String) {
+      name = state.name
+      changeCount = state.changeCount
+      numberOfItems = state.numberOfItems
+      modificationDate = state.modificationDate.map { Date(timeIntervalSince1970: $0) }
+      self.path = path
+    }
+  }
+
+  public struct RepresentationInfo: Encodable {
+    public var type: String
+    public var size: Int64
+    public var typeSource: String
+    public var conformsTo: [String]
+
+    public init(_ representation: Representation) {
+      type = representation.type.rawValue
+      size = representation.size
+      typeSource = representation.typeSource.rawValue
+      conformsTo = TypeRegistry.ancestors(of: representation.type).map(\.rawValue)
+    }
+  }
+
+  public struct ItemInfo: Encodable {
+    public var index: Int
+    public var representations: [RepresentationInfo]
+    public var preview: String?
+
+    public init(index: Int, item: Item, preview: String?) {
+      self.index = index
+      representations = item.representations.map(RepresentationInfo.init)
+      self.preview = preview
+    }
+  }
+
+  public struct ItemTypes: Encodable {
+    public var index: Int
+    public var types: [String]
+
+    public init(index: Int, types: [TypeIdentifier]) {
+      self.index = index
+      self.types = types.map(\.rawValue)
+    }
+  }
+
+  /// One pasted representation: its data inline (as `text` when it is UTF-8 text, else
+  /// as `base64`) or the file it was saved to.
+  public struct Pasted: Encodable {
+    public var index: Int
+    public var type: String
+    public var size: Int64
+    public var file: String?
+    public var text: String?
+    public var base64: String?
+
+    public init(index: Int, representation: Representation, file: String?, bytes: [UInt8]?) {
+      self.index = index
+      type = representation.type.rawValue
+      size = representation.size
+      self.file = file
+      if let bytes {
+        let isText = bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: true) == nil }
+        if isText {
+          text = String(decoding: bytes, as: UTF8.self)
+        } else {
+          base64 = Data(bytes).base64EncodedString()
+        }
+      }
+    }
+  }
+
+  /// Pretty-printed JSON with sorted keys and a final newline.
+  public static func json(_ value: some Encodable) throws(PasteboardError) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    do {
+      return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    } catch {
+      throw .internalError("cannot encode JSON: \(error)")
+    }
+  }
+}
+
+extension OpenRepresentation {
+  /// A short printable preview of text data: the first line, at most `characters` long;
+  /// nil for data that is not text.
+  public func preview(characters: Int = 40) throws(PasteboardError) -> String? {
+    guard TypeRegistry.conforms(representation.type, to: .text) else { return nil }
+    let bytes = try head(characters * 4)
+    let valid = bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: false) == nil }
+    guard valid else { return nil }
+    var text = ""
+    for character in String(decoding: bytes, as: UTF8.self) {
+      if text.count == characters { return text + "…" }
+      if character == "\n" || character == "\r\n" { return text + (bytes.count > text.utf8.count + 1 ? "…" : "") }
+      if character == "\t" { text += " "; continue }
+      if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
+      text.append(character)
+    }
+    return text
+  }
+}

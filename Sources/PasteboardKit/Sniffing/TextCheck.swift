@@ -1,0 +1,52 @@
+/// Whether bytes are text `pb` can vouch for: UTF-8 without NUL bytes, or anything
+/// starting with a UTF-16 byte-order mark.
+enum TextCheck {
+  enum Encoding: Equatable {
+    case utf8
+    case utf16
+  }
+
+  /// The text encoding of `bytes`, or nil when they are not text. When `isWhole` is
+  /// false the bytes are a head cut from a longer stream, so a multi-byte sequence cut
+  /// short at the end is not held against them.
+  static func encoding(of bytes: UnsafeRawBufferPointer, isWhole: Bool) -> Encoding? {
+    if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
+      return .utf16
+    }
+    return firstNonTextOffset(in: bytes, isWhole: isWhole) == nil ? .utf8 : nil
+  }
+
+  /// The offset of the first byte that is a NUL or breaks UTF-8, if any.
+  static func firstNonTextOffset(in bytes: UnsafeRawBufferPointer, isWhole: Bool) -> Int? {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead >= 0x01 && lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      var lowest: UInt8 = 0x80
+      var highest: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: length = 3; lowest = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: length = 3; highest = 0x9F
+      case 0xF0: length = 4; lowest = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4: length = 4; highest = 0x8F
+      default: return index  // NUL, a stray continuation byte, or a byte UTF-8 never uses
+      }
+      for offset in 1..<length {
+        guard index + offset < count else { return isWhole ? index : nil }
+        let byte = bytes[index + offset]
+        let (low, high) = offset == 1 ? (lowest, highest) : (0x80, 0xBF)
+        if byte < low || byte > high { return index }
+      }
+      index += length
+    }
+    return nil
+  }
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import CLinuxIO
+
+/// Moves bytes between descriptors the cheapest way the kernel offers for the pair:
+/// `copy_file_range` between regular files, `splice` from a pipe, `sendfile` from a
+/// regular file, and a plain read/write loop with a cat-sized buffer otherwise.
+enum ByteTransfer {
+  /// The buffer of the read/write fallback: 128 KiB matches `cat`; larger is slower.
+  static let bufferSize = 128 * 1024
+  /// The most one kernel call is asked to move (Linux caps sendfile and friends near 2 GiB).
+  private static let chunk = 1 << 30
+
+  struct Endpoint {
+    let fd: Int32
+    let path: String
+  }
+
+  /// Copies from the source's current offset to its end; returns the number of bytes.
+  @discardableResult
+  static func copy(from source: Endpoint, to destination: Endpoint) throws(SystemError) -> Int64 {
+    let sourceKind = try SystemCall.status(source.fd, path: source.path).st_mode & S_IFMT
+    let destinationKind = try SystemCall.status(destination.fd, path: destination.path).st_mode & S_IFMT
+    var total: Int64 = 0
+    if sourceKind == S_IFREG && destinationKind == S_IFREG {
+      if try kernelCopy(&total, source, destination, { pb_copy_file_range($0, $1, chunk) }) {
+        return total
+      }
+    }
+    if sourceKind == S_IFIFO {
+      if try kernelCopy(&total, source, destination, { pb_splice($0, $1, chunk) }) {
+        return total
+      }
+    }
+    if sourceKind == S_IFREG {
+      if try kernelCopy(&total, source, destination, { sendfile($1, $0, nil, chunk) }) {
+        return total
+      }
+    }
+    try bufferedCopy(&total, source, destination)
+    return total
+  }
+
+  /// Runs one kernel copy call until the end of input. Returns false, having copied
+  /// nothing, when the kernel does not support it for this pair of descriptors.
+  private static func kernelCopy(
+    _ total: inout Int64, _ source: Endpoint, _ destination: Endpoint,
+    _ call: (Int32, Int32) -> Int
+  ) throws(SystemError) -> Bool {
+    while true {
+      let moved = call(source.fd, destination.fd)
+      if moved > 0 {
+        total += Int64(moved)
+        continue
+      }
+      if moved == 0 { return true }
+      let unsupported = [EINVAL, ENOSYS, EXDEV, EOPNOTSUPP, EBADF].contains(errno)
+      if unsupported && total == 0 { return false }
+      switch errno {
+      case EINTR, EAGAIN:
+        continue
+      case EPIPE, ENOSPC, EDQUOT, EFBIG:
+        throw SystemError(errno: errno, operation: "write", path: destination.path)
+      default:
+        throw SystemError(errno: errno, operation: "read", path: source.path)
+      }
+    }
+  }
+
+  private static func bufferedCopy(_ total: inout Int64, _ source: Endpoint, _ destination: Endpoint)
+    throws(SystemError)
+  {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
+    defer { buffer.deallocate() }
+    while true {
+      let count = try SystemCall.read(source.fd, into: buffer, path: source.path)
+      if count == 0 { return }
+      try SystemCall.writeAll(destination.fd, UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: destination.path)
+      total += Int64(count)
+    }
+  }
+}

@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import CLinuxIO
+
+/// A failed system call: the operation, the path it concerned and the errno value.
+public struct SystemError: Error, Sendable, Equatable {
+  public let errno: Int32
+  public let operation: String
+  public let path: String
+
+  public init(errno: Int32, operation: String, path: String) {
+    self.errno = errno
+    self.operation = operation
+    self.path = path
+  }
+
+  /// The C library's text for `errno`, such as "No such file or directory".
+  public var reason: String { String(cString: strerror(errno)) }
+}
+
+/// Every system call the library makes goes through here: EINTR is retried and a
+/// failure becomes a `SystemError` that names the path.
+enum SystemCall {
+  /// Runs `body` until it stops failing with EINTR; -1 becomes a thrown `SystemError`.
+  @discardableResult
+  static func check<Result: BinaryInteger>(
+    _ operation: String, _ path: String, _ body: () -> Result
+  ) throws(SystemError) -> Result {
+    while true {
+      let result = body()
+      if result != -1 { return result }
+      let code = errno
+      if code == EINTR { continue }
+      throw SystemError(errno: code, operation: operation, path: path)
+    }
+  }
+
+  static func open(
+    _ name: String, in directory: Int32 = AT_FDCWD, flags: Int32, mode: mode_t = 0o600,
+    path: String? = nil
+  ) throws(SystemError) -> Int32 {
+    try check("open", path ?? name) { openat(directory, name, flags | O_CLOEXEC, mode) }
+  }
+
+  static func close(_ fd: Int32) {
+    // A close that fails after EINTR must not be retried on Linux: the descriptor is gone.
+    _ = Glibc.close(fd)
+  }
+
+  static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
+    throws(SystemError) -> Int
+  {
+    try check("read", path) { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+  }
+
+  /// Reads until `buffer` is full or the input ends; returns how many bytes were read.
+  static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
+    throws(SystemError) -> Int
+  {
+    var filled = 0
+    while filled < buffer.count {
+      let count = try read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), path: path)
+      if count == 0 { break }
+      filled += count
+    }
+    return filled
+  }
+
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String)
+    throws(SystemError)
+  {
+    var written = 0
+    while written < bytes.count {
+      written += try check("write", path) {
+        Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+      }
+    }
+  }
+
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+    let failure = bytes.withUnsafeBytes { (buffer) -> SystemError? in
+      do throws(SystemError) {
+        try writeAll(fd, buffer, path: path)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  static func status(_ fd: Int32, path: String) throws(SystemError) -> stat {
+    var result = stat()
+    try check("stat", path) { fstat(fd, &result) }
+    return result
+  }
+
+  /// `fstatat` without following a final symbolic link; nil when the name does not exist.
+  static func status(of name: String, in directory: Int32, path: String) throws(SystemError) -> stat? {
+    var result = stat()
+    if fstatat(directory, name, &result, AT_SYMLINK_NOFOLLOW) == 0 { return result }
+    if errno == ENOENT { return nil }
+    throw SystemError(errno: errno, operation: "stat", path: path)
+  }
+
+  /// Creates a directory; an existing one is fine.
+  static func makeDirectory(_ name: String, in directory: Int32 = AT_FDCWD, mode: mode_t, path: String)
+    throws(SystemError)
+  {
+    if mkdirat(directory, name, mode) == 0 || errno == EEXIST { return }
+    throw SystemError(errno: errno, operation: "mkdir", path: path)
+  }
+
+  static func rename(
+    _ name: String, in directory: Int32, to newName: String, in newDirectory: Int32, path: String
+  ) throws(SystemError) {
+    try check("rename", path) { renameat(directory, name, newDirectory, newName) }
+  }
+
+  /// Removes a file (or an empty directory); a missing one is fine.
+  static func remove(_ name: String, in directory: Int32, isDirectory: Bool = false, path: String)
+    throws(SystemError)
+  {
+    if unlinkat(directory, name, isDirectory ? AT_REMOVEDIR : 0) == 0 || errno == ENOENT { return }
+    throw SystemError(errno: errno, operation: "remove", path: path)
+  }
+
+  /// Takes an exclusive advisory lock; false when `wait` is false and another process holds it.
+  static func lock(_ fd: Int32, wait: Bool, path: String) throws(SystemError) -> Bool {
+    while true {
+      if flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) == 0 { return true }
+      switch errno {
+      case EINTR: continue
+      case EWOULDBLOCK: return false
+      default: throw SystemError(errno: errno, operation: "lock", path: path)
+      }
+    }
+  }
+
+  /// The names in a directory, without `.` and `..`.
+  static func directoryEntries(_ name: String, in directory: Int32, path: String) throws(SystemError)
+    -> [String]
+  {
+    let fd = try open(name, in: directory, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW, path: path)
+    guard let stream = fdopendir(fd) else {
+      let code = errno
+      close(fd)
+      throw SystemError(errno: code, operation: "opendir", path: path)
+    }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Random bytes for unique names. Should getrandom fail (it does not once the pool is
+  /// ready), the clock and the process id still make a name no other writer picks.
+  static func randomBytes(_ count: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let result = bytes.withUnsafeMutableBytes { pb_getrandom($0.baseAddress, count) }
+    if result != count {
+      var time = timespec()
+      clock_gettime(CLOCK_REALTIME, &time)
+      let seed = UInt64(truncatingIfNeeded: time.tv_nsec) ^ UInt64(truncatingIfNeeded: time.tv_sec) << 30
+        ^ UInt64(truncatingIfNeeded: getpid()) << 40
+      for index in 0..<count { bytes[index] = UInt8(truncatingIfNeeded: seed >> UInt64(index % 8 * 8)) }
+    }
+    return bytes
+  }
+}

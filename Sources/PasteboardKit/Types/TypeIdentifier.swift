@@ -1,0 +1,188 @@
+/// A uniform type identifier such as `public.png`. Identifiers compare case-insensitively,
+/// as `UTTypeEqual` does; the spelling kept is the declared one when the type is known.
+public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: String
+
+  /// An identifier taken as it is, without checking its syntax.
+  public init(_ rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  public var description: String { rawValue }
+
+  public static func == (lhs: TypeIdentifier, rhs: TypeIdentifier) -> Bool {
+    lhs.rawValue.lowercased() == rhs.rawValue.lowercased()
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(rawValue.lowercased())
+  }
+
+  /// Whether this is a dynamic identifier (`dyn.a…`) minted for an undeclared tag.
+  public var isDynamic: Bool { rawValue.lowercased().hasPrefix("dyn.") }
+}
+
+extension TypeIdentifier: Codable {
+  public init(from decoder: any Decoder) throws {
+    self.init(try decoder.singleValueContainer().decode(String.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}
+
+extension TypeIdentifier {
+  public static let item = TypeIdentifier("public.item")
+  public static let content = TypeIdentifier("public.content")
+  public static let data = TypeIdentifier("public.data")
+  public static let text = TypeIdentifier("public.text")
+  public static let plainText = TypeIdentifier("public.plain-text")
+  public static let utf8PlainText = TypeIdentifier("public.utf8-plain-text")
+  public static let utf16ExternalPlainText = TypeIdentifier("public.utf16-external-plain-text")
+  public static let image = TypeIdentifier("public.image")
+  public static let png = TypeIdentifier("public.png")
+}
+
+extension TypeIdentifier {
+  /// Reads a type as a user writes it: a UTI (`public.png`), a MIME type (`image/png`)
+  /// or a filename extension (`png`, `.png`), and normalises it to a UTI. Undeclared
+  /// MIME types and extensions get a dynamic identifier, so nothing is refused that
+  /// is well formed.
+  public static func parse(_ text: String) throws(PasteboardError) -> TypeIdentifier {
+    let spec = text
+    if spec.isEmpty { throw .malformedType(text, reason: "it is empty") }
+    if let bad = spec.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
+      let what = bad == " " ? "a space" : "a control or blank character"
+      throw .malformedType(text, reason: "it contains \(what)")
+    }
+    if spec.contains("/") {
+      return try TypeRegistry.type(forMIMEType: MIMEType.parse(spec))
+    }
+    if spec.hasPrefix("."), !spec.dropFirst().contains(".") {
+      return try TypeRegistry.type(forFilenameExtension: FilenameExtension.parse(String(spec.dropFirst()), original: text))
+    }
+    if spec.contains(".") {
+      return try TypeRegistry.normalize(parseIdentifier(spec))
+    }
+    return try TypeRegistry.type(forFilenameExtension: FilenameExtension.parse(spec, original: text))
+  }
+
+  /// Parses a comma-separated preference list such as `public.html,public.plain-text`.
+  public static func parseList(_ text: String) throws(PasteboardError) -> [TypeIdentifier] {
+    var types: [TypeIdentifier] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      if part.isEmpty && text.contains(",") {
+        throw .malformedType(text, reason: "the list has an empty entry")
+      }
+      types.append(try parse(String(part)))
+    }
+    return types
+  }
+
+  /// Checks UTI syntax: dot-separated non-empty components of letters, digits and '-'
+  /// (and any non-ASCII character, as Apple allows).
+  static func parseIdentifier(_ text: String) throws(PasteboardError) -> TypeIdentifier {
+    for component in text.split(separator: ".", omittingEmptySubsequences: false) {
+      if component.isEmpty {
+        throw .malformedType(text, reason: "it has an empty component")
+      }
+      if let bad = component.unicodeScalars.first(where: { !isIdentifierScalar($0) }) {
+        throw .malformedType(text, reason: "'\(bad)' is not allowed in a type identifier")
+      }
+    }
+    return TypeIdentifier(text)
+  }
+
+  private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9", "-": return true
+    default: return scalar.value >= 0x80
+    }
+  }
+}
+
+/// A MIME type reduced to what identifies a format: lower-case `type/subtype`, plus the
+/// charset parameter when there is one.
+struct MIMEType: Hashable, Sendable {
+  let essence: String
+  let charset: String?
+
+  /// The form Apple uses as a tag: `text/plain;charset=utf-8`.
+  var tagWithCharset: String? { charset.map { "\(essence);charset=\($0)" } }
+
+  static func parse(_ text: String) throws(PasteboardError) -> MIMEType {
+    let parts = text.split(separator: ";", omittingEmptySubsequences: false)
+    let essence = parts[0].lowercased()
+    let halves = essence.split(separator: "/", omittingEmptySubsequences: false)
+    guard halves.count == 2, !halves[0].isEmpty, !halves[1].isEmpty else {
+      throw .malformedType(text, reason: "a MIME type is type/subtype, as in image/png")
+    }
+    for half in halves {
+      if let bad = half.unicodeScalars.first(where: { !isTokenScalar($0) }) {
+        throw .malformedType(text, reason: "'\(bad)' is not allowed in a MIME type")
+      }
+    }
+    var charset: String?
+    for parameter in parts.dropFirst() {
+      let pair = parameter.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2 else {
+        throw .malformedType(text, reason: "a MIME parameter is name=value, as in charset=utf-8")
+      }
+      let name = pair[0].trimmingSpaces.lowercased()
+      if name == "charset" {
+        charset = pair[1].trimmingSpaces.lowercased().replacingQuotes
+      }
+    }
+    return MIMEType(essence: essence, charset: charset)
+  }
+
+  private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9", "!", "#", "$", "&", "-", "^", "_", ".", "+": return true
+    default: return false
+    }
+  }
+}
+
+enum FilenameExtension {
+  static func parse(_ text: String, original: String) throws(PasteboardError) -> String {
+    if text.isEmpty { throw .malformedType(original, reason: "the extension is empty") }
+    if let bad = text.unicodeScalars.first(where: { !isExtensionScalar($0) }) {
+      throw .malformedType(original, reason: "'\(bad)' is not allowed in a filename extension")
+    }
+    return text.lowercased()
+  }
+
+  /// The extension of a path's last component (`archive.tar.gz` gives `gz`), if any.
+  static func of(path: String) -> String? {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let ext = name[name.index(after: dot)...]
+    guard !ext.isEmpty, ext.unicodeScalars.allSatisfy(isExtensionScalar) else { return nil }
+    return ext.lowercased()
+  }
+
+  private static func isExtensionScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9", "-", "_", "+": return true
+    default: return false
+    }
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: Substring {
+    var text = self
+    while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+    while text.last == " " || text.last == "\t" { text = text.dropLast() }
+    return text
+  }
+}
+
+extension String {
+  fileprivate var replacingQuotes: String {
+    filter { $0 != "\"" }
+  }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import PasteboardKit
+
+extension PB {
+  struct Clear: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remove every item from the pasteboard (the change count still grows).")
+
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+      _ = try board.open(creating: true).clear()
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import PasteboardKit
+
+extension PB {
+  struct Contains: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Exit 0 if the chosen items hold any of the types (every type, with --all), 1 if not.",
+      discussion: "Prints nothing. A representation conforming to a type counts (public.png answers public.image). Every chosen item must qualify.")
+
+    @OptionGroup var board: BoardOptions
+    @OptionGroup var itemSet: ItemSetOption
+
+    @Flag(help: "Require every given type instead of any one.")
+    var all = false
+
+    @Argument(help: ArgumentHelp("Types to look for: UTIs, MIME types or extensions.", valueName: "type"))
+    var types: [String]
+
+    func run() throws {
+      let wanted = try types.map(TypeIdentifier.parse)
+      let pasteboard = try board.open(creating: false)
+      let found = try pasteboard.contains(wanted, items: itemSet.itemSet(default: .index(0)), requireAll: all)
+      if !found { throw ExitCode(1) }
+    }
+  }
+}

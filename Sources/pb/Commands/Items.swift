@@ -1,0 +1,48 @@
+import ArgumentParser
+import PasteboardKit
+
+extension PB {
+  struct Items: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show each item: its index, its types with their sizes, and a preview of its text.")
+
+    @OptionGroup var board: BoardOptions
+
+    @Flag(help: "Print a JSON array of items with their representations (type, size, how the type was chosen).")
+    var json = false
+
+    func run() throws {
+      let pasteboard = try board.open(creating: false)
+      let (state, previews) = try pasteboard.stateWithPreviews()
+      let output = Output.standard
+      if json {
+        let reports = state.items.enumerated().map { Report.ItemInfo(index: $0, item: $1, preview: previews[$0]) }
+        try output.write(Report.json(reports))
+        if state.items.isEmpty { throw ExitCode(1) }
+        return
+      }
+      if state.items.isEmpty { throw PasteboardError.emptyPasteboard(board: pasteboard.name) }
+      for (index, item) in state.items.enumerated() {
+        let types = item.representations.map { "\($0.type) (\(ByteCount.format($0.size)))" }.joined(separator: ", ")
+        let preview = previews[index].map { "\t\"\($0)\"" } ?? ""
+        try output.write("\(index)\t\(types)\(preview)\n")
+      }
+    }
+  }
+}
+
+/// Sizes as people read them: 512 B, 4.2 KiB, 1.0 GiB.
+enum ByteCount {
+  static func format(_ size: Int64) -> String {
+    if size < 1024 { return "\(size) B" }
+    let units = ["KiB", "MiB", "GiB", "TiB"]
+    var value = Double(size) / 1024
+    var unit = 0
+    while value >= 1024 && unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+  }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import PasteboardKit
+
+extension PB {
+  struct Paste: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the chosen items of a pasteboard to standard output, byte for byte.",
+      discussion: """
+        Each chosen item gives its first representation of the first type in -t that it \
+        has (a conforming type counts), or its preferred one without -t. Items without \
+        any of the types are skipped. Several items are separated by the delimiter, or \
+        saved one file each with -o.
+        """)
+
+    @OptionGroup var board: BoardOptions
+    @OptionGroup var itemSet: ItemSetOption
+
+    @Option(
+      name: [.customShort("t"), .customLong("type")],
+      help: ArgumentHelp("Preferred types, richest first: public.html,public.plain-text.", valueName: "types"))
+    var types: String?
+
+    @Option(
+      name: [.customShort("d"), .customLong("delimiter")],
+      help: ArgumentHelp("What separates items (default: a newline; \\n, \\t, \\0 and \\\\ are understood).", valueName: "string"))
+    var delimiter: String?
+
+    @Flag(name: [.customShort("0"), .customLong("null")], help: "Separate items with NUL bytes.")
+    var nullDelimited = false
+
+    @Option(
+      name: [.customShort("o"), .customLong("output")],
+      help: ArgumentHelp("Save each item as a file in this directory (INDEX.EXT), printing the paths.", valueName: "dir"))
+    var directory: String?
+
+    @Flag(help: "Report each pasted item as JSON: its index, type, size and data or file.")
+    var json = false
+
+    func validate() throws {
+      if nullDelimited && delimiter != nil { throw ValidationError("give -0 or -d, not both") }
+    }
+
+    func run() throws {
+      let preferred = try types.map(TypeIdentifier.parseList) ?? []
+      let chosen = try itemSet.itemSet(default: .index(0))
+      let pasteboard = try board.open(creating: false)
+      let pasted = try pasteboard.open(items: chosen, types: preferred)
+      let output = Output.standard
+      if let directory {
+        var reports: [Report.Pasted] = []
+        for representation in pasted {
+          let file = try representation.save(in: directory, as: representation.suggestedFileName)
+          reports.append(Report.Pasted(index: representation.index, representation: representation.representation, file: file, bytes: nil))
+          if !json { try output.write(file + "\n") }
+        }
+        if json { try output.write(Report.json(reports)) }
+      } else if json {
+        let reports = try pasted.map { (representation) throws(PasteboardError) in
+          Report.Pasted(
+            index: representation.index, representation: representation.representation, file: nil,
+            bytes: try representation.head(Int(representation.representation.size)))
+        }
+        try output.write(Report.json(reports))
+      } else {
+        let separator = nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
+        for (position, representation) in pasted.enumerated() {
+          if position > 0 { try output.write(separator) }
+          try output.send(representation)
+        }
+      }
+    }
+
+    /// Reads the escapes a shell user types in `-d`: \n, \t, \0 and \\.
+    static func unescape(_ text: String) -> String {
+      var result = ""
+      var escaping = false
+      for character in text {
+        if escaping {
+          switch character {
+          case "n": result.append("\n")
+          case "t": result.append("\t")
+          case "0": result.append("\0")
+          case "\\": result.append("\\")
+          default: result.append("\\"); result.append(character)
+          }
+          escaping = false
+        } else if character == "\\" {
+          escaping = true
+        } else {
+          result.append(character)
+        }
+      }
+      if escaping { result.append("\\") }
+      return result
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import PasteboardKit
+
+/// The one place errors become exit statuses (BSD sysexits; 1 is a negative answer).
+enum ExitStatus {
+  static func of(_ error: PasteboardError) -> Int32 {
+    switch error {
+    case .outputClosed: 0
+    case .emptyPasteboard, .noRepresentation: 1
+    case .usage, .invalidPasteboardName: 64
+    case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText: 65
+    case .noSuchFile, .noSuchPasteboard: 66
+    case .magicUnavailable: 69
+    case .corruptStore, .newerFormat, .internalError: 70
+    case .storeNotCreatable, .cannotCreate: 73
+    case .io: 74
+    case .lockTimeout: 75
+    case .insecureStore: 77
+    }
+  }
+}

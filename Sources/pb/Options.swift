@@ -1,0 +1,31 @@
+import ArgumentParser
+import PasteboardKit
+
+/// `-p NAME`: the pasteboard a command works on.
+struct BoardOptions: ParsableArguments {
+  @Option(
+    name: [.customShort("p"), .customLong("pasteboard")],
+    help: ArgumentHelp("The pasteboard to use (default: $PB_PASTEBOARD, else general).", valueName: "name"))
+  var pasteboard: String?
+
+  var name: String { pasteboard ?? Pasteboard.defaultName }
+
+  /// Opens the board; writers create the store and the board as needed.
+  func open(creating: Bool) throws(PasteboardError) -> Pasteboard {
+    try Store.open(creating: creating).pasteboard(named: name, creating: creating)
+  }
+}
+
+/// `-i SET`: the items a reader looks at.
+struct ItemSetOption: ParsableArguments {
+  // Unconditional parsing, so that `-i -1` reaches the index-set parser and gets its
+  // message instead of being taken for an option.
+  @Option(
+    name: [.customShort("i"), .customLong("items")], parsing: .unconditional,
+    help: ArgumentHelp("The items to use: 0, 1,3, 2-4, all (0-based).", valueName: "set"))
+  var items: String?
+
+  func itemSet(default defaultSet: ItemSet) throws(PasteboardError) -> ItemSet {
+    try items.map(ItemSet.parse) ?? defaultSet
+  }
+}

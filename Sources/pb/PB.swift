@@ -1,0 +1,68 @@
+import ArgumentParser
+import PasteboardKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@main
+struct PB: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pb",
+    abstract: "A command-line pasteboard: typed, multi-item, multi-representation.",
+    discussion: """
+      Boards live in $PB_DIR (default ${XDG_DATA_HOME:-$HOME/.local/share}/pb). \
+      See pb(1) for the store, types, index sets and exit codes.
+      """,
+    version: "0.1.0",
+    subcommands: [
+      Copy.self, Paste.self, Types.self, Contains.self, Items.self, Info.self, Clear.self,
+    ]
+  )
+
+  static func main() {
+    StandardStreams.prepare()
+    var status: Int32 = 0
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+      try Output.standard.flush()
+    } catch {
+      status = report(error)
+    }
+    Glibc.exit(status)
+  }
+
+  /// Prints one line for an error (none for a quiet negative answer) and gives the
+  /// exit status.
+  private static func report(_ error: any Error) -> Int32 {
+    if let error = error as? PasteboardError {
+      if error == .outputClosed { return 0 }
+      try? Output.standard.flush()
+      StandardStreams.printError("pb: " + error.message)
+      return ExitStatus.of(error)
+    }
+    if let code = error as? ExitCode { return code.rawValue }
+    let code = exitCode(for: error).rawValue
+    if code == 0 {
+      // --help and --version arrive as errors that are not failures.
+      try? Output.standard.write(fullMessage(for: error) + "\n")
+      try? Output.standard.flush()
+      return 0
+    }
+    let text = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+    StandardStreams.printError("pb: \(lowercasingFirst(text)); see 'pb \(subcommandName.map { $0 + " " } ?? "")--help'")
+    return code
+  }
+
+  /// The subcommand named on the command line, if any, for the hint after a usage error.
+  private static var subcommandName: String? {
+    let names = configuration.subcommands.map { $0.configuration.commandName ?? "" }
+    return CommandLine.arguments.dropFirst().first(where: names.contains)
+  }
+
+  private static func lowercasingFirst(_ text: String) -> String {
+    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase ?? true else { return text }
+    return first.lowercased() + text.dropFirst()
+  }
+}
