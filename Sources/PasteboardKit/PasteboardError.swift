@@ -55,7 +55,7 @@ public enum PasteboardError: Error, Sendable, Equatable {
     case .noSuchFile(let path, let reason):
       return "cannot read '\(path)': \(reason)"
     case .noSuchPasteboard(let name):
-      return "no pasteboard named '\(name)'; see the pasteboards with: pb list, or write to it first: pb copy -p \(name)"
+      return "no pasteboard named '\(name)'; check the name, or write to it first: pb copy -p \(name)"
     case .magicUnavailable(let reason):
       return "cannot load libmagic's database (\(reason)); install libmagic-mgc, or give the type with -t"
     case .insecureStore(let path, let reason):

@@ -57,7 +57,7 @@ struct PB: ParsableCommand {
 
   /// The subcommand named on the command line, if any, for the hint after a usage error.
   private static var subcommandName: String? {
-    let names = configuration.subcommands.map { $0.configuration.commandName ?? "" }
+    let names = configuration.subcommands.map { $0._commandName }
     return CommandLine.arguments.dropFirst().first(where: names.contains)
   }
 

@@ -113,7 +113,10 @@ extension Pasteboard {
       defer { SystemCall.close(fd) }
       let destination = ByteTransfer.Endpoint(fd: fd, path: workspace.path + "/" + file)
       try SystemCall.writeAll(fd, UnsafeRawBufferPointer(rebasing: head[..<headCount]), path: destination.path)
-      let rest = try ByteTransfer.copy(from: ByteTransfer.Endpoint(fd: input.descriptor, path: input.path), to: destination)
+      // A short head means the input ended; reading on could block (a terminal's
+      // end-of-file is not sticky).
+      let reachedEnd = declaredType == nil && headCount < head.count
+      let rest = reachedEnd ? 0 : try ByteTransfer.copy(from: ByteTransfer.Endpoint(fd: input.descriptor, path: input.path), to: destination)
       return Representation(type: detection.type, file: file, size: Int64(headCount) + rest, typeSource: detection.source)
     } catch {
       throw .io(error)

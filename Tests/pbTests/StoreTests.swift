@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@Suite("the store under concurrency and crashes")
+struct StoreTests {
+  @Test("4 writers of 100 copies each raise the change count by exactly 400, and every paste meanwhile is one whole written value")
+  func concurrentWriters() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("start".utf8))
+    let before = try sandbox.changeCount()
+    // Each value is 96 KiB, larger than the sniffed head, so a torn read would show.
+    let script = """
+      pad=$(head -c 98304 /dev/zero | tr '\\0' 'x')
+      writer() { for i in $(seq 100); do printf 'writer-%s-value-%s-%s-end' "$1" "$i" "$pad" | pb copy || echo "copy failed" >&2; done; }
+      reader() { for i in $(seq 150); do pb paste > "reads/$i" || echo "paste failed" >&2; done; }
+      mkdir -p reads
+      writer 1 & writer 2 & writer 3 & writer 4 & reader &
+      wait
+      """
+    let result = try sandbox.shell("cd \(sandbox.root.path) && " + script)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr.isEmpty, "\(result)")
+    #expect(try sandbox.changeCount() == before + 400)
+    let pattern = try Regex("^writer-[1-4]-value-[0-9]+-(x+)-end$")
+    let pad = String(repeating: "x", count: 98304)
+    let reads = sandbox.root.appendingPathComponent("reads")
+    let files = try FileManager.default.contentsOfDirectory(atPath: reads.path)
+    #expect(files.count == 150)
+    for file in files {
+      let text = try String(contentsOf: reads.appendingPathComponent(file), encoding: .utf8)
+      let whole = text == "start" || (try? pattern.wholeMatch(in: text))?.output[1].substring.map(String.init) == pad
+      #expect(whole, "read \(file) is not one whole value: \(text.prefix(80))…(\(text.count) chars)")
+    }
+    // Only the newest state and its data are left behind.
+    let board = sandbox.store.appendingPathComponent("boards/general")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("state").path).count == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path).count == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("tmp").path).isEmpty)
+  }
+
+  @Test("a writer killed mid-stream leaves the last contents intact, and the next writer cleans up after it")
+  func killedWriter() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("committed".utf8))
+    let script = """
+      mkfifo feed
+      pb copy < feed &
+      writer=$!
+      exec 3> feed
+      head -c 200000 /dev/urandom >&3
+      sleep 0.5
+      kill -9 $writer
+      wait $writer 2>/dev/null
+      exec 3>&-
+      ls "$PB_DIR/boards/general/tmp" | wc -l
+      """
+    let result = try sandbox.shell("cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path) && " + script)
+    #expect(result.lines.last == "1", "the killed writer's scratch folder is there: \(result)")
+    #expect(try sandbox.pb("paste").text == "committed")
+    #expect(try sandbox.changeCount() == 1)
+    // Litter a crash could leave: an orphan data file and an older state.
+    let board = sandbox.store.appendingPathComponent("boards/general")
+    _ = try sandbox.file("store/boards/general/data/orphan.bin", "orphan")
+    try sandbox.pb("copy", stdin: Data("next".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("tmp").path).isEmpty)
+    let data = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path)
+    #expect(data.count == 1 && !data.contains("orphan.bin"))
+    #expect(try sandbox.pb("paste").text == "next")
+    #expect(try sandbox.changeCount() == 2)
+  }
+
+  @Test("the store is created private, and its files are plain and readable with cat")
+  func layout() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("inspect me".utf8))
+    let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.store.path)
+    #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
+    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "1\n")
+    let board = sandbox.store.appendingPathComponent("boards/general")
+    let data = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path)
+    #expect(data.count == 1 && data[0].hasSuffix(".txt"))
+    #expect(try String(contentsOf: board.appendingPathComponent("data/" + data[0]), encoding: .utf8) == "inspect me")
+    let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: board.appendingPathComponent("state/1.json"))) as? [String: Any]
+    #expect(manifest?["format"] as? Int == 1)
+    #expect(manifest?["changeCount"] as? Int == 1)
+  }
+
+  @Test("a store written by a newer pb is refused, not misread")
+  func newerFormat() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("x".utf8))
+    try Data("2\n".utf8).write(to: sandbox.store.appendingPathComponent("format"))
+    let result = try sandbox.pb("paste")
+    #expect(result.status == 70, "\(result)")
+    #expect(result.stderr.contains("format 2, newer than this pb understands"), "\(result)")
+  }
+}

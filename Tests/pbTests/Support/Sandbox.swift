@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// What one run of `pb` gave back.
+struct Result: CustomStringConvertible {
+  var arguments: [String]
+  var status: Int32
+  var stdout: Data
+  var stderr: String
+
+  var text: String { String(decoding: stdout, as: UTF8.self) }
+  var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+  var description: String {
+    "pb \(arguments.joined(separator: " ")) exited \(status)\n--- stdout (\(stdout.count) bytes)\n\(text.prefix(2000))\n--- stderr\n\(stderr)"
+  }
+}
+
+/// A fresh store in a temporary directory, and a runner for the built `pb` binary with
+/// every `PB_*` variable cleared and `PB_DIR` pointing at the store.
+final class Sandbox {
+  let root: URL
+  let store: URL
+
+  init() throws {
+    // pb may exit before reading all of its stdin; the write must fail, not kill us.
+    signal(SIGPIPE, SIG_IGN)
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("pb-test-\(UUID().uuidString)")
+    store = root.appendingPathComponent("store")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  /// The binary under test: `PB_TEST_BINARY`, else `pb` beside the test bundle.
+  static var binary: String {
+    if let path = ProcessInfo.processInfo.environment["PB_TEST_BINARY"] { return path }
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return executable.deletingLastPathComponent().appendingPathComponent("pb").path
+  }
+
+  var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PB_") }
+    environment["PB_DIR"] = store.path
+    environment["NO_COLOR"] = "1"
+    return environment
+  }
+
+  /// Runs `pb` with `arguments`, feeding `stdin` through a pipe (or /dev/null).
+  @discardableResult
+  func pb(_ arguments: String..., stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    try run(Self.binary, arguments, stdin: stdin, environment: extra)
+  }
+
+  @discardableResult
+  func pb(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    try run(Self.binary, arguments, stdin: stdin, environment: extra)
+  }
+
+  /// Runs a bash script with `pb` on its PATH, for pipelines and odd descriptors.
+  @discardableResult
+  func shell(_ script: String, stdin: Data? = nil) throws -> Result {
+    var environment = [String: String]()
+    let directory = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().path
+    environment["PATH"] = directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    return try run("/bin/bash", ["-c", script], stdin: stdin, environment: environment)
+  }
+
+  func run(_ executable: String, _ arguments: [String], stdin: Data?, environment extra: [String: String]) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment.merging(extra) { $1 }
+    process.currentDirectoryURL = root
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    let input = Pipe()
+    process.standardInput = stdin == nil ? FileHandle(forReadingAtPath: "/dev/null") : input
+    try process.run()
+    // Feed and drain on other threads, so that large data cannot deadlock the pipes.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var stdoutData = Data()
+    nonisolated(unsafe) var stderrData = Data()
+    DispatchQueue.global().async(group: group) { stdoutData = output.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { stderrData = errors.fileHandleForReading.readDataToEndOfFile() }
+    if let stdin {
+      DispatchQueue.global().async(group: group) {
+        try? input.fileHandleForWriting.write(contentsOf: stdin)
+        try? input.fileHandleForWriting.close()
+      }
+    }
+    process.waitUntilExit()
+    group.wait()
+    return Result(
+      arguments: arguments, status: process.terminationStatus, stdout: stdoutData,
+      stderr: String(decoding: stderrData, as: UTF8.self))
+  }
+
+  /// Writes a file in the sandbox and returns its path.
+  func file(_ name: String, _ contents: Data) throws -> String {
+    let url = root.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try contents.write(to: url)
+    return url.path
+  }
+
+  func file(_ name: String, _ text: String) throws -> String {
+    try file(name, Data(text.utf8))
+  }
+
+  /// The change count `pb info --json` reports.
+  func changeCount(_ board: String = "general") throws -> Int {
+    let result = try pb("info", "--json", "-p", board)
+    let object = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
+    return object?["changeCount"] as? Int ?? -1
+  }
+
+  func json(_ result: Result) throws -> Any {
+    try JSONSerialization.jsonObject(with: result.stdout)
+  }
+}
+
+/// Real files of common formats that every machine of this project has (CPython's test
+/// images, shared-mime-info's spec); a missing one fails the test that asks for it.
+enum SystemSamples {
+  static let pythonImages: String = {
+    let stdlib = (try? Sandbox().run("/usr/bin/env", ["python3", "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], stdin: nil, environment: [:]).text) ?? ""
+    return stdlib.trimmingCharacters(in: .whitespacesAndNewlines) + "/test/imghdrdata"
+  }()
+
+  static var png: String { pythonImages + "/python.png" }
+  static var jpeg: String { pythonImages + "/python.jpg" }
+  static var gif: String { pythonImages + "/python.gif" }
+  static var tiff: String { pythonImages + "/python.tiff" }
+  static var pdf: String { "/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf" }
+
+  static func contents(_ path: String) throws -> Data {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      Issue.record("sample file \(path) is missing; install it (see .ci/run)")
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return data
+  }
+}
