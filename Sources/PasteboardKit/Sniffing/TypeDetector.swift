@@ -39,11 +39,13 @@ public final class TypeDetector {
     guard let answer else {
       return TypeDetection(type: byExtension ?? .data, source: byExtension == nil ? .magic : .filenameExtension)
     }
-    if let byExtension, answer.refinable {
+    // A vague answer yields to the extension, unless the extension claims text for
+    // bytes that are not text.
+    if let byExtension, answer.refinable,
+      !TypeRegistry.conforms(byExtension, to: .text) || TypeRegistry.conforms(answer.type, to: .text)
+    {
       let isGeneric = answer.type == .data || answer.type.isDynamic
-      if TypeRegistry.conforms(byExtension, to: answer.type)
-        || (isGeneric && !TypeRegistry.conforms(byExtension, to: .text))
-      {
+      if isGeneric || TypeRegistry.conforms(byExtension, to: answer.type) {
         return TypeDetection(type: byExtension, source: .filenameExtension)
       }
     }

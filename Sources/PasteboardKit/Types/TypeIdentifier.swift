@@ -53,12 +53,12 @@ extension TypeIdentifier {
   public static func parse(_ text: String) throws(PasteboardError) -> TypeIdentifier {
     let spec = text
     if spec.isEmpty { throw .malformedType(text, reason: "it is empty") }
+    if spec.contains("/") {
+      return try TypeRegistry.type(forMIMEType: MIMEType.parse(spec))
+    }
     if let bad = spec.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
       let what = bad == " " ? "a space" : "a control or blank character"
       throw .malformedType(text, reason: "it contains \(what)")
-    }
-    if spec.contains("/") {
-      return try TypeRegistry.type(forMIMEType: MIMEType.parse(spec))
     }
     if spec.hasPrefix("."), !spec.dropFirst().contains(".") {
       return try TypeRegistry.type(forFilenameExtension: FilenameExtension.parse(String(spec.dropFirst()), original: text))
@@ -121,7 +121,8 @@ struct MIMEType: Hashable, Sendable {
     }
     for half in halves {
       if let bad = half.unicodeScalars.first(where: { !isTokenScalar($0) }) {
-        throw .malformedType(text, reason: "'\(bad)' is not allowed in a MIME type")
+        let shown = bad == " " ? "a space" : "'\(bad)'"
+        throw .malformedType(text, reason: "\(shown) is not allowed in a MIME type")
       }
     }
     var charset: String?

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import PasteboardKit
+
+/// A sniffer that answers what it is told, so detection logic is tested apart from the
+/// installed magic database.
+final class FixedSniffer: TypeSniffer {
+  let answer: SniffedType
+  init(_ magicOutput: String) { answer = SniffedType(magicOutput: magicOutput) }
+  func sniff(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType { answer }
+}
+
+@Suite struct TypeDetectorTests {
+  func detect(_ bytes: [UInt8], magic: String, extension ext: String? = nil, isWhole: Bool = true) throws -> TypeDetection {
+    let detector = TypeDetector(sniffer: FixedSniffer(magic))
+    return try bytes.withUnsafeBytes { try detector.detect(head: $0, isWhole: isWhole, filenameExtension: ext) }
+  }
+
+  @Test func binaryAnswersAreKept() throws {
+    #expect(try detect([0x89, 0x50, 0x4E, 0x47, 0, 1], magic: "image/png; charset=binary") == TypeDetection(type: .png, source: .magic))
+    #expect(try detect([0x89, 0x50, 0, 1], magic: "image/png; charset=binary", extension: "txt").type == .png, "a text extension does not turn PNG bytes into text")
+  }
+
+  @Test func textStaysTextWhateverLibmagicGuesses() throws {
+    let text = Array("MM this is a note".utf8)
+    #expect(try detect(text, magic: "image/tiff; charset=binary") == TypeDetection(type: .utf8PlainText, source: .textCheck))
+    #expect(try detect(text, magic: "application/octet-stream; charset=binary").type == .utf8PlainText)
+  }
+
+  @Test func extensionRefinesVagueAnswers() throws {
+    let markdown = Array("# Title\n\nbody\n".utf8)
+    #expect(try detect(markdown, magic: "text/plain; charset=us-ascii", extension: "md") == TypeDetection(type: TypeIdentifier("net.daringfireball.markdown"), source: .filenameExtension))
+    let swift = Array("struct A { var b: Int }\n".utf8)
+    #expect(try detect(swift, magic: "text/x-c; charset=us-ascii", extension: "swift").type == TypeIdentifier("public.swift-source"))
+    #expect(try detect([0x50, 0x4B, 3, 4, 0], magic: "application/zip; charset=binary", extension: "jar").type == TypeIdentifier("com.sun.java-archive"))
+    #expect(try detect([0, 1, 2, 0xFF], magic: "application/octet-stream; charset=binary", extension: "heic").type == TypeIdentifier("public.heic"))
+    #expect(try detect([0, 1, 2, 0xFF], magic: "application/octet-stream; charset=binary", extension: "txt") == TypeDetection(type: .data, source: .magic))
+  }
+
+  @Test func confidentTextAnswersAreKept() throws {
+    #expect(try detect(Array("{\"a\": 1}".utf8), magic: "application/json; charset=us-ascii").type == TypeIdentifier("public.json"))
+    #expect(try detect(Array("hello".utf8), magic: "text/plain; charset=us-ascii", extension: "txt") == TypeDetection(type: .utf8PlainText, source: .magic), "more specific than the extension's public.plain-text")
+  }
+
+  @Test func emptyDataIsTextUnlessTheExtensionSaysOtherwise() throws {
+    #expect(try detect([], magic: "application/x-empty; charset=binary") == TypeDetection(type: .utf8PlainText, source: .textCheck))
+    #expect(try detect([], magic: "application/x-empty; charset=binary", extension: "png") == TypeDetection(type: .png, source: .filenameExtension))
+  }
+
+  @Test func utf16WithByteOrderMarkIsText() throws {
+    #expect(try detect([0xFF, 0xFE, 0x68, 0, 0x69, 0], magic: "text/plain; charset=utf-16le").type == .utf16ExternalPlainText)
+  }
+
+  @Test func unknownMIMETypesKeepTheirTag() throws {
+    let type = try detect([0, 1, 2], magic: "application/vnd.oasis.opendocument.text; charset=binary").type
+    #expect(type.isDynamic)
+    #expect(TypeRegistry.preferredMIMEType(for: type) == "application/vnd.oasis.opendocument.text")
+  }
+}
+
+@Suite struct TextCheckTests {
+  func offset(_ bytes: [UInt8], isWhole: Bool = true) -> Int? {
+    bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: isWhole) }
+  }
+
+  @Test func validUTF8() {
+    #expect(offset(Array("héllo ✓ 𝄞".utf8)) == nil)
+    #expect(offset([]) == nil)
+  }
+
+  @Test func invalidBytesAndNULs() {
+    #expect(offset([0x61, 0x00, 0x62]) == 1)
+    #expect(offset([0x61, 0x80]) == 1)
+    #expect(offset([0xC0, 0xAF]) == 0, "overlong")
+    #expect(offset([0xED, 0xA0, 0x80]) == 0, "surrogate")
+    #expect(offset([0xF4, 0x90, 0x80, 0x80]) == 0, "past U+10FFFF")
+  }
+
+  @Test func aHeadMayEndInsideACharacter() {
+    let cut = Array("ab✓".utf8).dropLast()
+    #expect(offset(Array(cut), isWhole: false) == nil)
+    #expect(offset(Array(cut), isWhole: true) == 2)
+  }
+}
+
+@Suite struct MagicSnifferTests {
+  func sniff(_ bytes: [UInt8]) throws -> SniffedType {
+    try bytes.withUnsafeBytes { try MagicSniffer().sniff($0) }
+  }
+
+  @Test func stableAnswers() throws {
+    #expect(try sniff([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]).mimeType == "image/png")
+    #expect(try sniff(Array("%PDF-1.4\n%\u{e2}\u{e3}\n1 0 obj\n".utf8)).mimeType == "application/pdf")
+    let text = try sniff(Array("plain words here\n".utf8))
+    #expect(text.mimeType == "text/plain")
+    #expect(text.charset == "us-ascii")
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import PasteboardKit
+
+@Suite struct PasteboardTests {
+  let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-\(UUID().uuidString)").path
+
+  func board(_ name: String = "general") throws -> Pasteboard {
+    try Store.open(at: root, creating: true).pasteboard(named: name, creating: true)
+  }
+
+  func write(_ text: String, to board: Pasteboard, mode: Pasteboard.WriteMode = .replace, type: TypeIdentifier? = .utf8PlainText) throws -> PasteboardState {
+    let path = root + "-input-\(UUID().uuidString)"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let source = RepresentationSource(input: .file(path), type: type)
+    return try board.write([ItemSource(representations: [source])], mode: mode, detector: TypeDetector(sniffer: FixedSniffer("text/plain; charset=us-ascii")))
+  }
+
+  @Test func everyChangeRaisesTheCountByOne() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let general = try board()
+    #expect(try general.state().changeCount == 0)
+    #expect(try write("a", to: general).changeCount == 1)
+    #expect(try write("b", to: general, mode: .append).changeCount == 2)
+    #expect(try general.clear().changeCount == 3)
+    let state = try write("c", to: general)
+    #expect(state.changeCount == 4)
+    #expect(state.numberOfItems == 1)
+  }
+
+  @Test func appendSharesTheExistingData() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let general = try board()
+    let first = try write("first", to: general)
+    let second = try write("second", to: general, mode: .append)
+    #expect(second.items.first == first.items.first, "the first item's data file is reused, not copied")
+    let data = try FileManager.default.contentsOfDirectory(atPath: root + "/boards/general/data")
+    #expect(Set(data) == Set(second.items.flatMap { $0.representations.map(\.file) }))
+  }
+
+  @Test func readersOfAStandardBoardThatWasNeverWrittenSeeItEmpty() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let store = try Store.open(at: root, creating: false)
+    #expect(try store.pasteboard(named: "find", creating: false).state().numberOfItems == 0)
+    #expect(throws: PasteboardError.noSuchPasteboard("work")) { try store.pasteboard(named: "work", creating: false) }
+    #expect(!FileManager.default.fileExists(atPath: root), "reading creates nothing")
+  }
+
+  @Test(arguments: ["", ".", "..", "a/b", ".hidden", "a..b", "with space", "tab\t", "é"])
+  func rejectsBadNames(name: String) {
+    #expect {
+      try Pasteboard.validate(name: name)
+    } throws: { error in
+      if case PasteboardError.invalidPasteboardName = error { return true }
+      return false
+    }
+  }
+
+  @Test(arguments: ["general", "find", "com.example.notes", "work", "a_b-c.1"])
+  func acceptsGoodNames(name: String) throws {
+    try Pasteboard.validate(name: name)
+  }
+
+  @Test func readersChooseByConformance() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let general = try board()
+    _ = try write("<b>x</b>", to: general, type: TypeIdentifier("public.html"))
+    let opened = try general.open(items: .all, types: [.plainText, .text])
+    #expect(opened.map(\.representation.type) == [TypeIdentifier("public.html")])
+    #expect(throws: PasteboardError.noRepresentation(types: ["public.image"], board: "general")) {
+      try general.open(items: .all, types: [.image])
+    }
+    #expect(try general.contains([.text], items: .index(0), requireAll: false))
+    #expect(try !general.contains([.text, .image], items: .index(0), requireAll: true))
+  }
+}
