@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// The man page and the completions are checked against the binary, so they cannot drift.
+@Suite("docs and completions")
+struct DocsTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static func read(_ path: String) throws -> String {
+    try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  struct Command {
+    var name: String
+    var options: [String]  // as typed: -p, --pasteboard
+  }
+
+  /// The subcommands and options `pb --experimental-dump-help` reports.
+  static func commands() throws -> [Command] {
+    let sandbox = try Sandbox()
+    let dump = try sandbox.pb("--experimental-dump-help")
+    let root = try #require((try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])?["command"] as? [String: Any])
+    func options(_ command: [String: Any]) -> [String] {
+      let arguments = command["arguments"] as? [[String: Any]] ?? []
+      return arguments.flatMap { argument in
+        (argument["names"] as? [[String: String]] ?? []).compactMap { name in
+          switch name["kind"] {
+          case "short": "-" + (name["name"] ?? "")
+          case "long": "--" + (name["name"] ?? "")
+          default: nil
+          }
+        }
+      }
+    }
+    let subcommands = root["subcommands"] as? [[String: Any]] ?? []
+    return [Command(name: "pb", options: options(root))]
+      + subcommands.map { Command(name: $0["commandName"] as? String ?? "", options: options($0)) }
+  }
+
+  @Test("every subcommand and option is in the man page and in both completion scripts")
+  func everythingDocumented() throws {
+    let manual = try Self.read("man/pb.1")
+    let bash = try Self.read("completions/pb.bash")
+    let zsh = try Self.read("completions/_pb")
+    let commands = try Self.commands()
+    #expect(commands.count >= 9)
+    for command in commands {
+      if command.name != "pb" {
+        #expect(manual.contains(".Cm \(command.name)") || manual.contains("Cm \(command.name) "), "man page lacks \(command.name)")
+        #expect(bash.contains(command.name), "bash completion lacks \(command.name)")
+        #expect(zsh.contains("'\(command.name):") || zsh.contains("(\(command.name)"), "zsh completion lacks \(command.name)")
+      }
+      for option in command.options {
+        let mdoc = "Fl " + option.dropFirst()
+        #expect(manual.contains(mdoc), "man page lacks \(option) of \(command.name)")
+        #expect(bash.contains(option), "bash completion lacks \(option)")
+        #expect(zsh.contains(option), "zsh completion lacks \(option)")
+      }
+    }
+  }
+
+  @Test("the man page passes mandoc's lint")
+  func manualLints() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run("/usr/bin/env", ["mandoc", "-T", "lint", "-W", "warning", Self.repository.appendingPathComponent("man/pb.1").path], stdin: nil, environment: [:])
+    #expect(result.status == 0 && result.text.isEmpty && result.stderr.isEmpty, "\(result)")
+  }
+
+  /// What bash completion offers for the words typed so far (the last one being completed).
+  func bashCompletions(_ sandbox: Sandbox, _ words: [String]) throws -> [String] {
+    let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    let script = """
+      source \(Self.repository.appendingPathComponent("completions/pb.bash").path)
+      COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+      _pb; printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let result = try sandbox.shell("export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); " + script)
+    #expect(result.status == 0, "\(result)")
+    return result.lines.filter { !$0.isEmpty }
+  }
+
+  func zshCompletions(_ sandbox: Sandbox, _ line: String) throws -> [String] {
+    let driver = Self.repository.appendingPathComponent("Tests/pbTests/Support/complete.zsh").path
+    let completions = Self.repository.appendingPathComponent("completions").path
+    let result = try sandbox.shell("export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); timeout 20 zsh \(driver) \(completions) '\(line)'")
+    #expect(result.status == 0, "\(result)")
+    return result.lines.filter { !$0.isEmpty }
+  }
+
+  /// A store with a board of one's own and an item holding HTML and a PNG.
+  func populated() throws -> Sandbox {
+    let sandbox = try Sandbox()
+    let html = try sandbox.file("page.html", "<p>x</p>")
+    #expect(try sandbox.pb("copy", "-r", "public.html=\(html)", "-r", SystemSamples.png).status == 0)
+    #expect(try sandbox.pb("copy", "-p", "com.example.notes", stdin: Data("n".utf8)).status == 0)
+    return sandbox
+  }
+
+  @Test("bash completes subcommands, options, pasteboard names and types")
+  func bash() throws {
+    let sandbox = try populated()
+    #expect(try bashCompletions(sandbox, ["pb", "co"]) == ["copy", "contains"])
+    #expect(try Set(bashCompletions(sandbox, ["pb", "paste", "--"])).isSuperset(of: ["--pasteboard", "--items", "--type", "--delimiter", "--null", "--output", "--json", "--help"]))
+    #expect(try bashCompletions(sandbox, ["pb", "paste", "-p", ""]) == ["com.example.notes", "find", "general"])
+    let types = try bashCompletions(sandbox, ["pb", "paste", "-t", "public.h"])
+    #expect(types == ["public.html"])
+    #expect(try bashCompletions(sandbox, ["pb", "paste", "-t", "public.html,public.p"]) == ["public.html,public.plain-text", "public.html,public.png"])
+    #expect(try bashCompletions(sandbox, ["pb", "contains", "public.ima"]) == ["public.image"])
+    #expect(try bashCompletions(sandbox, ["pb", "copy", "page."]) == ["page.html"])
+  }
+
+  @Test("zsh completes subcommands, options, pasteboard names and types")
+  func zsh() throws {
+    let sandbox = try populated()
+    #expect(try Set(zshCompletions(sandbox, "pb co")) == ["copy", "contains"])
+    #expect(try Set(zshCompletions(sandbox, "pb paste --")).isSuperset(of: ["--pasteboard", "--items", "--type", "--delimiter", "--null", "--output", "--json"]))
+    #expect(try Set(zshCompletions(sandbox, "pb info -p ")) == ["com.example.notes", "find", "general"])
+    #expect(try Set(zshCompletions(sandbox, "pb paste -t public.html,public.p")) == ["public.plain-text", "public.png"])
+    #expect(try zshCompletions(sandbox, "pb contains public.ima") == ["public.image"])
+  }
+}

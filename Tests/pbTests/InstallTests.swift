@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@Suite("install.sh")
+struct InstallTests {
+  @Test("installs a working pb, its man page and completions under DESTDIR and PREFIX")
+  func installsIntoDestdir() throws {
+    let sandbox = try Sandbox()
+    let repository = DocsTests.repository
+    let destdir = sandbox.root.appendingPathComponent("stage").path
+    // Its own build folder: the one `swift test` holds is locked while tests run.
+    let script = "cd \(repository.path) && DESTDIR=\(destdir) PREFIX=/opt/pb PB_BUILD_PATH=.build-install ./install.sh"
+    let install = try sandbox.shell(script)
+    #expect(install.status == 0, "\(install)")
+    #expect(install.text.contains("installed pb under \(destdir)/opt/pb"), "\(install)")
+    let prefix = destdir + "/opt/pb"
+    for file in ["bin/pb", "share/man/man1/pb.1", "share/bash-completion/completions/pb", "share/zsh/site-functions/_pb"] {
+      #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) is not installed")
+    }
+    #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/pb"))
+    let installed = try sandbox.run(prefix + "/bin/pb", ["copy"], stdin: Data("installed\n".utf8), environment: [:])
+    #expect(installed.status == 0, "\(installed)")
+    let pasted = try sandbox.run(prefix + "/bin/pb", ["paste"], stdin: nil, environment: [:])
+    #expect(pasted.text == "installed\n", "\(pasted)")
+    let manual = try sandbox.run("/usr/bin/env", ["man", "-l", prefix + "/share/man/man1/pb.1"], stdin: nil, environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
+    #expect(manual.status == 0 && manual.text.contains("EXIT STATUS"), "\(manual)")
+  }
+}

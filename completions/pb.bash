@@ -1,0 +1,88 @@
+# bash completion for pb(1). Installed as share/bash-completion/completions/pb.
+
+_pb_store() {
+  printf '%s\n' "${PB_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/pb}"
+}
+
+# The pasteboards: the standard ones and every folder of the store.
+_pb_boards() {
+  local dir
+  printf '%s\n' general find
+  for dir in "$(_pb_store)"/boards/*/; do
+    [[ -d $dir ]] && dir=${dir%/} && printf '%s\n' "${dir##*/}"
+  done
+}
+
+# Types: those on the pasteboard in use first, then common ones.
+_pb_types() {
+  local board=$1
+  pb types -i all ${board:+-p "$board"} 2>/dev/null | cut -f2
+  printf '%s\n' public.utf8-plain-text public.plain-text public.text public.html public.rtf \
+    public.json public.xml public.url public.file-url public.image public.png public.jpeg \
+    public.tiff com.compuserve.gif public.svg-image com.adobe.pdf public.data public.content
+}
+
+_pb() {
+  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+  local commands="copy paste types contains items info clear help"
+  if ((COMP_CWORD == 1)); then
+    mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
+    return
+  fi
+  local command=${COMP_WORDS[1]} board="" i
+  for ((i = 2; i < COMP_CWORD; i++)); do
+    case ${COMP_WORDS[i]} in -p | --pasteboard) board=${COMP_WORDS[i + 1]} ;; esac
+  done
+
+  case $prev in
+  -p | --pasteboard)
+    mapfile -t COMPREPLY < <(compgen -W "$(_pb_boards | sort -u)" -- "$cur")
+    return
+    ;;
+  -t | --type)
+    # paste takes a comma-separated list: complete its last entry.
+    local done="" last=$cur
+    if [[ $command == paste && $cur == *,* ]]; then done=${cur%,*},; last=${cur##*,}; fi
+    mapfile -t COMPREPLY < <(compgen -P "$done" -W "$(_pb_types "$board" | sort -u)" -- "$last")
+    return
+    ;;
+  -i | --items)
+    mapfile -t COMPREPLY < <(compgen -W "0 all" -- "$cur")
+    return
+    ;;
+  -o | --output)
+    mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+    return
+    ;;
+  -r | --representation)
+    mapfile -t COMPREPLY < <(compgen -f -- "${cur#*=}")
+    [[ $cur == *=* ]] && COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
+    return
+    ;;
+  -d | --delimiter)
+    return
+    ;;
+  esac
+
+  local options
+  case $command in
+  copy) options="-p --pasteboard -t --type -r --representation -a --append" ;;
+  paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output --json" ;;
+  types) options="-p --pasteboard -i --items --json" ;;
+  contains) options="-p --pasteboard -i --items --all" ;;
+  items | info) options="-p --pasteboard --json" ;;
+  clear) options="-p --pasteboard" ;;
+  help) mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur"); return ;;
+  *) return ;;
+  esac
+  if [[ $cur == -* ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$options -h --help" -- "$cur")
+    return
+  fi
+  case $command in
+  copy) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+  contains) mapfile -t COMPREPLY < <(compgen -W "$(_pb_types "$board" | sort -u)" -- "$cur") ;;
+  esac
+}
+
+complete -o filenames -F _pb pb

@@ -1,0 +1,34 @@
+#!/bin/sh
+# Builds a release pb and installs it with its man page and its bash and zsh completions.
+#
+#   ./install.sh                      installs under /usr/local
+#   PREFIX=$HOME/.local ./install.sh  installs under ~/.local
+#   DESTDIR=/tmp/stage ./install.sh   stages the files for a package
+#
+# libmagic's headers (Debian's libmagic-dev) are installed first when they are missing.
+# PB_BUILD_PATH names another build folder than .build (the tests use their own).
+set -eu
+
+PREFIX=${PREFIX:-/usr/local}
+DESTDIR=${DESTDIR:-}
+build_path=${PB_BUILD_PATH:-.build}
+cd "$(dirname "$0")"
+
+if [ ! -f /usr/include/magic.h ]; then
+  echo "install.sh: installing libmagic-dev (libmagic's headers)" >&2
+  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq libmagic-dev
+fi
+
+# A static Swift runtime halves start-up, which is most of a small paste.
+swift build -c release --static-swift-stdlib --product pb --scratch-path "$build_path"
+bin=$(swift build -c release --static-swift-stdlib --scratch-path "$build_path" --show-bin-path)
+
+install -d "$DESTDIR$PREFIX/bin" "$DESTDIR$PREFIX/share/man/man1" \
+  "$DESTDIR$PREFIX/share/bash-completion/completions" "$DESTDIR$PREFIX/share/zsh/site-functions"
+install -m 755 "$bin/pb" "$DESTDIR$PREFIX/bin/pb"
+install -m 644 man/pb.1 "$DESTDIR$PREFIX/share/man/man1/pb.1"
+install -m 644 completions/pb.bash "$DESTDIR$PREFIX/share/bash-completion/completions/pb"
+install -m 644 completions/_pb "$DESTDIR$PREFIX/share/zsh/site-functions/_pb"
+echo "installed pb under $DESTDIR$PREFIX"
