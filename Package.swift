@@ -34,7 +34,8 @@ let package = Package(
     ),
     .testTarget(
       name: "pbTests",
-      dependencies: ["pb"]
+      dependencies: ["pb"],
+      exclude: ["Support/complete.zsh"]
     ),
   ]
 )

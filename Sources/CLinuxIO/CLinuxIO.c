@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <dirent.h>
 #include <errno.h>
+#include <sys/wait.h>
 #include <sys/random.h>
 #include <unistd.h>
 #include "CLinuxIO.h"
@@ -24,4 +26,34 @@ ssize_t pb_getrandom(void *buffer, size_t length) {
     }
   }
   return (ssize_t)filled;
+}
+
+int pb_empty_directory_in_background(int directory_fd) {
+  pid_t child = fork();
+  if (child < 0) return -1;
+  if (child > 0) {
+    // The child only forks again and exits, so this wait is short and leaves no zombie.
+    int status;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+  }
+  if (fork() != 0) _exit(0);
+  // The grandchild: no terminal, no inherited pipes that a caller might wait on.
+  setsid();
+  int null = open("/dev/null", O_RDWR);
+  if (null >= 0) {
+    dup2(null, 0);
+    dup2(null, 1);
+    dup2(null, 2);
+    if (null > 2) close(null);
+  }
+  int listing = dup(directory_fd);
+  DIR *directory = listing < 0 ? NULL : fdopendir(listing);
+  if (directory == NULL) _exit(1);
+  struct dirent *entry;
+  while ((entry = readdir(directory)) != NULL) {
+    if (entry->d_name[0] == '.' && (entry->d_name[1] == 0 || (entry->d_name[1] == '.' && entry->d_name[2] == 0))) continue;
+    unlinkat(directory_fd, entry->d_name, 0);
+  }
+  _exit(0);
 }

@@ -85,6 +85,23 @@ struct StoreTests {
     #expect(manifest?["changeCount"] as? Int == 1)
   }
 
+  @Test("large superseded data is freed in the background, small data at once")
+  func largeDataIsFreedInTheBackground() throws {
+    let sandbox = try Sandbox()
+    let board = sandbox.store.appendingPathComponent("boards/general")
+    let large = Data(repeating: 7, count: 3 << 20)
+    try sandbox.pb("copy", stdin: large)
+    try sandbox.pb("copy", stdin: Data("small".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path).count == 1)
+    var trash = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("trash").path)
+    for _ in 0..<50 where !trash.isEmpty {
+      Thread.sleep(forTimeInterval: 0.1)
+      trash = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("trash").path)
+    }
+    #expect(trash.isEmpty, "the 3 MiB file was not freed")
+    #expect(try sandbox.pb("paste").text == "small")
+  }
+
   @Test("a store written by a newer pb is refused, not misread")
   func newerFormat() throws {
     let sandbox = try Sandbox()

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import CLinuxIO
 import FoundationEssentials
 
 /// One named pasteboard: a folder of the store holding its committed states
@@ -55,12 +56,18 @@ public final class Pasteboard {
     static let state = "state"
     static let data = "data"
     static let scratch = "tmp"
+    static let trash = "trash"
     static let lock = "lock"
   }
 
+  /// Superseded data files larger than this are freed by a detached process: the
+  /// kernel frees a file's blocks in time proportional to its size, and a commit
+  /// should cost the same whatever the size of the data.
+  static let backgroundRemovalThreshold: Int64 = 1 << 20
+
   func makeLayout() throws(SystemError) {
     guard let descriptor else { return }
-    for folder in [Folder.state, Folder.data, Folder.scratch] {
+    for folder in [Folder.state, Folder.data, Folder.scratch, Folder.trash] {
       try SystemCall.makeDirectory(folder, in: descriptor, mode: 0o700, path: path + "/" + folder)
     }
   }
@@ -167,7 +174,7 @@ public final class Pasteboard {
   func commit(
     from workspace: Workspace, _ change: (Manifest) throws(PasteboardError) -> [Item]
   ) throws(PasteboardError) -> PasteboardState {
-    try withLock { (board) throws(PasteboardError) in
+    let (state, trashed) = try withLock { (board) throws(PasteboardError) in
       let current = try latestManifest()
       let items = try change(current)
       let next = Manifest(format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Date(), items: items)
@@ -185,24 +192,50 @@ public final class Pasteboard {
       } catch {
         throw .internalError("\(error)")
       }
-      collectGarbage(keeping: next, in: board, except: workspace.name)
-      return PasteboardState(name: name, changeCount: next.changeCount, items: next.items, modificationDate: next.date?.timeIntervalSince1970)
+      let trashed = collectGarbage(keeping: next, in: board, except: workspace.name)
+      let state = PasteboardState(name: name, changeCount: next.changeCount, items: next.items, modificationDate: next.date?.timeIntervalSince1970)
+      return (state, trashed)
     }
+    if trashed { emptyTrash() }
+    return state
   }
 
   /// Removes older states, data files no kept state names, and the scratch folders of
-  /// writers that died. Called with the lock held; failures only leave litter behind.
-  private func collectGarbage(keeping manifest: Manifest, in board: Int32, except ownScratch: String) {
+  /// writers that died. Called with the lock held; failures only leave litter behind
+  /// for the next writer. Returns whether large files were moved to `trash/`.
+  private func collectGarbage(keeping manifest: Manifest, in board: Int32, except ownScratch: String) -> Bool {
     let keptState = "\(manifest.changeCount).json"
     for name in (try? SystemCall.directoryEntries(Folder.state, in: board, path: path)) ?? [] where name != keptState {
       try? SystemCall.remove(Folder.state + "/" + name, in: board, path: path)
     }
+    var trashed = false
     let keptData = Set(manifest.items.flatMap { $0.representations.map(\.file) })
     for name in (try? SystemCall.directoryEntries(Folder.data, in: board, path: path)) ?? [] where !keptData.contains(name) {
-      try? SystemCall.remove(Folder.data + "/" + name, in: board, path: path)
+      let relative = Folder.data + "/" + name
+      let size = (try? SystemCall.status(of: relative, in: board, path: path)).flatMap { $0 }.map { Int64($0.st_size) } ?? 0
+      if size > Self.backgroundRemovalThreshold,
+        (try? SystemCall.rename(relative, in: board, to: Folder.trash + "/" + name, in: board, path: path)) != nil
+      {
+        trashed = true
+      } else {
+        try? SystemCall.remove(relative, in: board, path: path)
+      }
     }
     for name in (try? SystemCall.directoryEntries(Folder.scratch, in: board, path: path)) ?? [] where name != ownScratch {
       Workspace.removeIfAbandoned(Folder.scratch + "/" + name, in: board, path: path + "/tmp/" + name)
+    }
+    return trashed
+  }
+
+  /// Frees the files in `trash/` from a detached process; if none can be started, here.
+  private func emptyTrash() {
+    guard let descriptor,
+      let trash = try? SystemCall.open(Folder.trash, in: descriptor, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW, path: path + "/trash")
+    else { return }
+    defer { SystemCall.close(trash) }
+    if pb_empty_directory_in_background(trash) == 0 { return }
+    for name in (try? SystemCall.directoryEntries(".", in: trash, path: path + "/trash")) ?? [] {
+      try? SystemCall.remove(name, in: trash, path: path + "/trash")
     }
   }
 }

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Times pb copy and pb paste against cat, measured in the same run, and peak memory.
+
+Usage: bench/run.sh (builds a release pb first), or bench/bench.py PATH_TO_PB.
+Each figure is the best of several runs, in seconds, with its ratio to cat's.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+PB = sys.argv[1] if len(sys.argv) > 1 else "pb"
+SIZES = [("1 MiB", 1 << 20, 9), ("100 MiB", 100 << 20, 5), ("1 GiB", 1 << 30, 3)]
+
+
+def best_time(runs, command, stdin=None, stdout=None, env=None):
+    best = float("inf")
+    for _ in range(runs):
+        fin = open(stdin, "rb") if stdin else subprocess.DEVNULL
+        fout = open(stdout, "wb") if stdout else subprocess.DEVNULL
+        start = time.perf_counter()
+        subprocess.run(command, stdin=fin, stdout=fout, env=env, check=True)
+        best = min(best, time.perf_counter() - start)
+        for f in (fin, fout):
+            if f is not subprocess.DEVNULL:
+                f.close()
+    return best
+
+
+def median_time(runs, command, env):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, env=env, check=True)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def peak_kib(command, stdin=None, stdout=None, env=None):
+    fin = open(stdin, "rb") if stdin else subprocess.DEVNULL
+    fout = open(stdout, "wb") if stdout else subprocess.DEVNULL
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdin=fin, stdout=fout,
+                            stderr=subprocess.PIPE, env=env, check=True, text=True)
+    return int(result.stderr.strip().splitlines()[-1])
+
+
+def make_file(path, size):
+    block = os.urandom(1 << 20)
+    with open(path, "wb") as f:
+        for _ in range(size >> 20):
+            f.write(block)
+    subprocess.run(["cat", path], stdout=subprocess.DEVNULL, check=True)  # into the page cache
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="pb-bench-")
+    env = dict(os.environ, PB_DIR=os.path.join(work, "store"))
+    source, out = os.path.join(work, "in"), os.path.join(work, "out")
+    print(f"pb: {PB}")
+    print(f"{'size':>8}  {'cat':>9}  {'pb copy':>9} {'ratio':>6}  {'pb paste':>9} {'ratio':>6}  {'copy peak':>10}  {'paste peak':>10}")
+    try:
+        for label, size, runs in SIZES:
+            make_file(source, size)
+            cat = best_time(runs, ["cat", source], stdout=out)
+            copy = best_time(runs, [PB, "copy"], stdin=source, env=env)
+            paste = best_time(runs, [PB, "paste"], stdout=out, env=env)
+            if os.path.getsize(out) != size:
+                sys.exit(f"pb paste wrote {os.path.getsize(out)} bytes, not {size}")
+            copy_peak = peak_kib([PB, "copy"], stdin=source, env=env)
+            paste_peak = peak_kib([PB, "paste"], stdout=out, env=env)
+            print(f"{label:>8}  {cat:8.4f}s  {copy:8.4f}s {copy / cat:5.2f}x  {paste:8.4f}s {paste / cat:5.2f}x"
+                  f"  {copy_peak / 1024:7.1f} MiB  {paste_peak / 1024:7.1f} MiB")
+            os.unlink(source)
+            os.unlink(out)
+
+        # Piped input and output: splice from a pipe, sendfile into one.
+        make_file(source, 100 << 20)
+        cat_pipe = best_time(5, ["sh", "-c", f"cat {source} | cat > {out}"])
+        copy_pipe = best_time(5, ["sh", "-c", f"cat {source} | {PB} copy"], env=env)
+        paste_pipe = best_time(5, ["sh", "-c", f"{PB} paste | cat > {out}"], env=env)
+        print(f"\n100 MiB through a pipe: cat|cat {cat_pipe:.4f}s, cat|pb copy {copy_pipe:.4f}s "
+              f"({copy_pipe / cat_pipe:.2f}x), pb paste|cat {paste_pipe:.4f}s ({paste_pipe / cat_pipe:.2f}x)")
+        os.unlink(source)
+
+        # Start-up: a small paste against /bin/true and cat of a small file.
+        subprocess.run([PB, "copy"], input=b"small item\n", env=env, check=True)
+        true = median_time(300, ["/bin/true"], env)
+        small_cat = median_time(300, ["cat", "/etc/hostname"], env)
+        small_paste = median_time(300, [PB, "paste"], env)
+        print(f"\nsmall paste: {small_paste * 1000:.2f} ms median; /bin/true {true * 1000:.2f} ms "
+              f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
+    finally:
+        subprocess.run(["rm", "-rf", work])
+
+
+if __name__ == "__main__":
+    main()
