@@ -24,7 +24,7 @@ _pb_types() {
 
 _pb() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-  local commands="copy paste types contains items info clear help"
+  local commands="copy paste types contains items info clear type help"
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
     return
@@ -37,6 +37,10 @@ _pb() {
   case $prev in
   -p | --pasteboard)
     mapfile -t COMPREPLY < <(compgen -W "$(_pb_boards | sort -u)" -- "$cur")
+    return
+    ;;
+  --conforming-to)
+    mapfile -t COMPREPLY < <(compgen -W "$(_pb_types "$board" | sort -u)" -- "$cur")
     return
     ;;
   -t | --type)
@@ -68,7 +72,8 @@ _pb() {
   case $command in
   copy) options="-p --pasteboard -t --type -r --representation -a --append" ;;
   paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output --json" ;;
-  types) options="-p --pasteboard -i --items --json" ;;
+  types) options="-p --pasteboard -i --items --conforming-to --json" ;;
+  type) options="--sniff --json" ;;
   contains) options="-p --pasteboard -i --items --all" ;;
   items | info) options="-p --pasteboard --json" ;;
   clear) options="-p --pasteboard" ;;
@@ -82,6 +87,15 @@ _pb() {
   case $command in
   copy) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
   contains) mapfile -t COMPREPLY < <(compgen -W "$(_pb_types "$board" | sort -u)" -- "$cur") ;;
+  type)
+    local word sniffing=""
+    for word in "${COMP_WORDS[@]}"; do [[ $word == --sniff ]] && sniffing=1; done
+    if [[ -n $sniffing ]]; then
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    else
+      mapfile -t COMPREPLY < <(compgen -W "$(_pb_types "$board" | sort -u)" -- "$cur")
+    fi
+    ;;
   esac
 }
 

@@ -81,6 +81,22 @@ public enum PasteboardError: Error, Sendable, Equatable {
 }
 
 extension PasteboardError {
+  /// Runs `body`, in which both system calls and pb's own checks can fail: a failed
+  /// system call becomes `systemFailure(error)`, a PasteboardError passes through.
+  static func catching<Result>(
+    _ systemFailure: (SystemError) -> PasteboardError = PasteboardError.io, _ body: () throws -> Result
+  ) throws(PasteboardError) -> Result {
+    do {
+      return try body()
+    } catch let error as SystemError {
+      throw systemFailure(error)
+    } catch let error as PasteboardError {
+      throw error
+    } catch {
+      throw .internalError("\(error)")
+    }
+  }
+
   /// Wraps a failed system call; a write to a closed pipe is the reader going away.
   init(_ error: SystemError) {
     self = error.errno == EPIPE ? .outputClosed : .io(error)

@@ -113,3 +113,49 @@ extension OpenRepresentation {
     return text
   }
 }
+
+extension Report {
+  /// What a type is: `pb type`.
+  public struct TypeInfo: Encodable {
+    public var identifier: String
+    public var description: String?
+    public var declared: Bool
+    public var dynamic: Bool
+    /// For a dynamic identifier: its decoded tag specification, as in `?0=6:1=toml`.
+    public var tagSpecification: String?
+    public var conformsTo: [String]
+    public var conformance: [String]
+    public var mimeTypes: [String]
+    public var filenameExtensions: [String]
+
+    public init(_ type: TypeIdentifier) {
+      let declaration = TypeRegistry.declaration(of: type)
+      let specification = DynamicIdentifier.specification(of: type)
+      identifier = type.rawValue
+      description = declaration?.description
+      declared = declaration != nil
+      dynamic = type.isDynamic
+      tagSpecification = specification?.text
+      conformsTo = TypeRegistry.parents(of: type).map(\.rawValue)
+      conformance = TypeRegistry.ancestors(of: type).map(\.rawValue)
+      mimeTypes = declaration?.mimeTypes ?? specification?.tags.filter { $0.tagClass == .mimeType }.map(\.value) ?? []
+      filenameExtensions =
+        declaration?.filenameExtensions ?? specification?.tags.filter { $0.tagClass == .filenameExtension }.map(\.value) ?? []
+    }
+  }
+
+  /// What `pb copy` would store for an input, and why: `pb type --sniff`.
+  public struct Sniffed: Encodable {
+    public var input: String
+    public var type: String
+    public var typeSource: String
+    public var libmagic: String?
+
+    public init(input: String, detection: TypeDetection, sniffed: SniffedType?) {
+      self.input = input
+      type = detection.type.rawValue
+      typeSource = detection.source.rawValue
+      libmagic = sniffed.map { answer in answer.charset.map { "\(answer.mimeType); charset=\($0)" } ?? answer.mimeType }
+    }
+  }
+}

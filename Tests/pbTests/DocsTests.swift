@@ -107,6 +107,9 @@ struct DocsTests {
     #expect(try bashCompletions(sandbox, ["pb", "paste", "-t", "public.html,public.p"]) == ["public.html,public.plain-text", "public.html,public.png"])
     #expect(try bashCompletions(sandbox, ["pb", "contains", "public.ima"]) == ["public.image"])
     #expect(try bashCompletions(sandbox, ["pb", "copy", "page."]) == ["page.html"])
+    #expect(try bashCompletions(sandbox, ["pb", "types", "--con"]) == ["--conforming-to"])
+    #expect(try bashCompletions(sandbox, ["pb", "type", "public.htm"]) == ["public.html"])
+    #expect(try bashCompletions(sandbox, ["pb", "type", "--sniff", "page."]) == ["page.html"])
   }
 
   @Test("zsh completes subcommands, options, pasteboard names and types")
@@ -117,5 +120,7 @@ struct DocsTests {
     #expect(try Set(zshCompletions(sandbox, "pb info -p ")) == ["com.example.notes", "find", "general"])
     #expect(try Set(zshCompletions(sandbox, "pb paste -t public.html,public.p")) == ["public.plain-text", "public.png"])
     #expect(try zshCompletions(sandbox, "pb contains public.ima") == ["public.image"])
+    #expect(try zshCompletions(sandbox, "pb type --sn") == ["--sniff"])
+    #expect(try zshCompletions(sandbox, "pb types --conforming-to public.ima") == ["public.image"])
   }
 }

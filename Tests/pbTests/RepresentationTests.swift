@@ -118,7 +118,7 @@ struct RepresentationTests {
     let json = try sandbox.json(sandbox.pb("items", "--json")) as? [[String: Any]]
     let first = json?.first?["representations"] as? [[String: Any]]
     #expect(first?.map { $0["type"] as? String } == ["public.html", "public.utf8-plain-text", "public.png"])
-    #expect(first?.map { $0["typeSource"] as? String } == ["given", "libmagic", "given"])
+    #expect(first?.map { $0["typeSource"] as? String } == ["given", "text", "given"])
     #expect(first?.last?["size"] as? Int == (try SystemSamples.contents(SystemSamples.png)).count)
     let info = try sandbox.json(sandbox.pb("info", "--json")) as? [String: Any]
     #expect(info?["name"] as? String == "general")

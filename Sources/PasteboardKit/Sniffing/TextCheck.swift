@@ -18,11 +18,17 @@ enum TextCheck {
 
   /// The offset of the first byte that is a NUL or breaks UTF-8, if any.
   static func firstNonTextOffset(in bytes: UnsafeRawBufferPointer, isWhole: Bool) -> Int? {
+    firstInvalidOffset(in: bytes, isWhole: isWhole, allowingNUL: false)
+  }
+
+  /// The offset of the first byte that breaks UTF-8 (or is a NUL, unless allowed).
+  static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer, isWhole: Bool, allowingNUL: Bool) -> Int? {
     var index = 0
     let count = bytes.count
+    let lowestSingle: UInt8 = allowingNUL ? 0x00 : 0x01
     while index < count {
       let lead = bytes[index]
-      if lead >= 0x01 && lead < 0x80 {
+      if lead >= lowestSingle && lead < 0x80 {
         index += 1
         continue
       }
@@ -48,5 +54,37 @@ enum TextCheck {
       index += length
     }
     return nil
+  }
+}
+
+/// Checks that a stream is UTF-8 as it passes through in chunks, carrying a character cut
+/// at a chunk's end over to the next.
+struct UTF8StreamValidator {
+  private var carried: [UInt8] = []
+  private(set) var offset: Int64 = 0
+
+  /// Returns the stream offset of the first invalid byte, if this chunk has one.
+  mutating func check(_ chunk: UnsafeRawBufferPointer) -> Int64? {
+    let bytes = carried + chunk
+    let start = offset - Int64(carried.count)
+    let bad = bytes.withUnsafeBytes { TextCheck.firstInvalidOffset(in: $0, isWhole: true, allowingNUL: true) }
+    offset += Int64(chunk.count)
+    guard let bad else {
+      carried = []
+      return nil
+    }
+    // An incomplete character at the very end may be completed by the next chunk.
+    let tail = bytes.count - bad
+    let complete = bytes.withUnsafeBytes { TextCheck.firstInvalidOffset(in: $0, isWhole: false, allowingNUL: true) }
+    if complete == nil && tail < 4 {
+      carried = Array(bytes[bad...])
+      return nil
+    }
+    return start + Int64(bad)
+  }
+
+  /// At the end of the stream: the offset of a character left incomplete, if any.
+  func finish() -> Int64? {
+    carried.isEmpty ? nil : offset - Int64(carried.count)
   }
 }

@@ -17,6 +17,8 @@ public final class TypeDetector {
   public static let headSize = 64 * 1024
 
   private let sniffer: any TypeSniffer
+  /// What libmagic said in the last detection, if it was asked.
+  public private(set) var lastSniffed: SniffedType?
 
   public init(sniffer: any TypeSniffer = MagicSniffer()) {
     self.sniffer = sniffer
@@ -28,13 +30,19 @@ public final class TypeDetector {
     throws(PasteboardError) -> TypeDetection
   {
     let byExtension = filenameExtension.flatMap(TypeRegistry.declaredType(forFilenameExtension:))
+    lastSniffed = nil
     if head.isEmpty {
-      if let byExtension { return TypeDetection(type: byExtension, source: .filenameExtension) }
-      return TypeDetection(type: .utf8PlainText, source: .textCheck)
+      // No bytes to go by: only the extension says anything, and empty text is text.
+      if let byExtension, !TypeRegistry.conforms(byExtension, to: .text) {
+        return TypeDetection(type: byExtension, source: .filenameExtension)
+      }
+      return Self.textType(magic: nil, extension: byExtension, encoding: .utf8)
     }
-    let answer = Self.meaning(of: try sniffer.sniff(head))
+    let sniffed = try sniffer.sniff(head)
+    lastSniffed = sniffed
+    let answer = Self.meaning(of: sniffed)
     if let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
-      return Self.textType(magic: answer?.type, extension: byExtension, encoding: encoding)
+      return Self.textType(magic: answer, extension: byExtension, encoding: encoding)
     }
     guard let answer else {
       return TypeDetection(type: byExtension ?? .data, source: byExtension == nil ? .magic : .filenameExtension)
@@ -52,36 +60,72 @@ public final class TypeDetector {
     return TypeDetection(type: answer.type, source: .magic)
   }
 
-  /// For data that passed the text check: the most specific text type that libmagic or
-  /// the extension supports; an answer that is not text is ignored.
-  private static func textType(magic: TypeIdentifier?, extension byExtension: TypeIdentifier?, encoding: TextCheck.Encoding)
+  /// For data that passed the text check: the most specific text type that the
+  /// extension or a confident libmagic answer supports; an answer that is not text, or
+  /// a guess libmagic is known to make wrongly, is ignored.
+  private static func textType(magic answer: Answer?, extension byExtension: TypeIdentifier?, encoding: TextCheck.Encoding)
     -> TypeDetection
   {
-    let textual = magic.flatMap { TypeRegistry.conforms($0, to: .text) ? $0 : nil }
-    if let byExtension, TypeRegistry.conforms(byExtension, to: .text) {
-      if let textual, TypeRegistry.conforms(textual, to: byExtension) {
-        return TypeDetection(type: textual, source: .magic)
-      }
-      return TypeDetection(type: byExtension, source: .filenameExtension)
-    }
-    if let textual { return TypeDetection(type: textual, source: .magic) }
     let plain: TypeIdentifier = encoding == .utf16 ? .utf16ExternalPlainText : .utf8PlainText
-    return TypeDetection(type: plain, source: .textCheck)
+    var candidates = [TypeDetection(type: plain, source: .textCheck)]
+    // A text answer counts when it is believable and says more than the encoding does.
+    if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text), !TypeRegistry.conforms(plain, to: answer.type) {
+      candidates.insert(TypeDetection(type: answer.type, source: .magic), at: 0)
+    }
+    guard let byExtension, TypeRegistry.conforms(byExtension, to: .text) else { return candidates[0] }
+    // The extension decides, unless what the bytes show is a more specific kind of it
+    // (UTF-8 text in a .txt file).
+    return candidates.first { TypeRegistry.conforms($0.type, to: byExtension) }
+      ?? TypeDetection(type: byExtension, source: .filenameExtension)
   }
 
-  /// libmagic's answer as a type; nil for "empty".
-  static func meaning(of sniffed: SniffedType) -> (type: TypeIdentifier, refinable: Bool)? {
+  /// libmagic's answer as a type. `refinable`: an extension may say more. `confident`:
+  /// it can be believed for text (its C-family and JavaScript rules fire on Go, Rust,
+  /// Swift and TypeScript, and text/plain says only "text").
+  struct Answer {
+    var type: TypeIdentifier
+    var refinable: Bool
+    var confident: Bool
+  }
+
+  private static let guesses: Set<String> = [
+    "text/plain", "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "application/javascript",
+  ]
+
+  /// nil for libmagic's "empty".
+  static func meaning(of sniffed: SniffedType) -> Answer? {
+    let confident = !guesses.contains(sniffed.mimeType) || (sniffed.mimeType == "text/plain" && sniffed.charset?.hasPrefix("utf-16") == true)
     let known = TypeRegistry.magicAnswers.first {
       $0.mimeType == sniffed.mimeType && ($0.charset == nil || $0.charset == sniffed.charset)
     }
-    if let known { return (TypeIdentifier(known.type), known.refinable) }
+    if let known { return Answer(type: TypeIdentifier(known.type), refinable: known.refinable, confident: confident) }
     if sniffed.mimeType.hasSuffix("x-empty") { return nil }
     let full = sniffed.charset.map { "\(sniffed.mimeType);charset=\($0)" } ?? sniffed.mimeType
     if let declared = TypeRegistry.declaredType(forMIMEType: full) {
-      return (declared, declared == .data)
+      return Answer(type: declared, refinable: declared == .data, confident: confident)
     }
-    if sniffed.mimeType.hasPrefix("text/") { return (.plainText, true) }
-    guard let mime = try? MIMEType.parse(sniffed.mimeType) else { return (.data, true) }
-    return (TypeRegistry.type(forMIMEType: mime), true)
+    if sniffed.mimeType.hasPrefix("text/") { return Answer(type: .plainText, refinable: true, confident: false) }
+    guard let mime = try? MIMEType.parse(sniffed.mimeType) else { return Answer(type: .data, refinable: true, confident: false) }
+    return Answer(type: TypeRegistry.type(forMIMEType: mime), refinable: true, confident: confident)
+  }
+}
+
+extension TypeDetector {
+  /// The type `pb copy` would store for a file or standard input, read from its head
+  /// only, so that sniffing a huge stream costs what sniffing its first bytes costs.
+  public func detect(_ input: RepresentationSource.Input) throws(PasteboardError) -> TypeDetection {
+    let opened = try OpenInput(input)
+    defer { opened.close() }
+    let head = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.headSize, alignment: 16)
+    defer { head.deallocate() }
+    let count: Int
+    do {
+      count = try SystemCall.readFully(opened.descriptor, into: head, path: opened.path)
+    } catch {
+      throw .io(error)
+    }
+    return try detect(
+      head: UnsafeRawBufferPointer(rebasing: head[..<count]), isWhole: count < head.count,
+      filenameExtension: opened.filenameExtension)
   }
 }

@@ -97,19 +97,16 @@ extension Pasteboard {
       var previews: [Int: String] = [:]
       for (index, item) in state.items.enumerated() {
         guard let text = item.representations.first(where: { TypeRegistry.conforms($0.type, to: .text) }) else { continue }
+        let fd: Int32
         do {
-          let fd = try openData(text)
-          let opened = OpenRepresentation(index: index, representation: text, descriptor: fd, path: path + "/data/" + text.file)
-          previews[index] = try opened.preview()
-        } catch let error as SystemError where error.errno == ENOENT {
+          fd = try openData(text)
+        } catch where error.errno == ENOENT {
           continue attempts
-        } catch let error as SystemError {
-          throw .io(error)
-        } catch let error as PasteboardError {
-          throw error
         } catch {
-          throw .internalError("\(error)")
+          throw .io(error)
         }
+        let opened = OpenRepresentation(index: index, representation: text, descriptor: fd, path: path + "/data/" + text.file)
+        previews[index] = try opened.preview()
       }
       return (state, previews)
     }

@@ -89,26 +89,14 @@ extension Pasteboard {
   {
     let head = UnsafeMutableRawBufferPointer.allocate(byteCount: declaredType == nil ? TypeDetector.headSize : 0, alignment: 16)
     defer { head.deallocate() }
-    let headCount: Int
-    let detection: TypeDetection
-    do {
-      if let declaredType {
-        headCount = 0
-        detection = TypeDetection(type: declaredType, source: .given)
-      } else {
-        headCount = try SystemCall.readFully(input.descriptor, into: head, path: input.path)
-        let isWhole = headCount < head.count
-        detection = try detector.detect(
-          head: UnsafeRawBufferPointer(rebasing: head[..<headCount]), isWhole: isWhole, filenameExtension: input.filenameExtension)
-      }
-    } catch let error as SystemError {
-      throw .io(error)
-    } catch let error as PasteboardError {
-      throw error
-    } catch {
-      throw .internalError("\(error)")
+    let (headCount, detection) = try PasteboardError.catching { () throws -> (Int, TypeDetection) in
+      if let declaredType { return (0, TypeDetection(type: declaredType, source: .given)) }
+      let count = try SystemCall.readFully(input.descriptor, into: head, path: input.path)
+      let detection = try detector.detect(
+        head: UnsafeRawBufferPointer(rebasing: head[..<count]), isWhole: count < head.count, filenameExtension: input.filenameExtension)
+      return (count, detection)
     }
-    do {
+    return try PasteboardError.catching {
       let (file, fd) = try workspace.createDataFile(extension: TypeRegistry.preferredFilenameExtension(for: detection.type))
       defer { SystemCall.close(fd) }
       let destination = ByteTransfer.Endpoint(fd: fd, path: workspace.path + "/" + file)
@@ -116,50 +104,23 @@ extension Pasteboard {
       // A short head means the input ended; reading on could block (a terminal's
       // end-of-file is not sticky).
       let reachedEnd = declaredType == nil && headCount < head.count
-      let rest = reachedEnd ? 0 : try ByteTransfer.copy(from: ByteTransfer.Endpoint(fd: input.descriptor, path: input.path), to: destination)
-      return Representation(type: detection.type, file: file, size: Int64(headCount) + rest, typeSource: detection.source)
-    } catch {
-      throw .io(error)
-    }
-  }
-}
-
-/// An input opened before anything is read.
-private struct OpenInput {
-  let descriptor: Int32
-  let path: String
-  let filenameExtension: String?
-  private let owned: Bool
-
-  init(_ input: RepresentationSource.Input) throws(PasteboardError) {
-    switch input {
-    case .standardInput:
-      descriptor = STDIN_FILENO
-      path = "standard input"
-      filenameExtension = nil
-      owned = false
-    case .file(let name):
-      do {
-        descriptor = try SystemCall.open(name, flags: O_RDONLY)
-        let kind = try SystemCall.status(descriptor, path: name).st_mode & S_IFMT
-        if kind == S_IFDIR {
-          SystemCall.close(descriptor)
-          throw PasteboardError.noSuchFile(name, reason: "it is a directory; give the files inside it")
+      let source = ByteTransfer.Endpoint(fd: input.descriptor, path: input.path)
+      var rest: Int64 = 0
+      if let declaredType, TypeRegistry.conforms(declaredType, to: .utf8PlainText) {
+        // Data declared UTF-8 must be UTF-8: check it as it streams through.
+        var validator = UTF8StreamValidator()
+        var invalidOffset: Int64?
+        let finished = try ByteTransfer.copy(&rest, source, destination, rejecting: { chunk in
+          invalidOffset = validator.check(chunk)
+          return invalidOffset != nil
+        })
+        if let offset = finished ? validator.finish() : invalidOffset {
+          throw PasteboardError.invalidText(type: declaredType.rawValue, offset: offset)
         }
-      } catch let error as SystemError {
-        throw .noSuchFile(name, reason: error.reason)
-      } catch let error as PasteboardError {
-        throw error
-      } catch {
-        throw .internalError("\(error)")
+      } else if !reachedEnd {
+        rest = try ByteTransfer.copy(from: source, to: destination)
       }
-      path = name
-      filenameExtension = FilenameExtension.of(path: name)
-      owned = true
+      return Representation(type: detection.type, file: file, size: Int64(headCount) + rest, typeSource: detection.source)
     }
-  }
-
-  func close() {
-    if owned { SystemCall.close(descriptor) }
   }
 }

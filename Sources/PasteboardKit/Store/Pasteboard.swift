@@ -179,18 +179,12 @@ public final class Pasteboard {
       let items = try change(current)
       let next = Manifest(format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Date(), items: items)
       let manifestName = "\(next.changeCount).json"
-      do {
+      try PasteboardError.catching {
         for file in workspace.stagedFiles {
           try SystemCall.rename(file, in: workspace.descriptor, to: Folder.data + "/" + file, in: board, path: path + "/data/" + file)
         }
         try workspace.writeFile("manifest", try next.encoded())
         try SystemCall.rename("manifest", in: workspace.descriptor, to: Folder.state + "/" + manifestName, in: board, path: path + "/state/" + manifestName)
-      } catch let error as SystemError {
-        throw .io(error)
-      } catch let error as PasteboardError {
-        throw error
-      } catch {
-        throw .internalError("\(error)")
       }
       let trashed = collectGarbage(keeping: next, in: board, except: workspace.name)
       let state = PasteboardState(name: name, changeCount: next.changeCount, items: next.items, modificationDate: next.date?.timeIntervalSince1970)

@@ -73,12 +73,23 @@ enum ByteTransfer {
   private static func bufferedCopy(_ total: inout Int64, _ source: Endpoint, _ destination: Endpoint)
     throws(SystemError)
   {
+    _ = try copy(&total, source, destination, rejecting: { _ in false })
+  }
+
+  /// Copies through a buffer, showing each chunk to `reject` before writing it; stops
+  /// early, returning false, at the first chunk `reject` returns true for.
+  static func copy(
+    _ total: inout Int64, _ source: Endpoint, _ destination: Endpoint,
+    rejecting reject: (UnsafeRawBufferPointer) -> Bool
+  ) throws(SystemError) -> Bool {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
     defer { buffer.deallocate() }
     while true {
       let count = try SystemCall.read(source.fd, into: buffer, path: source.path)
-      if count == 0 { return }
-      try SystemCall.writeAll(destination.fd, UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: destination.path)
+      if count == 0 { return true }
+      let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+      if reject(chunk) { return false }
+      try SystemCall.writeAll(destination.fd, chunk, path: destination.path)
       total += Int64(count)
     }
   }

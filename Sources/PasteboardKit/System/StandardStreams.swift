@@ -83,19 +83,12 @@ extension OpenRepresentation {
   /// that name; returns the file's path.
   public func save(in directory: String, as name: String) throws(PasteboardError) -> String {
     let filePath = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    do {
+    return try PasteboardError.catching({ .cannotCreate(path: filePath, reason: $0.reason) }) {
       try SystemCall.makeDirectory(directory, mode: 0o777, path: directory)
       let fd = try SystemCall.open(filePath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o666)
       defer { SystemCall.close(fd) }
-      let output = Output(descriptor: fd, path: filePath)
-      try output.send(self)
+      try Output(descriptor: fd, path: filePath).send(self)
       return filePath
-    } catch let error as SystemError {
-      throw .cannotCreate(path: filePath, reason: error.reason)
-    } catch let error as PasteboardError {
-      throw error
-    } catch {
-      throw .internalError("\(error)")
     }
   }
 

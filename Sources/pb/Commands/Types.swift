@@ -5,28 +5,41 @@ extension PB {
   struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List the types of item 0, or of the chosen items.",
-      discussion: "Without -i, one type per line in stored order. With -i, INDEX<TAB>TYPE lines.")
+      discussion: """
+        Without -i, one type per line in stored order. With -i, INDEX<TAB>TYPE lines. \
+        With --conforming-to, only the types conforming to TYPE; none is exit status 1.
+        """)
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var itemSet: ItemSetOption
+
+    @Option(
+      name: .customLong("conforming-to"),
+      help: ArgumentHelp("List only the types that conform to this one (public.image lists public.png).", valueName: "type"))
+    var conformingTo: String?
 
     @Flag(help: "Print a JSON array of {index, types}.")
     var json = false
 
     func run() throws {
+      let parent = try conformingTo.map(TypeIdentifier.parse)
       let pasteboard = try board.open(creating: false)
       let state = try pasteboard.state()
       let indexes = try pasteboard.chosenIndexes(itemSet.itemSet(default: .index(0)), in: state)
+      let listed = indexes.map { index in
+        (index, state.items[index].types.filter { type in parent.map { TypeRegistry.conforms(type, to: $0) } ?? true })
+      }
       let output = Output.standard
       if json {
-        try output.write(Report.json(indexes.map { Report.ItemTypes(index: $0, types: state.items[$0].types) }))
-        return
-      }
-      for index in indexes {
-        for type in state.items[index].types {
-          try output.write(itemSet.items == nil ? "\(type)\n" : "\(index)\t\(type)\n")
+        try output.write(Report.json(listed.map { Report.ItemTypes(index: $0.0, types: $0.1) }))
+      } else {
+        for (index, types) in listed {
+          for type in types {
+            try output.write(itemSet.items == nil ? "\(type)\n" : "\(index)\t\(type)\n")
+          }
         }
       }
+      if listed.allSatisfy({ $0.1.isEmpty }) { throw ExitCode(1) }
     }
   }
 }

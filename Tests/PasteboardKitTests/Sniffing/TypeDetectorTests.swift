@@ -39,7 +39,17 @@ final class FixedSniffer: TypeSniffer {
 
   @Test func confidentTextAnswersAreKept() throws {
     #expect(try detect(Array("{\"a\": 1}".utf8), magic: "application/json; charset=us-ascii").type == TypeIdentifier("public.json"))
-    #expect(try detect(Array("hello".utf8), magic: "text/plain; charset=us-ascii", extension: "txt") == TypeDetection(type: .utf8PlainText, source: .magic), "more specific than the extension's public.plain-text")
+    #expect(try detect(Array("hello".utf8), magic: "text/plain; charset=us-ascii", extension: "txt") == TypeDetection(type: .utf8PlainText, source: .textCheck), "more specific than the extension's public.plain-text")
+    #expect(try detect(Array("#!/bin/sh\necho".utf8), magic: "text/x-shellscript; charset=us-ascii") == TypeDetection(type: TypeIdentifier("public.shell-script"), source: .magic))
+    #expect(try detect(Array("#!/bin/sh\necho".utf8), magic: "text/x-shellscript; charset=us-ascii", extension: "bash").type == TypeIdentifier("public.bash-script"))
+  }
+
+  @Test func libmagicGuessesAreNotBelievedForText() throws {
+    let go = Array("package main\n\nfunc main() {}\n".utf8)
+    #expect(try detect(go, magic: "text/x-c; charset=us-ascii") == TypeDetection(type: .utf8PlainText, source: .textCheck))
+    #expect(try detect(go, magic: "text/x-c; charset=us-ascii", extension: "c").type == TypeIdentifier("public.c-source"))
+    let typescript = Array("let a: number = 1\n".utf8)
+    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii").type == .utf8PlainText)
   }
 
   @Test func emptyDataIsTextUnlessTheExtensionSaysOtherwise() throws {

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// An input opened before anything is read.
+struct OpenInput {
+  let descriptor: Int32
+  let path: String
+  let filenameExtension: String?
+  private let owned: Bool
+
+  init(_ input: RepresentationSource.Input) throws(PasteboardError) {
+    switch input {
+    case .standardInput:
+      descriptor = STDIN_FILENO
+      path = "standard input"
+      filenameExtension = nil
+      owned = false
+    case .file(let name):
+      descriptor = try PasteboardError.catching({ .noSuchFile(name, reason: $0.reason) }) {
+        let fd = try SystemCall.open(name, flags: O_RDONLY)
+        let kind = (try? SystemCall.status(fd, path: name).st_mode & S_IFMT) ?? 0
+        if kind == S_IFDIR {
+          SystemCall.close(fd)
+          throw PasteboardError.noSuchFile(name, reason: "it is a directory; give the files inside it")
+        }
+        return fd
+      }
+      path = name
+      filenameExtension = FilenameExtension.of(path: name)
+      owned = true
+    }
+  }
+
+  func close() {
+    if owned { SystemCall.close(descriptor) }
+  }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import PasteboardKit
+
+extension PB {
+  struct TypeInfo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "type",
+      abstract: "Explain types, or show the type pb copy would store for files.",
+      discussion: """
+        Each TYPE may be a UTI, a MIME type, a filename extension or a dyn. identifier. \
+        With --sniff, each argument is a file ('-' is standard input) and pb prints the \
+        type pb copy would store, how it was chosen, and what libmagic said.
+        """)
+
+    @Flag(help: "Treat the arguments as files and show the type pb copy would store for each, and why.")
+    var sniff = false
+
+    @Flag(help: "Print a JSON array of reports.")
+    var json = false
+
+    @Argument(help: ArgumentHelp("Types to explain, or files with --sniff.", valueName: "type-or-file"))
+    var arguments: [String]
+
+    func run() throws {
+      let output = Output.standard
+      if sniff {
+        let detector = TypeDetector()
+        var reports: [Report.Sniffed] = []
+        for argument in arguments {
+          let input: RepresentationSource.Input = argument == "-" ? .standardInput : .file(argument)
+          let detection = try detector.detect(input)
+          reports.append(Report.Sniffed(input: argument, detection: detection, sniffed: detector.lastSniffed))
+        }
+        if json { return try output.write(Report.json(reports)) }
+        for report in reports {
+          let why = report.typeSource + (report.libmagic.map { " (libmagic: \($0))" } ?? "")
+          try output.write("\(report.input)\t\(report.type)\t\(why)\n")
+        }
+        return
+      }
+      let reports = try arguments.map { (text) throws(PasteboardError) in Report.TypeInfo(try TypeIdentifier.parse(text)) }
+      if json { return try output.write(Report.json(reports)) }
+      for (position, report) in reports.enumerated() {
+        if position > 0 { try output.write("\n") }
+        try output.write(report.identifier + "\n")
+        let lines: [(String, String?)] = [
+          ("description", report.description),
+          ("dynamic", report.tagSpecification.map { "yes, for \($0)" }),
+          ("conforms to", report.conformsTo.isEmpty ? "nothing" : report.conformsTo.joined(separator: ", ")),
+          ("conformance", report.conformance.isEmpty ? nil : report.conformance.joined(separator: ", ")),
+          ("MIME types", report.mimeTypes.isEmpty ? nil : report.mimeTypes.joined(separator: ", ")),
+          ("extensions", report.filenameExtensions.isEmpty ? nil : report.filenameExtensions.joined(separator: ", ")),
+        ]
+        for case let (label, value?) in lines {
+          try output.write("  \(label): \(value)\n")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,5 @@
+#import <Foundation/Foundation.h>
+@interface View : NSObject
+@end
+@implementation View
+@end

@@ -1,0 +1,6 @@
+#include <stdio.h>
+
+int main(void) {
+  printf("hi\n");
+  return 0;
+}

@@ -1,0 +1,1 @@
+SELECT name FROM users WHERE age > 30 ORDER BY name;

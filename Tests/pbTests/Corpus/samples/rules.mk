@@ -1,0 +1,4 @@
+all: pb
+
+pb: main.o
+	cc -o pb main.o

@@ -1,0 +1,6 @@
+#include <iostream>
+class Shape {
+public:
+  virtual ~Shape() {}
+};
+int main() { std::cout << 1; }
