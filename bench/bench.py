@@ -84,6 +84,22 @@ def main():
               f"({copy_pipe / cat_pipe:.2f}x), pb paste|cat {paste_pipe:.4f}s ({paste_pipe / cat_pipe:.2f}x)")
         os.unlink(source)
 
+        # Sniffing reads a bounded head: a 1 GiB stream costs what its first MiB costs.
+        line = b"The quick brown fox jumps over the lazy dog; 0123456789 and so on.\n"
+        head = os.path.join(work, "head.txt")
+        with open(head, "wb") as f:
+            f.write((line * ((1 << 20) // len(line) + 1))[: 1 << 20])
+        with open(source, "wb") as f:
+            block = line * ((1 << 20) // len(line))
+            for _ in range(1024):
+                f.write(block)
+        sniff_head = best_time(9, [PB, "type", "--sniff", "-"], stdin=head, env=env)
+        sniff_big = best_time(9, [PB, "type", "--sniff", "-"], stdin=source, env=env)
+        sniff_pipe = best_time(5, ["sh", "-c", f"cat {source} | {PB} type --sniff - >/dev/null"], env=env)
+        print(f"\nsniffing text: first MiB {sniff_head * 1000:.2f} ms, whole 1 GiB file {sniff_big * 1000:.2f} ms "
+              f"({sniff_big / sniff_head:.2f}x), 1 GiB through a pipe {sniff_pipe * 1000:.2f} ms")
+        os.unlink(source)
+
         # Start-up: a small paste against /bin/true and cat of a small file.
         subprocess.run([PB, "copy"], input=b"small item\n", env=env, check=True)
         true = median_time(300, ["/bin/true"], env)

@@ -4,6 +4,7 @@ import PasteboardKit
 extension PB {
   struct Copy: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "copy",
       abstract: "Copy standard input or files to a pasteboard.",
       discussion: """
         With no FILE, standard input becomes one item. Each FILE becomes one item; '-' is \

@@ -4,6 +4,7 @@ import PasteboardKit
 extension PB {
   struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "info",
       abstract: "Show the pasteboard's state: name, change count, number of items.")
 
     @OptionGroup var board: BoardOptions

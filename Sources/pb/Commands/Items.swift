@@ -4,6 +4,7 @@ import PasteboardKit
 extension PB {
   struct Items: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "items",
       abstract: "Show each item: its index, its types with their sizes, and a preview of its text.")
 
     @OptionGroup var board: BoardOptions

@@ -4,6 +4,7 @@ import PasteboardKit
 extension PB {
   struct Paste: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "paste",
       abstract: "Write the chosen items of a pasteboard to standard output, byte for byte.",
       discussion: """
         Each chosen item gives its first representation of the first type in -t that it \

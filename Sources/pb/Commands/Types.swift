@@ -4,6 +4,7 @@ import PasteboardKit
 extension PB {
   struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "types",
       abstract: "List the types of item 0, or of the chosen items.",
       discussion: """
         Without -i, one type per line in stored order. With -i, INDEX<TAB>TYPE lines. \
