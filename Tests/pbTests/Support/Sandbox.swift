@@ -124,18 +124,17 @@ final class Sandbox {
   }
 }
 
-/// Real files of common formats that every machine of this project has (CPython's test
-/// images, shared-mime-info's spec); a missing one fails the test that asks for it.
+/// Real files of common formats: CPython's test images, kept in the corpus so the tests
+/// do not depend on which Python is installed, and shared-mime-info's PDF spec (.ci/run
+/// installs it); a missing one fails the test that asks for it.
 enum SystemSamples {
-  static let pythonImages: String = {
-    let stdlib = (try? Sandbox().run("/usr/bin/env", ["python3", "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"], stdin: nil, environment: [:]).text) ?? ""
-    return stdlib.trimmingCharacters(in: .whitespacesAndNewlines) + "/test/imghdrdata"
-  }()
+  static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Corpus/samples").path
 
-  static var png: String { pythonImages + "/python.png" }
-  static var jpeg: String { pythonImages + "/python.jpg" }
-  static var gif: String { pythonImages + "/python.gif" }
-  static var tiff: String { pythonImages + "/python.tiff" }
+  static var png: String { corpus + "/python.png" }
+  static var jpeg: String { corpus + "/python.jpg" }
+  static var gif: String { corpus + "/python.gif" }
+  static var tiff: String { corpus + "/python.tiff" }
   static var pdf: String { "/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf" }
 
   static func contents(_ path: String) throws -> Data {
