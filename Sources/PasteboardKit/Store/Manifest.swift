@@ -14,22 +14,38 @@ struct Manifest: Codable, Equatable {
     Manifest(format: currentFormat, changeCount: 0, date: nil, items: [])
   }
 
-  private struct FormatProbe: Decodable {
-    var format: Int
+  private enum CodingKeys: String, CodingKey {
+    case format, changeCount, date, items
+  }
+
+  /// Thrown while decoding a manifest of a newer format, before its other fields are read.
+  private struct NewerFormat: Error {
+    var found: Int
+  }
+
+  init(format: Int, changeCount: Int, date: Date?, items: [Item]) {
+    self.format = format
+    self.changeCount = changeCount
+    self.date = date
+    self.items = items
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    format = try container.decode(Int.self, forKey: .format)
+    if format > Self.currentFormat { throw NewerFormat(found: format) }
+    changeCount = try container.decode(Int.self, forKey: .changeCount)
+    date = try container.decodeIfPresent(Date.self, forKey: .date)
+    items = try container.decode([Item].self, forKey: .items)
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> Manifest {
-    let data = Data(bytes)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     do {
-      let probe = try decoder.decode(FormatProbe.self, from: data)
-      if probe.format > currentFormat {
-        throw PasteboardError.newerFormat(path: path, found: probe.format, supported: currentFormat)
-      }
-      return try decoder.decode(Manifest.self, from: data)
-    } catch let error as PasteboardError {
-      throw error
+      return try decoder.decode(Manifest.self, from: Data(bytes))
+    } catch let error as NewerFormat {
+      throw .newerFormat(path: path, found: error.found, supported: currentFormat)
     } catch {
       throw .corruptStore(path: path, reason: "not a pb manifest: \(error)")
     }

@@ -63,6 +63,19 @@ import Testing
     try Pasteboard.validate(name: name)
   }
 
+  @Test func manifestsOfANewerFormatOrDamagedAreRefused() throws {
+    let newer = Array(#"{"format": 2, "changeCount": 1, "somethingNew": true}"#.utf8)
+    #expect(throws: PasteboardError.newerFormat(path: "m", found: 2, supported: 1)) { try Manifest.decode(newer, path: "m") }
+    #expect {
+      try Manifest.decode(Array("{not json".utf8), path: "m")
+    } throws: { error in
+      if case PasteboardError.corruptStore(path: "m", _) = error { return true }
+      return false
+    }
+    let current = Manifest(format: 1, changeCount: 3, date: nil, items: [])
+    #expect(try Manifest.decode(current.encoded(), path: "m") == current)
+  }
+
   @Test func readersChooseByConformance() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let general = try board()
