@@ -62,3 +62,11 @@ struct Manifest: Codable, Equatable {
     }
   }
 }
+
+extension PasteboardState {
+  init(name: String, manifest: Manifest) {
+    self.init(
+      name: name, changeCount: manifest.changeCount, items: manifest.items,
+      modificationDate: manifest.date?.timeIntervalSince1970)
+  }
+}

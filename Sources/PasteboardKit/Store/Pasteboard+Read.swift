@@ -51,22 +51,36 @@ extension Pasteboard {
   /// UIPasteboard's `data(forPasteboardType:inItemSet:)`; if no item has one, that is a
   /// negative answer.
   public func open(items itemSet: ItemSet, types: [TypeIdentifier]) throws(PasteboardError) -> [OpenRepresentation] {
+    let (_, opened) = try openConsistently { (state) throws(PasteboardError) in
+      try chosenIndexes(itemSet, in: state).compactMap { index in
+        state.items[index].representation(preferring: types).map { (index, $0) }
+      }
+    }
+    if opened.isEmpty { throw .noRepresentation(types: types.map(\.rawValue), board: name) }
+    return opened
+  }
+
+  /// Reads the state and opens the data of the representations `choose` picks from it.
+  /// A data file gone before it was opened means a writer replaced the state meanwhile:
+  /// then the state is read again, so that what is opened is always of one state.
+  func openConsistently(
+    _ choose: (PasteboardState) throws(PasteboardError) -> [(index: Int, representation: Representation)]
+  ) throws(PasteboardError) -> (state: PasteboardState, opened: [OpenRepresentation]) {
     attempts: for _ in 0..<100 {
       let state = try state()
       var opened: [OpenRepresentation] = []
-      for index in try chosenIndexes(itemSet, in: state) {
-        guard let representation = state.items[index].representation(preferring: types) else { continue }
+      for (index, representation) in try choose(state) {
+        let dataPath = path + "/data/" + representation.file
         do {
           let fd = try openData(representation)
-          opened.append(OpenRepresentation(index: index, representation: representation, descriptor: fd, path: path + "/data/" + representation.file))
+          opened.append(OpenRepresentation(index: index, representation: representation, descriptor: fd, path: dataPath))
         } catch where error.errno == ENOENT {
-          continue attempts  // replaced since the state was read: read it again
+          continue attempts
         } catch {
           throw .io(error)
         }
       }
-      if opened.isEmpty { throw .noRepresentation(types: types.map(\.rawValue), board: name) }
-      return opened
+      return (state, opened)
     }
     throw .io(SystemError(errno: EAGAIN, operation: "read the data of", path: path))
   }
@@ -92,24 +106,15 @@ extension Pasteboard {
   /// The state with, for each item that has text, a one-line preview of its first text
   /// representation, read from one and the same state.
   public func stateWithPreviews() throws(PasteboardError) -> (state: PasteboardState, previews: [Int: String]) {
-    attempts: for _ in 0..<100 {
-      let state = try state()
-      var previews: [Int: String] = [:]
-      for (index, item) in state.items.enumerated() {
-        guard let text = item.representations.first(where: { TypeRegistry.conforms($0.type, to: .text) }) else { continue }
-        let fd: Int32
-        do {
-          fd = try openData(text)
-        } catch where error.errno == ENOENT {
-          continue attempts
-        } catch {
-          throw .io(error)
-        }
-        let opened = OpenRepresentation(index: index, representation: text, descriptor: fd, path: path + "/data/" + text.file)
-        previews[index] = try opened.preview()
+    let (state, opened) = try openConsistently { state in
+      state.items.enumerated().compactMap { index, item in
+        item.representations.first { TypeRegistry.conforms($0.type, to: .text) }.map { (index, $0) }
       }
-      return (state, previews)
     }
-    throw .io(SystemError(errno: EAGAIN, operation: "read the data of", path: path))
+    var previews: [Int: String] = [:]
+    for text in opened {
+      previews[text.index] = try text.preview()
+    }
+    return (state, previews)
   }
 }

@@ -79,9 +79,7 @@ public final class Pasteboard {
   /// so the read starts over.
   public func state() throws(PasteboardError) -> PasteboardState {
     let manifest = try latestManifest()
-    return PasteboardState(
-      name: name, changeCount: manifest.changeCount, items: manifest.items,
-      modificationDate: manifest.date?.timeIntervalSince1970)
+    return PasteboardState(name: name, manifest: manifest)
   }
 
   func latestManifest() throws(PasteboardError) -> Manifest {
@@ -187,7 +185,7 @@ public final class Pasteboard {
         try SystemCall.rename("manifest", in: workspace.descriptor, to: Folder.state + "/" + manifestName, in: board, path: path + "/state/" + manifestName)
       }
       let trashed = collectGarbage(keeping: next, in: board, except: workspace.name)
-      let state = PasteboardState(name: name, changeCount: next.changeCount, items: next.items, modificationDate: next.date?.timeIntervalSince1970)
+      let state = PasteboardState(name: name, manifest: next)
       return (state, trashed)
     }
     if trashed { emptyTrash() }

@@ -106,28 +106,25 @@ public final class Store {
   private func checkFormat(creating: Bool) throws(PasteboardError) {
     guard let descriptor else { return }
     let formatPath = path + "/format"
+    let bytes: [UInt8]
     do {
-      let bytes = try FileIO.readSmallFile("format", in: descriptor, path: formatPath)
-      let text = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
-      guard let found = Int(text) else {
-        throw PasteboardError.corruptStore(path: formatPath, reason: "it does not hold a format number")
-      }
-      if found > Self.formatVersion {
-        throw PasteboardError.newerFormat(path: path, found: found, supported: Self.formatVersion)
-      }
-    } catch let error as SystemError where error.errno == ENOENT {
+      bytes = try FileIO.readSmallFile("format", in: descriptor, path: formatPath)
+    } catch where error.errno == ENOENT {
       guard creating else { return }
       do {
         try FileIO.writeFileAtomically(Array("\(Self.formatVersion)\n".utf8), named: "format", in: descriptor, path: formatPath)
       } catch {
         throw .storeNotCreatable(path: formatPath, reason: error.reason)
       }
-    } catch let error as SystemError {
-      throw .io(error)
-    } catch let error as PasteboardError {
-      throw error
+      return
     } catch {
-      throw .internalError("\(error)")
+      throw .io(error)
+    }
+    guard let found = Int(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }) else {
+      throw .corruptStore(path: formatPath, reason: "it does not hold a format number")
+    }
+    if found > Self.formatVersion {
+      throw .newerFormat(path: path, found: found, supported: Self.formatVersion)
     }
   }
 

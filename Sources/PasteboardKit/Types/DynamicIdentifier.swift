@@ -94,7 +94,7 @@ public enum DynamicIdentifier {
 
   /// Decodes a `dyn.a…` identifier; nil when it is not one or does not decode.
   public static func specification(of type: TypeIdentifier) -> Specification? {
-    let text = type.rawValue.lowercased()
+    let text = type.key
     guard text.hasPrefix(prefix), let bytes = decode(Array(text.utf8.dropFirst(prefix.utf8.count))),
       let spec = String(validating: bytes, as: UTF8.self)
     else { return nil }

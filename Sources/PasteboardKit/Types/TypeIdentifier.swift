@@ -2,24 +2,27 @@
 /// as `UTTypeEqual` does; the spelling kept is the declared one when the type is known.
 public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
   public let rawValue: String
+  /// The lower-cased form identity and lookups use, made once rather than per comparison.
+  let key: String
 
   /// An identifier taken as it is, without checking its syntax.
   public init(_ rawValue: String) {
     self.rawValue = rawValue
+    self.key = rawValue.lowercased()
   }
 
   public var description: String { rawValue }
 
   public static func == (lhs: TypeIdentifier, rhs: TypeIdentifier) -> Bool {
-    lhs.rawValue.lowercased() == rhs.rawValue.lowercased()
+    lhs.key == rhs.key
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(rawValue.lowercased())
+    hasher.combine(key)
   }
 
   /// Whether this is a dynamic identifier (`dyn.a…`) minted for an undeclared tag.
-  public var isDynamic: Bool { rawValue.lowercased().hasPrefix("dyn.") }
+  public var isDynamic: Bool { key.hasPrefix("dyn.") }
 }
 
 extension TypeIdentifier: Codable {

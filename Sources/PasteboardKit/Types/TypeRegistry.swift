@@ -46,7 +46,7 @@ public enum TypeRegistry {
   private static let index: Index = {
     var index = Index()
     for declaration in systemDeclarations {
-      index.declarations[declaration.identifier.rawValue.lowercased()] = declaration
+      index.declarations[declaration.identifier.key] = declaration
       for mime in declaration.mimeTypes {
         claim(&index.byMIMEType, mime.lowercased(), declaration.identifier)
       }
@@ -68,14 +68,14 @@ public enum TypeRegistry {
   }
 
   private static func isPublic(_ type: TypeIdentifier) -> Bool {
-    type.rawValue.lowercased().hasPrefix("public.")
+    type.key.hasPrefix("public.")
   }
 
   /// Every system-declared type, in the registry's order.
   public static var allDeclarations: [TypeDeclaration] { systemDeclarations }
 
   public static func declaration(of type: TypeIdentifier) -> TypeDeclaration? {
-    index.declarations[type.rawValue.lowercased()]
+    index.declarations[type.key]
   }
 
   /// The type a MIME type names; an undeclared one gets a dynamic identifier.
@@ -123,7 +123,7 @@ public enum TypeRegistry {
         break
       }
     }
-    return TypeIdentifier(type.rawValue.lowercased())
+    return TypeIdentifier(type.key)
   }
 
   /// The direct parents. A dynamic identifier conforms to what its specification says;
