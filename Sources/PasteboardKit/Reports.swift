@@ -94,26 +94,6 @@ public enum Report {
   }
 }
 
-extension OpenRepresentation {
-  /// A short printable preview of text data: the first line, at most `characters` long;
-  /// nil for data that is not text.
-  public func preview(characters: Int = 40) throws(PasteboardError) -> String? {
-    guard TypeRegistry.conforms(representation.type, to: .text) else { return nil }
-    let bytes = try head(characters * 4)
-    let valid = bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: false) == nil }
-    guard valid else { return nil }
-    var text = ""
-    for character in String(decoding: bytes, as: UTF8.self) {
-      if text.count == characters { return text + "…" }
-      if character == "\n" || character == "\r\n" { return text + (bytes.count > text.utf8.count + 1 ? "…" : "") }
-      if character == "\t" { text += " "; continue }
-      if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
-      text.append(character)
-    }
-    return text
-  }
-}
-
 extension Report {
   /// What a type is: `pb type`.
   public struct TypeInfo: Encodable {

@@ -4,40 +4,6 @@
   import Musl
 #endif
 
-/// A representation chosen for reading, with its data file open: a writer that replaces
-/// the contents meanwhile cannot take the bytes away.
-public final class OpenRepresentation {
-  public let index: Int
-  public let representation: Representation
-  let descriptor: Int32
-  let path: String
-
-  init(index: Int, representation: Representation, descriptor: Int32, path: String) {
-    self.index = index
-    self.representation = representation
-    self.descriptor = descriptor
-    self.path = path
-  }
-
-  deinit { SystemCall.close(descriptor) }
-
-  /// Reads up to `limit` bytes from the start of the data.
-  public func head(_ limit: Int) throws(PasteboardError) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: limit)
-    var filled = 0
-    while filled < limit {
-      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, limit - filled, off_t(filled)) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .io(SystemError(errno: errno, operation: "read", path: path))
-      }
-      filled += count
-    }
-    return Array(bytes[..<filled])
-  }
-}
-
 extension Pasteboard {
   /// The items `itemSet` chooses, as indexes into `state`: an empty pasteboard is a
   /// negative answer, an index past the end an error naming how many items there are.

@@ -77,24 +77,3 @@ public final class Output: @unchecked Sendable {
     }
   }
 }
-
-extension OpenRepresentation {
-  /// Saves the bytes as a file in `directory` (made if missing), replacing a file of
-  /// that name; returns the file's path.
-  public func save(in directory: String, as name: String) throws(PasteboardError) -> String {
-    let filePath = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    return try PasteboardError.catching({ .cannotCreate(path: filePath, reason: $0.reason) }) {
-      try SystemCall.makeDirectory(directory, mode: 0o777, path: directory)
-      let fd = try SystemCall.open(filePath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o666)
-      defer { SystemCall.close(fd) }
-      try Output(descriptor: fd, path: filePath).send(self)
-      return filePath
-    }
-  }
-
-  /// A file name for this item's data: its index and the type's preferred extension.
-  public var suggestedFileName: String {
-    let ext = TypeRegistry.preferredFilenameExtension(for: representation.type) ?? "bin"
-    return "\(index).\(ext)"
-  }
-}

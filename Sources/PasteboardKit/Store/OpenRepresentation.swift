@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A representation chosen for reading, with its data file open: a writer that replaces
+/// the contents meanwhile cannot take the bytes away.
+public final class OpenRepresentation {
+  public let index: Int
+  public let representation: Representation
+  let descriptor: Int32
+  let path: String
+
+  init(index: Int, representation: Representation, descriptor: Int32, path: String) {
+    self.index = index
+    self.representation = representation
+    self.descriptor = descriptor
+    self.path = path
+  }
+
+  deinit { SystemCall.close(descriptor) }
+
+  /// Reads up to `limit` bytes from the start of the data.
+  public func head(_ limit: Int) throws(PasteboardError) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var filled = 0
+    while filled < limit {
+      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, limit - filled, off_t(filled)) }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .io(SystemError(errno: errno, operation: "read", path: path))
+      }
+      filled += count
+    }
+    return Array(bytes[..<filled])
+  }
+}
+
+extension OpenRepresentation {
+  /// A short printable preview of text data: the first line, at most `characters` long;
+  /// nil for data that is not text.
+  public func preview(characters: Int = 40) throws(PasteboardError) -> String? {
+    guard TypeRegistry.conforms(representation.type, to: .text) else { return nil }
+    let bytes = try head(characters * 4)
+    let valid = bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: false) == nil }
+    guard valid else { return nil }
+    var text = ""
+    for character in String(decoding: bytes, as: UTF8.self) {
+      if text.count == characters { return text + "…" }
+      if character == "\n" || character == "\r\n" { return text + (bytes.count > text.utf8.count + 1 ? "…" : "") }
+      if character == "\t" { text += " "; continue }
+      if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
+      text.append(character)
+    }
+    return text
+  }
+}
+
+extension OpenRepresentation {
+  /// Saves the bytes as a file in `directory` (made if missing), replacing a file of
+  /// that name; returns the file's path.
+  public func save(in directory: String, as name: String) throws(PasteboardError) -> String {
+    let filePath = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    return try PasteboardError.catching({ .cannotCreate(path: filePath, reason: $0.reason) }) {
+      try SystemCall.makeDirectory(directory, mode: 0o777, path: directory)
+      let fd = try SystemCall.open(filePath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o666)
+      defer { SystemCall.close(fd) }
+      try Output(descriptor: fd, path: filePath).send(self)
+      return filePath
+    }
+  }
+
+  /// A file name for this item's data: its index and the type's preferred extension.
+  public var suggestedFileName: String {
+    let ext = TypeRegistry.preferredFilenameExtension(for: representation.type) ?? "bin"
+    return "\(index).\(ext)"
+  }
+}
