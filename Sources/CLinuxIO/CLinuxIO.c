@@ -47,6 +47,11 @@ int pb_empty_directory_in_background(int directory_fd) {
     dup2(null, 2);
     if (null > 2) close(null);
   }
+  // Nothing else the parent had open stays open here: its board lock above all, which
+  // would otherwise be held until the last file is gone.
+  if (directory_fd != 3 && dup2(directory_fd, 3) < 0) _exit(1);
+  close_range(4, ~0U, 0);
+  directory_fd = 3;
   int listing = dup(directory_fd);
   DIR *directory = listing < 0 ? NULL : fdopendir(listing);
   if (directory == NULL) _exit(1);

@@ -82,7 +82,7 @@ struct DocsTests {
   func zshCompletions(_ sandbox: Sandbox, _ line: String) throws -> [String] {
     let driver = Self.repository.appendingPathComponent("Tests/pbTests/Support/complete.zsh").path
     let completions = Self.repository.appendingPathComponent("completions").path
-    let result = try sandbox.shell("export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); timeout 20 zsh \(driver) \(completions) '\(line)'")
+    let result = try sandbox.shell("export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); zsh \(driver) \(completions) '\(line)'")
     #expect(result.status == 0, "\(result)")
     return result.lines.filter { !$0.isEmpty }
   }

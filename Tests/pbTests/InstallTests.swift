@@ -10,7 +10,8 @@ struct InstallTests {
     let destdir = sandbox.root.appendingPathComponent("stage").path
     // Its own build folder: the one `swift test` holds is locked while tests run.
     let script = "cd \(repository.path) && DESTDIR=\(destdir) PREFIX=/opt/pb PB_BUILD_PATH=.build-install ./install.sh"
-    let install = try sandbox.shell(script)
+    // A release build from scratch: minutes on a slow machine.
+    let install = try sandbox.shell(script, timeLimit: 1200)
     #expect(install.status == 0, "\(install)")
     #expect(install.text.contains("installed pb under \(destdir)/opt/pb"), "\(install)")
     let prefix = destdir + "/opt/pb"

@@ -61,17 +61,22 @@ final class Sandbox {
 
   /// Runs a bash script with `pb` on its PATH, for pipelines and odd descriptors.
   @discardableResult
-  func shell(_ script: String, stdin: Data? = nil) throws -> Result {
+  func shell(_ script: String, stdin: Data? = nil, timeLimit: Int = 120) throws -> Result {
     var environment = [String: String]()
     let directory = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().path
     environment["PATH"] = directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-    return try run("/bin/bash", ["-c", script], stdin: stdin, environment: environment)
+    return try run("/bin/bash", ["-c", script], stdin: stdin, environment: environment, timeLimit: timeLimit)
   }
 
-  func run(_ executable: String, _ arguments: [String], stdin: Data?, environment extra: [String: String]) throws -> Result {
+  /// Runs `executable`; one that takes more than `timeLimit` seconds is killed (status 124 or 137).
+  func run(
+    _ executable: String, _ arguments: [String], stdin: Data?, environment extra: [String: String], timeLimit: Int = 120
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
+    // No run may hang the suite: timeout kills the whole process group it leads, so
+    // children that hold our pipes open go too.
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+    process.arguments = ["--kill-after=5", String(timeLimit), executable] + arguments
     process.environment = environment.merging(extra) { $1 }
     process.currentDirectoryURL = root
     let output = Pipe()
