@@ -7,14 +7,15 @@ public enum Report {
     public var name: String
     public var changeCount: Int
     public var numberOfItems: Int
-    public var modificationDate: Date?
+    /// When the contents last changed, as `YYYY-MM-DDTHH:MM:SSZ`.
+    public var modificationDate: String?
     public var path: String
 
     public init(_ state: PasteboardState, path: String) {
       name = state.name
       changeCount = state.changeCount
       numberOfItems = state.numberOfItems
-      modificationDate = state.modificationDate.map { Date(timeIntervalSince1970: $0) }
+      modificationDate = state.modificationDate.map { Timestamp.format(secondsSince1970: $0) }
       self.path = path
     }
   }
@@ -85,7 +86,6 @@ public enum Report {
   public static func json(_ value: some Encodable) throws(PasteboardError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
     do {
       return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     } catch {

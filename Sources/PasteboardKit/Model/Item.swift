@@ -46,7 +46,7 @@ public struct PasteboardState: Sendable, Equatable {
   public var changeCount: Int
   public var items: [Item]
   /// When the contents last changed, in seconds since 1970; nil before the first change.
-  public var modificationDate: Double?
+  public var modificationDate: Int?
 
   public var numberOfItems: Int { items.count }
 }

@@ -7,7 +7,8 @@ struct Manifest: Codable, Equatable {
 
   var format: Int
   var changeCount: Int
-  var date: Date?
+  /// Seconds since 1970 when the change was committed; stored as a UTC timestamp.
+  var date: Int?
   var items: [Item]
 
   static func empty() -> Manifest {
@@ -23,7 +24,7 @@ struct Manifest: Codable, Equatable {
     var found: Int
   }
 
-  init(format: Int, changeCount: Int, date: Date?, items: [Item]) {
+  init(format: Int, changeCount: Int, date: Int?, items: [Item]) {
     self.format = format
     self.changeCount = changeCount
     self.date = date
@@ -35,13 +36,26 @@ struct Manifest: Codable, Equatable {
     format = try container.decode(Int.self, forKey: .format)
     if format > Self.currentFormat { throw NewerFormat(found: format) }
     changeCount = try container.decode(Int.self, forKey: .changeCount)
-    date = try container.decodeIfPresent(Date.self, forKey: .date)
+    if let timestamp = try container.decodeIfPresent(String.self, forKey: .date) {
+      guard let seconds = Timestamp.parse(timestamp) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .date, in: container, debugDescription: "'\(timestamp)' is not a YYYY-MM-DDTHH:MM:SSZ timestamp")
+      }
+      date = seconds
+    }
     items = try container.decode([Item].self, forKey: .items)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(format, forKey: .format)
+    try container.encode(changeCount, forKey: .changeCount)
+    try container.encodeIfPresent(date.map { Timestamp.format(secondsSince1970: $0) }, forKey: .date)
+    try container.encode(items, forKey: .items)
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> Manifest {
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
     do {
       return try decoder.decode(Manifest.self, from: Data(bytes))
     } catch let error as NewerFormat {
@@ -54,7 +68,6 @@ struct Manifest: Codable, Equatable {
   func encoded() throws(PasteboardError) -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
     do {
       return Array(try encoder.encode(self)) + [0x0A]
     } catch {
@@ -67,6 +80,6 @@ extension PasteboardState {
   init(name: String, manifest: Manifest) {
     self.init(
       name: name, changeCount: manifest.changeCount, items: manifest.items,
-      modificationDate: manifest.date?.timeIntervalSince1970)
+      modificationDate: manifest.date)
   }
 }

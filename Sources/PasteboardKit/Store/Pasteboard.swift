@@ -175,7 +175,7 @@ public final class Pasteboard {
     let (state, trashed) = try withLock { (board) throws(PasteboardError) in
       let current = try latestManifest()
       let items = try change(current)
-      let next = Manifest(format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Date(), items: items)
+      let next = Manifest(format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(Date().timeIntervalSince1970), items: items)
       let manifestName = "\(next.changeCount).json"
       try PasteboardError.catching {
         for file in workspace.stagedFiles {

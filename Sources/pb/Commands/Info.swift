@@ -23,7 +23,7 @@ extension PB {
       try output.write("name: \(report.name)\n")
       try output.write("changeCount: \(report.changeCount)\n")
       try output.write("numberOfItems: \(report.numberOfItems)\n")
-      if let date = report.modificationDate { try output.write("modified: \(date.formatted(.iso8601))\n") }
+      if let date = report.modificationDate { try output.write("modified: \(date)\n") }
       try output.write("path: \(report.path)\n")
     }
   }

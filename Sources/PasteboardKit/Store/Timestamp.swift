@@ -1,0 +1,64 @@
+/// A manifest's date as `YYYY-MM-DDTHH:MM:SSZ`, read and written without Foundation's
+/// ISO 8601 machinery, which loads the time zone database and cost about a tenth of
+/// every `pb paste`. Whole seconds since 1970, UTC, are all a manifest needs.
+enum Timestamp {
+  static func format(secondsSince1970 seconds: Int) -> String {
+    let (days, secondOfDay) = floorDivision(seconds, 86_400)
+    let (year, month, day) = civilDate(daysSince1970: days)
+    let time = [secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60]
+    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
+      + time.map { padded($0, 2) }.joined(separator: ":") + "Z"
+  }
+
+  /// The seconds since 1970 of a timestamp in exactly the form `format` writes, else nil.
+  static func parse(_ text: String) -> Int? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+      bytes[19] == UInt8(ascii: "Z")
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+    else { return nil }
+    return daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+  }
+
+  private static func padded(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+
+  private static func floorDivision(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
+    let remainder = value % divisor
+    return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+  }
+
+  // The proleptic Gregorian calendar in 400-year eras of 146,097 days, counted from
+  // 1 March so that the leap day ends a year (Howard Hinnant's civil-date algorithms).
+  private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let marchYear = month <= 2 ? year - 1 : year
+    let (era, yearOfEra) = floorDivision(marchYear, 400)
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    let (era, dayOfEra) = floorDivision(days + 719_468, 146_097)
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    return (era * 400 + yearOfEra + (month <= 2 ? 1 : 0), month, day)
+  }
+}

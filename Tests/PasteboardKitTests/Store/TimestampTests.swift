@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import PasteboardKit
+
+@Suite struct TimestampTests {
+  @Test(arguments: [
+    (0, "1970-01-01T00:00:00Z"),
+    (-1, "1969-12-31T23:59:59Z"),
+    (951_782_400, "2000-02-29T00:00:00Z"),
+    (1_700_000_000, "2023-11-14T22:13:20Z"),
+    (4_107_542_399, "2100-02-28T23:59:59Z"),
+    (-2_208_988_800, "1900-01-01T00:00:00Z"),
+  ])
+  func formatsAndParses(seconds: Int, text: String) {
+    #expect(Timestamp.format(secondsSince1970: seconds) == text)
+    #expect(Timestamp.parse(text) == seconds)
+  }
+
+  @Test func agreesWithFoundationAcrossCenturies() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2000 {
+      let seconds = Int.random(in: -4_000_000_000...8_000_000_000, using: &generator)
+      let expected = Date(timeIntervalSince1970: Double(seconds)).formatted(.iso8601)
+      #expect(Timestamp.format(secondsSince1970: seconds) == expected)
+      #expect(Timestamp.parse(expected) == seconds)
+    }
+  }
+
+  @Test(arguments: ["", "2023-11-14", "2023-11-14T22:13:20", "2023-13-01T00:00:00Z", "2023-11-14 22:13:20Z", "2023-11-14T22:13:2xZ", "+023-11-14T22:13:20Z"])
+  func rejectsOtherForms(text: String) {
+    #expect(Timestamp.parse(text) == nil)
+  }
+}
