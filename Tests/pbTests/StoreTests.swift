@@ -102,6 +102,21 @@ struct StoreTests {
     #expect(try sandbox.pb("paste").text == "small")
   }
 
+  @Test("a manifest edited by hand into another date form is refused as corrupt, naming the file")
+  func malformedDate() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("x".utf8))
+    let manifest = sandbox.store.appendingPathComponent("boards/general/state/1.json")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    let edited = try text.replacing(Regex("\"date\" : \"[^\"]*\""), with: "\"date\" : \"yesterday\"")
+    #expect(edited != text)
+    try Data(edited.utf8).write(to: manifest)
+    let result = try sandbox.pb("paste")
+    #expect(result.status == 70, "\(result)")
+    #expect(result.stderr.contains("state/1.json") && result.stderr.contains("yesterday"), "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+  }
+
   @Test("a store written by a newer pb is refused, not misread")
   func newerFormat() throws {
     let sandbox = try Sandbox()
