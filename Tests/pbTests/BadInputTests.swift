@@ -36,6 +36,7 @@ struct BadInputTests {
       (["copy", "-r", "missing.png"], 66, "cannot read 'missing.png': No such file or directory"),
       (["copy", "-r", "one.txt", "-r", "png=missing.png"], 66, "missing.png"),
       (["copy", "one.txt", "missing.txt"], 66, "missing.txt"),
+      (["copy", "."], 66, "cannot read '.': it is a directory; give the files inside it"),
       (["copy", "-r", "-", "-r", "-"], 64, "standard input ('-') can be read only once"),
       (["copy", "-r", "txt=one.txt", "-r", "text/plain=one.txt"], 64, "two representations of public.plain-text"),
       (["copy", "-r", "one.txt", "extra.txt"], 64, "not both"),
@@ -54,6 +55,15 @@ struct BadInputTests {
     #expect(result.stderr.contains(message), "\(result)")
     #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result)")
     #expect(result.stdout.isEmpty, "\(result)")
+    try expectUntouched(sandbox, result)
+  }
+
+  @Test("a directory on standard input is refused with a hint, not read")
+  func directoryOnStandardInput() throws {
+    let sandbox = try twoItems()
+    let result = try sandbox.shell("PB_DIR=\(sandbox.store.path) pb copy < .")
+    #expect(result.status == 66, "\(result)")
+    #expect(result.stderr == "pb: cannot read 'standard input': it is a directory; redirect a file instead: pb copy < FILE\n", "\(result)")
     try expectUntouched(sandbox, result)
   }
 

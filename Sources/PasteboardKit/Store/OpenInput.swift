@@ -14,6 +14,9 @@ struct OpenInput {
   init(_ input: RepresentationSource.Input) throws(PasteboardError) {
     switch input {
     case .standardInput:
+      if Self.isDirectory(STDIN_FILENO, path: "standard input") {
+        throw .noSuchFile("standard input", reason: "it is a directory; redirect a file instead: pb copy < FILE")
+      }
       descriptor = STDIN_FILENO
       path = "standard input"
       filenameExtension = nil
@@ -21,8 +24,7 @@ struct OpenInput {
     case .file(let name):
       descriptor = try PasteboardError.catching({ .noSuchFile(name, reason: $0.reason) }) {
         let fd = try SystemCall.open(name, flags: O_RDONLY)
-        let kind = (try? SystemCall.status(fd, path: name).st_mode & S_IFMT) ?? 0
-        if kind == S_IFDIR {
+        if Self.isDirectory(fd, path: name) {
           SystemCall.close(fd)
           throw PasteboardError.noSuchFile(name, reason: "it is a directory; give the files inside it")
         }
@@ -32,6 +34,10 @@ struct OpenInput {
       filenameExtension = FilenameExtension.of(path: name)
       owned = true
     }
+  }
+
+  private static func isDirectory(_ descriptor: Int32, path: String) -> Bool {
+    (try? SystemCall.status(descriptor, path: path).st_mode & S_IFMT) == S_IFDIR
   }
 
   func close() {
