@@ -5,7 +5,8 @@
 #   PREFIX=$HOME/.local ./install.sh  installs under ~/.local
 #   DESTDIR=/tmp/stage ./install.sh   stages the files for a package
 #
-# libmagic's headers (Debian's libmagic-dev) are installed first when they are missing.
+# What the build and the tests need from Debian (libmagic-dev, and mandoc, zsh and a few
+# more for the tests) is installed first when missing: see scripts/install-dependencies.sh.
 # PB_BUILD_PATH names another build folder than .build (the tests use their own).
 set -eu
 
@@ -14,12 +15,7 @@ DESTDIR=${DESTDIR:-}
 build_path=${PB_BUILD_PATH:-.build}
 cd "$(dirname "$0")"
 
-if [ ! -f /usr/include/magic.h ]; then
-  echo "install.sh: installing libmagic-dev (libmagic's headers)" >&2
-  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-  $sudo apt-get update -qq
-  $sudo apt-get install -y -qq libmagic-dev
-fi
+scripts/install-dependencies.sh
 
 # A static Swift runtime halves start-up, which is most of a small paste.
 swift build -c release --static-swift-stdlib --product pb --scratch-path "$build_path"

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Installs, from Debian's packages, what building pb and running its tests need and the
+# machine lacks. install.sh and .ci/run both call it, so the list lives here only.
+#
+#   libmagic-dev       libmagic's headers and pkg-config file: pb links libmagic
+#   mandoc             the tests lint the man page with it
+#   zsh                the tests complete command lines in a real zsh
+#   man-db             the tests read the installed man page with man -l
+#   shared-mime-info   its PDF specification is one of the tests' sample files
+#   python3            the tests give pb a terminal with python's pty module
+set -eu
+
+missing=""
+[ -f /usr/include/magic.h ] || missing="$missing libmagic-dev"
+command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
+command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
+command -v man >/dev/null 2>&1 || missing="$missing man-db"
+[ -f /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf ] || missing="$missing shared-mime-info"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+[ -n "$missing" ] || exit 0
+
+echo "installing from Debian's packages:$missing" >&2
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+$sudo apt-get update -qq
+# shellcheck disable=SC2086 # one word per package
+$sudo apt-get install -y -qq $missing
