@@ -5,9 +5,8 @@ enum Timestamp {
   static func format(secondsSince1970 seconds: Int) -> String {
     let (days, secondOfDay) = floorDivision(seconds, 86_400)
     let (year, month, day) = civilDate(daysSince1970: days)
-    let time = [secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60]
-    return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
-      + time.map { padded($0, 2) }.joined(separator: ":") + "Z"
+    let (hour, minute, second) = (secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))Z"
   }
 
   /// The seconds since 1970 of a timestamp in exactly the form `format` writes, else nil.
