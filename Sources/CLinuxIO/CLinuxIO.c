@@ -2,6 +2,13 @@
 #include <fcntl.h>
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <linux/openat2.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <sys/random.h>
 #include <unistd.h>
@@ -28,37 +35,199 @@ ssize_t pb_getrandom(void *buffer, size_t length) {
   return (ssize_t)filled;
 }
 
+// MARK: Confined opening
+
+static int openat_retrying(int directory_fd, const char *name, int flags, mode_t mode) {
+  int fd;
+  do fd = openat(directory_fd, name, flags, mode); while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+/// The fallback for kernels before 5.6: one component at a time, none of them a link,
+/// none of them "..", so the walk cannot leave `directory_fd`.
+static int open_walking(int directory_fd, const char *path, int flags, mode_t mode) {
+  if (path[0] == '/') { errno = EXDEV; return -1; }
+  char component[NAME_MAX + 1];
+  int current = directory_fd;
+  const char *rest = path;
+  for (;;) {
+    const char *slash = strchr(rest, '/');
+    size_t length = slash ? (size_t)(slash - rest) : strlen(rest);
+    int failure = 0;
+    if (length == 0) failure = ENOENT;
+    else if (length > NAME_MAX) failure = ENAMETOOLONG;
+    else {
+      memcpy(component, rest, length);
+      component[length] = 0;
+      if (strcmp(component, "..") == 0) failure = EXDEV;
+    }
+    if (failure) {
+      if (current != directory_fd) close(current);
+      errno = failure;
+      return -1;
+    }
+    int last = slash == NULL;
+    int next = last ? openat_retrying(current, component, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+                    : openat_retrying(current, component, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+    int code = errno;
+    if (next < 0 && code == ENOTDIR) {
+      // O_PATH | O_NOFOLLOW on a link opens the link, which then is no directory.
+      struct stat status;
+      if (fstatat(current, component, &status, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(status.st_mode)) code = ELOOP;
+    }
+    if (current != directory_fd) close(current);
+    if (next < 0 || last) {
+      errno = code;
+      return next;
+    }
+    current = next;
+    rest = slash + 1;
+  }
+}
+
+int pb_open_beneath(int directory_fd, const char *path, int flags, mode_t mode) {
+  static int openat2_missing = 0;
+  if (!openat2_missing) {
+    struct open_how how;
+    memset(&how, 0, sizeof how);
+    how.flags = (unsigned long long)(flags | O_CLOEXEC);
+    how.mode = (flags & O_CREAT) == O_CREAT || (flags & O_TMPFILE) == O_TMPFILE ? mode : 0;
+    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+    long fd;
+    do fd = syscall(SYS_openat2, directory_fd, path, &how, sizeof how); while (fd < 0 && errno == EINTR);
+    // Containers whose seccomp filter predates openat2 answer EPERM instead of ENOSYS.
+    if (fd >= 0 || (errno != ENOSYS && errno != EPERM)) return (int)fd;
+    openat2_missing = 1;
+  }
+  return open_walking(directory_fd, path, flags, mode);
+}
+
+// MARK: Emptying a directory
+
+void pb_empty_directory(int directory_fd) {
+  // A listing of our own: a dup would share (and move) the caller's offset.
+  int listing = openat_retrying(directory_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  if (listing < 0) return;
+  char buffer[8192] __attribute__((aligned(16)));
+  for (;;) {
+    ssize_t count = getdents64(listing, buffer, sizeof buffer);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) break;
+    for (ssize_t offset = 0; offset < count;) {
+      struct dirent64 *entry = (struct dirent64 *)(buffer + offset);
+      const char *name = entry->d_name;
+      if (!(name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))) unlinkat(directory_fd, name, 0);
+      offset += entry->d_reclen;
+    }
+  }
+  close(listing);
+}
+
+static void close_from(int lowest) {
+  if (syscall(SYS_close_range, (unsigned)lowest, ~0U, 0) == 0) return;
+  // Kernels before 5.9: close each descriptor the limit allows.
+  struct rlimit limit;
+  long highest = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY ? (long)limit.rlim_cur : 65536;
+  if (highest > 1 << 20) highest = 1 << 20;
+  for (long fd = lowest; fd < highest; fd++) close((int)fd);
+}
+
 int pb_empty_directory_in_background(int directory_fd) {
+  int started[2];
+  if (pipe2(started, O_CLOEXEC) < 0) return -1;
   pid_t child = fork();
-  if (child < 0) return -1;
-  if (child > 0) {
-    // The child only forks again and exits, so this wait is short and leaves no zombie.
-    int status;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+  if (child < 0) {
+    close(started[0]);
+    close(started[1]);
+    return -1;
   }
-  if (fork() != 0) _exit(0);
-  // The grandchild: no terminal, no inherited pipes that a caller might wait on.
-  setsid();
-  int null = open("/dev/null", O_RDWR);
-  if (null >= 0) {
-    dup2(null, 0);
-    dup2(null, 1);
-    dup2(null, 2);
-    if (null > 2) close(null);
+  if (child == 0) {
+    // The middle process only forks and exits, so the emptier is nobody's child to
+    // wait for; if that fork fails, the pipe closes without the byte that says started.
+    close(started[0]);
+    if (fork() != 0) _exit(0);
+    setsid();
+    int directory = fcntl(directory_fd, F_DUPFD_CLOEXEC, 10);
+    int report = fcntl(started[1], F_DUPFD_CLOEXEC, 10);
+    if (directory < 0 || report < 0) _exit(1);
+    int null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+      dup2(null, 0);
+      dup2(null, 1);
+      dup2(null, 2);
+    }
+    // Nothing else the parent had open stays open here: its board lock above all, which
+    // would otherwise be held until the last file is gone.
+    if (dup2(directory, 3) < 0 || dup2(report, 4) < 0) _exit(1);
+    close_from(5);
+    char byte = 1;
+    ssize_t written;
+    do written = write(4, &byte, 1); while (written < 0 && errno == EINTR);
+    close(4);
+    pb_empty_directory(3);
+    _exit(0);
   }
-  // Nothing else the parent had open stays open here: its board lock above all, which
-  // would otherwise be held until the last file is gone.
-  if (directory_fd != 3 && dup2(directory_fd, 3) < 0) _exit(1);
-  close_range(4, ~0U, 0);
-  directory_fd = 3;
-  int listing = dup(directory_fd);
-  DIR *directory = listing < 0 ? NULL : fdopendir(listing);
-  if (directory == NULL) _exit(1);
-  struct dirent *entry;
-  while ((entry = readdir(directory)) != NULL) {
-    if (entry->d_name[0] == '.' && (entry->d_name[1] == 0 || (entry->d_name[1] == '.' && entry->d_name[2] == 0))) continue;
-    unlinkat(directory_fd, entry->d_name, 0);
+  close(started[1]);
+  char byte = 0;
+  ssize_t count;
+  do count = read(started[0], &byte, 1); while (count < 0 && errno == EINTR);
+  close(started[0]);
+  // With SIGCHLD ignored the child reaps itself and waitpid answers ECHILD: nothing to do.
+  while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {}
+  return count == 1 ? 0 : -1;
+}
+
+// MARK: Interrupted writers
+
+static const int guarded_signals[] = {SIGINT, SIGTERM, SIGHUP};
+enum { guarded_count = sizeof guarded_signals / sizeof guarded_signals[0] };
+static struct sigaction previous_actions[guarded_count];
+static int installed[guarded_count];
+static volatile sig_atomic_t guard_active = 0;
+static int guard_parent = -1;
+static int guard_folder = -1;
+static char guard_name[NAME_MAX + 1];
+
+static void remove_scratch_and_die(int signal_number) {
+  if (guard_active) {
+    guard_active = 0;
+    pb_empty_directory(guard_folder);
+    unlinkat(guard_parent, guard_name, AT_REMOVEDIR);
   }
-  _exit(0);
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(signal_number, &fallback, NULL);
+  // Delivered with the default action once this handler returns.
+  raise(signal_number);
+}
+
+int pb_guard_scratch_folder(int parent_fd, const char *name, int folder_fd) {
+  size_t length = strlen(name);
+  if (length > NAME_MAX) return -1;
+  memcpy(guard_name, name, length + 1);
+  guard_parent = parent_fd;
+  guard_folder = folder_fd;
+  guard_active = 1;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = remove_scratch_and_die;
+  sigemptyset(&action.sa_mask);
+  for (int index = 0; index < guarded_count; index++) {
+    installed[index] = 0;
+    if (sigaction(guarded_signals[index], NULL, &previous_actions[index]) != 0) continue;
+    if (previous_actions[index].sa_handler == SIG_IGN) continue;  // nohup and background jobs keep ignoring
+    for (int other = 0; other < guarded_count; other++) sigaddset(&action.sa_mask, guarded_signals[other]);
+    if (sigaction(guarded_signals[index], &action, NULL) == 0) installed[index] = 1;
+  }
+  return 0;
+}
+
+void pb_release_scratch_folder(void) {
+  guard_active = 0;
+  for (int index = 0; index < guarded_count; index++) {
+    if (installed[index]) sigaction(guarded_signals[index], &previous_actions[index], NULL);
+    installed[index] = 0;
+  }
 }

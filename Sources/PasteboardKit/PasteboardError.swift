@@ -21,11 +21,16 @@ public enum PasteboardError: Error, Sendable, Equatable {
 
   // The environment.
   case magicUnavailable(String)
-  case insecureStore(path: String, reason: String)
+  /// Something in the store that pb did not put there, or that others can change: a
+  /// link, a FIFO, a foreign owner, a folder others can write to. `fix` is a command or
+  /// step that works.
+  case insecureStore(path: String, reason: String, fix: String)
   case storeNotCreatable(path: String, reason: String)
   case cannotCreate(path: String, reason: String)
   case corruptStore(path: String, reason: String)
   case newerFormat(path: String, found: Int, supported: Int)
+  /// A board whose change count cannot grow any more (only a planted manifest gets there).
+  case changeCountExhausted(board: String, path: String)
   case io(SystemError)
   case lockTimeout(board: String, seconds: Double)
   case internalError(String)
@@ -35,45 +40,47 @@ public enum PasteboardError: Error, Sendable, Equatable {
   public var message: String {
     switch self {
     case .emptyPasteboard(let board):
-      return "pasteboard '\(board)' is empty; copy something first: echo hello | pb copy"
+      return "pasteboard '\(Display.value(board))' is empty; copy something first: echo hello | pb copy"
     case .noRepresentation(let types, let board):
-      let list = types.joined(separator: ", ")
-      return "no chosen item on '\(board)' has a representation of \(list); see what it has: pb types -i all"
+      let list = Display.value(types.joined(separator: ", "))
+      return "no chosen item on '\(Display.value(board))' has a representation of \(list); see what it has: pb types -i all"
     case .usage(let text):
-      return text
+      return Display.line(text)
     case .invalidPasteboardName(let name, let reason):
-      return "invalid pasteboard name '\(name)': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
+      return "invalid pasteboard name '\(Display.value(name))': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
     case .malformedType(let type, let reason):
-      return "malformed type '\(type)': \(reason); give a UTI (public.png), a MIME type (image/png) or an extension (png)"
+      return "malformed type '\(Display.value(type))': \(reason); give a UTI (public.png), a MIME type (image/png) or an extension (png)"
     case .malformedItemSet(let set, let reason):
-      return "malformed item set '\(set)': \(reason); use indexes from 0 such as 0, 1,3, 2-4 or all"
+      return "malformed item set '\(Display.value(set))': \(reason); use indexes from 0 such as 0, 1,3, 2-4 or all"
     case .itemOutOfRange(let index, let count):
       let valid = count == 1 ? "only item 0" : "items 0-\(count - 1)"
       return "no item \(index): the pasteboard holds \(count) item\(count == 1 ? "" : "s") (\(valid))"
     case .invalidText(let type, let offset):
-      return "the data is not valid \(type): bad byte at offset \(offset); give its real type with -t or omit -t to detect it"
+      return "the data is not valid \(Display.value(type)): bad byte at offset \(offset); give its real type with -t or omit -t to detect it"
     case .noSuchFile(let path, let reason):
-      return "cannot read '\(path)': \(reason)"
+      return "cannot read '\(Display.path(path))': \(reason)"
     case .noSuchPasteboard(let name):
-      return "no pasteboard named '\(name)'; check the name, or write to it first: pb copy -p \(name)"
+      return "no pasteboard named '\(Display.value(name))'; check the name, or write to it first: pb copy -p \(Display.value(name))"
     case .magicUnavailable(let reason):
       return "cannot load libmagic's database (\(reason)); install libmagic-mgc, or give the type with -t"
-    case .insecureStore(let path, let reason):
-      return "refusing the store \(path): \(reason); fix it with: chmod 700 \(path)"
+    case .insecureStore(let path, let reason, let fix):
+      return "refusing \(Display.path(path)): \(reason); \(fix)"
     case .storeNotCreatable(let path, let reason):
-      return "cannot create the store at \(path): \(reason); point PB_DIR at a directory you own"
+      return "cannot create the store at \(Display.path(path)): \(reason); point PB_DIR at a directory you own"
     case .cannotCreate(let path, let reason):
-      return "cannot create \(path): \(reason)"
+      return "cannot create \(Display.path(path)): \(reason)"
     case .corruptStore(let path, let reason):
-      return "the store file \(path) is damaged (\(reason)); remove it to start that pasteboard afresh"
+      return "the store file \(Display.path(path)) is damaged (\(Display.line(reason))); remove it to start that pasteboard afresh"
     case .newerFormat(let path, let found, let supported):
-      return "the store at \(path) has format \(found), newer than this pb understands (\(supported)); upgrade pb"
+      return "the store at \(Display.path(path)) has format \(found), newer than this pb understands (\(supported)); upgrade pb"
+    case .changeCountExhausted(let board, let path):
+      return "pasteboard '\(Display.value(board))' cannot change any more: \(Display.path(path)) holds the highest change count there is; remove that manifest to start the pasteboard afresh"
     case .io(let error):
-      return "cannot \(error.operation) \(error.path): \(error.reason)"
+      return "cannot \(error.operation) \(Display.path(error.path)): \(error.reason)"
     case .lockTimeout(let board, let seconds):
-      return "pasteboard '\(board)' stayed locked by another pb for \(seconds) s; try again, or raise PB_LOCK_TIMEOUT"
+      return "pasteboard '\(Display.value(board))' stayed locked by another pb for \(seconds) s; try again, or raise PB_LOCK_TIMEOUT"
     case .internalError(let text):
-      return "internal error: \(text); please report it"
+      return "internal error: \(Display.line(text)); please report it"
     case .outputClosed:
       return "the reader of standard output went away"
     }

@@ -10,7 +10,7 @@ enum ExitStatus {
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText: 65
     case .noSuchFile, .noSuchPasteboard: 66
     case .magicUnavailable: 69
-    case .corruptStore, .newerFormat, .internalError: 70
+    case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
     case .storeNotCreatable, .cannotCreate: 73
     case .io: 74
     case .lockTimeout: 75

@@ -1,5 +1,5 @@
 // Linux calls that glibc declares only under _GNU_SOURCE, which Swift's Glibc module
-// does not define: the zero-copy transfers between descriptors.
+// does not define, and the few pieces that must be async-signal-safe C.
 #ifndef CLINUXIO_H
 #define CLINUXIO_H
 
@@ -10,9 +10,30 @@ ssize_t pb_splice(int fd_in, int fd_out, size_t length);
 /// Fills `buffer` with random bytes, retrying interruptions; returns the count filled.
 ssize_t pb_getrandom(void *buffer, size_t length);
 
+/// Opens `path` below the directory `directory_fd` without ever leaving it or passing
+/// through a symbolic link or a magic link: openat2 with RESOLVE_BENEATH |
+/// RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS, or, on kernels without openat2, a walk
+/// that opens one component at a time with O_NOFOLLOW. O_CLOEXEC is always added.
+/// Returns the descriptor, or -1 with errno set (ELOOP for a link, EXDEV for a path
+/// that would leave the directory).
+int pb_open_beneath(int directory_fd, const char *path, int flags, mode_t mode);
+
 /// Removes every file in the directory `directory_fd` from a detached process, so the
 /// caller does not wait while the kernel frees their blocks. Returns 0 once that process
-/// is started, -1 if it could not be.
+/// is known to have started, -1 if it could not be (the caller then removes the files).
 int pb_empty_directory_in_background(int directory_fd);
+
+/// Removes every file of the directory `directory_fd` (not recursively) with
+/// getdents64 and unlinkat only, so that it is safe in a signal handler or after fork.
+void pb_empty_directory(int directory_fd);
+
+/// Guards a writer's scratch folder `name` inside the directory `parent_fd`, opened as
+/// `folder_fd`: on SIGINT, SIGTERM or SIGHUP its files and the folder are removed and
+/// the signal is raised again with its default action, so the shell sees the usual
+/// status (130, 143, 129). A signal that was ignored when the guard was set stays
+/// ignored. One guard at a time; returns 0, or -1 if the name is too long.
+int pb_guard_scratch_folder(int parent_fd, const char *name, int folder_fd);
+/// Lifts the guard (the folder was committed or removed) and restores the handlers.
+void pb_release_scratch_folder(void);
 
 #endif

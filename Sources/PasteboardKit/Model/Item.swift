@@ -17,6 +17,17 @@ public struct Representation: Codable, Sendable, Equatable {
   public var file: String
   public var size: Int64
   public var typeSource: TypeSource
+
+  enum CodingKeys: String, CodingKey {
+    case type, file, size, typeSource
+  }
+
+  public init(type: TypeIdentifier, file: String, size: Int64, typeSource: TypeSource) {
+    self.type = type
+    self.file = file
+    self.size = size
+    self.typeSource = typeSource
+  }
 }
 
 /// One item of a pasteboard: the same thing in one or more representations, in the

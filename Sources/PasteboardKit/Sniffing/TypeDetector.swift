@@ -115,12 +115,11 @@ extension TypeDetector {
   /// only, so that sniffing a huge stream costs what sniffing its first bytes costs.
   public func detect(_ input: RepresentationSource.Input) throws(PasteboardError) -> TypeDetection {
     let opened = try OpenInput(input)
-    defer { opened.close() }
     let head = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.headSize, alignment: 16)
     defer { head.deallocate() }
     let count: Int
     do {
-      count = try SystemCall.readFully(opened.descriptor, into: head, path: opened.path)
+      count = try SystemCall.readFully(opened.descriptor.raw, into: head, path: opened.path)
     } catch {
       throw .io(error)
     }

@@ -4,6 +4,10 @@ import FoundationEssentials
 /// `state/<changeCount>.json`. Documented in docs/store-format.md.
 struct Manifest: Codable, Equatable {
   static let currentFormat = 1
+  /// Change counts are 0..<Int64.max; a board at the highest refuses further changes.
+  static let highestChangeCount = Int(Int64.max) - 1
+  /// The most a manifest file may hold; pb never writes one this large.
+  static let sizeLimit = 16 << 20
 
   var format: Int
   var changeCount: Int
@@ -36,6 +40,10 @@ struct Manifest: Codable, Equatable {
     format = try container.decode(Int.self, forKey: .format)
     if format > Self.currentFormat { throw NewerFormat(found: format) }
     changeCount = try container.decode(Int.self, forKey: .changeCount)
+    guard (0...Self.highestChangeCount).contains(changeCount) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .changeCount, in: container, debugDescription: "\(changeCount) is not a change count from 0 to \(Self.highestChangeCount)")
+    }
     if let timestamp = try container.decodeIfPresent(String.self, forKey: .date) {
       guard let seconds = Timestamp.parse(timestamp) else {
         throw DecodingError.dataCorruptedError(
@@ -60,8 +68,10 @@ struct Manifest: Codable, Equatable {
       return try decoder.decode(Manifest.self, from: Data(bytes))
     } catch let error as NewerFormat {
       throw .newerFormat(path: path, found: error.found, supported: currentFormat)
+    } catch let error as DecodingError {
+      throw .corruptStore(path: path, reason: describe(error))
     } catch {
-      throw .corruptStore(path: path, reason: "not a pb manifest: \(error)")
+      throw .corruptStore(path: path, reason: "not a pb manifest")
     }
   }
 
@@ -73,6 +83,53 @@ struct Manifest: Codable, Equatable {
     } catch {
       throw .internalError("cannot encode the manifest: \(error)")
     }
+  }
+}
+
+/// A decoding failure as one short line naming the field: `field items[0].size: -5 is not
+/// a size`.
+private func describe(_ error: DecodingError) -> String {
+  func field(_ path: [any CodingKey]) -> String {
+    var text = ""
+    for key in path {
+      if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+    }
+    return text.isEmpty ? "" : "field \(text): "
+  }
+  switch error {
+  case .dataCorrupted(let context):
+    return field(context.codingPath) + context.debugDescription
+  case .keyNotFound(let key, let context):
+    return field(context.codingPath + [key]) + "it is missing"
+  case .typeMismatch(_, let context), .valueNotFound(_, let context):
+    return field(context.codingPath) + "it has the wrong kind of value"
+  @unknown default:
+    return "not a pb manifest"
+  }
+}
+
+extension Representation {
+  /// Checks every field as it is read: the file must be one plain name of the form pb
+  /// writes, the size a size, the type a well-formed identifier.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let typeText = try container.decode(String.self, forKey: .type)
+    guard (try? TypeIdentifier.parseIdentifier(typeText)) != nil, typeText.utf8.count <= 255 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .type, in: container, debugDescription: "'\(Display.value(typeText))' is not a type identifier")
+    }
+    let file = try container.decode(String.self, forKey: .file)
+    guard StoreFiles.isDataFileName(file) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .file, in: container, debugDescription: "'\(Display.value(file))' is not a data file name pb writes")
+    }
+    let size = try container.decode(Int64.self, forKey: .size)
+    guard size >= 0 else {
+      throw DecodingError.dataCorruptedError(forKey: .size, in: container, debugDescription: "\(size) is not a size")
+    }
+    self.init(
+      type: TypeIdentifier(typeText), file: file, size: size,
+      typeSource: try container.decode(TypeSource.self, forKey: .typeSource))
   }
 }
 

@@ -5,42 +5,36 @@
 #endif
 
 /// An input opened before anything is read.
-struct OpenInput {
-  let descriptor: Int32
-  let path: String
+final class OpenInput {
+  let descriptor: Descriptor
   let filenameExtension: String?
-  private let owned: Bool
+  let isStandardInput: Bool
+  var path: String { descriptor.path }
 
   init(_ input: RepresentationSource.Input) throws(PasteboardError) {
     switch input {
     case .standardInput:
-      if Self.isDirectory(STDIN_FILENO, path: "standard input") {
+      if Self.isDirectory(Descriptor.standardInput) {
         throw .noSuchFile("standard input", reason: "it is a directory; redirect a file instead: pb copy < FILE")
       }
-      descriptor = STDIN_FILENO
-      path = "standard input"
+      descriptor = .standardInput
       filenameExtension = nil
-      owned = false
+      isStandardInput = true
     case .file(let name):
-      descriptor = try PasteboardError.catching({ .noSuchFile(name, reason: $0.reason) }) {
-        let fd = try SystemCall.open(name, flags: O_RDONLY)
-        if Self.isDirectory(fd, path: name) {
-          SystemCall.close(fd)
-          throw PasteboardError.noSuchFile(name, reason: "it is a directory; give the files inside it")
-        }
-        return fd
+      do {
+        descriptor = try SystemCall.open(name, flags: O_RDONLY | O_NOCTTY)
+      } catch {
+        throw .noSuchFile(name, reason: error.reason)
       }
-      path = name
+      if Self.isDirectory(descriptor) {
+        throw .noSuchFile(name, reason: "it is a directory; give the files inside it")
+      }
       filenameExtension = FilenameExtension.of(path: name)
-      owned = true
+      isStandardInput = false
     }
   }
 
-  private static func isDirectory(_ descriptor: Int32, path: String) -> Bool {
-    (try? SystemCall.status(descriptor, path: path).st_mode & S_IFMT) == S_IFDIR
-  }
-
-  func close() {
-    if owned { SystemCall.close(descriptor) }
+  private static func isDirectory(_ descriptor: Descriptor) -> Bool {
+    (try? descriptor.status().st_mode & S_IFMT) == S_IFDIR
   }
 }

@@ -9,32 +9,31 @@
 public final class OpenRepresentation {
   public let index: Int
   public let representation: Representation
-  let descriptor: Int32
-  let path: String
+  let descriptor: Descriptor
+  var path: String { descriptor.path }
 
-  init(index: Int, representation: Representation, descriptor: Int32, path: String) {
+  init(index: Int, representation: Representation, descriptor: Descriptor) {
     self.index = index
     self.representation = representation
     self.descriptor = descriptor
-    self.path = path
   }
-
-  deinit { SystemCall.close(descriptor) }
 
   /// Reads up to `limit` bytes from the start of the data.
   public func head(_ limit: Int) throws(PasteboardError) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: limit)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: limit, alignment: 16)
+    defer { buffer.deallocate() }
     var filled = 0
-    while filled < limit {
-      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, limit - filled, off_t(filled)) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .io(SystemError(errno: errno, operation: "read", path: path))
+    do {
+      while filled < limit {
+        let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
+        let count = try SystemCall.read(descriptor.raw, into: rest, at: Int64(filled), path: path)
+        if count == 0 { break }
+        filled += count
       }
-      filled += count
+    } catch {
+      throw .io(error)
     }
-    return Array(bytes[..<filled])
+    return Array(buffer[..<filled])
   }
 }
 
@@ -64,10 +63,10 @@ extension OpenRepresentation {
   public func save(in directory: String, as name: String) throws(PasteboardError) -> String {
     let filePath = directory.hasSuffix("/") ? directory + name : directory + "/" + name
     return try PasteboardError.catching({ .cannotCreate(path: filePath, reason: $0.reason) }) {
-      try SystemCall.makeDirectory(directory, mode: 0o777, path: directory)
-      let fd = try SystemCall.open(filePath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o666)
-      defer { SystemCall.close(fd) }
-      try Output(descriptor: fd, path: filePath).send(self)
+      try SystemCall.makeDirectory(directory, mode: 0o777)
+      let file = try SystemCall.open(filePath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o666)
+      defer { withExtendedLifetime(file) {} }
+      try Output(descriptor: file.raw, path: filePath).send(self)
       return filePath
     }
   }

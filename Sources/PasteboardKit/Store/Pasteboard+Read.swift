@@ -28,23 +28,26 @@ extension Pasteboard {
 
   /// Reads the state and opens the data of the representations `choose` picks from it.
   /// A data file gone before it was opened means a writer replaced the state meanwhile:
-  /// then the state is read again, so that what is opened is always of one state.
+  /// then the state is read again, so that what is opened is always of one state. A
+  /// file still missing from the same state is damage, reported with its name.
   func openConsistently(
     _ choose: (PasteboardState) throws(PasteboardError) -> [(index: Int, representation: Representation)]
   ) throws(PasteboardError) -> (state: PasteboardState, opened: [OpenRepresentation]) {
+    var missing: (changeCount: Int, file: String)?
     attempts: for _ in 0..<100 {
       let state = try state()
+      let manifestPath = path + "/" + Folder.state + "/\(state.changeCount).json"
       var opened: [OpenRepresentation] = []
       for (index, representation) in try choose(state) {
-        let dataPath = path + "/data/" + representation.file
-        do {
-          let fd = try openData(representation)
-          opened.append(OpenRepresentation(index: index, representation: representation, descriptor: fd, path: dataPath))
-        } catch where error.errno == ENOENT {
+        guard let descriptor = try openData(representation, manifestPath: manifestPath) else {
+          if let missing, missing == (state.changeCount, representation.file) {
+            throw .corruptStore(
+              path: manifestPath, reason: "its data file \(Display.value(representation.file)) is missing from \(Folder.data)/")
+          }
+          missing = (state.changeCount, representation.file)
           continue attempts
-        } catch {
-          throw .io(error)
         }
+        opened.append(OpenRepresentation(index: index, representation: representation, descriptor: descriptor))
       }
       return (state, opened)
     }

@@ -54,13 +54,13 @@ extension Pasteboard {
       }
     }
     let inputs = try sources.map { (source) throws(PasteboardError) in try OpenInput(source.input) }
-    defer { inputs.forEach { $0.close() } }
     let workspace = try Workspace(for: self)
     var written: [Item] = []
     var next = 0
     for item in items {
       var representations: [Representation] = []
       for source in item.representations {
+        if inputs[next].isStandardInput { workspace.holdsStandardInput = true }
         let representation = try stage(inputs[next], declaredType: source.type, into: workspace, detector: detector)
         next += 1
         if representations.contains(where: { $0.type == representation.type }) {
@@ -91,20 +91,20 @@ extension Pasteboard {
     defer { head.deallocate() }
     let (headCount, detection) = try PasteboardError.catching { () throws -> (Int, TypeDetection) in
       if let declaredType { return (0, TypeDetection(type: declaredType, source: .given)) }
-      let count = try SystemCall.readFully(input.descriptor, into: head, path: input.path)
+      let count = try SystemCall.readFully(input.descriptor.raw, into: head, path: input.path)
       let detection = try detector.detect(
         head: UnsafeRawBufferPointer(rebasing: head[..<count]), isWhole: count < head.count, filenameExtension: input.filenameExtension)
       return (count, detection)
     }
     return try PasteboardError.catching {
-      let (file, fd) = try workspace.createDataFile(extension: TypeRegistry.preferredFilenameExtension(for: detection.type))
-      defer { SystemCall.close(fd) }
-      let destination = ByteTransfer.Endpoint(fd: fd, path: workspace.path + "/" + file)
-      try SystemCall.writeAll(fd, UnsafeRawBufferPointer(rebasing: head[..<headCount]), path: destination.path)
+      let (file, data) = try workspace.createDataFile(extension: TypeRegistry.preferredFilenameExtension(for: detection.type))
+      defer { withExtendedLifetime(data) {} }
+      let destination = ByteTransfer.Endpoint(fd: data.raw, path: data.path)
+      try SystemCall.writeAll(data.raw, UnsafeRawBufferPointer(rebasing: head[..<headCount]), path: destination.path)
       // A short head means the input ended; reading on could block (a terminal's
       // end-of-file is not sticky).
       let reachedEnd = declaredType == nil && headCount < head.count
-      let source = ByteTransfer.Endpoint(fd: input.descriptor, path: input.path)
+      let source = ByteTransfer.Endpoint(fd: input.descriptor.raw, path: input.path)
       var rest: Int64 = 0
       if let declaredType, TypeRegistry.conforms(declaredType, to: .utf8PlainText) {
         // Data declared UTF-8 must be UTF-8: check it as it streams through.

@@ -13,16 +13,14 @@ public final class Pasteboard {
   public let name: String
   public let path: String
   /// The open board folder; nil for a standard board that was never written.
-  let descriptor: Int32?
+  let directory: Directory?
+  /// The board's folders opened so far, each checked once.
+  private var openedFolders: [String: Directory] = [:]
 
-  init(name: String, path: String, descriptor: Int32?) {
+  init(name: String, path: String, directory: Directory?) {
     self.name = name
     self.path = path
-    self.descriptor = descriptor
-  }
-
-  deinit {
-    if let descriptor { SystemCall.close(descriptor) }
+    self.directory = directory
   }
 
   /// The pasteboard used when none is named.
@@ -65,11 +63,27 @@ public final class Pasteboard {
   /// should cost the same whatever the size of the data.
   static let backgroundRemovalThreshold: Int64 = 1 << 20
 
-  func makeLayout() throws(SystemError) {
-    guard let descriptor else { return }
+  func makeLayout() throws(PasteboardError) {
     for folder in [Folder.state, Folder.data, Folder.scratch, Folder.trash] {
-      try SystemCall.makeDirectory(folder, in: descriptor, mode: 0o700, path: path + "/" + folder)
+      _ = try self.folder(folder, creating: true)
     }
+  }
+
+  /// One of the board's folders, opened and checked (see `openStoreFolder`); nil when
+  /// it does not exist and `creating` is false.
+  func folder(_ name: String, creating: Bool = false) throws(PasteboardError) -> Directory? {
+    if let opened = openedFolders[name] { return opened }
+    guard let directory, let opened = try directory.openStoreFolder(name, creating: creating) else { return nil }
+    openedFolders[name] = opened
+    return opened
+  }
+
+  /// A folder a writer needs: made again if something removed it.
+  func requiredFolder(_ name: String) throws(PasteboardError) -> Directory {
+    guard let folder = try folder(name, creating: true) else {
+      throw .internalError("writing to a board that was not created")
+    }
+    return folder
   }
 
   // MARK: Reading
@@ -83,49 +97,53 @@ public final class Pasteboard {
   }
 
   func latestManifest() throws(PasteboardError) -> Manifest {
-    guard let descriptor else { return .empty() }
+    guard let state = try folder(Folder.state) else { return .empty() }
     for _ in 0..<100 {
       let names: [String]
       do {
-        names = try SystemCall.directoryEntries(Folder.state, in: descriptor, path: path + "/state")
-      } catch where error.errno == ENOENT {
-        return .empty()
+        names = try state.entries()
       } catch {
         throw .io(error)
       }
       guard let newest = names.compactMap(Self.changeCount(ofManifestNamed:)).max() else { return .empty() }
-      let manifestPath = "\(path)/state/\(newest).json"
-      let bytes: [UInt8]
-      do {
-        bytes = try FileIO.readSmallFile("state/\(newest).json", in: descriptor, path: manifestPath)
-      } catch where error.errno == ENOENT {
-        continue
-      } catch {
-        throw .io(error)
-      }
+      let manifestName = "\(newest).json"
+      guard let bytes = try StoreFiles.read(manifestName, in: state, limit: Manifest.sizeLimit) else { continue }
+      let manifestPath = state.path + "/" + manifestName
       let manifest = try Manifest.decode(bytes, path: manifestPath)
       guard manifest.changeCount == newest else {
-        throw .corruptStore(path: manifestPath, reason: "it says change count \(manifest.changeCount)")
+        throw .corruptStore(path: manifestPath, reason: "field changeCount: it says \(manifest.changeCount), the name says \(newest)")
       }
       return manifest
     }
     throw .io(SystemError(errno: EAGAIN, operation: "read the state of", path: path))
   }
 
+  /// The change count a manifest's name gives, for names exactly as pb writes them
+  /// (`42.json`: no sign, no leading zero, within the counts a manifest may hold).
   static func changeCount(ofManifestNamed name: String) -> Int? {
-    guard name.hasSuffix(".json") else { return nil }
-    let digits = name.dropLast(5)
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-    return Int(digits)
+    let bytes = name.utf8
+    guard bytes.count > 5, bytes.count <= 24, name.hasSuffix(".json") else { return nil }
+    let digits = bytes.dropLast(5)
+    guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      digits.first != UInt8(ascii: "0") || digits.count == 1
+    else { return nil }
+    guard let count = Int(String(decoding: digits, as: UTF8.self)), count <= Manifest.highestChangeCount else { return nil }
+    return count
   }
 
-  /// Opens a representation's data file for reading. ENOENT means a writer replaced the
-  /// state since it was read.
-  func openData(_ representation: Representation) throws(SystemError) -> Int32 {
-    guard let descriptor else { throw SystemError(errno: ENOENT, operation: "open", path: path) }
-    return try SystemCall.open(
-      Folder.data + "/" + representation.file, in: descriptor, flags: O_RDONLY | O_NOFOLLOW,
-      path: path + "/data/" + representation.file)
+  /// Opens a representation's data file for reading; nil when it is gone (a writer
+  /// replaced the state since it was read). A file whose size is not the one the
+  /// manifest gives is damaged.
+  func openData(_ representation: Representation, manifestPath: String) throws(PasteboardError) -> Descriptor? {
+    guard let data = try folder(Folder.data), let (file, status) = try data.openStoreFile(representation.file) else {
+      return nil
+    }
+    if Int64(status.st_size) != representation.size {
+      throw .corruptStore(
+        path: file.path,
+        reason: "it holds \(status.st_size) bytes where \(Display.path(manifestPath)) says \(representation.size)")
+    }
+    return file
   }
 
   // MARK: Writing
@@ -136,34 +154,44 @@ public final class Pasteboard {
   }
 
   /// Runs `body` holding the board's writer lock. The lock is held only to commit,
-  /// never while data streams in, so waits are short.
-  func withLock<Result>(_ body: (Int32) throws(PasteboardError) -> Result) throws(PasteboardError) -> Result {
-    guard let descriptor else { throw .internalError("writing to a board that was not created") }
-    let lockPath = path + "/lock"
-    let fd: Int32
-    do {
-      fd = try SystemCall.open(Folder.lock, in: descriptor, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600, path: lockPath)
-    } catch {
-      throw .io(error)
+  /// never while data streams in, so waits are short. A writer that has already read
+  /// standard input (`waitsPastTimeout`) cannot give up without losing it, so past the
+  /// timeout it says why it waits and goes on waiting.
+  func withLock<Result>(waitsPastTimeout: Bool = false, _ body: (Directory) throws(PasteboardError) -> Result)
+    throws(PasteboardError) -> Result
+  {
+    guard let directory else { throw .internalError("writing to a board that was not created") }
+    guard let (lock, _) = try directory.openStoreFile(Folder.lock, flags: O_RDWR | O_CREAT) else {
+      throw .io(SystemError(errno: ENOENT, operation: "open", path: path + "/" + Folder.lock))
     }
-    defer { SystemCall.close(fd) }  // closing releases the lock
+    // Closing `lock` when this returns releases the lock; not before.
+    defer { withExtendedLifetime(lock) {} }
     let timeout = Self.lockTimeout
     var waited = 0.0
     var pause = 0.0001
+    var toldWhy = false
     while true {
       let taken: Bool
       do {
-        taken = try SystemCall.lock(fd, wait: false, path: lockPath)
+        taken = try SystemCall.lock(lock.raw, wait: false, path: lock.path)
       } catch {
         throw .io(error)
       }
       if taken { break }
-      if waited >= timeout { throw .lockTimeout(board: name, seconds: timeout) }
+      if waited >= timeout {
+        guard waitsPastTimeout else { throw .lockTimeout(board: name, seconds: timeout) }
+        if !toldWhy {
+          StandardStreams.printError(
+            "pb: pasteboard '\(Display.value(name))' is still locked by another pb after \(timeout) s; waiting, "
+              + "because standard input was read and would be lost (Ctrl-C gives up)")
+          toldWhy = true
+        }
+      }
       usleep(UInt32(pause * 1_000_000))
       waited += pause
       pause = min(pause * 1.5, 0.005)
     }
-    return try body(descriptor)
+    return try body(directory)
   }
 
   /// Commits a new state built from the current one, under the lock: moves the staged
@@ -172,62 +200,63 @@ public final class Pasteboard {
   func commit(
     from workspace: Workspace, _ change: (Manifest) throws(PasteboardError) -> [Item]
   ) throws(PasteboardError) -> PasteboardState {
-    let (state, trashed) = try withLock { (board) throws(PasteboardError) in
+    let state = try withLock(waitsPastTimeout: workspace.holdsStandardInput) { (_) throws(PasteboardError) in
+      let stateFolder = try requiredFolder(Folder.state)
+      let data = try requiredFolder(Folder.data)
       let current = try latestManifest()
+      guard current.changeCount < Manifest.highestChangeCount else {
+        throw .changeCountExhausted(board: name, path: stateFolder.path + "/\(current.changeCount).json")
+      }
       let items = try change(current)
-      let next = Manifest(format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(Date().timeIntervalSince1970), items: items)
+      let next = Manifest(
+        format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(Date().timeIntervalSince1970), items: items)
       let manifestName = "\(next.changeCount).json"
       try PasteboardError.catching {
         for file in workspace.stagedFiles {
-          try SystemCall.rename(file, in: workspace.descriptor, to: Folder.data + "/" + file, in: board, path: path + "/data/" + file)
+          try workspace.folder.rename(file, to: file, in: data)
         }
         try workspace.writeFile("manifest", try next.encoded())
-        try SystemCall.rename("manifest", in: workspace.descriptor, to: Folder.state + "/" + manifestName, in: board, path: path + "/state/" + manifestName)
+        try workspace.folder.rename("manifest", to: manifestName, in: stateFolder)
       }
-      let trashed = collectGarbage(keeping: next, in: board, except: workspace.name)
-      let state = PasteboardState(name: name, manifest: next)
-      return (state, trashed)
+      collectGarbage(keeping: next, state: stateFolder, data: data, except: workspace.name)
+      return PasteboardState(name: name, manifest: next)
     }
-    if trashed { emptyTrash() }
+    emptyTrash()
     return state
   }
 
   /// Removes older states, data files no kept state names, and the scratch folders of
   /// writers that died. Called with the lock held; failures only leave litter behind
-  /// for the next writer. Returns whether large files were moved to `trash/`.
-  private func collectGarbage(keeping manifest: Manifest, in board: Int32, except ownScratch: String) -> Bool {
+  /// for the next writer. Large data files go to `trash/`, freed after the lock is
+  /// released.
+  private func collectGarbage(keeping manifest: Manifest, state: Directory, data: Directory, except ownScratch: String) {
     let keptState = "\(manifest.changeCount).json"
-    for name in (try? SystemCall.directoryEntries(Folder.state, in: board, path: path)) ?? [] where name != keptState {
-      try? SystemCall.remove(Folder.state + "/" + name, in: board, path: path)
+    for name in (try? state.entries()) ?? [] where name != keptState {
+      try? state.remove(name)
     }
-    var trashed = false
+    let trash = try? folder(Folder.trash, creating: true)
     let keptData = Set(manifest.items.flatMap { $0.representations.map(\.file) })
-    for name in (try? SystemCall.directoryEntries(Folder.data, in: board, path: path)) ?? [] where !keptData.contains(name) {
-      let relative = Folder.data + "/" + name
-      let size = (try? SystemCall.status(of: relative, in: board, path: path)).flatMap { $0 }.map { Int64($0.st_size) } ?? 0
-      if size > Self.backgroundRemovalThreshold,
-        (try? SystemCall.rename(relative, in: board, to: Folder.trash + "/" + name, in: board, path: path)) != nil
-      {
-        trashed = true
-      } else {
-        try? SystemCall.remove(relative, in: board, path: path)
+    for name in (try? data.entries()) ?? [] where !keptData.contains(name) {
+      let size = (try? data.status(of: name)).flatMap { $0 }.map { Int64($0.st_size) } ?? 0
+      if size > Self.backgroundRemovalThreshold, let trash, (try? data.rename(name, to: name, in: trash)) != nil {
+        continue
+      }
+      try? data.remove(name)
+    }
+    if let scratch = try? folder(Folder.scratch, creating: true) {
+      for name in (try? scratch.entries()) ?? [] where name != ownScratch {
+        Workspace.removeIfAbandoned(name, in: scratch)
       }
     }
-    for name in (try? SystemCall.directoryEntries(Folder.scratch, in: board, path: path)) ?? [] where name != ownScratch {
-      Workspace.removeIfAbandoned(Folder.scratch + "/" + name, in: board, path: path + "/tmp/" + name)
-    }
-    return trashed
   }
 
-  /// Frees the files in `trash/` from a detached process; if none can be started, here.
+  /// Frees whatever is in `trash/` (what this commit put there, and what an emptier
+  /// that died left) from a detached process; if none can be started, here.
   private func emptyTrash() {
-    guard let descriptor,
-      let trash = try? SystemCall.open(Folder.trash, in: descriptor, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW, path: path + "/trash")
-    else { return }
-    defer { SystemCall.close(trash) }
-    if pb_empty_directory_in_background(trash) == 0 { return }
-    for name in (try? SystemCall.directoryEntries(".", in: trash, path: path + "/trash")) ?? [] {
-      try? SystemCall.remove(name, in: trash, path: path + "/trash")
+    guard let trash = try? folder(Folder.trash), let names = try? trash.entries(), !names.isEmpty else { return }
+    if SystemCall.emptyInBackground(trash.descriptor) { return }
+    for name in names {
+      try? trash.remove(name)
     }
   }
 }

@@ -12,15 +12,11 @@ public final class Store {
 
   public let path: String
   /// The open store directory; nil when it does not exist and was opened only to read.
-  let descriptor: Int32?
+  let directory: Directory?
 
-  private init(path: String, descriptor: Int32?) {
+  private init(path: String, directory: Directory?) {
     self.path = path
-    self.descriptor = descriptor
-  }
-
-  deinit {
-    if let descriptor { SystemCall.close(descriptor) }
+    self.directory = directory
   }
 
   /// Where the store lives, from the environment.
@@ -32,44 +28,40 @@ public final class Store {
 
   private static var homeDirectory: String {
     if let home = environment("HOME") { return home }
-    if let entry = getpwuid(geteuid()), let dir = entry.pointee.pw_dir { return String(cString: dir) }
+    if let entry = getpwuid(geteuid()), let dir = entry.pointee.pw_dir { return PathBytes.string(cString: dir) }
     return "/"
   }
 
-  /// A non-empty environment variable.
+  /// A non-empty environment variable, its bytes kept as `PathBytes` carries them.
   static func environment(_ name: String) -> String? {
     guard let value = getenv(name), value.pointee != 0 else { return nil }
-    return String(cString: value)
+    return PathBytes.string(cString: value)
   }
 
   /// Opens the store; `creating` makes it (and its parents) when it is missing.
   public static func open(at path: String = defaultPath, creating: Bool) throws(PasteboardError) -> Store {
     if creating { try makeDirectories(path) }
-    let fd: Int32
+    let directory: Directory
     do {
-      fd = try SystemCall.open(path, flags: O_RDONLY | O_DIRECTORY)
+      directory = try Directory.open(path: path)
     } catch {
       switch error.errno {
       case ENOENT where !creating:
-        return Store(path: path, descriptor: nil)
+        return Store(path: path, directory: nil)
       case ENOTDIR:
         throw .storeNotCreatable(path: path, reason: "it is not a directory")
       default:
         throw .storeNotCreatable(path: path, reason: error.reason)
       }
     }
-    let store = Store(path: path, descriptor: fd)
-    try store.checkOwnership()
-    try store.checkFormat(creating: creating)
-    if creating {
-      do {
-        try SystemCall.makeDirectory("boards", in: fd, mode: 0o700, path: path + "/boards")
-      } catch {
-        throw .storeNotCreatable(path: path + "/boards", reason: error.reason)
-      }
-    }
+    let store = Store(path: path, directory: directory)
+    try store.checkOwnership(directory)
+    try store.checkFormat(directory, creating: creating)
+    if creating { _ = try directory.openStoreFolder(Self.boardsFolder, creating: true) }
     return store
   }
+
+  static let boardsFolder = "boards"
 
   private static func makeDirectories(_ path: String) throws(PasteboardError) {
     var prefix = path.hasPrefix("/") ? "" : "."
@@ -78,49 +70,43 @@ public final class Store {
       prefix += "/" + component
       let isStore = position == components.count - 1
       do {
-        try SystemCall.makeDirectory(prefix, mode: isStore ? 0o700 : 0o755, path: prefix)
+        try SystemCall.makeDirectory(prefix, mode: isStore ? 0o700 : 0o755)
       } catch {
-        let reason = error.errno == ENOTDIR ? "\(prefix) is not a directory" : error.reason
+        let reason = error.errno == ENOTDIR ? "\(Display.path(prefix)) is not a directory" : error.reason
         throw .storeNotCreatable(path: path, reason: reason)
       }
     }
   }
 
-  private func checkOwnership() throws(PasteboardError) {
-    guard let descriptor else { return }
+  private func checkOwnership(_ directory: Directory) throws(PasteboardError) {
     let status: stat
     do {
-      status = try SystemCall.status(descriptor, path: path)
+      status = try directory.status()
     } catch {
       throw .io(error)
     }
-    if status.st_uid != geteuid() {
-      throw .insecureStore(path: path, reason: "it belongs to user \(status.st_uid), not to you")
-    }
+    try StoreTrust.checkOwner(status, of: path)
     if status.st_mode & 0o022 != 0 {
-      throw .insecureStore(path: path, reason: "others can write to it")
+      throw .insecureStore(path: path, reason: "others can write to it", fix: "fix it with: chmod 700 \(Display.path(path))")
     }
   }
 
   /// Reads the store's format number; a new store gets the current one.
-  private func checkFormat(creating: Bool) throws(PasteboardError) {
-    guard let descriptor else { return }
+  private func checkFormat(_ directory: Directory, creating: Bool) throws(PasteboardError) {
     let formatPath = path + "/format"
-    let bytes: [UInt8]
-    do {
-      bytes = try FileIO.readSmallFile("format", in: descriptor, path: formatPath)
-    } catch where error.errno == ENOENT {
+    guard let bytes = try StoreFiles.read("format", in: directory, limit: 64) else {
       guard creating else { return }
       do {
-        try FileIO.writeFileAtomically(Array("\(Self.formatVersion)\n".utf8), named: "format", in: descriptor, path: formatPath)
+        try StoreFiles.writeAtomically(Array("\(Self.formatVersion)\n".utf8), named: "format", in: directory)
       } catch {
         throw .storeNotCreatable(path: formatPath, reason: error.reason)
       }
       return
-    } catch {
-      throw .io(error)
     }
-    guard let found = Int(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }) else {
+    let digits = bytes.filter { $0 != UInt8(ascii: "\n") }
+    guard !digits.isEmpty, digits.count < 10, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let found = Int(String(decoding: digits, as: UTF8.self))
+    else {
       throw .corruptStore(path: formatPath, reason: "it does not hold a format number")
     }
     if found > Self.formatVersion {
@@ -132,41 +118,15 @@ public final class Store {
   /// `general` or `find` reads as empty and any other missing name is an error.
   public func pasteboard(named name: String, creating: Bool) throws(PasteboardError) -> Pasteboard {
     try Pasteboard.validate(name: name)
-    let boardPath = path + "/boards/" + name
-    guard let descriptor else {
-      if Pasteboard.isStandard(name) { return Pasteboard(name: name, path: boardPath, descriptor: nil) }
+    let boardPath = path + "/" + Self.boardsFolder + "/" + name
+    guard let directory, let boards = try directory.openStoreFolder(Self.boardsFolder, creating: creating),
+      let board = try boards.openStoreFolder(name, creating: creating)
+    else {
+      if Pasteboard.isStandard(name) { return Pasteboard(name: name, path: boardPath, directory: nil) }
       throw .noSuchPasteboard(name)
     }
-    if creating {
-      do {
-        try SystemCall.makeDirectory("boards/" + name, in: descriptor, mode: 0o700, path: boardPath)
-      } catch {
-        throw .storeNotCreatable(path: boardPath, reason: error.reason)
-      }
-    }
-    let fd: Int32
-    do {
-      fd = try SystemCall.open("boards/" + name, in: descriptor, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW, path: boardPath)
-    } catch {
-      switch error.errno {
-      case ENOENT where Pasteboard.isStandard(name):
-        return Pasteboard(name: name, path: boardPath, descriptor: nil)
-      case ENOENT:
-        throw .noSuchPasteboard(name)
-      case ELOOP, ENOTDIR:
-        throw .insecureStore(path: boardPath, reason: "it is not a plain directory (a link planted there?); remove it")
-      default:
-        throw .io(error)
-      }
-    }
-    let board = Pasteboard(name: name, path: boardPath, descriptor: fd)
-    if creating {
-      do {
-        try board.makeLayout()
-      } catch {
-        throw .storeNotCreatable(path: boardPath, reason: error.reason)
-      }
-    }
-    return board
+    let pasteboard = Pasteboard(name: name, path: boardPath, directory: board)
+    if creating { try pasteboard.makeLayout() }
+    return pasteboard
   }
 }

@@ -7,69 +7,75 @@
 /// A writer's private scratch folder, `tmp/<random>`, where data streams in before it is
 /// committed. The writer holds a lock on the folder for as long as it lives; a folder
 /// whose lock can be taken belongs to a writer that died, and the next writer removes it.
+/// While it exists, SIGINT, SIGTERM and SIGHUP remove it before the process ends, so an
+/// interrupted `pb copy` leaves none of its bytes behind.
 final class Workspace {
   let name: String
-  let path: String
-  let descriptor: Int32
-  private let board: Int32
+  let folder: Directory
+  private let scratch: Directory
+  /// Whether standard input has been read into this workspace: then giving up on the
+  /// commit would lose data the user cannot give again.
+  var holdsStandardInput = false
   /// Data files written here, named as they will be in `data/`.
   private(set) var stagedFiles: [String] = []
 
   /// Makes the folder. It is made and locked under the board's lock, so that no other
   /// writer's clean-up can mistake it for an abandoned one in between.
   init(for pasteboard: Pasteboard) throws(PasteboardError) {
-    let name = FileIO.uniqueName()
-    let relative = Pasteboard.Folder.scratch + "/" + name
-    let path = pasteboard.path + "/" + relative
-    let descriptor = try pasteboard.withLock { (board) throws(PasteboardError) in
+    let name = StoreFiles.uniqueName()
+    let scratch = try pasteboard.requiredFolder(Pasteboard.Folder.scratch)
+    folder = try pasteboard.withLock { (_) throws(PasteboardError) in
       do throws(SystemError) {
-        try SystemCall.makeDirectory(relative, in: board, mode: 0o700, path: path)
-        let fd = try SystemCall.open(relative, in: board, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW, path: path)
-        _ = try SystemCall.lock(fd, wait: false, path: path)
-        return fd
+        try scratch.makeDirectory(name, mode: 0o700)
+        let folder = try scratch.openDirectory(name)
+        _ = try SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)
+        return folder
       } catch {
+        try? scratch.remove(name, isDirectory: true)
         throw .io(error)
       }
     }
     self.name = name
-    self.path = path
-    self.descriptor = descriptor
-    self.board = pasteboard.descriptor ?? -1
+    self.scratch = scratch
+    SystemCall.guardScratchFolder(name, in: scratch.descriptor, opened: folder.descriptor)
   }
 
   deinit {
-    for file in (try? SystemCall.directoryEntries(".", in: descriptor, path: path)) ?? [] {
-      try? SystemCall.remove(file, in: descriptor, path: path)
+    for file in (try? folder.entries()) ?? [] {
+      try? folder.remove(file)
     }
-    try? SystemCall.remove(Pasteboard.Folder.scratch + "/" + name, in: board, isDirectory: true, path: path)
-    SystemCall.close(descriptor)
+    try? scratch.remove(name, isDirectory: true)
+    SystemCall.releaseScratchFolder()
   }
 
-  /// Creates a data file to stream into; it is moved to `data/` on commit.
-  func createDataFile(extension ext: String?) throws(SystemError) -> (name: String, descriptor: Int32) {
-    let file = FileIO.uniqueName() + (ext.map { "." + $0 } ?? "")
-    let fd = try SystemCall.open(file, in: descriptor, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600, path: path + "/" + file)
+  /// Creates a data file to stream into; it is moved to `data/` on commit. An extension
+  /// that would not make a name pb accepts back from a manifest is left off.
+  func createDataFile(extension ext: String?) throws(SystemError) -> (name: String, descriptor: Descriptor) {
+    let base = StoreFiles.uniqueName()
+    let file = ext.map { base + "." + $0 }.flatMap { StoreFiles.isDataFileName($0) ? $0 : nil } ?? base
+    let descriptor = try folder.open(file, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
     stagedFiles.append(file)
-    return (file, fd)
+    return (file, descriptor)
   }
 
   func writeFile(_ file: String, _ bytes: [UInt8]) throws(SystemError) {
-    let fd = try SystemCall.open(file, in: descriptor, flags: O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, mode: 0o600, path: path + "/" + file)
-    defer { SystemCall.close(fd) }
-    try SystemCall.writeAll(fd, bytes, path: path + "/" + file)
+    let descriptor = try folder.open(file, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+    defer { withExtendedLifetime(descriptor) {} }
+    try SystemCall.writeAll(descriptor.raw, bytes, path: descriptor.path)
   }
 
-  /// Removes a scratch folder whose writer is gone (its lock is free).
-  static func removeIfAbandoned(_ relative: String, in board: Int32, path: String) {
-    guard let fd = try? SystemCall.open(relative, in: board, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW, path: path) else {
-      try? SystemCall.remove(relative, in: board, path: path)
+  /// Removes a scratch folder whose writer is gone (its lock is free), and anything
+  /// else planted in `tmp/`.
+  static func removeIfAbandoned(_ name: String, in scratch: Directory) {
+    guard let folder = try? scratch.openDirectory(name) else {
+      try? scratch.remove(name)
       return
     }
-    defer { SystemCall.close(fd) }
-    guard (try? SystemCall.lock(fd, wait: false, path: path)) == true else { return }
-    for file in (try? SystemCall.directoryEntries(".", in: fd, path: path)) ?? [] {
-      try? SystemCall.remove(file, in: fd, path: path)
+    defer { withExtendedLifetime(folder) {} }
+    guard (try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)) == true else { return }
+    for file in (try? folder.entries()) ?? [] {
+      try? folder.remove(file)
     }
-    try? SystemCall.remove(relative, in: board, isDirectory: true, path: path)
+    try? scratch.remove(name, isDirectory: true)
   }
 }

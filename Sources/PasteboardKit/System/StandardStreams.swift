@@ -69,9 +69,9 @@ public final class Output: @unchecked Sendable {
   public func send(_ representation: OpenRepresentation) throws(PasteboardError) {
     try flush()
     do {
-      _ = lseek(representation.descriptor, 0, SEEK_SET)
+      try SystemCall.seek(representation.descriptor.raw, to: 0, path: representation.path)
       try ByteTransfer.copy(
-        from: .init(fd: representation.descriptor, path: representation.path), to: .init(fd: descriptor, path: path))
+        from: .init(fd: representation.descriptor.raw, path: representation.path), to: .init(fd: descriptor, path: path))
     } catch {
       throw PasteboardError(error)
     }

@@ -38,11 +38,22 @@ enum SystemCall {
     }
   }
 
-  static func open(
-    _ name: String, in directory: Int32 = AT_FDCWD, flags: Int32, mode: mode_t = 0o600,
-    path: String? = nil
-  ) throws(SystemError) -> Int32 {
-    try check("open", path ?? name) { openat(directory, name, flags | O_CLOEXEC, mode) }
+  /// Opens a path outside the store as the user named it (bytes, see `PathBytes`).
+  static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> Descriptor {
+    let fd = try check("open", path) { PathBytes.withCString(path) { Glibc.open($0, flags | O_CLOEXEC, mode) } }
+    return Descriptor(fd, path: path)
+  }
+
+  /// Opens `relative` below the directory `directory` without leaving it or passing a
+  /// link (see `pb_open_beneath`).
+  static func open(beneath directory: Descriptor, _ relative: String, flags: Int32, mode: mode_t) throws(SystemError)
+    -> Descriptor
+  {
+    let path = directory.path + "/" + relative
+    let fd = try check("open", path) {
+      PathBytes.withCString(relative) { pb_open_beneath(directory.raw, $0, flags, mode) }
+    }
+    return Descriptor(fd, path: path)
   }
 
   static func close(_ fd: Int32) {
@@ -98,34 +109,41 @@ enum SystemCall {
     return result
   }
 
-  /// `fstatat` without following a final symbolic link; nil when the name does not exist.
-  static func status(of name: String, in directory: Int32, path: String) throws(SystemError) -> stat? {
+  /// `fstatat` of one name without following a link; nil when the name does not exist.
+  static func status(of name: String, in directory: Descriptor) throws(SystemError) -> stat? {
     var result = stat()
-    if fstatat(directory, name, &result, AT_SYMLINK_NOFOLLOW) == 0 { return result }
-    if errno == ENOENT { return nil }
-    throw SystemError(errno: errno, operation: "stat", path: path)
+    let path = directory.path + "/" + name
+    while true {
+      if PathBytes.withCString(name, { fstatat(directory.raw, $0, &result, AT_SYMLINK_NOFOLLOW) }) == 0 { return result }
+      switch errno {
+      case EINTR: continue
+      case ENOENT: return nil
+      default: throw SystemError(errno: errno, operation: "stat", path: path)
+      }
+    }
   }
 
-  /// Creates a directory; an existing one is fine.
-  static func makeDirectory(_ name: String, in directory: Int32 = AT_FDCWD, mode: mode_t, path: String)
-    throws(SystemError)
-  {
-    if mkdirat(directory, name, mode) == 0 || errno == EEXIST { return }
+  /// Creates a directory (in `directory`, or as a path from the working directory);
+  /// an existing one is fine.
+  static func makeDirectory(_ name: String, in directory: Descriptor? = nil, mode: mode_t) throws(SystemError) {
+    let path = directory.map { $0.path + "/" + name } ?? name
+    if PathBytes.withCString(name, { mkdirat(directory?.raw ?? AT_FDCWD, $0, mode) }) == 0 || errno == EEXIST { return }
     throw SystemError(errno: errno, operation: "mkdir", path: path)
   }
 
-  static func rename(
-    _ name: String, in directory: Int32, to newName: String, in newDirectory: Int32, path: String
-  ) throws(SystemError) {
-    try check("rename", path) { renameat(directory, name, newDirectory, newName) }
+  static func rename(_ name: String, in directory: Descriptor, to newName: String, in newDirectory: Descriptor)
+    throws(SystemError)
+  {
+    try check("rename", directory.path + "/" + name) {
+      PathBytes.withCString(name) { old in PathBytes.withCString(newName) { renameat(directory.raw, old, newDirectory.raw, $0) } }
+    }
   }
 
   /// Removes a file (or an empty directory); a missing one is fine.
-  static func remove(_ name: String, in directory: Int32, isDirectory: Bool = false, path: String)
-    throws(SystemError)
-  {
-    if unlinkat(directory, name, isDirectory ? AT_REMOVEDIR : 0) == 0 || errno == ENOENT { return }
-    throw SystemError(errno: errno, operation: "remove", path: path)
+  static func remove(_ name: String, in directory: Descriptor, isDirectory: Bool = false) throws(SystemError) {
+    let result = PathBytes.withCString(name) { unlinkat(directory.raw, $0, isDirectory ? AT_REMOVEDIR : 0) }
+    if result == 0 || errno == ENOENT { return }
+    throw SystemError(errno: errno, operation: "remove", path: directory.path + "/" + name)
   }
 
   /// Takes an exclusive advisory lock; false when `wait` is false and another process holds it.
@@ -140,25 +158,54 @@ enum SystemCall {
     }
   }
 
-  /// The names in a directory, without `.` and `..`.
-  static func directoryEntries(_ name: String, in directory: Int32, path: String) throws(SystemError)
-    -> [String]
-  {
-    let fd = try open(name, in: directory, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW, path: path)
+  /// The names in a directory, without `.` and `..`, read through a descriptor of its
+  /// own (a listing moves the offset of the descriptor it reads).
+  static func directoryEntries(of directory: Descriptor) throws(SystemError) -> [String] {
+    let fd = try check("open", directory.path) { openat(directory.raw, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard let stream = fdopendir(fd) else {
       let code = errno
       close(fd)
-      throw SystemError(errno: code, operation: "opendir", path: path)
+      throw SystemError(errno: code, operation: "opendir", path: directory.path)
     }
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
       let name = withUnsafePointer(to: &entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { PathBytes.string(cString: $0) }
       }
       if name != "." && name != ".." { names.append(name) }
     }
     return names
+  }
+
+  /// Reads at an offset, without moving the descriptor's own.
+  static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, path: String)
+    throws(SystemError) -> Int
+  {
+    try check("read", path) { pread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
+  }
+
+  static func seek(_ fd: Int32, to offset: Int64, path: String) throws(SystemError) {
+    try check("seek", path) { lseek(fd, off_t(offset), SEEK_SET) }
+  }
+
+  static func sendfile(from source: Int32, to destination: Int32, count: Int) -> Int {
+    Glibc.sendfile(destination, source, nil, count)
+  }
+
+  /// Empties a directory from a detached process; false when none could be started.
+  static func emptyInBackground(_ directory: Descriptor) -> Bool {
+    pb_empty_directory_in_background(directory.raw) == 0
+  }
+
+  /// Removes a scratch folder's files and the folder if SIGINT, SIGTERM or SIGHUP ends
+  /// the process before `releaseScratchFolder()`.
+  static func guardScratchFolder(_ name: String, in parent: Descriptor, opened folder: Descriptor) {
+    _ = PathBytes.withCString(name) { pb_guard_scratch_folder(parent.raw, $0, folder.raw) }
+  }
+
+  static func releaseScratchFolder() {
+    pb_release_scratch_folder()
   }
 
   /// Random bytes for unique names. Should getrandom fail (it does not once the pool is

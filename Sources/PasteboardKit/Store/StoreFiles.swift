@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Whole-file reads and writes of the store's small metadata files (the format number,
+/// manifests), and the names pb gives the files it makes.
+enum StoreFiles {
+  /// Reads a small file of the store, checked as `openStoreFile` checks; nil when it does
+  /// not exist. A file larger than `limit` is refused as damaged: pb never writes one,
+  /// and reading it whole could take any amount of memory.
+  static func read(_ relative: String, in directory: Directory, limit: Int) throws(PasteboardError) -> [UInt8]? {
+    guard let (file, status) = try directory.openStoreFile(relative) else { return nil }
+    defer { withExtendedLifetime(file) {} }
+    if status.st_size > limit {
+      throw .corruptStore(path: file.path, reason: "it is \(status.st_size) bytes, more than the \(limit) pb ever writes")
+    }
+    // One byte more than allowed tells a file that grew since its status was taken.
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(status.st_size) + 1, alignment: 16)
+    defer { buffer.deallocate() }
+    let count: Int
+    do {
+      count = try SystemCall.readFully(file.raw, into: buffer, path: file.path)
+    } catch {
+      throw .io(error)
+    }
+    if count > status.st_size {
+      throw .corruptStore(path: file.path, reason: "it changed while pb read it")
+    }
+    return Array(buffer[..<count])
+  }
+
+  /// Writes a new file under a temporary name and renames it into place, so a reader
+  /// sees the old file or the whole new one.
+  static func writeAtomically(_ bytes: [UInt8], named name: String, in directory: Directory) throws(SystemError) {
+    let temporary = ".\(name).\(uniqueName())"
+    do {
+      let file = try directory.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+      defer { withExtendedLifetime(file) {} }
+      try SystemCall.writeAll(file.raw, bytes, path: file.path)
+      try directory.rename(temporary, to: name, in: directory)
+    } catch {
+      try? directory.remove(temporary)
+      throw error
+    }
+  }
+
+  /// A name no other writer will pick: 16 random hex digits.
+  static func uniqueName() -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var name: [UInt8] = []
+    for byte in SystemCall.randomBytes(8) {
+      name.append(digits[Int(byte >> 4)])
+      name.append(digits[Int(byte & 15)])
+    }
+    return String(decoding: name, as: UTF8.self)
+  }
+
+  /// Whether `name` is a data file name as pb writes them: 16 lower-case hex digits and
+  /// an optional extension of letters, digits, '-', '_' and '+'. A manifest naming
+  /// anything else (`../../etc/passwd`, `a/b`, a hidden file) is damaged.
+  static func isDataFileName(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    guard bytes.count >= 16, bytes.count <= 16 + 1 + 32 else { return false }
+    for byte in bytes[..<16] {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+      else { return false }
+    }
+    if bytes.count == 16 { return true }
+    guard bytes[16] == UInt8(ascii: "."), bytes.count > 17 else { return false }
+    return bytes[17...].allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+"):
+        true
+      default: false
+      }
+    }
+  }
+}

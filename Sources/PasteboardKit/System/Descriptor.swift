@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// An open file descriptor with exactly one owner, closed when that owner goes away, so
+/// that no error path can leak it. `path` is what messages call it.
+final class Descriptor: Sendable {
+  let raw: Int32
+  let path: String
+  private let closesOnDeinit: Bool
+
+  init(_ raw: Int32, path: String) {
+    self.raw = raw
+    self.path = path
+    self.closesOnDeinit = true
+  }
+
+  private init(borrowing raw: Int32, path: String) {
+    self.raw = raw
+    self.path = path
+    self.closesOnDeinit = false
+  }
+
+  /// Standard input, which belongs to the process and is never closed here.
+  static let standardInput = Descriptor(borrowing: STDIN_FILENO, path: "standard input")
+
+  deinit {
+    if closesOnDeinit { SystemCall.close(raw) }
+  }
+
+  func status() throws(SystemError) -> stat {
+    try SystemCall.status(raw, path: path)
+  }
+}

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// An open directory and the one way to what is inside it. Opening goes through
+/// `pb_open_beneath` (openat2 with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+/// RESOLVE_NO_MAGICLINKS), so no path can leave the directory or pass through a link;
+/// creating, renaming, listing and removing take one plain name and act relative to
+/// this descriptor, and none of them follows a final link.
+final class Directory {
+  let descriptor: Descriptor
+  var path: String { descriptor.path }
+
+  init(_ descriptor: Descriptor) {
+    self.descriptor = descriptor
+  }
+
+  /// Opens a directory the user named (the store itself): links in the path the user
+  /// gave are theirs to choose.
+  static func open(path: String) throws(SystemError) -> Directory {
+    Directory(try SystemCall.open(path, flags: O_RDONLY | O_DIRECTORY))
+  }
+
+  /// Opens `relative` (one or more components) below this directory.
+  func open(_ relative: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> Descriptor {
+    try SystemCall.open(beneath: descriptor, relative, flags: flags, mode: mode)
+  }
+
+  func openDirectory(_ relative: String) throws(SystemError) -> Directory {
+    Directory(try open(relative, flags: O_RDONLY | O_DIRECTORY))
+  }
+
+  func makeDirectory(_ name: String, mode: mode_t) throws(SystemError) {
+    try Self.checkPlain(name, in: self)
+    try SystemCall.makeDirectory(name, in: descriptor, mode: mode)
+  }
+
+  func rename(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
+    try Self.checkPlain(name, in: self)
+    try Self.checkPlain(newName, in: destination)
+    try SystemCall.rename(name, in: descriptor, to: newName, in: destination.descriptor)
+  }
+
+  /// Removes a file or an empty directory; a missing one is fine.
+  func remove(_ name: String, isDirectory: Bool = false) throws(SystemError) {
+    try Self.checkPlain(name, in: self)
+    try SystemCall.remove(name, in: descriptor, isDirectory: isDirectory)
+  }
+
+  func entries() throws(SystemError) -> [String] {
+    try SystemCall.directoryEntries(of: descriptor)
+  }
+
+  /// The status of a name without following a link; nil when it does not exist.
+  func status(of name: String) throws(SystemError) -> stat? {
+    try Self.checkPlain(name, in: self)
+    return try SystemCall.status(of: name, in: descriptor)
+  }
+
+  func status() throws(SystemError) -> stat {
+    try descriptor.status()
+  }
+
+  /// Whether `name` is one plain component: the *at calls resolve every component but
+  /// the last, so a name with a slash could pass through a link.
+  static func isPlain(_ name: String) -> Bool {
+    !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
+  }
+
+  private static func checkPlain(_ name: String, in directory: Directory) throws(SystemError) {
+    if !isPlain(name) { throw SystemError(errno: EINVAL, operation: "use the name", path: directory.path + "/" + name) }
+  }
+}

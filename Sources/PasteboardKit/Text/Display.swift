@@ -1,0 +1,60 @@
+/// How values from users and from the store appear in messages: control characters and
+/// bytes that are not UTF-8 escaped (`\e`, `\n`, `caf\xe9.txt`), so a message cannot
+/// move the cursor, change colours or break into two lines; and long values cut short,
+/// so a 40,000-character argument does not become a 40,000-character message.
+public enum Display {
+  /// The longest an echoed value is shown, in characters after escaping.
+  public static let limit = 80
+
+  /// A value as a message shows it: escaped, and cut to `limit` characters with "…".
+  public static func value(_ text: some StringProtocol, limit: Int = limit) -> String {
+    var shown = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      let piece = escaped(scalar)
+      if count + piece.count > limit { return shown + "…" }
+      shown += piece
+      count += piece.count
+    }
+    return shown
+  }
+
+  /// A path as a message shows it: escaped, and when long, cut in the middle so that
+  /// its start and its last components stay visible.
+  public static func path(_ path: String, limit: Int = 160) -> String {
+    let whole = value(path, limit: Int.max)
+    guard whole.count > limit else { return whole }
+    let tail = limit * 2 / 3
+    return String(whole.prefix(limit - tail - 1)) + "…" + String(whole.suffix(tail))
+  }
+
+  /// Escapes control characters (also in a whole line that pb did not write, such as a
+  /// parser's message) and makes it one line.
+  public static func line(_ text: String) -> String {
+    value(text, limit: Int.max)
+  }
+
+  static func escaped(_ scalar: Unicode.Scalar) -> String {
+    switch scalar {
+    case "\n": return "\\n"
+    case "\t": return "\\t"
+    case "\r": return "\\r"
+    case "\u{1B}": return "\\e"
+    default: break
+    }
+    if PathBytes.isEscape(scalar) { return "\\x" + hex(scalar.value - PathBytes.escapeBase) }
+    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return "\\x" + hex(scalar.value) }
+    switch scalar.properties.generalCategory {
+    case .lineSeparator, .paragraphSeparator, .format, .control, .surrogate, .privateUse, .unassigned:
+      // Bidirectional overrides and other invisible characters could disguise a name.
+      return "\\u{" + String(scalar.value, radix: 16) + "}"
+    default:
+      return String(scalar)
+    }
+  }
+
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return digits.count == 1 ? "0" + digits : digits
+  }
+}
