@@ -56,32 +56,6 @@ public enum Report {
     }
   }
 
-  /// One pasted representation: its data inline (as `text` when it is UTF-8 text, else
-  /// as `base64`) or the file it was saved to.
-  public struct Pasted: Encodable {
-    public var index: Int
-    public var type: String
-    public var size: Int64
-    public var file: String?
-    public var text: String?
-    public var base64: String?
-
-    public init(index: Int, representation: Representation, file: String?, bytes: [UInt8]?) {
-      self.index = index
-      type = representation.type.rawValue
-      size = representation.size
-      self.file = file
-      if let bytes {
-        let isText = bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: true) == nil }
-        if isText {
-          text = String(decoding: bytes, as: UTF8.self)
-        } else {
-          base64 = Data(bytes).base64EncodedString()
-        }
-      }
-    }
-  }
-
   /// Pretty-printed JSON with sorted keys and a final newline.
   public static func json(_ value: some Encodable) throws(PasteboardError) -> String {
     let encoder = JSONEncoder()

@@ -24,13 +24,19 @@ struct PB: ParsableCommand {
     StandardStreams.prepare()
     var status: Int32 = 0
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(arguments)
       try command.run()
       try Output.standard.flush()
     } catch {
       status = report(error)
     }
     Glibc.exit(status)
+  }
+
+  /// The arguments as the bytes the user gave: a file name that is not UTF-8 reaches
+  /// the kernel unchanged (Swift's own `CommandLine.arguments` replaces such bytes).
+  private static let arguments: [String] = (1..<Int(CommandLine.argc)).compactMap { index in
+    CommandLine.unsafeArgv[index].map { PathBytes.string(cString: $0) }
   }
 
   /// Prints one line for an error (none for a quiet negative answer) and gives the
@@ -50,15 +56,30 @@ struct PB: ParsableCommand {
       try? Output.standard.flush()
       return 0
     }
-    let text = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+    let text = sanitized(message(for: error))
     StandardStreams.printError("pb: \(lowercasingFirst(text)); see 'pb \(subcommandName.map { $0 + " " } ?? "")--help'")
     return code
+  }
+
+  /// The parser's message as one safe line: the arguments it echoes are shown as every
+  /// pb message shows a value (escaped, cut short), then only its first line is kept.
+  private static func sanitized(_ message: String) -> String {
+    var text = message
+    let echoed = Set(arguments.flatMap { argument in
+      [argument] + (argument.firstIndex(of: "=").map { [String(argument[argument.index(after: $0)...])] } ?? [])
+    })
+    for argument in echoed.sorted(by: { $0.count > $1.count }) where !argument.isEmpty {
+      let shown = Display.value(argument)
+      if shown != argument { text = text.replacing(argument, with: shown) }
+    }
+    let firstLine = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "invalid usage"
+    return Display.line(firstLine)
   }
 
   /// The subcommand named on the command line, if any, for the hint after a usage error.
   private static var subcommandName: String? {
     let names = configuration.subcommands.map { $0._commandName }
-    return CommandLine.arguments.dropFirst().first(where: names.contains)
+    return arguments.first(where: names.contains)
   }
 
   private static func lowercasingFirst(_ text: String) -> String {

@@ -36,11 +36,11 @@ public struct ItemSet: Sendable, Equatable, CustomStringConvertible {
         throw .malformedItemSet(text, reason: "indexes start at 0 and cannot be negative")
       }
       let bounds = entry.split(separator: "-", omittingEmptySubsequences: false)
-      guard bounds.count <= 2 else { throw .malformedItemSet(text, reason: "'\(entry)' is not a range such as 2-4") }
+      guard bounds.count <= 2 else { throw .malformedItemSet(text, reason: "'\(Display.value(entry, limit: 24))' is not a range such as 2-4") }
       let lower = try number(bounds[0], in: text)
       let upper = bounds.count == 2 ? try number(bounds[1], in: text) : lower
       guard lower <= upper else {
-        throw .malformedItemSet(text, reason: "the range \(entry) runs backwards; write \(upper)-\(lower)")
+        throw .malformedItemSet(text, reason: "the range \(Display.value(entry, limit: 24)) runs backwards; write \(upper)-\(lower)")
       }
       elements.append(.range(lower...upper))
     }
@@ -52,10 +52,10 @@ public struct ItemSet: Sendable, Equatable, CustomStringConvertible {
       throw .malformedItemSet(text, reason: "a range needs both ends, as in 2-4")
     }
     guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-      throw .malformedItemSet(text, reason: "'\(digits)' is not an index")
+      throw .malformedItemSet(text, reason: "'\(Display.value(digits, limit: 24))' is not an index")
     }
     guard let value = Int(digits), value <= Int(Int32.max) else {
-      throw .malformedItemSet(text, reason: "'\(digits)' is too large")
+      throw .malformedItemSet(text, reason: "'\(Display.value(digits, limit: 24))' is too large")
     }
     return value
   }

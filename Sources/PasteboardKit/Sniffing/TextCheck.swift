@@ -62,12 +62,18 @@ enum TextCheck {
 struct UTF8StreamValidator {
   private var carried: [UInt8] = []
   private(set) var offset: Int64 = 0
+  /// Whether NUL bytes count as text (for data declared UTF-8) or not (TextCheck's rule).
+  var allowingNUL = true
+
+  init(allowingNUL: Bool = true) {
+    self.allowingNUL = allowingNUL
+  }
 
   /// Returns the stream offset of the first invalid byte, if this chunk has one.
   mutating func check(_ chunk: UnsafeRawBufferPointer) -> Int64? {
     let bytes = carried + chunk
     let start = offset - Int64(carried.count)
-    let bad = bytes.withUnsafeBytes { TextCheck.firstInvalidOffset(in: $0, isWhole: true, allowingNUL: true) }
+    let bad = bytes.withUnsafeBytes { TextCheck.firstInvalidOffset(in: $0, isWhole: true, allowingNUL: allowingNUL) }
     offset += Int64(chunk.count)
     guard let bad else {
       carried = []
@@ -75,7 +81,7 @@ struct UTF8StreamValidator {
     }
     // An incomplete character at the very end may be completed by the next chunk.
     let tail = bytes.count - bad
-    let complete = bytes.withUnsafeBytes { TextCheck.firstInvalidOffset(in: $0, isWhole: false, allowingNUL: true) }
+    let complete = bytes.withUnsafeBytes { TextCheck.firstInvalidOffset(in: $0, isWhole: false, allowingNUL: allowingNUL) }
     if complete == nil && tail < 4 {
       carried = Array(bytes[bad...])
       return nil

@@ -22,14 +22,9 @@ public final class OpenRepresentation {
   public func head(_ limit: Int) throws(PasteboardError) -> [UInt8] {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: limit, alignment: 16)
     defer { buffer.deallocate() }
-    var filled = 0
+    let filled: Int
     do {
-      while filled < limit {
-        let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
-        let count = try SystemCall.read(descriptor.raw, into: rest, at: Int64(filled), path: path)
-        if count == 0 { break }
-        filled += count
-      }
+      filled = try SystemCall.readFully(descriptor.raw, into: buffer, at: 0, path: path)
     } catch {
       throw .io(error)
     }

@@ -18,6 +18,24 @@ public struct RepresentationSource: Sendable, Equatable {
     self.input = input
     self.type = type
   }
+
+  /// `[TYPE=]FILE`, as `pb copy -r` takes it: the part before the first '=' is the
+  /// type; an empty one (`=FILE`) means detect it.
+  public static func parse(spec: String) throws(PasteboardError) -> RepresentationSource {
+    guard let equals = spec.firstIndex(of: "=") else { return RepresentationSource(input: Input(argument: spec)) }
+    let typeText = String(spec[..<equals])
+    let file = String(spec[spec.index(after: equals)...])
+    if file.isEmpty { throw .usage("-r \(Display.value(spec)) names no file; write -r TYPE=FILE") }
+    let type = typeText.isEmpty ? nil : try TypeIdentifier.parse(typeText)
+    return RepresentationSource(input: Input(argument: file), type: type)
+  }
+}
+
+extension RepresentationSource.Input {
+  /// A file argument; '-' is standard input.
+  public init(argument: String) {
+    self = argument == "-" ? .standardInput : .file(argument)
+  }
 }
 
 /// The representations of one item to write, in order (the first is the preferred one).

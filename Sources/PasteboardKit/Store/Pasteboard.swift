@@ -37,7 +37,7 @@ public final class Pasteboard {
     if name.hasPrefix(".") { throw .invalidPasteboardName(name, reason: "it starts with a dot") }
     if name.utf8.count > 200 { throw .invalidPasteboardName(name, reason: "it is longer than 200 bytes") }
     if let bad = name.unicodeScalars.first(where: { !isNameScalar($0) }) {
-      let shown = bad.properties.isWhitespace || bad.value < 0x20 ? "a blank or control character" : "'\(bad)'"
+      let shown = bad.properties.isWhitespace || bad.value < 0x20 ? "a blank or control character" : "'\(Display.value(String(bad)))'"
       throw .invalidPasteboardName(name, reason: "\(shown) is not allowed")
     }
     if name.contains("..") { throw .invalidPasteboardName(name, reason: "it contains '..'") }

@@ -25,18 +25,19 @@ enum ByteTransfer {
     let sourceKind = try SystemCall.status(source.fd, path: source.path).st_mode & S_IFMT
     let destinationKind = try SystemCall.status(destination.fd, path: destination.path).st_mode & S_IFMT
     var total: Int64 = 0
-    if sourceKind == S_IFREG && destinationKind == S_IFREG {
-      if try kernelCopy(&total, source, destination, { pb_copy_file_range($0, $1, chunk) }) {
-        return total
-      }
-    }
-    if sourceKind == S_IFIFO {
-      if try kernelCopy(&total, source, destination, { pb_splice($0, $1, chunk) }) {
-        return total
-      }
-    }
+    // A kernel copy that reports the end may be wrong: on kernels 5.3 to 5.18,
+    // copy_file_range copies nothing from procfs and sysfs files (their size reads as
+    // 0), so the buffered loop below always reads on until read itself says the end.
     if sourceKind == S_IFREG {
-      if try kernelCopy(&total, source, destination, { sendfile($1, $0, nil, chunk) }) {
+      var copied = false
+      if destinationKind == S_IFREG {
+        copied = try kernelCopy(&total, source, destination, { pb_copy_file_range($0, $1, chunk) })
+      }
+      if !copied {
+        _ = try kernelCopy(&total, source, destination, { SystemCall.sendfile(from: $0, to: $1, count: chunk) })
+      }
+    } else if sourceKind == S_IFIFO {
+      if try kernelCopy(&total, source, destination, { pb_splice($0, $1, chunk) }) {
         return total
       }
     }

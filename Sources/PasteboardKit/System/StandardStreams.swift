@@ -45,8 +45,9 @@ public final class Output: @unchecked Sendable {
 
   public static let standard = Output()
 
+  /// Writes text; a path in it is written as the bytes it stands for (see `PathBytes`).
   public func write(_ text: String) throws(PasteboardError) {
-    buffer += text.utf8
+    buffer += PathBytes.bytes(text)
     if buffer.count >= ByteTransfer.bufferSize { try flush() }
   }
 

@@ -185,6 +185,20 @@ enum SystemCall {
     try check("read", path) { pread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
   }
 
+  /// Reads from `offset` until `buffer` is full or the data ends; returns the count read.
+  static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, path: String)
+    throws(SystemError) -> Int
+  {
+    var filled = 0
+    while filled < buffer.count {
+      let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
+      let count = try read(fd, into: rest, at: offset + Int64(filled), path: path)
+      if count == 0 { break }
+      filled += count
+    }
+    return filled
+  }
+
   static func seek(_ fd: Int32, to offset: Int64, path: String) throws(SystemError) {
     try check("seek", path) { lseek(fd, off_t(offset), SEEK_SET) }
   }

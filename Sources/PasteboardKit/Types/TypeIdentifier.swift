@@ -56,6 +56,7 @@ extension TypeIdentifier {
   public static func parse(_ text: String) throws(PasteboardError) -> TypeIdentifier {
     let spec = text
     if spec.isEmpty { throw .malformedType(text, reason: "it is empty") }
+    if !PathBytes.isValidText(spec) { throw .malformedType(text, reason: "it is not valid UTF-8") }
     if spec.contains("/") {
       return try TypeRegistry.type(forMIMEType: MIMEType.parse(spec))
     }
@@ -92,7 +93,7 @@ extension TypeIdentifier {
         throw .malformedType(text, reason: "it has an empty component")
       }
       if let bad = component.unicodeScalars.first(where: { !isIdentifierScalar($0) }) {
-        throw .malformedType(text, reason: "'\(bad)' is not allowed in a type identifier")
+        throw .malformedType(text, reason: "'\(Display.value(String(bad)))' is not allowed in a type identifier")
       }
     }
     return TypeIdentifier(text)
@@ -124,7 +125,7 @@ struct MIMEType: Hashable, Sendable {
     }
     for half in halves {
       if let bad = half.unicodeScalars.first(where: { !isTokenScalar($0) }) {
-        let shown = bad == " " ? "a space" : "'\(bad)'"
+        let shown = bad == " " ? "a space" : "'\(Display.value(String(bad)))'"
         throw .malformedType(text, reason: "\(shown) is not allowed in a MIME type")
       }
     }
@@ -154,7 +155,7 @@ enum FilenameExtension {
   static func parse(_ text: String, original: String) throws(PasteboardError) -> String {
     if text.isEmpty { throw .malformedType(original, reason: "the extension is empty") }
     if let bad = text.unicodeScalars.first(where: { !isExtensionScalar($0) }) {
-      throw .malformedType(original, reason: "'\(bad)' is not allowed in a filename extension")
+      throw .malformedType(original, reason: "'\(Display.value(String(bad)))' is not allowed in a filename extension")
     }
     return text.lowercased()
   }

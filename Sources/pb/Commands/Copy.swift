@@ -55,27 +55,12 @@ extension PB {
 
     private func itemSources() throws(PasteboardError) -> [ItemSource] {
       if !representations.isEmpty {
-        let sources = try representations.map { (spec) throws(PasteboardError) in try Self.representation(spec) }
+        let sources = try representations.map { (spec) throws(PasteboardError) in try RepresentationSource.parse(spec: spec) }
         return [ItemSource(representations: sources)]
       }
       let given = try type.map(TypeIdentifier.parse)
-      let inputs: [RepresentationSource.Input] = files.isEmpty ? [.standardInput] : files.map(Self.input)
+      let inputs: [RepresentationSource.Input] = files.isEmpty ? [.standardInput] : files.map(RepresentationSource.Input.init(argument:))
       return inputs.map { ItemSource(representations: [RepresentationSource(input: $0, type: given)]) }
-    }
-
-    private static func input(_ file: String) -> RepresentationSource.Input {
-      file == "-" ? .standardInput : .file(file)
-    }
-
-    /// `[TYPE=]FILE`: the part before the first '=' is the type; an empty one (`=FILE`)
-    /// means detect it.
-    private static func representation(_ spec: String) throws(PasteboardError) -> RepresentationSource {
-      guard let equals = spec.firstIndex(of: "=") else { return RepresentationSource(input: input(spec)) }
-      let typeText = String(spec[..<equals])
-      let file = String(spec[spec.index(after: equals)...])
-      if file.isEmpty { throw .usage("-r \(spec) names no file; write -r TYPE=FILE") }
-      let type = typeText.isEmpty ? nil : try TypeIdentifier.parse(typeText)
-      return RepresentationSource(input: input(file), type: type)
     }
   }
 }

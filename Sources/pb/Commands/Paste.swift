@@ -48,20 +48,15 @@ extension PB {
       let pasted = try pasteboard.open(items: chosen, types: preferred)
       let output = Output.standard
       if let directory {
-        var reports: [Report.Pasted] = []
+        var saved: [(representation: OpenRepresentation, savedAs: String?)] = []
         for representation in pasted {
           let file = try representation.save(in: directory, as: representation.suggestedFileName)
-          reports.append(Report.Pasted(index: representation.index, representation: representation.representation, file: file, bytes: nil))
+          saved.append((representation, file))
           if !json { try output.write(file + "\n") }
         }
-        if json { try output.write(Report.json(reports)) }
+        if json { try PastedJSON.write(saved, to: output) }
       } else if json {
-        let reports = try pasted.map { (representation) throws(PasteboardError) in
-          Report.Pasted(
-            index: representation.index, representation: representation.representation, file: nil,
-            bytes: try representation.head(Int(representation.representation.size)))
-        }
-        try output.write(Report.json(reports))
+        try PastedJSON.write(pasted.map { ($0, nil) }, to: output)
       } else {
         let separator = nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
         for (position, representation) in pasted.enumerated() {

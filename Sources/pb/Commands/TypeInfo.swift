@@ -27,7 +27,7 @@ extension PB {
         let detector = TypeDetector()
         var reports: [Report.Sniffed] = []
         for argument in arguments {
-          let input: RepresentationSource.Input = argument == "-" ? .standardInput : .file(argument)
+          let input = RepresentationSource.Input(argument: argument)
           let detection = try detector.detect(input)
           reports.append(Report.Sniffed(input: argument, detection: detection, sniffed: detector.lastSniffed))
         }

@@ -1,0 +1,146 @@
+/// `pb paste --json`: an array with one object per pasted item, its data inline (as
+/// `text` when all of it is UTF-8 text, else as `base64`) or the file it was saved to.
+/// The data is streamed from its file in chunks, twice (once to decide text or base64,
+/// once to write), so memory does not grow with the size of an item. The layout is the
+/// one `Report.json` gives: pretty-printed, keys sorted.
+public enum PastedJSON {
+  /// Bytes read at a time: a multiple of 3, so base64 needs no padding mid-stream.
+  static let chunkSize = 3 * 32 * 1024
+
+  public static func write(
+    _ pasted: [(representation: OpenRepresentation, savedAs: String?)], to output: Output
+  ) throws(PasteboardError) {
+    try output.write("[\n")
+    for (position, (opened, savedAs)) in pasted.enumerated() {
+      try output.write(position == 0 ? "  {\n" : "  },\n  {\n")
+      let representation = opened.representation
+      var fields: [(key: String, write: () throws(PasteboardError) -> Void)] = [
+        ("index", { () throws(PasteboardError) in try output.write("\(opened.index)") }),
+        ("size", { () throws(PasteboardError) in try output.write("\(representation.size)") }),
+        ("type", { () throws(PasteboardError) in try writeString(representation.type.rawValue, to: output) }),
+      ]
+      if let savedAs {
+        fields.append(("file", { () throws(PasteboardError) in try writeString(savedAs, to: output) }))
+      } else if try isText(opened) {
+        fields.append(("text", { () throws(PasteboardError) in try streamText(opened, to: output) }))
+      } else {
+        fields.append(("base64", { () throws(PasteboardError) in try streamBase64(opened, to: output) }))
+      }
+      fields.sort { $0.key < $1.key }
+      for (number, field) in fields.enumerated() {
+        try output.write("    \"\(field.key)\" : ")
+        try field.write()
+        try output.write(number == fields.count - 1 ? "\n" : ",\n")
+      }
+    }
+    try output.write(pasted.isEmpty ? "\n]\n" : "  }\n]\n")
+  }
+
+  /// Calls `body` with each chunk of the data, in order, from a buffer it reuses.
+  private static func forEachChunk(
+    _ opened: OpenRepresentation, _ body: (UnsafeRawBufferPointer) throws(PasteboardError) -> Void
+  ) throws(PasteboardError) {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    defer { buffer.deallocate() }
+    var offset: Int64 = 0
+    while true {
+      let count: Int
+      do {
+        count = try SystemCall.readFully(opened.descriptor.raw, into: buffer, at: offset, path: opened.path)
+      } catch {
+        throw .io(error)
+      }
+      if count == 0 { return }
+      try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+      offset += Int64(count)
+      if count < buffer.count { return }
+    }
+  }
+
+  private static func isText(_ opened: OpenRepresentation) throws(PasteboardError) -> Bool {
+    var validator = UTF8StreamValidator(allowingNUL: false)
+    var valid = true
+    try forEachChunk(opened) { chunk in
+      if valid && validator.check(chunk) != nil { valid = false }
+    }
+    return valid && validator.finish() == nil
+  }
+
+  private static func streamText(_ opened: OpenRepresentation, to output: Output) throws(PasteboardError) {
+    try output.write("\"")
+    var escaped: [UInt8] = []
+    try forEachChunk(opened) { (chunk) throws(PasteboardError) in
+      escaped.removeAll(keepingCapacity: true)
+      appendEscaped(chunk, to: &escaped)
+      try output.write(escaped)
+    }
+    try output.write("\"")
+  }
+
+  private static func streamBase64(_ opened: OpenRepresentation, to output: Output) throws(PasteboardError) {
+    try output.write("\"")
+    var encoded: [UInt8] = []
+    try forEachChunk(opened) { (chunk) throws(PasteboardError) in
+      encoded.removeAll(keepingCapacity: true)
+      Base64.append(chunk, to: &encoded)
+      try output.write(encoded)
+    }
+    try output.write("\"")
+  }
+
+  static func writeString(_ text: String, to output: Output) throws(PasteboardError) {
+    var escaped: [UInt8] = [UInt8(ascii: "\"")]
+    Array(text.utf8).withUnsafeBytes { appendEscaped($0, to: &escaped) }
+    escaped.append(UInt8(ascii: "\""))
+    try output.write(escaped)
+  }
+
+  /// JSON string escaping as JSONEncoder does it without escaping slashes: quote,
+  /// backslash and control characters; UTF-8 passes through byte for byte, so a chunk
+  /// may end in the middle of a character.
+  static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to escaped: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+      case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case 0x08: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+      case 0x0C: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+      case 0x00..<0x20:
+        escaped += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+      default: escaped.append(byte)
+      }
+    }
+  }
+}
+
+/// Standard base64 (RFC 4648, with padding), appended a chunk at a time.
+enum Base64 {
+  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  /// Appends the encoding of `bytes`; only the last chunk of a stream may have a length
+  /// that is not a multiple of 3.
+  static func append(_ bytes: UnsafeRawBufferPointer, to encoded: inout [UInt8]) {
+    encoded.reserveCapacity(encoded.count + (bytes.count + 2) / 3 * 4)
+    var index = 0
+    while index + 3 <= bytes.count {
+      let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+      encoded.append(alphabet[Int(value >> 18 & 63)])
+      encoded.append(alphabet[Int(value >> 12 & 63)])
+      encoded.append(alphabet[Int(value >> 6 & 63)])
+      encoded.append(alphabet[Int(value & 63)])
+      index += 3
+    }
+    let rest = bytes.count - index
+    if rest > 0 {
+      let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+      encoded.append(alphabet[Int(value >> 18 & 63)])
+      encoded.append(alphabet[Int(value >> 12 & 63)])
+      encoded.append(rest == 2 ? alphabet[Int(value >> 6 & 63)] : UInt8(ascii: "="))
+      encoded.append(UInt8(ascii: "="))
+    }
+  }
+}
