@@ -35,7 +35,7 @@ let package = Package(
     .testTarget(
       name: "pbTests",
       dependencies: ["pb"],
-      exclude: ["Support/complete.zsh", "Corpus"]
+      exclude: ["Support/complete.zsh", "Support/fuzz_arguments.py", "Corpus"]
     ),
   ]
 )

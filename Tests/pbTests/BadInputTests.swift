@@ -139,3 +139,19 @@ struct BadInputTests {
     #expect(try sandbox.pb("paste").text == "typed text\n")
   }
 }
+
+@Suite("fuzzed arguments")
+struct ArgumentFuzzEndToEndTests {
+  @Test("400 random arguments as raw bytes: no trap, no hang, one safe line each, the board unchanged")
+  func randomArguments() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("fuzz target".utf8)).status == 0)
+    let script = DocsTests.repository.appendingPathComponent("Tests/pbTests/Support/fuzz_arguments.py").path
+    let result = try sandbox.run(
+      "/usr/bin/env", ["python3", script, Sandbox.binary, sandbox.store.path, "400", "20261122"], stdin: nil,
+      environment: [:], timeLimit: 300)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.lines.last == "400 passed, 0 failed", "\(result)")
+    #expect(try sandbox.pb("paste").text == "fuzz target")
+  }
+}

@@ -85,6 +85,13 @@ final class Sandbox {
     process.standardError = errors
     let input = Pipe()
     process.standardInput = stdin == nil ? FileHandle(forReadingAtPath: "/dev/null") : input
+    // The test runner's threads block most signals, and a spawned process inherits the
+    // spawning thread's mask; pb must start as a shell starts it, with none blocked.
+    var everything = sigset_t()
+    var runnerMask = sigset_t()
+    sigemptyset(&everything)
+    pthread_sigmask(SIG_SETMASK, &everything, &runnerMask)
+    defer { pthread_sigmask(SIG_SETMASK, &runnerMask, nil) }
     try process.run()
     // Feed and drain on other threads, so that large data cannot deadlock the pipes.
     let group = DispatchGroup()
