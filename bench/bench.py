@@ -84,6 +84,17 @@ def main():
               f"({copy_pipe / cat_pipe:.2f}x), pb paste|cat {paste_pipe:.4f}s ({paste_pipe / cat_pipe:.2f}x)")
         os.unlink(source)
 
+        # paste --json streams its base64: peak memory does not grow with the item.
+        make_file(source, 200 << 20)
+        subprocess.run([PB, "copy", "-t", "public.data", source], env=env, check=True)
+        plain_peak = peak_kib([PB, "paste"], stdout=out, env=env)
+        json_peak = peak_kib([PB, "paste", "--json"], stdout=out, env=env)
+        json_time = best_time(3, [PB, "paste", "--json"], stdout=out, env=env)
+        print(f"\n200 MiB item: paste peak {plain_peak / 1024:.1f} MiB, paste --json peak {json_peak / 1024:.1f} MiB "
+              f"({json_peak / plain_peak:.2f}x), paste --json {json_time:.3f}s")
+        os.unlink(source)
+        os.unlink(out)
+
         # Sniffing reads a bounded head: a 1 GiB stream costs what its first MiB costs.
         line = b"The quick brown fox jumps over the lazy dog; 0123456789 and so on.\n"
         head = os.path.join(work, "head.txt")

@@ -15,22 +15,7 @@ extension Directory {
   func openStoreFile(_ relative: String, flags: Int32 = O_RDONLY, mode: mode_t = 0o600) throws(PasteboardError)
     -> (descriptor: Descriptor, status: stat)?
   {
-    let opened: Descriptor
-    do {
-      opened = try open(relative, flags: flags | O_NONBLOCK | O_NOCTTY, mode: mode)
-    } catch where error.errno == ENOENT {
-      return nil
-    } catch {
-      throw StoreTrust.refusal(error) ?? .io(error)
-    }
-    let status: stat
-    do {
-      status = try opened.status()
-    } catch {
-      throw .io(error)
-    }
-    try StoreTrust.check(status, of: opened.path, isDirectory: false)
-    return (opened, status)
+    try openChecked(relative, flags: flags | O_NONBLOCK | O_NOCTTY, mode: mode, isDirectory: false)
   }
 
   /// Opens a folder of the store (making it first with `creating`), never through a
@@ -44,22 +29,24 @@ extension Directory {
         throw .storeNotCreatable(path: path + "/" + name, reason: error.reason)
       }
     }
-    let opened: Directory
+    return try openChecked(name, flags: O_RDONLY | O_DIRECTORY, mode: 0, isDirectory: true).map { Directory($0.descriptor) }
+  }
+
+  private func openChecked(_ relative: String, flags: Int32, mode: mode_t, isDirectory: Bool) throws(PasteboardError)
+    -> (descriptor: Descriptor, status: stat)?
+  {
+    let opened: Descriptor
+    let status: stat
     do {
-      opened = try openDirectory(name)
+      opened = try open(relative, flags: flags, mode: mode)
+      status = try opened.status()
     } catch where error.errno == ENOENT {
       return nil
     } catch {
       throw StoreTrust.refusal(error) ?? .io(error)
     }
-    let status: stat
-    do {
-      status = try opened.status()
-    } catch {
-      throw .io(error)
-    }
-    try StoreTrust.check(status, of: opened.path, isDirectory: true)
-    return opened
+    try StoreTrust.check(status, of: opened.path, isDirectory: isDirectory)
+    return (opened, status)
   }
 }
 

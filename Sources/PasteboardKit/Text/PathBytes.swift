@@ -71,29 +71,10 @@ public enum PathBytes {
     !text.unicodeScalars.contains(where: isEscape)
   }
 
+  /// The length of the valid UTF-8 sequence at `index`; 0 if there is none.
   private static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-    let lead = bytes[index]
-    let length: Int
-    var lowest: UInt8 = 0x80
-    var highest: UInt8 = 0xBF
-    switch lead {
-    case 0x00..<0x80: return 1
-    case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; lowest = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; highest = 0x9F
-    case 0xF0: length = 4; lowest = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; highest = 0x8F
-    default: return 0
-    }
-    guard index + length <= bytes.count else { return 0 }
-    for offset in 1..<length {
-      let byte = bytes[index + offset]
-      let (low, high) = offset == 1 ? (lowest, highest) : (UInt8(0x80), UInt8(0xBF))
-      if byte < low || byte > high { return 0 }
-    }
-    return length
+    if case .valid(let length) = UTF8Sequence.check(UnsafeRawBufferPointer(bytes), at: index) { return length }
+    return 0
   }
 
   private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> Unicode.Scalar {
