@@ -4,7 +4,10 @@
 #include <errno.h>
 #include <limits.h>
 #include <linux/openat2.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdio.h>
+#include <sys/inotify.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -230,4 +233,33 @@ void pb_release_scratch_folder(void) {
     if (installed[index]) sigaction(guarded_signals[index], &previous_actions[index], NULL);
     installed[index] = 0;
   }
+}
+
+// MARK: Renames and notifications
+
+int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_directory_fd, const char *new_name) {
+  return renameat2(old_directory_fd, old_name, new_directory_fd, new_name, RENAME_NOREPLACE);
+}
+
+int pb_inotify_init(void) {
+  return inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+}
+
+int pb_inotify_watch(int inotify_fd, int directory_fd) {
+  unsigned int mask = IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB;
+  // inotify takes a path; this one is the already opened (and checked) directory itself.
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", directory_fd);
+  return inotify_add_watch(inotify_fd, path, mask | IN_ONLYDIR);
+}
+
+int pb_inotify_wait(int inotify_fd, int timeout_ms) {
+  struct pollfd request = {.fd = inotify_fd, .events = POLLIN};
+  int ready;
+  do ready = poll(&request, 1, timeout_ms); while (ready < 0 && errno == EINTR);
+  if (ready <= 0) return ready;
+  char buffer[4096] __attribute__((aligned(8)));
+  ssize_t count;
+  do count = read(inotify_fd, buffer, sizeof buffer); while (count > 0 || (count < 0 && errno == EINTR));
+  return 1;
 }

@@ -8,6 +8,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   // Bad usage.
   case usage(String)
   case invalidPasteboardName(String, reason: String)
+  /// A duration or time that is not one (`--expire 10 parsecs`).
+  case invalidTime(String, reason: String)
 
   // Bad data.
   case malformedType(String, reason: String)
@@ -18,6 +20,12 @@ public enum PasteboardError: Error, Sendable, Equatable {
   // Missing input.
   case noSuchFile(String, reason: String)
   case noSuchPasteboard(String)
+  /// The board was deleted while a writer was writing to it (nothing was committed) or
+  /// while it was watched.
+  case pasteboardDeleted(String, whileWriting: Bool)
+  case pasteboardExists(String)
+  /// `--if-count N` and the board is at another count: nothing was written.
+  case changeCountMismatch(board: String, expected: Int, found: Int)
 
   // The environment.
   case magicUnavailable(String)
@@ -48,6 +56,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return Display.line(text)
     case .invalidPasteboardName(let name, let reason):
       return "invalid pasteboard name '\(Display.value(name))': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
+    case .invalidTime(let text, let reason):
+      return "invalid time '\(Display.value(text))': \(reason)"
     case .malformedType(let type, let reason):
       return "malformed type '\(Display.value(type))': \(reason); give a UTI (public.png), a MIME type (image/png) or an extension (png)"
     case .malformedItemSet(let set, let reason):
@@ -61,6 +71,12 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return "cannot read '\(Display.path(path))': \(reason)"
     case .noSuchPasteboard(let name):
       return "no pasteboard named '\(Display.value(name))'; check the name, or write to it first: pb copy -p \(Display.value(name))"
+    case .pasteboardDeleted(let name, let whileWriting):
+      return "pasteboard '\(Display.value(name))' was deleted" + (whileWriting ? " while pb wrote to it; nothing was written" : "")
+    case .pasteboardExists(let name):
+      return "pasteboard '\(Display.value(name))' exists already; use it, delete it first (pb delete \(Display.value(name))), or pass --exist-ok"
+    case .changeCountMismatch(let board, let expected, let found):
+      return "pasteboard '\(Display.value(board))' is at change count \(found), not \(expected); nothing was written (read it again, then retry)"
     case .magicUnavailable(let reason):
       return "cannot load libmagic's database (\(reason)); install libmagic-mgc, or give the type with -t"
     case .insecureStore(let path, let reason, let fix):

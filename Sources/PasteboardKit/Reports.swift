@@ -6,17 +6,61 @@ public enum Report {
   public struct Info: Encodable {
     public var name: String
     public var changeCount: Int
+    /// How the last change came about: `done` (a command), `expired`.
+    public var changeKind: String
     public var numberOfItems: Int
     /// When the contents last changed, as `YYYY-MM-DDTHH:MM:SSZ`.
     public var modificationDate: String?
+    public var persistent: Bool
+    public var owner: Owner?
+    /// When the next item expires, and how long items live by default (`30s`).
+    public var expires: String?
+    public var defaultExpiry: String?
     public var path: String
 
-    public init(_ state: PasteboardState, path: String) {
+    public struct Owner: Encodable {
+      public var pid: Int32
+      public var command: String?
+    }
+
+    public init(_ state: PasteboardState, attributes: BoardAttributes, path: String) {
       name = state.name
       changeCount = state.changeCount
+      changeKind = state.changeKind.rawValue
       numberOfItems = state.numberOfItems
       modificationDate = state.modificationDate.map { Timestamp.format(secondsSince1970: $0) }
+      persistent = attributes.isPersistent
+      owner = attributes.owner.map { Owner(pid: $0.process.pid, command: $0.command) }
+      expires = state.nextExpiry.map { Timestamp.format(millisecondsSince1970: $0) }
+      defaultExpiry = attributes.defaultExpiry.map(Report.duration)
       self.path = path
+    }
+  }
+
+  /// A duration as `pb` takes it back: `1h30m`, `500ms`.
+  public static func duration(_ milliseconds: Int64) -> String {
+    var rest = milliseconds
+    var text = ""
+    for (unit, size) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)] where rest >= size {
+      text += "\(rest / size)\(unit)"
+      rest %= size
+    }
+    return text.isEmpty ? "0s" : text
+  }
+
+  /// One change, as `pb watch --json` prints it, one object per line.
+  public struct Change: Encodable {
+    public var changeCount: Int
+    public var changeKind: String
+    public var numberOfItems: Int
+    /// The types of item 0.
+    public var types: [String]
+
+    public init(_ state: PasteboardState) {
+      changeCount = state.changeCount
+      changeKind = state.changeKind.rawValue
+      numberOfItems = state.numberOfItems
+      types = state.items.first?.types.map(\.rawValue) ?? []
     }
   }
 
@@ -37,12 +81,17 @@ public enum Report {
   public struct ItemInfo: Encodable {
     public var index: Int
     public var representations: [RepresentationInfo]
+    /// A preview of its text; never for a concealed item.
     public var preview: String?
+    public var concealed: Bool
+    public var expires: String?
 
     public init(index: Int, item: Item, preview: String?) {
       self.index = index
       representations = item.representations.map(RepresentationInfo.init)
-      self.preview = preview
+      self.preview = item.concealed ? nil : preview
+      concealed = item.concealed
+      expires = item.expires.map { Timestamp.format(millisecondsSince1970: $0) }
     }
   }
 
@@ -53,6 +102,41 @@ public enum Report {
     public init(index: Int, types: [TypeIdentifier]) {
       self.index = index
       self.types = types.map(\.rawValue)
+    }
+  }
+
+  /// One board, as `pb list --json` gives it.
+  public struct Board: Encodable {
+    public var name: String
+    public var numberOfItems: Int
+    public var bytes: Int64
+    public var changeCount: Int
+    public var persistent: Bool
+    public var owner: Info.Owner?
+    public var expires: String?
+    public var defaultExpiry: String?
+
+    public init(_ summary: BoardSummary) {
+      let info = Info(summary.state, attributes: summary.attributes, path: "")
+      name = summary.name
+      numberOfItems = summary.state.numberOfItems
+      bytes = summary.bytes
+      changeCount = summary.state.changeCount
+      persistent = info.persistent
+      owner = info.owner
+      expires = info.expires
+      defaultExpiry = info.defaultExpiry
+    }
+  }
+
+  /// One JSON object on one line, keys sorted, for streams such as `pb watch --json`.
+  public static func jsonLine(_ value: some Encodable) throws(PasteboardError) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    } catch {
+      throw .internalError("cannot encode JSON: \(error)")
     }
   }
 

@@ -6,14 +6,14 @@ enum ExitStatus {
     switch error {
     case .outputClosed: 0
     case .emptyPasteboard, .noRepresentation: 1
-    case .usage, .invalidPasteboardName: 64
+    case .usage, .invalidPasteboardName, .invalidTime: 64
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText: 65
-    case .noSuchFile, .noSuchPasteboard: 66
+    case .noSuchFile, .noSuchPasteboard, .pasteboardDeleted: 66
     case .magicUnavailable: 69
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
-    case .storeNotCreatable, .cannotCreate: 73
+    case .storeNotCreatable, .cannotCreate, .pasteboardExists: 73
     case .io: 74
-    case .lockTimeout: 75
+    case .lockTimeout, .changeCountMismatch: 75
     case .insecureStore: 77
     }
   }

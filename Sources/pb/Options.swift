@@ -16,6 +16,18 @@ struct BoardOptions: ParsableArguments {
   }
 }
 
+/// `--if-count N`: write only if the board is still at change count N.
+struct IfCountOption: ParsableArguments {
+  @Option(
+    name: .customLong("if-count"),
+    help: ArgumentHelp("Change the pasteboard only if its change count is still this (else exit 75).", valueName: "count"))
+  var ifCount: Int?
+
+  func validate() throws {
+    if let ifCount, ifCount < 0 { throw ValidationError("--if-count takes a change count, 0 or more, not \(ifCount)") }
+  }
+}
+
 /// `-i SET`: the items a reader looks at.
 struct ItemSetOption: ParsableArguments {
   // Unconditional parsing, so that `-i -1` reaches the index-set parser and gets its

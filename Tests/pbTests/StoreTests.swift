@@ -75,13 +75,13 @@ struct StoreTests {
     try sandbox.pb("copy", stdin: Data("inspect me".utf8))
     let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.store.path)
     #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
-    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "1\n")
+    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "2\n")
     let board = sandbox.store.appendingPathComponent("boards/general")
     let data = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path)
     #expect(data.count == 1 && data[0].hasSuffix(".txt"))
     #expect(try String(contentsOf: board.appendingPathComponent("data/" + data[0]), encoding: .utf8) == "inspect me")
     let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: board.appendingPathComponent("state/1.json"))) as? [String: Any]
-    #expect(manifest?["format"] as? Int == 1)
+    #expect(manifest?["format"] as? Int == 2)
     #expect(manifest?["changeCount"] as? Int == 1)
   }
 
@@ -121,9 +121,31 @@ struct StoreTests {
   func newerFormat() throws {
     let sandbox = try Sandbox()
     try sandbox.pb("copy", stdin: Data("x".utf8))
-    try Data("2\n".utf8).write(to: sandbox.store.appendingPathComponent("format"))
+    try Data("3\n".utf8).write(to: sandbox.store.appendingPathComponent("format"))
     let result = try sandbox.pb("paste")
     #expect(result.status == 70, "\(result)")
-    #expect(result.stderr.contains("format 2, newer than this pb understands"), "\(result)")
+    #expect(result.stderr.contains("format 3, newer than this pb understands (2)"), "\(result)")
+  }
+
+  @Test("a store of format 1 is read as it is, and marked format 2 by the first write, so an older pb refuses it")
+  func formatOneUpgrades() throws {
+    let sandbox = try Sandbox()
+    let board = sandbox.store.appendingPathComponent("boards/general")
+    try FileManager.default.createDirectory(at: board.appendingPathComponent("data"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: board.appendingPathComponent("state"), withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: sandbox.store.path)
+    try Data("1\n".utf8).write(to: sandbox.store.appendingPathComponent("format"))
+    try Data("written by pb 0.1".utf8).write(to: board.appendingPathComponent("data/0123456789abcdef.txt"))
+    try Data(#"""
+      {"changeCount": 4, "date": "2026-11-21T19:51:02Z", "format": 1, "items": [{"representations": [
+        {"file": "0123456789abcdef.txt", "size": 17, "type": "public.utf8-plain-text", "typeSource": "text"}]}]}
+      """#.utf8).write(to: board.appendingPathComponent("state/4.json"))
+    let read = try sandbox.pb("paste")
+    #expect(read.status == 0 && read.text == "written by pb 0.1", "\(read)")
+    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "1\n", "a reader changes nothing")
+    #expect(try sandbox.pb("copy", "--append", stdin: Data("new".utf8)).status == 0)
+    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "2\n")
+    #expect(try sandbox.pb("paste", "-i", "0").text == "written by pb 0.1")
+    #expect(try sandbox.changeCount() == 5)
   }
 }

@@ -36,4 +36,16 @@ int pb_guard_scratch_folder(int parent_fd, const char *name, int folder_fd);
 /// Lifts the guard (the folder was committed or removed) and restores the handlers.
 void pb_release_scratch_folder(void);
 
+/// renameat2 with RENAME_NOREPLACE: fails with EEXIST instead of replacing a name.
+int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_directory_fd, const char *new_name);
+
+/// A non-blocking inotify instance.
+int pb_inotify_init(void);
+/// Watches an open directory for names appearing, vanishing or being renamed, and for
+/// the directory itself going away; returns the watch descriptor or -1.
+int pb_inotify_watch(int inotify_fd, int directory_fd);
+/// Waits up to `timeout_ms` (-1: forever) for events and drains them; returns 1 when
+/// there were events, 0 on timeout, -1 on error.
+int pb_inotify_wait(int inotify_fd, int timeout_ms);
+
 #endif

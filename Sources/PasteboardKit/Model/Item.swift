@@ -32,8 +32,18 @@ public struct Representation: Codable, Sendable, Equatable {
 
 /// One item of a pasteboard: the same thing in one or more representations, in the
 /// order they were written (the first is the preferred one).
-public struct Item: Codable, Sendable, Equatable {
+public struct Item: Sendable, Equatable {
   public var representations: [Representation]
+  /// When the item vanishes, in milliseconds since 1970; nil for never.
+  public var expires: Int64?
+  /// A secret: never previewed or listed, its data removed as soon as it is replaced.
+  public var concealed: Bool
+
+  public init(representations: [Representation], expires: Int64? = nil, concealed: Bool = false) {
+    self.representations = representations
+    self.expires = expires
+    self.concealed = concealed
+  }
 
   /// The representation a reader asking for `types` gets: the first of the types that
   /// the item has (a representation conforming to it counts), in the order given; with
@@ -49,15 +59,32 @@ public struct Item: Codable, Sendable, Equatable {
   }
 
   public var types: [TypeIdentifier] { representations.map(\.type) }
+
+  /// Bytes held by all representations.
+  public var size: Int64 { representations.reduce(0) { $0 + $1.size } }
+
+  /// Whether the item is gone at `time` (milliseconds since 1970).
+  public func hasExpired(at time: Int64) -> Bool { expires.map { $0 <= time } ?? false }
+}
+
+/// What kind of change made a state, as UIDocument's change kinds: `done` by a command
+/// that writes, `expired` when items reached their time (not a user action).
+public enum ChangeKind: String, Codable, Sendable {
+  case done
+  case expired
 }
 
 /// What a pasteboard holds at one change count.
 public struct PasteboardState: Sendable, Equatable {
   public var name: String
   public var changeCount: Int
+  /// The items readers see: those that have not expired.
   public var items: [Item]
   /// When the contents last changed, in seconds since 1970; nil before the first change.
   public var modificationDate: Int?
+  public var changeKind: ChangeKind
 
   public var numberOfItems: Int { items.count }
+  /// The earliest time an item expires, if any does.
+  public var nextExpiry: Int64? { items.compactMap(\.expires).min() }
 }

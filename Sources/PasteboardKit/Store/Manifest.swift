@@ -3,7 +3,8 @@ import FoundationEssentials
 /// The committed description of a pasteboard at one change count, stored as
 /// `state/<changeCount>.json`. Documented in docs/store-format.md.
 struct Manifest: Codable, Equatable {
-  static let currentFormat = 1
+  /// 2 added item attributes (`expires`, `concealed`) and `changeKind`.
+  static let currentFormat = 2
   /// Change counts are 0..<Int64.max; a board at the highest refuses further changes.
   static let highestChangeCount = Int(Int64.max) - 1
   /// The most a manifest file may hold; pb never writes one this large.
@@ -14,13 +15,14 @@ struct Manifest: Codable, Equatable {
   /// Seconds since 1970 when the change was committed; stored as a UTC timestamp.
   var date: Int?
   var items: [Item]
+  var changeKind: ChangeKind = .done
 
   static func empty() -> Manifest {
     Manifest(format: currentFormat, changeCount: 0, date: nil, items: [])
   }
 
   private enum CodingKeys: String, CodingKey {
-    case format, changeCount, date, items
+    case format, changeCount, date, items, changeKind
   }
 
   /// Thrown while decoding a manifest of a newer format, before its other fields are read.
@@ -28,11 +30,12 @@ struct Manifest: Codable, Equatable {
     var found: Int
   }
 
-  init(format: Int, changeCount: Int, date: Int?, items: [Item]) {
+  init(format: Int, changeCount: Int, date: Int?, items: [Item], changeKind: ChangeKind = .done) {
     self.format = format
     self.changeCount = changeCount
     self.date = date
     self.items = items
+    self.changeKind = changeKind
   }
 
   init(from decoder: any Decoder) throws {
@@ -52,6 +55,7 @@ struct Manifest: Codable, Equatable {
       date = seconds
     }
     items = try container.decode([Item].self, forKey: .items)
+    changeKind = try container.decodeIfPresent(ChangeKind.self, forKey: .changeKind) ?? .done
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -60,6 +64,7 @@ struct Manifest: Codable, Equatable {
     try container.encode(changeCount, forKey: .changeCount)
     try container.encodeIfPresent(date.map { Timestamp.format(secondsSince1970: $0) }, forKey: .date)
     try container.encode(items, forKey: .items)
+    try container.encode(changeKind, forKey: .changeKind)
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> Manifest {
@@ -133,10 +138,40 @@ extension Representation {
   }
 }
 
+extension Item: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case representations, expires, concealed
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    representations = try container.decode([Representation].self, forKey: .representations)
+    if representations.isEmpty {
+      throw DecodingError.dataCorruptedError(forKey: .representations, in: container, debugDescription: "an item has no representation")
+    }
+    if let text = try container.decodeIfPresent(String.self, forKey: .expires) {
+      guard let time = Timestamp.parseMilliseconds(text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .expires, in: container, debugDescription: "'\(Display.value(text))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")
+      }
+      expires = time
+    }
+    concealed = try container.decodeIfPresent(Bool.self, forKey: .concealed) ?? false
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(representations, forKey: .representations)
+    try container.encodeIfPresent(expires.map { Timestamp.format(millisecondsSince1970: $0) }, forKey: .expires)
+    if concealed { try container.encode(true, forKey: .concealed) }
+  }
+}
+
 extension PasteboardState {
-  init(name: String, manifest: Manifest) {
+  /// The state readers see at `time`: items that have expired are gone from it.
+  init(name: String, manifest: Manifest, at time: Int64 = TimeSpec.now()) {
     self.init(
-      name: name, changeCount: manifest.changeCount, items: manifest.items,
-      modificationDate: manifest.date)
+      name: name, changeCount: manifest.changeCount, items: manifest.items.filter { !$0.hasExpired(at: time) },
+      modificationDate: manifest.date, changeKind: manifest.changeKind)
   }
 }

@@ -77,7 +77,8 @@ extension Pasteboard {
   public func stateWithPreviews() throws(PasteboardError) -> (state: PasteboardState, previews: [Int: String]) {
     let (state, opened) = try openConsistently { state in
       state.items.enumerated().compactMap { index, item in
-        item.representations.first { TypeRegistry.conforms($0.type, to: .text) }.map { (index, $0) }
+        guard !item.concealed else { return nil }
+        return item.representations.first { TypeRegistry.conforms($0.type, to: .text) }.map { (index, $0) }
       }
     }
     var previews: [Int: String] = [:]

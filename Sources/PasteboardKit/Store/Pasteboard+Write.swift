@@ -55,10 +55,26 @@ extension Pasteboard {
     case append
   }
 
+  /// What a write gives the items it makes, and when it may happen.
+  public struct WriteOptions: Sendable {
+    /// When the items vanish (ms since 1970); nil for the board's default expiry, if any.
+    public var expires: Int64?
+    public var concealed: Bool
+    /// Write only if the board is still at this change count.
+    public var ifCount: Int?
+
+    public init(expires: Int64? = nil, concealed: Bool = false, ifCount: Int? = nil) {
+      self.expires = expires
+      self.concealed = concealed
+      self.ifCount = ifCount
+    }
+  }
+
   /// Writes items in one atomic change: every input is streamed into the store first,
   /// then one commit makes them visible and raises the change count by one. Inputs are
-  /// opened before anything is read, so a missing file fails before stdin is consumed.
-  public func write(_ items: [ItemSource], mode: WriteMode, detector: TypeDetector)
+  /// opened before anything is read, so a missing file fails before stdin is consumed;
+  /// so does a board no longer at `options.ifCount`.
+  public func write(_ items: [ItemSource], mode: WriteMode, detector: TypeDetector, options: WriteOptions = WriteOptions())
     throws(PasteboardError) -> PasteboardState
   {
     let sources = items.flatMap(\.representations)
@@ -72,6 +88,12 @@ extension Pasteboard {
       }
     }
     let inputs = try sources.map { (source) throws(PasteboardError) in try OpenInput(source.input) }
+    if let ifCount = options.ifCount {
+      let count = try changeCount()
+      if count != ifCount { throw .changeCountMismatch(board: name, expected: ifCount, found: count) }
+    }
+    var expires = options.expires
+    if expires == nil, let defaultExpiry = try attributes().defaultExpiry { expires = TimeSpec.now() + defaultExpiry }
     let workspace = try Workspace(for: self)
     var written: [Item] = []
     var next = 0
@@ -87,17 +109,16 @@ extension Pasteboard {
         }
         representations.append(representation)
       }
-      written.append(Item(representations: representations))
+      written.append(Item(representations: representations, expires: expires, concealed: options.concealed))
     }
-    return try commit(from: workspace) { current in
-      mode == .append ? current.items + written : written
+    return try commit(from: workspace, ifCount: options.ifCount) { live, _ in
+      mode == .append ? live + written : written
     }
   }
 
   /// Empties the pasteboard; this is a change like any other.
-  public func clear() throws(PasteboardError) -> PasteboardState {
-    let workspace = try Workspace(for: self)
-    return try commit(from: workspace) { _ in [] }
+  public func clear(ifCount: Int? = nil) throws(PasteboardError) -> PasteboardState {
+    try commit(from: nil, ifCount: ifCount) { _, _ in [] }
   }
 
   /// Streams one input into a new data file of the workspace, sniffing its head when no

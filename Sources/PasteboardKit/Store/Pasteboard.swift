@@ -14,13 +14,17 @@ public final class Pasteboard {
   public let path: String
   /// The open board folder; nil for a standard board that was never written.
   let directory: Directory?
+  /// The `boards/` folder it was opened from: a writer checks, holding the lock, that
+  /// the board is still there (not deleted meanwhile).
+  let boards: Directory?
   /// The board's folders opened so far, each checked once.
   private var openedFolders: [String: Directory] = [:]
 
-  init(name: String, path: String, directory: Directory?) {
+  init(name: String, path: String, directory: Directory?, boards: Directory?) {
     self.name = name
     self.path = path
     self.directory = directory
+    self.boards = boards
   }
 
   /// The pasteboard used when none is named.
@@ -28,7 +32,7 @@ public final class Pasteboard {
   /// The boards that always exist, written or not.
   public static let standardNames = [general, "find"]
 
-  static func isStandard(_ name: String) -> Bool { standardNames.contains(name) }
+  public static func isStandard(_ name: String) -> Bool { standardNames.contains(name) }
 
   /// Board names are reverse-DNS-like: letters, digits, '.', '_' and '-', not starting
   /// with a dot, so that a name is always one plain folder of the store.
@@ -96,6 +100,22 @@ public final class Pasteboard {
     return PasteboardState(name: name, manifest: manifest)
   }
 
+  /// The change count alone, from the names in `state/`: no manifest is read.
+  public func changeCount() throws(PasteboardError) -> Int {
+    guard let state = try folder(Folder.state) else { return 0 }
+    do {
+      return try state.entries().compactMap(Self.changeCount(ofManifestNamed:)).max() ?? 0
+    } catch {
+      throw .io(error)
+    }
+  }
+
+  /// What the board was created with (`board.json`).
+  public func attributes() throws(PasteboardError) -> BoardAttributes {
+    guard let directory else { return BoardAttributes() }
+    return try BoardAttributes.read(in: directory)
+  }
+
   func latestManifest() throws(PasteboardError) -> Manifest {
     guard let state = try folder(Folder.state) else { return .empty() }
     for _ in 0..<100 {
@@ -157,16 +177,16 @@ public final class Pasteboard {
   /// never while data streams in, so waits are short. A writer that has already read
   /// standard input (`waitsPastTimeout`) cannot give up without losing it, so past the
   /// timeout it says why it waits and goes on waiting.
-  func withLock<Result>(waitsPastTimeout: Bool = false, _ body: (Directory) throws(PasteboardError) -> Result)
-    throws(PasteboardError) -> Result
-  {
+  func withLock<Result>(
+    timeout: Double? = nil, waitsPastTimeout: Bool = false, _ body: (Directory) throws(PasteboardError) -> Result
+  ) throws(PasteboardError) -> Result {
     guard let directory else { throw .internalError("writing to a board that was not created") }
     guard let (lock, _) = try directory.openStoreFile(Folder.lock, flags: O_RDWR | O_CREAT) else {
       throw .io(SystemError(errno: ENOENT, operation: "open", path: path + "/" + Folder.lock))
     }
     // Closing `lock` when this returns releases the lock; not before.
     defer { withExtendedLifetime(lock) {} }
-    let timeout = Self.lockTimeout
+    let timeout = timeout ?? Self.lockTimeout
     var waited = 0.0
     var pause = 0.0001
     var toldWhy = false
@@ -191,54 +211,89 @@ public final class Pasteboard {
       waited += pause
       pause = min(pause * 1.5, 0.005)
     }
+    try checkStillInPlace(directory)
     return try body(directory)
+  }
+
+  /// Whether `boards/<name>` is still this folder: a deleter renames it away holding the
+  /// lock, so a writer that opened the board before then must not commit into it.
+  private func checkStillInPlace(_ directory: Directory) throws(PasteboardError) {
+    guard let boards else { return }
+    let here = try? boards.status(of: name)
+    let mine = try? directory.status()
+    guard let here, let mine, here.st_ino == mine.st_ino, here.st_dev == mine.st_dev else {
+      throw .pasteboardDeleted(name, whileWriting: true)
+    }
   }
 
   /// Commits a new state built from the current one, under the lock: moves the staged
   /// data files into `data/`, writes `state/<changeCount + 1>.json` under a new name (a
   /// rename onto a fresh name is atomic and cheap), then drops what no state needs.
+  /// `change` gets the items that have not expired (and the whole manifest) and returns
+  /// the new items, or nil for no change at all (then nothing is committed).
   func commit(
-    from workspace: Workspace, _ change: (Manifest) throws(PasteboardError) -> [Item]
+    from workspace: Workspace?, kind: ChangeKind = .done, ifCount: Int? = nil,
+    _ change: (_ live: [Item], _ current: Manifest) throws(PasteboardError) -> [Item]?
   ) throws(PasteboardError) -> PasteboardState {
-    let state = try withLock(waitsPastTimeout: workspace.holdsStandardInput) { (_) throws(PasteboardError) in
+    let state = try withLock(waitsPastTimeout: workspace?.holdsStandardInput ?? false) { (_) throws(PasteboardError) in
       let stateFolder = try requiredFolder(Folder.state)
       let data = try requiredFolder(Folder.data)
       let current = try latestManifest()
+      if let ifCount, current.changeCount != ifCount {
+        throw .changeCountMismatch(board: name, expected: ifCount, found: current.changeCount)
+      }
+      let now = TimeSpec.now()
+      guard let items = try change(current.items.filter { !$0.hasExpired(at: now) }, current) else {
+        return PasteboardState(name: name, manifest: current, at: now)
+      }
       guard current.changeCount < Manifest.highestChangeCount else {
         throw .changeCountExhausted(board: name, path: stateFolder.path + "/\(current.changeCount).json")
       }
-      let items = try change(current)
       let next = Manifest(
-        format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(Date().timeIntervalSince1970), items: items)
-      let manifestName = "\(next.changeCount).json"
+        format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(now / 1000), items: items,
+        changeKind: kind)
       try PasteboardError.catching {
-        for file in workspace.stagedFiles {
-          try workspace.folder.rename(file, to: file, in: data)
+        for file in workspace?.stagedFiles ?? [] {
+          try workspace?.folder.rename(file, to: file, in: data)
         }
-        try workspace.writeFile("manifest", try next.encoded())
-        try workspace.folder.rename("manifest", to: manifestName, in: stateFolder)
+        try StoreFiles.writeAtomically(try next.encoded(), named: "\(next.changeCount).json", in: stateFolder)
       }
-      collectGarbage(keeping: next, state: stateFolder, data: data, except: workspace.name)
-      return PasteboardState(name: name, manifest: next)
+      collectGarbage(keeping: next, replacing: current, state: stateFolder, data: data, except: workspace?.name)
+      return PasteboardState(name: name, manifest: next, at: now)
     }
     emptyTrash()
     return state
   }
 
+  /// Commits the removal of items whose time has come (a change of kind `expired`), if
+  /// there are any; returns the new state, or nil when nothing had expired.
+  @discardableResult
+  public func removeExpired() throws(PasteboardError) -> PasteboardState? {
+    guard directory != nil else { return nil }
+    let now = TimeSpec.now()
+    guard try latestManifest().items.contains(where: { $0.hasExpired(at: now) }) else { return nil }
+    return try commit(from: nil, kind: .expired) { live, current in live.count < current.items.count ? live : nil }
+  }
+
   /// Removes older states, data files no kept state names, and the scratch folders of
   /// writers that died. Called with the lock held; failures only leave litter behind
   /// for the next writer. Large data files go to `trash/`, freed after the lock is
-  /// released.
-  private func collectGarbage(keeping manifest: Manifest, state: Directory, data: Directory, except ownScratch: String) {
+  /// released; the data of concealed items is removed here and now, whatever its size.
+  private func collectGarbage(
+    keeping manifest: Manifest, replacing previous: Manifest, state: Directory, data: Directory, except ownScratch: String?
+  ) {
     let keptState = "\(manifest.changeCount).json"
     for name in (try? state.entries()) ?? [] where name != keptState {
       try? state.remove(name)
     }
     let trash = try? folder(Folder.trash, creating: true)
     let keptData = Set(manifest.items.flatMap { $0.representations.map(\.file) })
+    let secrets = Set(previous.items.filter(\.concealed).flatMap { $0.representations.map(\.file) })
     for name in (try? data.entries()) ?? [] where !keptData.contains(name) {
       let size = (try? data.status(of: name)).flatMap { $0 }.map { Int64($0.st_size) } ?? 0
-      if size > Self.backgroundRemovalThreshold, let trash, (try? data.rename(name, to: name, in: trash)) != nil {
+      if size > Self.backgroundRemovalThreshold, !secrets.contains(name), let trash,
+        (try? data.rename(name, to: name, in: trash)) != nil
+      {
         continue
       }
       try? data.remove(name)

@@ -8,7 +8,8 @@
 /// `${XDG_DATA_HOME:-$HOME/.local/share}/pb`. It is private to its owner (mode 0700);
 /// nothing inside it is reached through a symbolic link.
 public final class Store {
-  public static let formatVersion = 1
+  /// 2 added board descriptions (`board.json`), `owned/`, and manifest format 2.
+  public static let formatVersion = 2
 
   public let path: String
   /// The open store directory; nil when it does not exist and was opened only to read.
@@ -58,6 +59,7 @@ public final class Store {
     try store.checkOwnership(directory)
     try store.checkFormat(directory, creating: creating)
     if creating { _ = try directory.openStoreFolder(Self.boardsFolder, creating: true) }
+    store.reapTemporaryBoards()
     return store
   }
 
@@ -94,13 +96,17 @@ public final class Store {
   /// Reads the store's format number; a new store gets the current one.
   private func checkFormat(_ directory: Directory, creating: Bool) throws(PasteboardError) {
     let formatPath = path + "/format"
-    guard let bytes = try StoreFiles.read("format", in: directory, limit: 64) else {
-      guard creating else { return }
+    // A writer marks the store with the current format, so that an older pb, which
+    // might misread what this one writes, refuses it.
+    func writeCurrentFormat() throws(PasteboardError) {
       do {
         try StoreFiles.writeAtomically(Array("\(Self.formatVersion)\n".utf8), named: "format", in: directory)
       } catch {
         throw .storeNotCreatable(path: formatPath, reason: error.reason)
       }
+    }
+    guard let bytes = try StoreFiles.read("format", in: directory, limit: 64) else {
+      if creating { try writeCurrentFormat() }
       return
     }
     let digits = bytes.filter { $0 != UInt8(ascii: "\n") }
@@ -112,6 +118,7 @@ public final class Store {
     if found > Self.formatVersion {
       throw .newerFormat(path: path, found: found, supported: Self.formatVersion)
     }
+    if found < Self.formatVersion && creating { try writeCurrentFormat() }
   }
 
   /// A pasteboard of the store. `creating` makes a missing one; otherwise a missing
@@ -119,13 +126,13 @@ public final class Store {
   public func pasteboard(named name: String, creating: Bool) throws(PasteboardError) -> Pasteboard {
     try Pasteboard.validate(name: name)
     let boardPath = path + "/" + Self.boardsFolder + "/" + name
-    guard let directory, let boards = try directory.openStoreFolder(Self.boardsFolder, creating: creating),
-      let board = try boards.openStoreFolder(name, creating: creating)
-    else {
-      if Pasteboard.isStandard(name) { return Pasteboard(name: name, path: boardPath, directory: nil) }
+    guard let boards = try boardsFolder(creating: creating), let board = try boards.openStoreFolder(name, creating: false) else {
+      if creating { return try createBoard(named: name, existOK: true) }
+      if Pasteboard.isStandard(name) { return Pasteboard(name: name, path: boardPath, directory: nil, boards: nil) }
       throw .noSuchPasteboard(name)
     }
-    let pasteboard = Pasteboard(name: name, path: boardPath, directory: board)
+    let pasteboard = Pasteboard(name: name, path: boardPath, directory: board, boards: boards)
+    // Folders removed by hand come back for a writer.
     if creating { try pasteboard.makeLayout() }
     return pasteboard
   }

@@ -36,9 +36,7 @@ enum StoreFiles {
   static func writeAtomically(_ bytes: [UInt8], named name: String, in directory: Directory) throws(SystemError) {
     let temporary = ".\(name).\(uniqueName())"
     do {
-      let file = try directory.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
-      defer { withExtendedLifetime(file) {} }
-      try SystemCall.writeAll(file.raw, bytes, path: file.path)
+      try directory.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600).writeAll(bytes)
       try directory.rename(temporary, to: name, in: directory)
     } catch {
       try? directory.remove(temporary)

@@ -31,6 +31,29 @@ enum Timestamp {
     return daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
   }
 
+  /// Milliseconds since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` (expiry times need them).
+  static func format(millisecondsSince1970 milliseconds: Int64) -> String {
+    let (seconds, fraction) = floorDivision(Int(milliseconds), 1000)
+    return String(format(secondsSince1970: seconds).dropLast()) + "." + padded(fraction, 3) + "Z"
+  }
+
+  /// The milliseconds since 1970 of a timestamp as either `format` writes it.
+  static func parseMilliseconds(_ text: String) -> Int64? {
+    if let seconds = parse(text) { return Int64(seconds) * 1000 }
+    let bytes = Array(text.utf8)
+    guard bytes.count == 24, bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z"),
+      bytes[20...22].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let seconds = parse(String(decoding: bytes[..<19] + [UInt8(ascii: "Z")], as: UTF8.self))
+    else { return nil }
+    let fraction = bytes[20...22].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    return Int64(seconds) * 1000 + Int64(fraction)
+  }
+
+  /// Seconds since 1970 of a civil date and time in UTC (for user-given times).
+  static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int {
+    daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+  }
+
   private static func padded(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -58,12 +58,6 @@ final class Workspace {
     return (file, descriptor)
   }
 
-  func writeFile(_ file: String, _ bytes: [UInt8]) throws(SystemError) {
-    let descriptor = try folder.open(file, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
-    defer { withExtendedLifetime(descriptor) {} }
-    try SystemCall.writeAll(descriptor.raw, bytes, path: descriptor.path)
-  }
-
   /// Removes a scratch folder whose writer is gone (its lock is free), and anything
   /// else planted in `tmp/`.
   static func removeIfAbandoned(_ name: String, in scratch: Directory) {

@@ -33,4 +33,15 @@ final class Descriptor: Sendable {
   func status() throws(SystemError) -> stat {
     try SystemCall.status(raw, path: path)
   }
+
+  // Reading and writing through methods keeps the descriptor open for the whole call.
+
+  /// Reads until `buffer` is full or the input ends; returns how many bytes were read.
+  func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+    try SystemCall.readFully(raw, into: buffer, path: path)
+  }
+
+  func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+    try SystemCall.writeAll(raw, bytes, path: path)
+  }
 }

@@ -43,6 +43,35 @@ final class Directory {
     try SystemCall.rename(name, in: descriptor, to: newName, in: destination.descriptor)
   }
 
+  func renameWithoutReplacing(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
+    try Self.checkPlain(name, in: self)
+    try Self.checkPlain(newName, in: destination)
+    try SystemCall.renameWithoutReplacing(name, in: descriptor, to: newName, in: destination.descriptor)
+  }
+
+  /// Removes a folder and everything in it, never following a link (a link is removed
+  /// as the name it is); a missing one is fine.
+  func removeTree(_ name: String, depth: Int = 8) throws(SystemError) {
+    let folder: Directory
+    do {
+      folder = try openDirectory(name)
+    } catch where error.errno == ENOENT {
+      return
+    } catch where error.errno == ENOTDIR || error.errno == ELOOP {
+      try remove(name)
+      return
+    }
+    for entry in try folder.entries() {
+      let isFolder = (try folder.status(of: entry)).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+      if isFolder && depth > 0 {
+        try folder.removeTree(entry, depth: depth - 1)
+      } else {
+        try folder.remove(entry)
+      }
+    }
+    try remove(name, isDirectory: true)
+  }
+
   /// Removes a file or an empty directory; a missing one is fine.
   func remove(_ name: String, isDirectory: Bool = false) throws(SystemError) {
     try Self.checkPlain(name, in: self)

@@ -139,6 +139,17 @@ enum SystemCall {
     }
   }
 
+  /// Renames without replacing: an existing `newName` fails with EEXIST.
+  static func renameWithoutReplacing(_ name: String, in directory: Descriptor, to newName: String, in newDirectory: Descriptor)
+    throws(SystemError)
+  {
+    try check("rename", directory.path + "/" + name) {
+      PathBytes.withCString(name) { old in
+        PathBytes.withCString(newName) { pb_rename_noreplace(directory.raw, old, newDirectory.raw, $0) }
+      }
+    }
+  }
+
   /// Removes a file (or an empty directory); a missing one is fine.
   static func remove(_ name: String, in directory: Descriptor, isDirectory: Bool = false) throws(SystemError) {
     let result = PathBytes.withCString(name) { unlinkat(directory.raw, $0, isDirectory ? AT_REMOVEDIR : 0) }
@@ -205,6 +216,63 @@ enum SystemCall {
 
   static func sendfile(from source: Int32, to destination: Int32, count: Int) -> Int {
     Glibc.sendfile(destination, source, nil, count)
+  }
+
+  /// Milliseconds since 1970.
+  static func realTimeMilliseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+  }
+
+  /// Milliseconds of a clock that never jumps, for measuring waits.
+  static func monotonicMilliseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+  }
+
+  /// Runs a program found in PATH with `arguments` (the first names it), standard input
+  /// from `input` (nil: /dev/null) and `environment` added to pb's own; waits for it and
+  /// returns its status as a shell reports it (128 + the signal when one ended it).
+  static func run(_ arguments: [String], input: Descriptor?, environment: [String: String]) throws(SystemError) -> Int32 {
+    func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
+      PathBytes.withCString(text) { strdup($0) }
+    }
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = PathBytes.string(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    variables.merge(environment) { $1 }
+    let argv = arguments.map(cString) + [nil]
+    let envp = variables.map { cString($0.key + "=" + $0.value) } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if let input {
+      posix_spawn_file_actions_adddup2(&actions, input.raw, STDIN_FILENO)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    }
+    guard let program = argv.first ?? nil else { throw SystemError(errno: EINVAL, operation: "run", path: "") }
+    var pid: pid_t = 0
+    let spawned = withExtendedLifetime(input) { posix_spawnp(&pid, program, &actions, nil, argv, envp) }
+    if spawned != 0 { throw SystemError(errno: spawned, operation: "run", path: arguments.first ?? "") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { throw SystemError(errno: errno, operation: "wait for", path: arguments.first ?? "") }
+    }
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 
   /// Empties a directory from a detached process; false when none could be started.

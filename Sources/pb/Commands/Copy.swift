@@ -30,6 +30,16 @@ extension PB {
     @Flag(name: [.customShort("a"), .customLong("append")], help: "Add the items after the existing ones instead of replacing them.")
     var append = false
 
+    @Option(
+      help: ArgumentHelp(
+        "Make the items vanish after a duration (500ms, 30s, 10m, 2h, 1d) or at an ISO 8601 time.", valueName: "when"))
+    var expire: String?
+
+    @Flag(help: "Mark the items as secrets: never previewed or listed, removed as soon as they are replaced.")
+    var concealed = false
+
+    @OptionGroup var ifCount: IfCountOption
+
     @Argument(help: ArgumentHelp("Files to copy, one item each ('-' is standard input).", valueName: "file"))
     var files: [String] = []
 
@@ -49,8 +59,10 @@ extension PB {
       if readsTerminal {
         StandardStreams.printError("pb: reading what to copy from the terminal; end it with Ctrl-D (or pipe data in, or give a FILE)")
       }
+      let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
       let pasteboard = try board.open(creating: true)
-      _ = try pasteboard.write(items, mode: append ? .append : .replace, detector: TypeDetector())
+      let options = Pasteboard.WriteOptions(expires: expires, concealed: concealed, ifCount: ifCount.ifCount)
+      _ = try pasteboard.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
     }
 
     private func itemSources() throws(PasteboardError) -> [ItemSource] {

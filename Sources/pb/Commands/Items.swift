@@ -25,7 +25,7 @@ extension PB {
       if state.items.isEmpty { throw PasteboardError.emptyPasteboard(board: pasteboard.name) }
       for (index, item) in state.items.enumerated() {
         let types = item.representations.map { "\($0.type) (\(ByteCount.format($0.size)))" }.joined(separator: ", ")
-        let preview = previews[index].map { "\t\"\($0)\"" } ?? ""
+        let preview = item.concealed ? "\t<concealed>" : previews[index].map { "\t\"\($0)\"" } ?? ""
         try output.write("\(index)\t\(types)\(preview)\n")
       }
     }

@@ -1,0 +1,121 @@
+/// Durations and times as users give them to `--expire` and `--timeout`: `500ms`, `30s`,
+/// `10m`, `2h`, `1d` (or several, as `1h30m`), or an ISO 8601 time with a zone
+/// (`2026-11-22T18:00:00Z`, `2026-11-22T18:00+01:00`).
+public enum TimeSpec {
+  /// The longest duration taken: a hundred years, far from any overflow.
+  static let longest: Int64 = 100 * 365 * 86_400_000
+
+  /// A duration in milliseconds; zero is allowed (`--timeout 0` checks once).
+  public static func duration(_ text: String) throws(PasteboardError) -> Int64 {
+    let bytes = Array(text.utf8)
+    if bytes.isEmpty { throw .invalidTime(text, reason: "it is empty") }
+    if bytes.first == UInt8(ascii: "-") { throw .invalidTime(text, reason: "it is negative") }
+    if text == "0" { return 0 }
+    var total: Int64 = 0
+    var index = 0
+    while index < bytes.count {
+      var value: Int64 = 0
+      let start = index
+      while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+        value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+        if value > longest { throw .invalidTime(text, reason: "it is longer than 100 years") }
+        index += 1
+      }
+      if index == start { throw .invalidTime(text, reason: "a duration is a number and a unit, as in 500ms, 30s, 10m, 2h or 1d") }
+      let unitStart = index
+      while index < bytes.count, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+      let unit = String(decoding: bytes[unitStart..<index], as: UTF8.self)
+      let scale: Int64
+      switch unit {
+      case "ms": scale = 1
+      case "s": scale = 1000
+      case "m": scale = 60_000
+      case "h": scale = 3_600_000
+      case "d": scale = 86_400_000
+      case "": throw .invalidTime(text, reason: "the number \(value) has no unit (ms, s, m, h or d)")
+      default: throw .invalidTime(text, reason: "'\(Display.value(unit, limit: 20))' is not a unit (ms, s, m, h or d)")
+      }
+      total += value * scale
+      if total > longest { throw .invalidTime(text, reason: "it is longer than 100 years") }
+    }
+    return total
+  }
+
+  /// When something given as a duration from `now` or as a time should happen, in
+  /// milliseconds since 1970; a time that has passed is refused.
+  public static func deadline(_ text: String, now: Int64) throws(PasteboardError) -> Int64 {
+    if let time = try time(text) {
+      if time <= now { throw .invalidTime(text, reason: "that time has passed") }
+      return time
+    }
+    let span = try duration(text)
+    if span == 0 { throw .invalidTime(text, reason: "it is no time at all") }
+    return now + span
+  }
+
+  /// An ISO 8601 time with a zone; nil when the text does not look like a date.
+  static func time(_ text: String) throws(PasteboardError) -> Int64? {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+    func digits(_ range: Range<Int>) -> Int? {
+      guard range.upperBound <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[range] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    let malformed = PasteboardError.invalidTime(text, reason: "a time is YYYY-MM-DDTHH:MM[:SS[.fff]] and a zone (Z or +01:00)")
+    guard let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month),
+      (1...31).contains(day), bytes.count >= 16, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+      bytes[13] == UInt8(ascii: ":"), let hour = digits(11..<13), let minute = digits(14..<16), hour < 24, minute < 60
+    else { throw malformed }
+    var index = 16
+    var second = 0
+    var milliseconds = 0
+    if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+      guard let value = digits(index + 1..<index + 3), value < 61 else { throw malformed }
+      second = value
+      index += 3
+      if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        var scale = 100
+        while index < bytes.count, let digit = digits(index..<index + 1) {
+          milliseconds += digit * scale
+          scale /= 10
+          index += 1
+        }
+      }
+    }
+    guard index < bytes.count else {
+      throw .invalidTime(text, reason: "give its time zone, as in \(text)Z or \(text)+01:00")
+    }
+    var offset = 0
+    if bytes[index] == UInt8(ascii: "Z") && index == bytes.count - 1 {
+      offset = 0
+    } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+      guard let zoneHours = digits(index + 1..<index + 3), zoneHours < 24 else { throw malformed }
+      var zoneMinutes = 0
+      let rest = bytes.count - (index + 3)
+      if rest == 3, bytes[index + 3] == UInt8(ascii: ":"), let value = digits(index + 4..<index + 6) {
+        zoneMinutes = value
+      } else if rest == 2, let value = digits(index + 3..<index + 5) {
+        zoneMinutes = value
+      } else if rest != 0 {
+        throw malformed
+      }
+      offset = sign * (zoneHours * 3600 + zoneMinutes * 60)
+    } else {
+      throw malformed
+    }
+    let seconds = Timestamp.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second) - offset
+    return Int64(seconds) * 1000 + Int64(milliseconds)
+  }
+
+  /// The current time in milliseconds since 1970.
+  public static func now() -> Int64 {
+    SystemCall.realTimeMilliseconds()
+  }
+}

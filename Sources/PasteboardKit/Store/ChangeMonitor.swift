@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import CLinuxIO
+
+/// Waits for the changes of one board with inotify, never polling: it watches the
+/// board's `state/` folder (a commit renames a manifest into it) and `boards/` (the board
+/// created or deleted). Watches are set before the count is read, so no change falls
+/// between the two. A board that is deleted ends the wait with `pasteboardDeleted`.
+public final class ChangeMonitor {
+  private let store: Store
+  public let name: String
+  private let inotify: Descriptor
+  /// The board folder being watched, to tell a deleted (or deleted and re-made) board.
+  private var watchedBoard: (device: UInt64, inode: UInt64)?
+
+  public init(store: Store, board name: String) throws(PasteboardError) {
+    self.store = store
+    self.name = name
+    let fd = pb_inotify_init()
+    guard fd >= 0 else { throw .io(SystemError(errno: errno, operation: "watch", path: store.path)) }
+    inotify = Descriptor(fd, path: "inotify")
+    guard let boards = try store.boardsFolder(creating: true) else { throw .internalError("the store was not created") }
+    try watch(boards)
+    _ = try current()
+  }
+
+  /// The board and its state now, watching its folders; a board deleted since the
+  /// monitor started is an error.
+  public func current() throws(PasteboardError) -> (pasteboard: Pasteboard, state: PasteboardState) {
+    let board: Pasteboard
+    do {
+      board = try store.pasteboard(named: name, creating: false)
+    } catch .noSuchPasteboard {
+      throw watchedBoard == nil ? .noSuchPasteboard(name) : .pasteboardDeleted(name, whileWriting: false)
+    }
+    if let directory = board.directory {
+      let status: stat
+      do {
+        status = try directory.status()
+      } catch {
+        throw .io(error)
+      }
+      let identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+      let isNew = watchedBoard.map { $0 != identity } ?? true
+      if isNew && watchedBoard != nil && !Pasteboard.isStandard(name) { throw .pasteboardDeleted(name, whileWriting: false) }
+      if isNew {
+        if let state = try board.folder(Pasteboard.Folder.state) { try watch(state) }
+        watchedBoard = identity
+      }
+    }
+    return (board, try board.state())
+  }
+
+  /// Blocks until something changes in the watched folders or `deadline` (monotonic
+  /// milliseconds) passes; true if something changed.
+  public func waitForEvent(until deadline: Int64?) throws(PasteboardError) -> Bool {
+    let timeout: Int32
+    if let deadline {
+      timeout = Int32(clamping: max(0, deadline - SystemCall.monotonicMilliseconds()))
+    } else {
+      timeout = -1
+    }
+    let result = pb_inotify_wait(inotify.raw, timeout)
+    if result < 0 { throw .io(SystemError(errno: errno, operation: "wait for changes of", path: store.path)) }
+    return result > 0
+  }
+
+  /// Waits until the count exceeds `since` and returns the new state, handling expiry
+  /// with a timer meanwhile (an expiry is a change); nil when `timeout` (milliseconds)
+  /// passes first.
+  public func state(after since: Int, timeout: Int64?) throws(PasteboardError) -> PasteboardState? {
+    let deadline = timeout.map { SystemCall.monotonicMilliseconds() + $0 }
+    while true {
+      let (board, state) = try current()
+      if state.changeCount > since { return state }
+      let now = SystemCall.monotonicMilliseconds()
+      if let deadline, now >= deadline { return nil }
+      var wake = deadline
+      if let expiry = state.nextExpiry {
+        let due = now + max(0, expiry - TimeSpec.now())
+        wake = min(wake ?? due, due)
+      }
+      if try !waitForEvent(until: wake), let expiry = state.nextExpiry, expiry <= TimeSpec.now() {
+        try board.removeExpired()
+      }
+    }
+  }
+
+  private func watch(_ directory: Directory) throws(PasteboardError) {
+    if pb_inotify_watch(inotify.raw, directory.descriptor.raw) < 0 {
+      throw .io(SystemError(errno: errno, operation: "watch", path: directory.path))
+    }
+  }
+}
+
+extension Pasteboard {
+  /// Runs `command` for a change, as `pb watch --exec` does: item 0's representation (of
+  /// the first of `types` it has, else its preferred one) on its standard input, and
+  /// `PB_CHANGE_COUNT`, `PB_PASTEBOARD`, `PB_TYPES` and `PB_CHANGE_KIND` in its
+  /// environment. Returns its exit status.
+  public func run(_ command: [String], for state: PasteboardState, types: [TypeIdentifier]) throws(PasteboardError) -> Int32 {
+    var input: OpenRepresentation?
+    if !state.items.isEmpty {
+      input = try? open(items: .index(0), types: types).first
+    }
+    let environment = [
+      "PB_CHANGE_COUNT": String(state.changeCount),
+      "PB_PASTEBOARD": name,
+      "PB_TYPES": state.items.first.map { $0.types.map(\.rawValue).joined(separator: ",") } ?? "",
+      "PB_CHANGE_KIND": state.changeKind.rawValue,
+    ]
+    do {
+      return try SystemCall.run(command, input: input?.descriptor, environment: environment)
+    } catch {
+      throw .noSuchFile(command.first ?? "", reason: error.reason)
+    }
+  }
+}

@@ -1,0 +1,228 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Boards as a whole: created complete or not at all, deleted so that no writer can
+/// commit into a removed folder, listed, and reaped once the process a temporary
+/// board belongs to has exited.
+///
+/// Temporary boards are registered in `owned/` by an empty file named
+/// `<pid>.<startTime>.<board>`, so that a command finds the boards that may be due with
+/// one directory listing (none at all while there are no temporary boards).
+extension Store {
+  static let ownedFolder = "owned"
+  /// Prefixes of the hidden names in `boards/` (board names never start with a dot): a
+  /// board being laid out, and a board being removed.
+  static let newBoardPrefix = ".new-"
+  static let goneBoardPrefix = ".gone-"
+
+  func boardsFolder(creating: Bool) throws(PasteboardError) -> Directory? {
+    guard let directory else { return nil }
+    return try directory.openStoreFolder(Self.boardsFolder, creating: creating)
+  }
+
+  /// The names of the boards in the store, with `general` and `find`, sorted.
+  public func boardNames() throws(PasteboardError) -> [String] {
+    var names = Set(Pasteboard.standardNames)
+    if let boards = try boardsFolder(creating: false) {
+      do {
+        for name in try boards.entries() where (try? Pasteboard.validate(name: name)) != nil {
+          names.insert(name)
+        }
+      } catch {
+        throw .io(error)
+      }
+    }
+    return names.sorted()
+  }
+
+  /// Creates a board, laid out under a hidden name and renamed into place without
+  /// replacing anything: a reader never sees half a board. An existing board is an
+  /// error unless `existOK`, and is then left as it is.
+  @discardableResult
+  public func createBoard(named name: String, attributes: BoardAttributes = BoardAttributes(), existOK: Bool)
+    throws(PasteboardError) -> Pasteboard
+  {
+    try Pasteboard.validate(name: name)
+    guard let boards = try boardsFolder(creating: true) else { throw .internalError("the store was not created") }
+    let scratch = Self.newBoardPrefix + StoreFiles.uniqueName()
+    guard let folder = try boards.openStoreFolder(scratch, creating: true) else {
+      throw .internalError("a new board folder vanished")
+    }
+    defer { try? boards.removeTree(scratch) }  // nothing is left there once it is renamed
+    // Held while the board is laid out, so that a cleaner does not take it for abandoned.
+    _ = try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)
+    let layout = Pasteboard(name: name, path: folder.path, directory: folder, boards: nil)
+    try layout.makeLayout()
+    if attributes != BoardAttributes() {
+      try PasteboardError.catching {
+        try StoreFiles.writeAtomically(try attributes.encoded(), named: BoardAttributes.fileName, in: folder)
+      }
+    }
+    var registered: String?
+    if let owner = attributes.owner {
+      registered = try register(name, ownedBy: owner.process)
+    }
+    do {
+      try boards.renameWithoutReplacing(scratch, to: name, in: boards)
+    } catch {
+      if let registered { try? ownedFolder(creating: false)?.remove(registered) }
+      guard error.errno == EEXIST else { throw .cannotCreate(path: boards.path + "/" + name, reason: error.reason) }
+      guard existOK else { throw .pasteboardExists(name) }
+    }
+    return try pasteboard(named: name, creating: false)
+  }
+
+  /// Creates a board with a fresh name, `PREFIX.<16 hex digits>`, and returns it.
+  public func createUniqueBoard(prefix: String, attributes: BoardAttributes) throws(PasteboardError) -> Pasteboard {
+    try Pasteboard.validate(name: prefix)
+    for _ in 0..<8 {
+      do {
+        return try createBoard(named: prefix + "." + StoreFiles.uniqueName(), attributes: attributes, existOK: false)
+      } catch .pasteboardExists {
+        continue
+      }
+    }
+    throw .internalError("no unique board name could be made")
+  }
+
+  /// Deletes a board: under its lock the folder is renamed out of `boards/`, so a writer
+  /// that opened it before finds it gone when it takes the lock and commits nothing.
+  /// `general` and `find` always exist: they are emptied instead. With `ownedBy`, only
+  /// a board still belonging to that process is deleted (the reaper's case).
+  public func deleteBoard(named name: String, ifCount: Int? = nil, ownedBy owner: ProcessIdentity? = nil, lockTimeout: Double? = nil)
+    throws(PasteboardError)
+  {
+    let board = try pasteboard(named: name, creating: false)
+    if Pasteboard.isStandard(name) {
+      if board.directory != nil { _ = try board.clear(ifCount: ifCount) }
+      return
+    }
+    guard let boards = try boardsFolder(creating: false) else { throw .noSuchPasteboard(name) }
+    let gone = Self.goneBoardPrefix + StoreFiles.uniqueName()
+    let deleted = try board.withLock(timeout: lockTimeout) { (folder) throws(PasteboardError) -> Bool in
+      if let owner, try BoardAttributes.read(in: folder).owner?.process != owner { return false }
+      if let ifCount {
+        let count = try board.latestManifest().changeCount
+        if count != ifCount { throw .changeCountMismatch(board: name, expected: ifCount, found: count) }
+      }
+      do throws(SystemError) {
+        try boards.rename(name, to: gone, in: boards)
+      } catch {
+        throw .io(error)
+      }
+      return true
+    }
+    guard deleted else { return }
+    try? unregister(name)
+    try? boards.removeTree(gone)
+  }
+
+  /// Deletes the temporary boards whose owner has exited (checked by PID and start
+  /// time, so a reused PID does not keep a board alive). Failures are left for the next
+  /// command: reaping never fails the command that does it.
+  public func reapTemporaryBoards() {
+    guard let owned = try? ownedFolder(creating: false), let entries = try? owned.entries() else { return }
+    for entry in entries {
+      guard let (owner, name) = Self.parseOwnedEntry(entry) else {
+        try? owned.remove(entry)
+        continue
+      }
+      if owner.isRunning { continue }
+      do {
+        try deleteBoard(named: name, ownedBy: owner, lockTimeout: 0)
+      } catch .noSuchPasteboard {
+      } catch {
+        continue  // locked or damaged: the next command tries again
+      }
+      try? owned.remove(entry)
+    }
+  }
+
+  /// Removes what creators and deleters that died left in `boards/`.
+  func removeAbandonedBoardFolders() {
+    guard let boards = try? boardsFolder(creating: false), let names = try? boards.entries() else { return }
+    for name in names where name.hasPrefix(Self.goneBoardPrefix) {
+      try? boards.removeTree(name)
+    }
+    for name in names where name.hasPrefix(Self.newBoardPrefix) {
+      guard let folder = try? boards.openDirectory(name) else { continue }
+      if (try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)) == true {
+        try? boards.removeTree(name)
+      }
+      withExtendedLifetime(folder) {}
+    }
+  }
+
+  private func ownedFolder(creating: Bool) throws(PasteboardError) -> Directory? {
+    guard let directory else { return nil }
+    return try directory.openStoreFolder(Self.ownedFolder, creating: creating)
+  }
+
+  /// Registers a temporary board; returns the entry's name, or nil if it was there.
+  private func register(_ name: String, ownedBy owner: ProcessIdentity) throws(PasteboardError) -> String? {
+    guard let owned = try ownedFolder(creating: true) else { throw .internalError("the store was not created") }
+    let entry = "\(owner.pid).\(owner.startTime).\(name)"
+    do {
+      _ = try owned.open(entry, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+      return entry
+    } catch where error.errno == EEXIST {
+      return nil
+    } catch {
+      throw .io(error)
+    }
+  }
+
+  private func unregister(_ name: String) throws(PasteboardError) {
+    guard let owned = try ownedFolder(creating: false) else { return }
+    do {
+      for entry in try owned.entries() where Self.parseOwnedEntry(entry)?.board == name {
+        try owned.remove(entry)
+      }
+    } catch {
+      throw .io(error)
+    }
+  }
+
+  static func parseOwnedEntry(_ entry: String) -> (owner: ProcessIdentity, board: String)? {
+    let parts = entry.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count == 3, let pid = Int32(parts[0]), let startTime = UInt64(parts[1]),
+      (try? Pasteboard.validate(name: String(parts[2]))) != nil
+    else { return nil }
+    return (ProcessIdentity(pid: pid, startTime: startTime), String(parts[2]))
+  }
+}
+
+/// One board as `pb list` shows it.
+public struct BoardSummary: Sendable {
+  public var name: String
+  public var state: PasteboardState
+  public var attributes: BoardAttributes
+
+  /// Bytes held by the items readers see.
+  public var bytes: Int64 { state.items.reduce(0) { $0 + $1.size } }
+}
+
+extension Store {
+  /// Every board with what it holds. Temporary boards whose owner has exited are reaped
+  /// and expired items removed first (each removal a change), so nothing dead shows.
+  public func listBoards() throws(PasteboardError) -> [BoardSummary] {
+    reapTemporaryBoards()
+    removeAbandonedBoardFolders()
+    var summaries: [BoardSummary] = []
+    for name in try boardNames() {
+      let board: Pasteboard
+      do {
+        board = try pasteboard(named: name, creating: false)
+      } catch .noSuchPasteboard {
+        continue  // deleted since it was listed
+      }
+      let state: PasteboardState
+      if let afterExpiry = try board.removeExpired() { state = afterExpiry } else { state = try board.state() }
+      summaries.append(BoardSummary(name: name, state: state, attributes: try board.attributes()))
+    }
+    return summaries
+  }
+}

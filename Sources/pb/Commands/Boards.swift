@@ -1,0 +1,150 @@
+import ArgumentParser
+import PasteboardKit
+
+extension PB {
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "list",
+      abstract: "List the pasteboards: items, bytes, change count, owner or persistent, expiry.",
+      discussion: """
+        Temporary pasteboards whose owner has exited are removed first, and expired \
+        items too, so the list shows only what is there.
+        """)
+
+    @Flag(help: "Print a JSON array of pasteboards.")
+    var json = false
+
+    func run() throws {
+      let boards = try Store.open(creating: false).listBoards()
+      let output = Output.standard
+      if json { return try output.write(Report.json(boards.map(Report.Board.init))) }
+      let rows = [["NAME", "ITEMS", "BYTES", "COUNT", "OWNER", "EXPIRES"]]
+        + boards.map { summary in
+          let report = Report.Board(summary)
+          let owner = report.owner.map { "\($0.pid)" + ($0.command.map { " (\($0))" } ?? "") } ?? "persistent"
+          let expires = report.expires ?? report.defaultExpiry.map { "after \($0)" } ?? "-"
+          return [
+            report.name, String(report.numberOfItems), ByteCount.format(report.bytes), String(report.changeCount), owner,
+            expires,
+          ]
+        }
+      let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+      for row in rows {
+        let cells = row.enumerated().map { column, cell in
+          column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+        }
+        try output.write(cells.joined(separator: "  ") + "\n")
+      }
+    }
+  }
+
+  struct Create: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "create",
+      abstract: "Create a pasteboard; without --persistent it vanishes when its owner exits.",
+      discussion: """
+        A pasteboard made by create belongs to the process that ran pb (usually the \
+        shell or script; --owner chooses another) and is removed once that process has \
+        exited, unless --persistent. With --unique, pb makes a fresh name (PREFIX.<16 hex \
+        digits>) and prints it, as mktemp does for files. Writing to a pasteboard that \
+        does not exist creates it persistent.
+        """)
+
+    @Argument(help: ArgumentHelp("The pasteboard to create (letters, digits, '.', '_', '-').", valueName: "name"))
+    var name: String?
+
+    @Flag(help: "Make a pasteboard with a fresh unique name, and print the name.")
+    var unique = false
+
+    @Option(help: ArgumentHelp("With --unique: how the name starts (default: pb).", valueName: "prefix"))
+    var prefix: String?
+
+    @Flag(help: "Keep the pasteboard until it is deleted, whoever exits.")
+    var persistent = false
+
+    @Option(help: ArgumentHelp("The process the pasteboard belongs to (default: the one that ran pb).", valueName: "pid"))
+    var owner: Int32?
+
+    @Option(help: ArgumentHelp("How long items copied to it live unless a copy says otherwise (30s, 10m, 2h).", valueName: "duration"))
+    var expire: String?
+
+    @Flag(name: .customLong("exist-ok"), help: "Succeed if the pasteboard exists already (leaving it as it is).")
+    var existOK = false
+
+    func validate() throws {
+      if unique == (name != nil) { throw ValidationError("give a NAME or --unique, not both and not neither") }
+      if prefix != nil && !unique { throw ValidationError("--prefix goes with --unique") }
+      if unique && existOK { throw ValidationError("--exist-ok does not go with --unique: a unique name never exists") }
+      if persistent && owner != nil { throw ValidationError("a --persistent pasteboard has no --owner; give one of them") }
+    }
+
+    func run() throws {
+      let defaultExpiry = try expire.map { (text) throws(PasteboardError) in try nonZeroDuration(text) }
+      var attributes = BoardAttributes(defaultExpiry: defaultExpiry)
+      if !persistent {
+        let pid = owner ?? getppid()
+        guard let process = ProcessIdentity.running(pid) else {
+          throw PasteboardError.usage("no process \(pid) is running; give --owner a running process's PID, or --persistent")
+        }
+        attributes.owner = BoardAttributes.Owner(process: process, command: process.command)
+      }
+      let store = try Store.open(creating: true)
+      if unique {
+        let board = try store.createUniqueBoard(prefix: prefix ?? "pb", attributes: attributes)
+        return try Output.standard.write(board.name + "\n")
+      }
+      let name = name ?? ""
+      if Pasteboard.isStandard(name) {
+        if existOK { return }
+        throw PasteboardError.pasteboardExists(name)
+      }
+      try store.createBoard(named: name, attributes: attributes, existOK: existOK)
+    }
+
+    private func nonZeroDuration(_ text: String) throws(PasteboardError) -> Int64 {
+      let duration = try TimeSpec.duration(text)
+      if duration == 0 { throw .invalidTime(text, reason: "it is no time at all") }
+      return duration
+    }
+  }
+
+  struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "delete",
+      abstract: "Delete pasteboards (general and find are emptied instead: they always exist).")
+
+    @Argument(help: ArgumentHelp("The pasteboards to delete.", valueName: "name"))
+    var names: [String]
+
+    @OptionGroup var ifCount: IfCountOption
+
+    func validate() throws {
+      if names.isEmpty { throw ValidationError("name the pasteboards to delete") }
+      if ifCount.ifCount != nil && names.count > 1 { throw ValidationError("--if-count goes with one pasteboard") }
+    }
+
+    func run() throws {
+      let store = try Store.open(creating: false)
+      for name in names { try Pasteboard.validate(name: name) }
+      for name in names {
+        try store.deleteBoard(named: name, ifCount: ifCount.ifCount)
+      }
+    }
+  }
+
+  struct Count: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "count",
+      abstract: "Print the pasteboard's change count, and nothing else.")
+
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+      try Output.standard.write("\(try board.open(creating: false).changeCount())\n")
+    }
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif
