@@ -24,14 +24,21 @@ _pb_types() {
 
 _pb() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-  local commands="copy paste types contains items info clear type help"
+  local commands="copy paste types contains items info clear type list create delete count wait watch help"
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
     return
   fi
   local command=${COMP_WORDS[1]} board="" i
   for ((i = 2; i < COMP_CWORD; i++)); do
-    case ${COMP_WORDS[i]} in -p | --pasteboard) board=${COMP_WORDS[i + 1]} ;; esac
+    case ${COMP_WORDS[i]} in
+    -p | --pasteboard) board=${COMP_WORDS[i + 1]} ;;
+    --)
+      # watch --exec -- CMD ARGS...: a command, then its files.
+      if ((i == COMP_CWORD - 1)); then mapfile -t COMPREPLY < <(compgen -c -- "$cur"); else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
+      return
+      ;;
+    esac
   done
 
   case $prev in
@@ -63,20 +70,26 @@ _pb() {
     [[ $cur == *=* ]] && COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
     return
     ;;
-  -d | --delimiter)
+  -d | --delimiter | --expire | --timeout | --since | --if-count | --owner | --prefix)
     return
     ;;
   esac
 
   local options
   case $command in
-  copy) options="-p --pasteboard -t --type -r --representation -a --append" ;;
+  copy) options="-p --pasteboard -t --type -r --representation -a --append --expire --concealed --if-count" ;;
   paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output --json" ;;
   types) options="-p --pasteboard -i --items --conforming-to --json" ;;
   type) options="--sniff --json" ;;
   contains) options="-p --pasteboard -i --items --all" ;;
   items | info) options="-p --pasteboard --json" ;;
-  clear) options="-p --pasteboard" ;;
+  clear) options="-p --pasteboard --if-count" ;;
+  list) options="--json" ;;
+  create) options="--unique --prefix --persistent --owner --expire --exist-ok" ;;
+  delete) options="--if-count" ;;
+  count) options="-p --pasteboard" ;;
+  wait) options="-p --pasteboard --since --timeout" ;;
+  watch) options="-p --pasteboard --json -t --type --exec" ;;
   help) mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur"); return ;;
   *) return ;;
   esac
@@ -86,6 +99,7 @@ _pb() {
   fi
   case $command in
   copy) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+  delete | create) mapfile -t COMPREPLY < <(compgen -W "$(_pb_boards | sort -u)" -- "$cur") ;;
   contains) mapfile -t COMPREPLY < <(compgen -W "$(_pb_types "$board" | sort -u)" -- "$cur") ;;
   type)
     local word sniffing=""

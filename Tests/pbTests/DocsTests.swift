@@ -99,7 +99,7 @@ struct DocsTests {
   @Test("bash completes subcommands, options, pasteboard names and types")
   func bash() throws {
     let sandbox = try populated()
-    #expect(try bashCompletions(sandbox, ["pb", "co"]) == ["copy", "contains"])
+    #expect(try bashCompletions(sandbox, ["pb", "co"]) == ["copy", "contains", "count"])
     #expect(try Set(bashCompletions(sandbox, ["pb", "paste", "--"])).isSuperset(of: ["--pasteboard", "--items", "--type", "--delimiter", "--null", "--output", "--json", "--help"]))
     #expect(try bashCompletions(sandbox, ["pb", "paste", "-p", ""]) == ["com.example.notes", "find", "general"])
     let types = try bashCompletions(sandbox, ["pb", "paste", "-t", "public.h"])
@@ -110,17 +110,28 @@ struct DocsTests {
     #expect(try bashCompletions(sandbox, ["pb", "types", "--con"]) == ["--conforming-to"])
     #expect(try bashCompletions(sandbox, ["pb", "type", "public.htm"]) == ["public.html"])
     #expect(try bashCompletions(sandbox, ["pb", "type", "--sniff", "page."]) == ["page.html"])
+    #expect(try bashCompletions(sandbox, ["pb", "delete", ""]) == ["com.example.notes", "find", "general"])
+    #expect(try bashCompletions(sandbox, ["pb", "create", "--u"]) == ["--unique"])
+    #expect(try Set(bashCompletions(sandbox, ["pb", "wait", "--"])).isSuperset(of: ["--since", "--timeout", "--pasteboard"]))
+    #expect(try Set(bashCompletions(sandbox, ["pb", "copy", "--"])).isSuperset(of: ["--expire", "--concealed", "--if-count"]))
+    #expect(try bashCompletions(sandbox, ["pb", "watch", "-p", "com.ex"]) == ["com.example.notes"])
+    #expect(try bashCompletions(sandbox, ["pb", "watch", "--exec", "--", "wc"]).contains("wc"))
   }
 
   @Test("zsh completes subcommands, options, pasteboard names and types")
   func zsh() throws {
     let sandbox = try populated()
-    #expect(try Set(zshCompletions(sandbox, "pb co")) == ["copy", "contains"])
+    #expect(try Set(zshCompletions(sandbox, "pb co")) == ["copy", "contains", "count"])
     #expect(try Set(zshCompletions(sandbox, "pb paste --")).isSuperset(of: ["--pasteboard", "--items", "--type", "--delimiter", "--null", "--output", "--json"]))
     #expect(try Set(zshCompletions(sandbox, "pb info -p ")) == ["com.example.notes", "find", "general"])
     #expect(try Set(zshCompletions(sandbox, "pb paste -t public.html,public.p")) == ["public.plain-text", "public.png"])
     #expect(try zshCompletions(sandbox, "pb contains public.ima") == ["public.image"])
     #expect(try zshCompletions(sandbox, "pb type --sn") == ["--sniff"])
     #expect(try zshCompletions(sandbox, "pb types --conforming-to public.ima") == ["public.image"])
+    #expect(try Set(zshCompletions(sandbox, "pb delete ")) == ["com.example.notes", "find", "general"])
+    #expect(try zshCompletions(sandbox, "pb create --un") == ["--unique"])
+    #expect(try Set(zshCompletions(sandbox, "pb wait --")).isSuperset(of: ["--since", "--timeout", "--pasteboard"]))
+    #expect(try zshCompletions(sandbox, "pb watch --ex") == ["--exec"])
+    #expect(try Set(zshCompletions(sandbox, "pb copy --")).isSuperset(of: ["--expire", "--concealed", "--if-count"]))
   }
 }
