@@ -18,8 +18,9 @@ struct BoardOptions: ParsableArguments {
 
 /// `--if-count N`: write only if the board is still at change count N.
 struct IfCountOption: ParsableArguments {
+  // Unconditional, so that a negative count reaches validate() and gets its message.
   @Option(
-    name: .customLong("if-count"),
+    name: .customLong("if-count"), parsing: .unconditional,
     help: ArgumentHelp("Change the pasteboard only if its change count is still this (else exit 75).", valueName: "count"))
   var ifCount: Int?
 

@@ -22,8 +22,11 @@ public enum TimeSpec {
         index += 1
       }
       if index == start { throw .invalidTime(text, reason: "a duration is a number and a unit, as in 500ms, 30s, 10m, 2h or 1d") }
+      while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
       let unitStart = index
-      while index < bytes.count, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+      while index < bytes.count, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]), bytes[index] != UInt8(ascii: " ") {
+        index += 1
+      }
       let unit = String(decoding: bytes[unitStart..<index], as: UTF8.self)
       let scale: Int64
       switch unit {
@@ -37,6 +40,7 @@ public enum TimeSpec {
       }
       total += value * scale
       if total > longest { throw .invalidTime(text, reason: "it is longer than 100 years") }
+      while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
     }
     return total
   }

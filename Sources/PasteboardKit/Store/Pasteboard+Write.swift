@@ -97,19 +97,25 @@ extension Pasteboard {
     let workspace = try Workspace(for: self)
     var written: [Item] = []
     var next = 0
-    for item in items {
-      var representations: [Representation] = []
-      for source in item.representations {
-        if inputs[next].isStandardInput { workspace.holdsStandardInput = true }
-        let representation = try stage(inputs[next], declaredType: source.type, into: workspace, detector: detector)
-        next += 1
-        if representations.contains(where: { $0.type == representation.type }) {
-          throw .usage(
-            "one item cannot hold two representations of \(representation.type); give their types with -r TYPE=FILE")
+    do throws(PasteboardError) {
+      for item in items {
+        var representations: [Representation] = []
+        for source in item.representations {
+          if inputs[next].isStandardInput { workspace.holdsStandardInput = true }
+          let representation = try stage(inputs[next], declaredType: source.type, into: workspace, detector: detector)
+          next += 1
+          if representations.contains(where: { $0.type == representation.type }) {
+            throw .usage(
+              "one item cannot hold two representations of \(representation.type); give their types with -r TYPE=FILE")
+          }
+          representations.append(representation)
         }
-        representations.append(representation)
+        written.append(Item(representations: representations, expires: expires, concealed: options.concealed))
       }
-      written.append(Item(representations: representations, expires: expires, concealed: options.concealed))
+    } catch {
+      // A board deleted while its input streamed in takes the scratch folder with it.
+      if let directory { try checkStillInPlace(directory) }
+      throw error
     }
     return try commit(from: workspace, ifCount: options.ifCount) { live, _ in
       mode == .append ? live + written : written

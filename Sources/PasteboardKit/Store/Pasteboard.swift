@@ -181,7 +181,9 @@ public final class Pasteboard {
     timeout: Double? = nil, waitsPastTimeout: Bool = false, _ body: (Directory) throws(PasteboardError) -> Result
   ) throws(PasteboardError) -> Result {
     guard let directory else { throw .internalError("writing to a board that was not created") }
+    // No lock file can be made in a folder that was deleted and removed.
     guard let (lock, _) = try directory.openStoreFile(Folder.lock, flags: O_RDWR | O_CREAT) else {
+      try checkStillInPlace(directory)
       throw .io(SystemError(errno: ENOENT, operation: "open", path: path + "/" + Folder.lock))
     }
     // Closing `lock` when this returns releases the lock; not before.
@@ -217,7 +219,7 @@ public final class Pasteboard {
 
   /// Whether `boards/<name>` is still this folder: a deleter renames it away holding the
   /// lock, so a writer that opened the board before then must not commit into it.
-  private func checkStillInPlace(_ directory: Directory) throws(PasteboardError) {
+  func checkStillInPlace(_ directory: Directory) throws(PasteboardError) {
     guard let boards else { return }
     let here = try? boards.status(of: name)
     let mine = try? directory.status()

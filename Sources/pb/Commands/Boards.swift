@@ -65,7 +65,9 @@ extension PB {
     @Option(help: ArgumentHelp("The process the pasteboard belongs to (default: the one that ran pb).", valueName: "pid"))
     var owner: Int32?
 
-    @Option(help: ArgumentHelp("How long items copied to it live unless a copy says otherwise (30s, 10m, 2h).", valueName: "duration"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("How long items copied to it live unless a copy says otherwise (30s, 10m, 2h).", valueName: "duration"))
     var expire: String?
 
     @Flag(name: .customLong("exist-ok"), help: "Succeed if the pasteboard exists already (leaving it as it is).")

@@ -31,6 +31,7 @@ extension PB {
     var append = false
 
     @Option(
+      parsing: .unconditional,
       help: ArgumentHelp(
         "Make the items vanish after a duration (500ms, 30s, 10m, 2h, 1d) or at an ISO 8601 time.", valueName: "when"))
     var expire: String?

@@ -14,10 +14,10 @@ extension PB {
 
     @OptionGroup var board: BoardOptions
 
-    @Option(help: ArgumentHelp("Return once the change count exceeds this.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Return once the change count exceeds this.", valueName: "count"))
     var since: Int?
 
-    @Option(help: ArgumentHelp("Give up after this long (500ms, 30s, 10m).", valueName: "duration"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Give up after this long (500ms, 30s, 10m).", valueName: "duration"))
     var timeout: String?
 
     func validate() throws {
