@@ -46,6 +46,52 @@ def peak_kib(command, stdin=None, stdout=None, env=None):
     return int(result.stderr.strip().splitlines()[-1])
 
 
+def process_ticks(pid):
+    """User and system CPU time of a process so far, in clock ticks."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def boards_bench(work):
+    """Change notification latency, an idle watcher's CPU, and what reaping costs a paste."""
+    env = dict(os.environ, PB_DIR=os.path.join(work, "boards-store"))
+    subprocess.run([PB, "copy"], input=b"x", env=env, check=True)
+    latencies = []
+    for _ in range(200):
+        count = int(subprocess.run([PB, "count"], env=env, capture_output=True, check=True).stdout)
+        waiter = subprocess.Popen([PB, "wait", "--since", str(count), "--timeout", "10s"], env=env, stdout=subprocess.DEVNULL)
+        time.sleep(0.03)  # let it set its watch and block
+        subprocess.run([PB, "copy"], input=b"change", env=env, check=True)
+        copied = time.perf_counter()
+        waiter.wait()
+        latencies.append(time.perf_counter() - copied)
+    latencies.sort()
+    median, p99 = latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.99) - 1]
+    print(f"\npb copy returning to pb wait returning, 200 changes: median {median * 1000:.2f} ms, "
+          f"99th percentile {p99 * 1000:.2f} ms")
+
+    watcher = subprocess.Popen([PB, "watch"], env=env, stdout=subprocess.DEVNULL)
+    time.sleep(1)
+    before = process_ticks(watcher.pid)
+    time.sleep(10)
+    idle = process_ticks(watcher.pid) - before
+    watcher.terminate()
+    watcher.wait()
+    print(f"idle pb watch over 10 s: {idle} clock ticks of CPU ({idle / os.sysconf('SC_CLK_TCK') * 1000:.0f} ms)")
+
+    plain = median_time(300, [PB, "paste"], env)
+    for number in range(100):
+        subprocess.run([PB, "create", "--persistent", f"board{number}"], env=env, check=True)
+    persistent = median_time(300, [PB, "paste"], env)
+    for number in range(100):
+        subprocess.run([PB, "create", "--owner", str(os.getpid()), f"scoped{number}"], env=env, check=True)
+    temporary = median_time(300, [PB, "paste"], env)
+    print(f"small paste: {plain * 1000:.2f} ms with no other board, {persistent * 1000:.2f} ms with 100 persistent "
+          f"boards ({persistent / plain:.2f}x), {temporary * 1000:.2f} ms with 100 more temporary boards of a live "
+          f"owner ({temporary / plain:.2f}x)")
+
+
 def make_file(path, size):
     block = os.urandom(1 << 20)
     with open(path, "wb") as f:
@@ -118,6 +164,7 @@ def main():
         small_paste = median_time(300, [PB, "paste"], env)
         print(f"\nsmall paste: {small_paste * 1000:.2f} ms median; /bin/true {true * 1000:.2f} ms "
               f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
+        boards_bench(work)
     finally:
         subprocess.run(["rm", "-rf", work])
 

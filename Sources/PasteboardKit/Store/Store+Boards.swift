@@ -125,12 +125,15 @@ extension Store {
   /// command: reaping never fails the command that does it.
   public func reapTemporaryBoards() {
     guard let owned = try? ownedFolder(creating: false), let entries = try? owned.entries() else { return }
+    var running: [ProcessIdentity: Bool] = [:]  // one look at /proc per owner, however many boards
     for entry in entries {
       guard let (owner, name) = Self.parseOwnedEntry(entry) else {
         try? owned.remove(entry)
         continue
       }
-      if owner.isRunning { continue }
+      let isRunning = running[owner] ?? owner.isRunning
+      running[owner] = isRunning
+      if isRunning { continue }
       do {
         try deleteBoard(named: name, ownedBy: owner, lockTimeout: 0)
       } catch .noSuchPasteboard {

@@ -7,7 +7,7 @@
 /// A process as the kernel knows it: its PID and its start time (clock ticks after boot,
 /// field 22 of /proc/PID/stat). Together they name one process for as long as the
 /// machine runs: a PID reused by a later process has a later start time.
-public struct ProcessIdentity: Sendable, Equatable, Codable {
+public struct ProcessIdentity: Sendable, Hashable, Codable {
   public var pid: Int32
   public var startTime: UInt64
 

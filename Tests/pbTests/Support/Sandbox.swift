@@ -18,7 +18,7 @@ struct Result: CustomStringConvertible {
 
 /// A fresh store in a temporary directory, and a runner for the built `pb` binary with
 /// every `PB_*` variable cleared and `PB_DIR` pointing at the store.
-final class Sandbox {
+final class Sandbox: Sendable {
   let root: URL
   let store: URL
 
