@@ -253,6 +253,29 @@ int pb_inotify_watch(int inotify_fd, int directory_fd) {
   return inotify_add_watch(inotify_fd, path, mask | IN_ONLYDIR);
 }
 
+void pb_inotify_close_detached(int inotify_fd) {
+  int gate[2];
+  if (pipe2(gate, O_CLOEXEC) < 0) {
+    close(inotify_fd);
+    return;
+  }
+  pid_t child = fork();
+  if (child == 0) {
+    // Keep only the instance and the gate, whose other end closes when the parent exits.
+    int instance = fcntl(inotify_fd, F_DUPFD_CLOEXEC, 10);
+    int wait_end = fcntl(gate[0], F_DUPFD_CLOEXEC, 10);
+    if (instance < 0 || wait_end < 0 || dup2(instance, 0) < 0 || dup2(wait_end, 1) < 0) _exit(1);
+    close_from(2);
+    char byte;
+    while (read(1, &byte, 1) < 0 && errno == EINTR) {}
+    _exit(0);
+  }
+  close(gate[0]);
+  close(inotify_fd);  // not the last reference while the child lives
+  if (child < 0) close(gate[1]);
+  // gate[1] stays open until this process exits.
+}
+
 int pb_inotify_wait(int inotify_fd, int timeout_ms) {
   struct pollfd request = {.fd = inotify_fd, .events = POLLIN};
   int ready;

@@ -12,19 +12,22 @@ import CLinuxIO
 public final class ChangeMonitor {
   private let store: Store
   public let name: String
-  private let inotify: Descriptor
+  private let inotify: Int32
   /// The board folder being watched, to tell a deleted (or deleted and re-made) board.
   private var watchedBoard: (device: UInt64, inode: UInt64)?
 
   public init(store: Store, board name: String) throws(PasteboardError) {
     self.store = store
     self.name = name
-    let fd = pb_inotify_init()
-    guard fd >= 0 else { throw .io(SystemError(errno: errno, operation: "watch", path: store.path)) }
-    inotify = Descriptor(fd, path: "inotify")
+    inotify = pb_inotify_init()
+    guard inotify >= 0 else { throw .io(SystemError(errno: errno, operation: "watch", path: store.path)) }
     guard let boards = try store.boardsFolder(creating: true) else { throw .internalError("the store was not created") }
     try watch(boards)
     _ = try current()
+  }
+
+  deinit {
+    pb_inotify_close_detached(inotify)
   }
 
   /// The board and its state now, watching its folders; a board deleted since the
@@ -63,7 +66,7 @@ public final class ChangeMonitor {
     } else {
       timeout = -1
     }
-    let result = pb_inotify_wait(inotify.raw, timeout)
+    let result = pb_inotify_wait(inotify, timeout)
     if result < 0 { throw .io(SystemError(errno: errno, operation: "wait for changes of", path: store.path)) }
     return result > 0
   }
@@ -90,7 +93,7 @@ public final class ChangeMonitor {
   }
 
   private func watch(_ directory: Directory) throws(PasteboardError) {
-    if pb_inotify_watch(inotify.raw, directory.descriptor.raw) < 0 {
+    if pb_inotify_watch(inotify, directory.descriptor.raw) < 0 {
       throw .io(SystemError(errno: errno, operation: "watch", path: directory.path))
     }
   }
