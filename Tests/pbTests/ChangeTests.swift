@@ -70,6 +70,17 @@ struct ChangeTests {
     #expect(!(shown + watchOutput).contains(marker))
   }
 
+  @Test("an expired secret's bytes are gone as soon as anything reads the board")
+  func concealedExpiry() throws {
+    let sandbox = try Sandbox()
+    let marker = "SHORT-LIVED-SECRET-77aa"
+    #expect(try sandbox.pb("copy", "--concealed", "--expire", "2s", stdin: Data(marker.utf8)).status == 0)
+    #expect(try storeFiles(containing: marker, sandbox).count == 1)
+    Thread.sleep(forTimeInterval: 2.5)
+    #expect(try sandbox.pb("paste").status == 1)
+    #expect(try storeFiles(containing: marker, sandbox).isEmpty, "the expired secret outlived the read")
+  }
+
   @Test("pb count prints the count alone; it grows by one per change and never goes back")
   func count() throws {
     let sandbox = try Sandbox()

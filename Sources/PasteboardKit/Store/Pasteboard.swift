@@ -95,9 +95,15 @@ public final class Pasteboard {
   /// The committed state: the highest-numbered manifest. Readers take no lock; a
   /// manifest removed by a writer between listing and opening means a newer one exists,
   /// so the read starts over.
+  /// A secret that has expired is not left for the next writer: the reader that finds
+  /// it commits its removal (if it can write to the store).
   public func state() throws(PasteboardError) -> PasteboardState {
     let manifest = try latestManifest()
-    return PasteboardState(name: name, manifest: manifest)
+    let now = TimeSpec.now()
+    if manifest.items.contains(where: { $0.concealed && $0.hasExpired(at: now) }), let removed = try? removeExpired() {
+      return removed
+    }
+    return PasteboardState(name: name, manifest: manifest, at: now)
   }
 
   /// The change count alone, from the names in `state/`: no manifest is read.
