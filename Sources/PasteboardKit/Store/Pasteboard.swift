@@ -260,11 +260,18 @@ public final class Pasteboard {
       let next = Manifest(
         format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(now / 1000), items: items,
         changeKind: kind)
+      let encoded = try next.encoded()
+      // Readers refuse a larger manifest as damaged, so a writer must never make one.
+      if encoded.count > Manifest.sizeLimit {
+        throw .cannotCreate(
+          path: stateFolder.path + "/\(next.changeCount).json",
+          reason: "\(items.count) items are more than one pasteboard holds (its manifest would pass 16 MiB); clear it or use another")
+      }
       try PasteboardError.catching {
         for file in workspace?.stagedFiles ?? [] {
           try workspace?.folder.rename(file, to: file, in: data)
         }
-        try StoreFiles.writeAtomically(try next.encoded(), named: "\(next.changeCount).json", in: stateFolder)
+        try StoreFiles.writeAtomically(encoded, named: "\(next.changeCount).json", in: stateFolder)
       }
       collectGarbage(keeping: next, replacing: current, state: stateFolder, data: data, except: workspace?.name)
       return PasteboardState(name: name, manifest: next, at: now)

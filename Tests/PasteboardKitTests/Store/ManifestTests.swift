@@ -68,3 +68,20 @@ import Testing
     }
   }
 }
+
+@Suite struct ManifestLimitTests {
+  @Test func aWriterNeverCommitsAManifestReadersWouldRefuse() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let board = try Store.open(at: root, creating: true).pasteboard(named: "general", creating: true)
+    let representation = Representation(type: .utf8PlainText, file: "0123456789abcdef.txt", size: 0, typeSource: .given)
+    let many = Array(repeating: Item(representations: Array(repeating: representation, count: 100)), count: 1500)
+    let before = try board.state()
+    #expect(throws: (any Error).self) {
+      _ = try board.commit(from: nil) { _, _ in many }
+    }
+    #expect(try board.state() == before, "nothing was committed")
+    let few = Array(many.prefix(10))
+    #expect(try board.commit(from: nil) { _, _ in few }.numberOfItems == 10, "a manifest within the limit commits")
+  }
+}
