@@ -46,7 +46,7 @@ public enum PastedJSON {
     while true {
       let count: Int
       do {
-        count = try SystemCall.readFully(opened.descriptor.raw, into: buffer, at: offset, path: opened.path)
+        count = try opened.descriptor.readFully(into: buffer, at: offset)
       } catch {
         throw .io(error)
       }

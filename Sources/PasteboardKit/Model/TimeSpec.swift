@@ -16,7 +16,7 @@ public enum TimeSpec {
     while index < bytes.count {
       var value: Int64 = 0
       let start = index
-      while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+      while index < bytes.count, ASCII.isDigit(bytes[index]) {
         value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
         if value > longest { throw .invalidTime(text, reason: "it is longer than 100 years") }
         index += 1
@@ -24,7 +24,7 @@ public enum TimeSpec {
       if index == start { throw .invalidTime(text, reason: "a duration is a number and a unit, as in 500ms, 30s, 10m, 2h or 1d") }
       while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
       let unitStart = index
-      while index < bytes.count, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]), bytes[index] != UInt8(ascii: " ") {
+      while index < bytes.count, !ASCII.isDigit(bytes[index]), bytes[index] != UInt8(ascii: " ") {
         index += 1
       }
       let unit = String(decoding: bytes[unitStart..<index], as: UTF8.self)
@@ -61,15 +61,7 @@ public enum TimeSpec {
   static func time(_ text: String) throws(PasteboardError) -> Int64? {
     let bytes = Array(text.utf8)
     guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-    func digits(_ range: Range<Int>) -> Int? {
-      guard range.upperBound <= bytes.count else { return nil }
-      var value = 0
-      for byte in bytes[range] {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
-      }
-      return value
-    }
+    func digits(_ range: Range<Int>) -> Int? { ASCII.decimal(bytes, range) }
     let malformed = PasteboardError.invalidTime(text, reason: "a time is YYYY-MM-DDTHH:MM[:SS[.fff]] and a zone (Z or +01:00)")
     guard let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month),
       (1...31).contains(day), bytes.count >= 16, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),

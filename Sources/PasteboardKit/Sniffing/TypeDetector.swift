@@ -119,7 +119,7 @@ extension TypeDetector {
     defer { head.deallocate() }
     let count: Int
     do {
-      count = try SystemCall.readFully(opened.descriptor.raw, into: head, path: opened.path)
+      count = try opened.descriptor.readFully(into: head)
     } catch {
       throw .io(error)
     }

@@ -24,7 +24,7 @@ public final class OpenRepresentation {
     defer { buffer.deallocate() }
     let filled: Int
     do {
-      filled = try SystemCall.readFully(descriptor.raw, into: buffer, at: 0, path: path)
+      filled = try descriptor.readFully(into: buffer, at: 0)
     } catch {
       throw .io(error)
     }

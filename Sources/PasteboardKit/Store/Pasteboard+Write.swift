@@ -88,10 +88,8 @@ extension Pasteboard {
       }
     }
     let inputs = try sources.map { (source) throws(PasteboardError) in try OpenInput(source.input) }
-    if let ifCount = options.ifCount {
-      let count = try changeCount()
-      if count != ifCount { throw .changeCountMismatch(board: name, expected: ifCount, found: count) }
-    }
+    // Checked again under the lock; here so that a stale count reads no input.
+    if options.ifCount != nil { try check(changeCount(), against: options.ifCount) }
     var expires = options.expires
     if expires == nil, let defaultExpiry = try attributes().defaultExpiry { expires = TimeSpec.now() + defaultExpiry }
     let workspace = try Workspace(for: self)
@@ -136,7 +134,7 @@ extension Pasteboard {
     defer { head.deallocate() }
     let (headCount, detection) = try PasteboardError.catching { () throws -> (Int, TypeDetection) in
       if let declaredType { return (0, TypeDetection(type: declaredType, source: .given)) }
-      let count = try SystemCall.readFully(input.descriptor.raw, into: head, path: input.path)
+      let count = try input.descriptor.readFully(into: head)
       let detection = try detector.detect(
         head: UnsafeRawBufferPointer(rebasing: head[..<count]), isWhole: count < head.count, filenameExtension: input.filenameExtension)
       return (count, detection)

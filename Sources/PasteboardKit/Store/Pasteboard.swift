@@ -147,13 +147,13 @@ public final class Pasteboard {
   /// The change count a manifest's name gives, for names exactly as pb writes them
   /// (`42.json`: no sign, no leading zero, within the counts a manifest may hold).
   static func changeCount(ofManifestNamed name: String) -> Int? {
-    let bytes = name.utf8
+    let bytes = Array(name.utf8)
     guard bytes.count > 5, bytes.count <= 24, name.hasSuffix(".json") else { return nil }
     let digits = bytes.dropLast(5)
-    guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-      digits.first != UInt8(ascii: "0") || digits.count == 1
+    // 19 digits can pass Int.max: those are read by Int's own checked parser.
+    guard digits.allSatisfy(ASCII.isDigit), digits.first != UInt8(ascii: "0") || digits.count == 1,
+      let count = Int(String(decoding: digits, as: UTF8.self)), count <= Manifest.highestChangeCount
     else { return nil }
-    guard let count = Int(String(decoding: digits, as: UTF8.self)), count <= Manifest.highestChangeCount else { return nil }
     return count
   }
 
@@ -223,6 +223,11 @@ public final class Pasteboard {
     return try body(directory)
   }
 
+  /// `--if-count`: a board no longer at the expected count is not changed.
+  func check(_ count: Int, against expected: Int?) throws(PasteboardError) {
+    if let expected, count != expected { throw .changeCountMismatch(board: name, expected: expected, found: count) }
+  }
+
   /// Whether `boards/<name>` is still this folder: a deleter renames it away holding the
   /// lock, so a writer that opened the board before then must not commit into it.
   func checkStillInPlace(_ directory: Directory) throws(PasteboardError) {
@@ -247,9 +252,7 @@ public final class Pasteboard {
       let stateFolder = try requiredFolder(Folder.state)
       let data = try requiredFolder(Folder.data)
       let current = try latestManifest()
-      if let ifCount, current.changeCount != ifCount {
-        throw .changeCountMismatch(board: name, expected: ifCount, found: current.changeCount)
-      }
+      try check(current.changeCount, against: ifCount)
       let now = TimeSpec.now()
       guard let items = try change(current.items.filter { !$0.hasExpired(at: now) }, current) else {
         return PasteboardState(name: name, manifest: current, at: now)
@@ -315,7 +318,7 @@ public final class Pasteboard {
     }
     if let scratch = try? folder(Folder.scratch, creating: true) {
       for name in (try? scratch.entries()) ?? [] where name != ownScratch {
-        Workspace.removeIfAbandoned(name, in: scratch)
+        scratch.removeIfAbandoned(name)
       }
     }
   }

@@ -104,10 +104,7 @@ extension Store {
     let gone = Self.goneBoardPrefix + StoreFiles.uniqueName()
     let deleted = try board.withLock(timeout: lockTimeout) { (folder) throws(PasteboardError) -> Bool in
       if let owner, try BoardAttributes.read(in: folder).owner?.process != owner { return false }
-      if let ifCount {
-        let count = try board.latestManifest().changeCount
-        if count != ifCount { throw .changeCountMismatch(board: name, expected: ifCount, found: count) }
-      }
+      if ifCount != nil { try board.check(board.latestManifest().changeCount, against: ifCount) }
       do throws(SystemError) {
         try boards.rename(name, to: gone, in: boards)
       } catch {
@@ -151,11 +148,7 @@ extension Store {
       try? boards.removeTree(name)
     }
     for name in names where name.hasPrefix(Self.newBoardPrefix) {
-      guard let folder = try? boards.openDirectory(name) else { continue }
-      if (try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)) == true {
-        try? boards.removeTree(name)
-      }
-      withExtendedLifetime(folder) {}
+      boards.removeIfAbandoned(name)
     }
   }
 

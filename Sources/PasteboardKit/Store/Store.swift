@@ -110,9 +110,7 @@ public final class Store {
       return
     }
     let digits = bytes.filter { $0 != UInt8(ascii: "\n") }
-    guard !digits.isEmpty, digits.count < 10, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-      let found = Int(String(decoding: digits, as: UTF8.self))
-    else {
+    guard digits.count < 10, let found = ASCII.decimal(digits, 0..<digits.count) else {
       throw .corruptStore(path: formatPath, reason: "it does not hold a format number")
     }
     if found > Self.formatVersion {

@@ -12,7 +12,6 @@ enum StoreFiles {
   /// and reading it whole could take any amount of memory.
   static func read(_ relative: String, in directory: Directory, limit: Int) throws(PasteboardError) -> [UInt8]? {
     guard let (file, status) = try directory.openStoreFile(relative) else { return nil }
-    defer { withExtendedLifetime(file) {} }
     if status.st_size > limit {
       throw .corruptStore(path: file.path, reason: "it is \(status.st_size) bytes, more than the \(limit) pb ever writes")
     }
@@ -21,7 +20,7 @@ enum StoreFiles {
     defer { buffer.deallocate() }
     let count: Int
     do {
-      count = try SystemCall.readFully(file.raw, into: buffer, path: file.path)
+      count = try file.readFully(into: buffer)
     } catch {
       throw .io(error)
     }
@@ -62,7 +61,7 @@ enum StoreFiles {
     let bytes = Array(name.utf8)
     guard bytes.count >= 16, bytes.count <= 16 + 1 + 32 else { return false }
     for byte in bytes[..<16] {
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+      guard ASCII.isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
       else { return false }
     }
     if bytes.count == 16 { return true }

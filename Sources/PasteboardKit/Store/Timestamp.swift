@@ -16,14 +16,7 @@ enum Timestamp {
       bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
       bytes[19] == UInt8(ascii: "Z")
     else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for byte in bytes[range] {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
-      }
-      return value
-    }
+    func number(_ range: Range<Int>) -> Int? { ASCII.decimal(bytes, range) }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
       (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
@@ -42,10 +35,9 @@ enum Timestamp {
     if let seconds = parse(text) { return Int64(seconds) * 1000 }
     let bytes = Array(text.utf8)
     guard bytes.count == 24, bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z"),
-      bytes[20...22].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let fraction = ASCII.decimal(bytes, 20..<23),
       let seconds = parse(String(decoding: bytes[..<19] + [UInt8(ascii: "Z")], as: UTF8.self))
     else { return nil }
-    let fraction = bytes[20...22].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     return Int64(seconds) * 1000 + Int64(fraction)
   }
 

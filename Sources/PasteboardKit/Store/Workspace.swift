@@ -58,18 +58,21 @@ final class Workspace {
     return (file, descriptor)
   }
 
-  /// Removes a scratch folder whose writer is gone (its lock is free), and anything
-  /// else planted in `tmp/`.
-  static func removeIfAbandoned(_ name: String, in scratch: Directory) {
-    guard let folder = try? scratch.openDirectory(name) else {
-      try? scratch.remove(name)
+}
+
+extension Directory {
+  /// Removes a folder whose maker (a writer's scratch folder, a board being created)
+  /// is gone: such folders are flocked for as long as their maker lives. Anything that
+  /// is not a folder is removed too: pb never puts one there.
+  func removeIfAbandoned(_ name: String) {
+    guard let folder = try? openDirectory(name) else {
+      try? remove(name)
       return
     }
-    defer { withExtendedLifetime(folder) {} }
-    guard (try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)) == true else { return }
-    for file in (try? folder.entries()) ?? [] {
-      try? folder.remove(file)
+    let isFree = (try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)) == true
+    // The flock is held until the tree is gone, so no new maker can take the folder.
+    withExtendedLifetime(folder) {
+      if isFree { try? removeTree(name) }
     }
-    try? scratch.remove(name, isDirectory: true)
   }
 }

@@ -41,6 +41,11 @@ final class Descriptor: Sendable {
     try SystemCall.readFully(raw, into: buffer, path: path)
   }
 
+  /// The same from `offset`, without moving the descriptor's own offset.
+  func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
+    try SystemCall.readFully(raw, into: buffer, at: offset, path: path)
+  }
+
   func writeAll(_ bytes: [UInt8]) throws(SystemError) {
     try SystemCall.writeAll(raw, bytes, path: path)
   }

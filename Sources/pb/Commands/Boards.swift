@@ -1,6 +1,10 @@
 import ArgumentParser
 import PasteboardKit
 
+#if canImport(Glibc)
+  import Glibc  // getppid
+#endif
+
 extension PB {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -146,7 +150,3 @@ extension PB {
     }
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#endif

@@ -1,0 +1,17 @@
+/// Bytes of the store's own formats and of times users type, read without `String`.
+enum ASCII {
+  static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+  /// The decimal number that `bytes[range]` spells, digits only (no sign); nil when the
+  /// range is empty, runs past the end, holds anything else, or is too long to be sure
+  /// not to overflow.
+  static func decimal(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+    guard !range.isEmpty, range.upperBound <= bytes.count, range.count <= 18 else { return nil }
+    var value = 0
+    for byte in bytes[range] {
+      guard isDigit(byte) else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
+  }
+}
