@@ -286,3 +286,25 @@ int pb_inotify_wait(int inotify_fd, int timeout_ms) {
   do count = read(inotify_fd, buffer, sizeof buffer); while (count > 0 || (count < 0 && errno == EINTR));
   return 1;
 }
+
+static const int interrupt_signals[] = {SIGINT, SIGQUIT};
+static struct sigaction interrupt_actions[2];
+static int interrupt_saved[2];
+
+void pb_ignore_interrupts(sigset_t *defaults) {
+  struct sigaction ignore;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  for (int index = 0; index < 2; index++) {
+    interrupt_saved[index] = sigaction(interrupt_signals[index], &ignore, &interrupt_actions[index]) == 0;
+    if (interrupt_saved[index] && interrupt_actions[index].sa_handler != SIG_IGN) sigaddset(defaults, interrupt_signals[index]);
+  }
+}
+
+void pb_restore_interrupts(void) {
+  for (int index = 0; index < 2; index++) {
+    if (interrupt_saved[index]) sigaction(interrupt_signals[index], &interrupt_actions[index], NULL);
+    interrupt_saved[index] = 0;
+  }
+}

@@ -4,6 +4,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
   // A negative answer.
   case emptyPasteboard(board: String)
   case noRepresentation(types: [String], board: String)
+  case nothingToUndo(board: String, redo: Bool)
+  case noOpenGroup(board: String)
+  case cannotRun(String, reason: String)
 
   // Bad usage.
   case usage(String)
@@ -52,6 +55,14 @@ public enum PasteboardError: Error, Sendable, Equatable {
     case .noRepresentation(let types, let board):
       let list = Display.value(types.joined(separator: ", "))
       return "no chosen item on '\(Display.value(board))' has a representation of \(list); see what it has: pb types -i all"
+    case .nothingToUndo(let board, let redo):
+      return redo
+        ? "nothing to redo on '\(Display.value(board))'; only what was undone since the last change can be redone (pb history)"
+        : "nothing to undo on '\(Display.value(board))'; see its history: pb history -p \(Display.value(board))"
+    case .cannotRun(let command, let reason):
+      return "cannot run '\(Display.value(command))': \(reason); check the command's name and PATH"
+    case .noOpenGroup(let board):
+      return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin"
     case .usage(let text):
       return Display.line(text)
     case .invalidPasteboardName(let name, let reason):

@@ -17,13 +17,21 @@ public enum Report {
     public var expires: String?
     public var defaultExpiry: String?
     public var path: String
+    /// The history, as NSUndoManager reports it.
+    public var canUndo: Bool
+    public var canRedo: Bool
+    public var undoActionName: String?
+    public var redoActionName: String?
+    public var levelsOfUndo: Int
+    /// Bytes of data files that only history entries name.
+    public var historyBytes: Int64
 
     public struct Owner: Encodable {
       public var pid: Int32
       public var command: String?
     }
 
-    public init(_ state: PasteboardState, attributes: BoardAttributes, path: String) {
+    public init(_ state: PasteboardState, history: History, attributes: BoardAttributes, path: String) {
       name = state.name
       changeCount = state.changeCount
       changeKind = state.changeKind.rawValue
@@ -34,6 +42,62 @@ public enum Report {
       expires = state.nextExpiry.map { Timestamp.format(millisecondsSince1970: $0) }
       defaultExpiry = attributes.defaultExpiry.map(Report.duration)
       self.path = path
+      canUndo = history.canUndo
+      canRedo = history.canRedo
+      undoActionName = history.undoActionName
+      redoActionName = history.redoActionName
+      levelsOfUndo = history.levelsOfUndo
+      historyBytes = history.bytesHeldOnlyByHistory(current: state.items)
+    }
+  }
+
+  /// `pb history --json`.
+  public struct HistoryReport: Encodable {
+    public var name: String
+    public var levelsOfUndo: Int
+    /// Newest first: the first is what `pb undo` undoes.
+    public var undo: [Entry]
+    /// Next first: the first is what `pb redo` redoes.
+    public var redo: [Entry]
+    public var group: Group?
+    public var historyBytes: Int64
+
+    /// One entry, with the state undoing (or redoing) it gives back.
+    public struct Entry: Encodable {
+      public var actionName: String
+      public var date: String
+      public var numberOfItems: Int
+      /// Every type of those items, in order, each once.
+      public var types: [String]
+      public var bytes: Int64
+      /// Files a cut removed, which undoing it puts back.
+      public var cutFiles: [String]
+
+      public init(_ entry: HistoryEntry) {
+        actionName = entry.actionName
+        date = Timestamp.format(millisecondsSince1970: entry.date)
+        numberOfItems = entry.items.count
+        var seen = Set<String>()
+        types = entry.items.flatMap(\.types).map(\.rawValue).filter { seen.insert($0).inserted }
+        bytes = entry.items.reduce(0) { $0 + $1.size }
+        cutFiles = entry.cutFiles.map(\.path)
+      }
+    }
+
+    public struct Group: Encodable {
+      public var name: String?
+      public var depth: Int
+      /// Whether a change was made in it yet.
+      public var hasEntry: Bool
+    }
+
+    public init(name: String, state: PasteboardState, history: History) {
+      self.name = name
+      levelsOfUndo = history.levelsOfUndo
+      undo = history.undoStack.reversed().map(Entry.init)
+      redo = history.redoStack.reversed().map(Entry.init)
+      group = history.group.map { Group(name: $0.name, depth: $0.depth, hasEntry: $0.hasEntry) }
+      historyBytes = history.bytesHeldOnlyByHistory(current: state.items)
     }
   }
 
@@ -117,7 +181,7 @@ public enum Report {
     public var defaultExpiry: String?
 
     public init(_ summary: BoardSummary) {
-      let info = Info(summary.state, attributes: summary.attributes, path: "")
+      let info = Info(summary.state, history: History(), attributes: summary.attributes, path: "")
       name = summary.name
       numberOfItems = summary.state.numberOfItems
       bytes = summary.bytes

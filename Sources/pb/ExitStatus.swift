@@ -5,7 +5,8 @@ enum ExitStatus {
   static func of(_ error: PasteboardError) -> Int32 {
     switch error {
     case .outputClosed: 0
-    case .emptyPasteboard, .noRepresentation: 1
+    case .cannotRun: 127
+    case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup: 1
     case .usage, .invalidPasteboardName, .invalidTime: 64
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText: 65
     case .noSuchFile, .noSuchPasteboard, .pasteboardDeleted: 66

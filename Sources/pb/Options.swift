@@ -14,6 +14,13 @@ struct BoardOptions: ParsableArguments {
   func open(creating: Bool) throws(PasteboardError) -> Pasteboard {
     try Store.open(creating: creating).pasteboard(named: name, creating: creating)
   }
+
+  /// Opens a board to change it without making it: `general` and `find` always exist,
+  /// any other board must already. The store is marked with the current format, as by
+  /// every writer.
+  func openToChange() throws(PasteboardError) -> Pasteboard {
+    try Store.open(creating: true).pasteboard(named: name, creating: Pasteboard.isStandard(name))
+  }
 }
 
 /// `--if-count N`: write only if the board is still at change count N.
@@ -40,5 +47,30 @@ struct ItemSetOption: ParsableArguments {
 
   func itemSet(default defaultSet: ItemSet) throws(PasteboardError) -> ItemSet {
     try items.map(ItemSet.parse) ?? defaultSet
+  }
+}
+
+/// `--action NAME` and `--no-undo`: how a writing command enters the board's history.
+struct UndoOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Name the undo entry (default: the command, as Copy, Append, Clear, Cut).", valueName: "name"))
+  var action: String?
+
+  @Flag(name: .customLong("no-undo"), help: "Do not record the change; history never keeps what it writes.")
+  var noUndo = false
+
+  func validate() throws {
+    if let action { try ActionName.validate(action, option: "--action") }
+    if action != nil && noUndo { throw ValidationError("--action names an undo entry and --no-undo makes none; give one of them") }
+  }
+}
+
+enum ActionName {
+  /// An action or group name: shown on one line in history, so no control characters.
+  static func validate(_ name: String, option: String) throws {
+    if name.isEmpty { throw ValidationError("\(option) takes a name, not an empty string") }
+    if name.utf8.count > 200 { throw ValidationError("\(option) takes a name of at most 200 bytes") }
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw ValidationError("\(option) takes a name without control characters")
+    }
   }
 }

@@ -31,10 +31,14 @@ struct StoreTests {
       let whole = text == "start" || (try? pattern.wholeMatch(in: text))?.output[1].substring.map(String.init) == pad
       #expect(whole, "read \(file) is not one whole value: \(text.prefix(80))…(\(text.count) chars)")
     }
-    // Only the newest state and its data are left behind.
+    // Only the newest state, its history, and the data they name are left behind: the
+    // current value and the 50 values the 50 undo levels give back.
     let board = sandbox.store.appendingPathComponent("boards/general")
     #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("state").path).count == 1)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path).count == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("history").path).count == 1)
+    let history = try sandbox.json(sandbox.pb("history", "--json")) as? [String: Any]
+    #expect((history?["undo"] as? [Any])?.count == 50, "\(String(describing: history))")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path).count == 51)
     #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("tmp").path).isEmpty)
   }
 
@@ -64,7 +68,7 @@ struct StoreTests {
     try sandbox.pb("copy", stdin: Data("next".utf8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("tmp").path).isEmpty)
     let data = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path)
-    #expect(data.count == 1 && !data.contains("orphan.bin"))
+    #expect(data.count == 2 && !data.contains("orphan.bin"), "the new value and the one undo gives back: \(data)")
     #expect(try sandbox.pb("paste").text == "next")
     #expect(try sandbox.changeCount() == 2)
   }
@@ -75,13 +79,13 @@ struct StoreTests {
     try sandbox.pb("copy", stdin: Data("inspect me".utf8))
     let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.store.path)
     #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
-    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "2\n")
+    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "3\n")
     let board = sandbox.store.appendingPathComponent("boards/general")
     let data = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path)
     #expect(data.count == 1 && data[0].hasSuffix(".txt"))
     #expect(try String(contentsOf: board.appendingPathComponent("data/" + data[0]), encoding: .utf8) == "inspect me")
     let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: board.appendingPathComponent("state/1.json"))) as? [String: Any]
-    #expect(manifest?["format"] as? Int == 2)
+    #expect(manifest?["format"] as? Int == 3)
     #expect(manifest?["changeCount"] as? Int == 1)
   }
 
@@ -92,6 +96,9 @@ struct StoreTests {
     let large = Data(repeating: 7, count: 3 << 20)
     try sandbox.pb("copy", stdin: large)
     try sandbox.pb("copy", stdin: Data("small".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path).count == 2)
+    // Dropped from history, nothing names the large file any more.
+    #expect(try sandbox.pb("history", "--clear").status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path).count == 1)
     var trash = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("trash").path)
     for _ in 0..<50 where !trash.isEmpty {
@@ -121,13 +128,13 @@ struct StoreTests {
   func newerFormat() throws {
     let sandbox = try Sandbox()
     try sandbox.pb("copy", stdin: Data("x".utf8))
-    try Data("3\n".utf8).write(to: sandbox.store.appendingPathComponent("format"))
+    try Data("4\n".utf8).write(to: sandbox.store.appendingPathComponent("format"))
     let result = try sandbox.pb("paste")
     #expect(result.status == 70, "\(result)")
-    #expect(result.stderr.contains("format 3, newer than this pb understands (2)"), "\(result)")
+    #expect(result.stderr.contains("format 4, newer than this pb understands (3)"), "\(result)")
   }
 
-  @Test("a store of format 1 is read as it is, and marked format 2 by the first write, so an older pb refuses it")
+  @Test("a store of format 1 is read as it is, and marked format 3 by the first write, so an older pb refuses it")
   func formatOneUpgrades() throws {
     let sandbox = try Sandbox()
     let board = sandbox.store.appendingPathComponent("boards/general")
@@ -144,8 +151,12 @@ struct StoreTests {
     #expect(read.status == 0 && read.text == "written by pb 0.1", "\(read)")
     #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "1\n", "a reader changes nothing")
     #expect(try sandbox.pb("copy", "--append", stdin: Data("new".utf8)).status == 0)
-    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "2\n")
+    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "3\n")
     #expect(try sandbox.pb("paste", "-i", "0").text == "written by pb 0.1")
     #expect(try sandbox.changeCount() == 5)
+    // History starts with the first write: undoing it gives back what the old pb wrote.
+    #expect(try sandbox.pb("undo").text == "Undo Append\n")
+    let undone = try sandbox.pb("paste", "-i", "all")
+    #expect(undone.status == 0 && undone.text == "written by pb 0.1", "\(undone)")
   }
 }

@@ -3,6 +3,7 @@
 #ifndef CLINUXIO_H
 #define CLINUXIO_H
 
+#include <signal.h>
 #include <sys/types.h>
 
 ssize_t pb_copy_file_range(int fd_in, int fd_out, size_t length);
@@ -35,6 +36,13 @@ void pb_empty_directory(int directory_fd);
 int pb_guard_scratch_folder(int parent_fd, const char *name, int folder_fd);
 /// Lifts the guard (the folder was committed or removed) and restores the handlers.
 void pb_release_scratch_folder(void);
+
+/// Ignores SIGINT and SIGQUIT while a child runs (as system() does), keeping their
+/// previous actions; adds to `defaults` those the child should get back as default
+/// (the ones pb was not already ignoring).
+void pb_ignore_interrupts(sigset_t *defaults);
+/// Puts back what pb_ignore_interrupts replaced.
+void pb_restore_interrupts(void);
 
 /// renameat2 with RENAME_NOREPLACE: fails with EEXIST instead of replacing a name.
 int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_directory_fd, const char *new_name);

@@ -36,14 +36,22 @@ public struct Item: Sendable, Equatable {
   public var representations: [Representation]
   /// When the item vanishes, in milliseconds since 1970; nil for never.
   public var expires: Int64?
-  /// A secret: never previewed or listed, its data removed as soon as it is replaced.
+  /// A secret: never previewed or listed, never kept in history, its data removed as
+  /// soon as it is replaced.
   public var concealed: Bool
+  /// False for an item written with `--no-undo`: history never keeps it.
+  public var recorded: Bool
 
-  public init(representations: [Representation], expires: Int64? = nil, concealed: Bool = false) {
+  public init(representations: [Representation], expires: Int64? = nil, concealed: Bool = false, recorded: Bool = true) {
     self.representations = representations
     self.expires = expires
     self.concealed = concealed
+    self.recorded = recorded
   }
+
+  /// Whether history may keep the item: not a secret, not written with `--no-undo`.
+  /// The data of an item it may not keep is removed as soon as the item is replaced.
+  public var isRecordable: Bool { recorded && !concealed }
 
   /// The representation a reader asking for `types` gets: the first of the types that
   /// the item has (a representation conforming to it counts), in the order given; with
@@ -68,9 +76,12 @@ public struct Item: Sendable, Equatable {
 }
 
 /// What kind of change made a state, as UIDocument's change kinds: `done` by a command
-/// that writes, `expired` when items reached their time (not a user action).
+/// that writes, `undone` and `redone` by `pb undo` and `pb redo`, `expired` when items
+/// reached their time (not a user action).
 public enum ChangeKind: String, Codable, Sendable {
   case done
+  case undone
+  case redone
   case expired
 }
 

@@ -116,7 +116,7 @@ extension Pasteboard {
       "PB_CHANGE_KIND": state.changeKind.rawValue,
     ]
     do {
-      return try SystemCall.run(command, input: input?.descriptor, environment: environment)
+      return try SystemCall.run(command, input: input.map { .descriptor($0.descriptor) } ?? .nullDevice, environment: environment)
     } catch {
       throw .noSuchFile(command.first ?? "", reason: error.reason)
     }

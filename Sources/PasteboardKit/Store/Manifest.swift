@@ -3,8 +3,9 @@ import FoundationEssentials
 /// The committed description of a pasteboard at one change count, stored as
 /// `state/<changeCount>.json`. Documented in docs/store-format.md.
 struct Manifest: Codable, Equatable {
-  /// 2 added item attributes (`expires`, `concealed`) and `changeKind`.
-  static let currentFormat = 2
+  /// 2 added item attributes (`expires`, `concealed`) and `changeKind`; 3 added
+  /// `noUndo` and the change kinds `undone` and `redone`.
+  static let currentFormat = 3
   /// Change counts are 0..<Int64.max; a board at the highest refuses further changes.
   static let highestChangeCount = Int(Int64.max) - 1
   /// The most a manifest file may hold; pb never writes one this large.
@@ -91,9 +92,10 @@ struct Manifest: Codable, Equatable {
   }
 }
 
+extension Manifest {
 /// A decoding failure as one short line naming the field: `field items[0].size: -5 is not
 /// a size`.
-private func describe(_ error: DecodingError) -> String {
+static func describe(_ error: DecodingError) -> String {
   func field(_ path: [any CodingKey]) -> String {
     var text = ""
     for key in path {
@@ -111,6 +113,7 @@ private func describe(_ error: DecodingError) -> String {
   @unknown default:
     return "not a pb manifest"
   }
+}
 }
 
 extension Representation {
@@ -140,7 +143,7 @@ extension Representation {
 
 extension Item: Codable {
   private enum CodingKeys: String, CodingKey {
-    case representations, expires, concealed
+    case representations, expires, concealed, noUndo
   }
 
   public init(from decoder: any Decoder) throws {
@@ -157,6 +160,7 @@ extension Item: Codable {
       expires = time
     }
     concealed = try container.decodeIfPresent(Bool.self, forKey: .concealed) ?? false
+    recorded = !(try container.decodeIfPresent(Bool.self, forKey: .noUndo) ?? false)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -164,6 +168,7 @@ extension Item: Codable {
     try container.encode(representations, forKey: .representations)
     try container.encodeIfPresent(expires.map { Timestamp.format(millisecondsSince1970: $0) }, forKey: .expires)
     if concealed { try container.encode(true, forKey: .concealed) }
+    if !recorded { try container.encode(true, forKey: .noUndo) }
   }
 }
 

@@ -62,11 +62,23 @@ extension Pasteboard {
     public var concealed: Bool
     /// Write only if the board is still at this change count.
     public var ifCount: Int?
+    /// The undo entry's name (`--action`); nil names it after the command.
+    public var actionName: String?
+    /// False for `--no-undo`: the change is not recorded, and history never keeps its items.
+    public var recordsUndo: Bool
 
-    public init(expires: Int64? = nil, concealed: Bool = false, ifCount: Int? = nil) {
+    public init(
+      expires: Int64? = nil, concealed: Bool = false, ifCount: Int? = nil, actionName: String? = nil, recordsUndo: Bool = true
+    ) {
       self.expires = expires
       self.concealed = concealed
       self.ifCount = ifCount
+      self.actionName = actionName
+      self.recordsUndo = recordsUndo
+    }
+
+    func recording(_ defaultName: String, cutFiles: [CutFile] = []) -> Recording? {
+      recordsUndo ? Recording(actionName: actionName ?? defaultName, cutFiles: cutFiles) : nil
     }
   }
 
@@ -108,21 +120,23 @@ extension Pasteboard {
           }
           representations.append(representation)
         }
-        written.append(Item(representations: representations, expires: expires, concealed: options.concealed))
+        written.append(
+          Item(representations: representations, expires: expires, concealed: options.concealed, recorded: options.recordsUndo))
       }
     } catch {
       // A board deleted while its input streamed in takes the scratch folder with it.
       if let directory { try checkStillInPlace(directory) }
       throw error
     }
-    return try commit(from: workspace, ifCount: options.ifCount) { live, _ in
+    let recording = options.recording(mode == .append ? "Append" : "Copy")
+    return try commit(from: workspace, ifCount: options.ifCount, recording: recording) { live, _, _ in
       mode == .append ? live + written : written
     }
   }
 
   /// Empties the pasteboard; this is a change like any other.
-  public func clear(ifCount: Int? = nil) throws(PasteboardError) -> PasteboardState {
-    try commit(from: nil, ifCount: ifCount) { _, _ in [] }
+  public func clear(options: WriteOptions = WriteOptions()) throws(PasteboardError) -> PasteboardState {
+    try commit(from: nil, ifCount: options.ifCount, recording: options.recording("Clear")) { _, _, _ in [] }
   }
 
   /// Streams one input into a new data file of the workspace, sniffing its head when no

@@ -60,6 +60,7 @@ public final class Pasteboard {
     static let scratch = "tmp"
     static let trash = "trash"
     static let lock = "lock"
+    static let history = "history"
   }
 
   /// Superseded data files larger than this are freed by a detached process: the
@@ -68,7 +69,7 @@ public final class Pasteboard {
   static let backgroundRemovalThreshold: Int64 = 1 << 20
 
   func makeLayout() throws(PasteboardError) {
-    for folder in [Folder.state, Folder.data, Folder.scratch, Folder.trash] {
+    for folder in [Folder.state, Folder.data, Folder.scratch, Folder.trash, Folder.history] {
       _ = try self.folder(folder, creating: true)
     }
   }
@@ -239,22 +240,35 @@ public final class Pasteboard {
     }
   }
 
+  /// How a commit enters history: a user command's change is recorded under its action
+  /// name; a change with none (expiry, `--no-undo`, undo and redo themselves, which move
+  /// entries in `change`) is not.
+  struct Recording {
+    var actionName: String
+    var cutFiles: [CutFile] = []
+  }
+
   /// Commits a new state built from the current one, under the lock: moves the staged
-  /// data files into `data/`, writes `state/<changeCount + 1>.json` under a new name (a
-  /// rename onto a fresh name is atomic and cheap), then drops what no state needs.
-  /// `change` gets the items that have not expired (and the whole manifest) and returns
-  /// the new items, or nil for no change at all (then nothing is committed).
+  /// data files into `data/`, writes `history/<changeCount + 1>.json` and then
+  /// `state/<changeCount + 1>.json` under new names (a rename onto a fresh name is atomic
+  /// and cheap; the manifest's commits both), then drops what no state or history entry
+  /// needs. `change` gets the items that have not expired, the whole manifest and the
+  /// history, and returns the new items, or nil for no change at all (then nothing is
+  /// committed).
   func commit(
-    from workspace: Workspace?, kind: ChangeKind = .done, ifCount: Int? = nil,
-    _ change: (_ live: [Item], _ current: Manifest) throws(PasteboardError) -> [Item]?
+    from workspace: Workspace?, kind: ChangeKind = .done, ifCount: Int? = nil, recording: Recording? = nil,
+    _ change: (_ live: [Item], _ current: Manifest, _ history: inout History) throws(PasteboardError) -> [Item]?
   ) throws(PasteboardError) -> PasteboardState {
     let state = try withLock(waitsPastTimeout: workspace?.holdsStandardInput ?? false) { (_) throws(PasteboardError) in
       let stateFolder = try requiredFolder(Folder.state)
       let data = try requiredFolder(Folder.data)
+      let historyFolder = try requiredFolder(Folder.history)
       let current = try latestManifest()
       try check(current.changeCount, against: ifCount)
+      var history = try history(at: current.changeCount)
+      history.closeGroupsOfExitedProcesses()
       let now = TimeSpec.now()
-      guard let items = try change(current.items.filter { !$0.hasExpired(at: now) }, current) else {
+      guard let items = try change(current.items.filter { !$0.hasExpired(at: now) }, current, &history) else {
         return PasteboardState(name: name, manifest: current, at: now)
       }
       guard current.changeCount < Manifest.highestChangeCount else {
@@ -263,6 +277,11 @@ public final class Pasteboard {
       let next = Manifest(
         format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(now / 1000), items: items,
         changeKind: kind)
+      if let recording {
+        history.recordChange(
+          named: recording.actionName, before: current.items, previousCount: current.changeCount,
+          changeCount: next.changeCount, at: now, cutFiles: recording.cutFiles)
+      }
       let encoded = try next.encoded()
       // Readers refuse a larger manifest as damaged, so a writer must never make one.
       if encoded.count > Manifest.sizeLimit {
@@ -274,9 +293,13 @@ public final class Pasteboard {
         for file in workspace?.stagedFiles ?? [] {
           try workspace?.folder.rename(file, to: file, in: data)
         }
+      }
+      try writeHistory(&history, at: next.changeCount, in: historyFolder)
+      try PasteboardError.catching {
         try StoreFiles.writeAtomically(encoded, named: "\(next.changeCount).json", in: stateFolder)
       }
-      collectGarbage(keeping: next, replacing: current, state: stateFolder, data: data, except: workspace?.name)
+      collectGarbage(
+        keeping: next, history: history, replacing: current, state: stateFolder, data: data, except: workspace?.name)
       return PasteboardState(name: name, manifest: next, at: now)
     }
     emptyTrash()
@@ -290,23 +313,30 @@ public final class Pasteboard {
     guard directory != nil else { return nil }
     let now = TimeSpec.now()
     guard try latestManifest().items.contains(where: { $0.hasExpired(at: now) }) else { return nil }
-    return try commit(from: nil, kind: .expired) { live, current in live.count < current.items.count ? live : nil }
+    return try commit(from: nil, kind: .expired) { live, current, _ in live.count < current.items.count ? live : nil }
   }
 
-  /// Removes older states, data files no kept state names, and the scratch folders of
-  /// writers that died. Called with the lock held; failures only leave litter behind
-  /// for the next writer. Large data files go to `trash/`, freed after the lock is
-  /// released; the data of concealed items is removed here and now, whatever its size.
-  private func collectGarbage(
-    keeping manifest: Manifest, replacing previous: Manifest, state: Directory, data: Directory, except ownScratch: String?
+  /// Removes older states and histories, data files neither the kept state nor its
+  /// history names, and the scratch folders of writers that died. Called with the lock
+  /// held; failures only leave litter behind for the next writer. Large data files go
+  /// to `trash/`, freed after the lock is released; the data of items history may not
+  /// keep (secrets, `--no-undo`) is removed here and now, whatever its size.
+  func collectGarbage(
+    keeping manifest: Manifest, history: History, replacing previous: Manifest, state: Directory, data: Directory,
+    except ownScratch: String?
   ) {
     let keptState = "\(manifest.changeCount).json"
     for name in (try? state.entries()) ?? [] where name != keptState {
       try? state.remove(name)
     }
+    if let historyFolder = try? folder(Folder.history) {
+      for name in (try? historyFolder.entries()) ?? [] where name != keptState {
+        try? historyFolder.remove(name)
+      }
+    }
     let trash = try? folder(Folder.trash, creating: true)
-    let keptData = Set(manifest.items.flatMap { $0.representations.map(\.file) })
-    let secrets = Set(previous.items.filter(\.concealed).flatMap { $0.representations.map(\.file) })
+    let keptData = History.referencedFiles(current: manifest.items, history: history)
+    let secrets = Set(previous.items.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) })
     for name in (try? data.entries()) ?? [] where !keptData.contains(name) {
       let size = (try? data.status(of: name)).flatMap { $0 }.map { Int64($0.st_size) } ?? 0
       if size > Self.backgroundRemovalThreshold, !secrets.contains(name), let trash,
@@ -325,7 +355,7 @@ public final class Pasteboard {
 
   /// Frees whatever is in `trash/` (what this commit put there, and what an emptier
   /// that died left) from a detached process; if none can be started, here.
-  private func emptyTrash() {
+  func emptyTrash() {
     guard let trash = try? folder(Folder.trash), let names = try? trash.entries(), !names.isEmpty else { return }
     if SystemCall.emptyInBackground(trash.descriptor) { return }
     for name in names {

@@ -97,7 +97,7 @@ extension Store {
   {
     let board = try pasteboard(named: name, creating: false)
     if Pasteboard.isStandard(name) {
-      if board.directory != nil { _ = try board.clear(ifCount: ifCount) }
+      if board.directory != nil { _ = try board.clear(options: Pasteboard.WriteOptions(ifCount: ifCount)) }
       return
     }
     guard let boards = try boardsFolder(creating: false) else { throw .noSuchPasteboard(name) }

@@ -8,8 +8,9 @@
 /// `${XDG_DATA_HOME:-$HOME/.local/share}/pb`. It is private to its owner (mode 0700);
 /// nothing inside it is reached through a symbolic link.
 public final class Store {
-  /// 2 added board descriptions (`board.json`), `owned/`, and manifest format 2.
-  public static let formatVersion = 2
+  /// 2 added board descriptions (`board.json`), `owned/`, and manifest format 2; 3 added
+  /// each board's history (`history/`) and manifest format 3.
+  public static let formatVersion = 3
 
   public let path: String
   /// The open store directory; nil when it does not exist and was opened only to read.

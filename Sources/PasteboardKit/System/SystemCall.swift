@@ -232,10 +232,23 @@ enum SystemCall {
     return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
   }
 
+  /// Where a program run by pb reads from.
+  enum ProgramInput {
+    case nullDevice
+    case descriptor(Descriptor)
+    /// pb's own standard input.
+    case inherited
+  }
+
   /// Runs a program found in PATH with `arguments` (the first names it), standard input
-  /// from `input` (nil: /dev/null) and `environment` added to pb's own; waits for it and
-  /// returns its status as a shell reports it (128 + the signal when one ended it).
-  static func run(_ arguments: [String], input: Descriptor?, environment: [String: String]) throws(SystemError) -> Int32 {
+  /// from `input` and `environment` added to pb's own; waits for it and returns its
+  /// status as a shell reports it (128 + the signal when one ended it). With
+  /// `outlivingInterrupts`, pb ignores SIGINT and SIGQUIT while the program runs (as
+  /// `system()` does), so that Ctrl-C ends the program and pb still finishes its work;
+  /// the program gets the dispositions pb had.
+  static func run(
+    _ arguments: [String], input: ProgramInput, environment: [String: String], outlivingInterrupts: Bool = false
+  ) throws(SystemError) -> Int32 {
     func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
       PathBytes.withCString(text) { strdup($0) }
     }
@@ -258,14 +271,30 @@ enum SystemCall {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    if let input {
-      posix_spawn_file_actions_adddup2(&actions, input.raw, STDIN_FILENO)
-    } else {
+    var inputDescriptor: Descriptor?
+    switch input {
+    case .nullDevice:
       posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    case .descriptor(let descriptor):
+      inputDescriptor = descriptor
+      posix_spawn_file_actions_adddup2(&actions, descriptor.raw, STDIN_FILENO)
+    case .inherited:
+      break
     }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    if outlivingInterrupts {
+      var defaults = sigset_t()
+      sigemptyset(&defaults)
+      pb_ignore_interrupts(&defaults)
+      posix_spawnattr_setsigdefault(&attributes, &defaults)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    }
+    defer { if outlivingInterrupts { pb_restore_interrupts() } }
     guard let program = argv.first ?? nil else { throw SystemError(errno: EINVAL, operation: "run", path: "") }
     var pid: pid_t = 0
-    let spawned = withExtendedLifetime(input) { posix_spawnp(&pid, program, &actions, nil, argv, envp) }
+    let spawned = withExtendedLifetime(inputDescriptor) { posix_spawnp(&pid, program, &actions, &attributes, argv, envp) }
     if spawned != 0 { throw SystemError(errno: spawned, operation: "run", path: arguments.first ?? "") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {

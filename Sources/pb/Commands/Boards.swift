@@ -32,12 +32,8 @@ extension PB {
             expires,
           ]
         }
-      let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-      for row in rows {
-        let cells = row.enumerated().map { column, cell in
-          column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-        }
-        try output.write(cells.joined(separator: "  ") + "\n")
+      for line in Table.lines(rows) {
+        try output.write(line)
       }
     }
   }

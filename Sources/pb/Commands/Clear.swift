@@ -5,15 +5,16 @@ extension PB {
   struct Clear: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "clear",
-      abstract: "Remove every item from the pasteboard (the change count still grows).")
+      abstract: "Remove every item from the pasteboard (the change count still grows; pb undo brings them back).")
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var ifCount: IfCountOption
+    @OptionGroup var undo: UndoOptions
 
     func run() throws {
-      // general and find always exist; any other board must, or it is not created.
-      let pasteboard = try board.open(creating: Pasteboard.isStandard(board.name))
-      _ = try pasteboard.clear(ifCount: ifCount.ifCount)
+      let pasteboard = try board.openToChange()
+      _ = try pasteboard.clear(
+        options: Pasteboard.WriteOptions(ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo))
     }
   }
 }

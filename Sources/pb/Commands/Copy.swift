@@ -40,6 +40,7 @@ extension PB {
     var concealed = false
 
     @OptionGroup var ifCount: IfCountOption
+    @OptionGroup var undo: UndoOptions
 
     @Argument(help: ArgumentHelp("Files to copy, one item each ('-' is standard input).", valueName: "file"))
     var files: [String] = []
@@ -62,7 +63,8 @@ extension PB {
       }
       let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
       let pasteboard = try board.open(creating: true)
-      let options = Pasteboard.WriteOptions(expires: expires, concealed: concealed, ifCount: ifCount.ifCount)
+      let options = Pasteboard.WriteOptions(
+        expires: expires, concealed: concealed, ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo)
       _ = try pasteboard.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
     }
 

@@ -5,16 +5,20 @@ extension PB {
   struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "info",
-      abstract: "Show the pasteboard's state: name, change count and kind, items, owner, expiry.")
+      abstract: "Show the pasteboard's state: name, change count and kind, items, owner, expiry, undo and redo.")
 
     @OptionGroup var board: BoardOptions
 
-    @Flag(help: "Print a JSON object with name, changeCount, changeKind, numberOfItems, modificationDate, persistent, owner, expires and path.")
+    @Flag(
+      help: ArgumentHelp(
+        "Print a JSON object with name, changeCount, changeKind, numberOfItems, modificationDate, persistent, owner, expires, path, canUndo, canRedo, undoActionName, redoActionName, levelsOfUndo and historyBytes."
+      ))
     var json = false
 
     func run() throws {
       let pasteboard = try board.open(creating: false)
-      let report = Report.Info(try pasteboard.state(), attributes: try pasteboard.attributes(), path: pasteboard.path)
+      let (state, history) = try pasteboard.stateAndHistory()
+      let report = Report.Info(state, history: history, attributes: try pasteboard.attributes(), path: pasteboard.path)
       let output = Output.standard
       if json {
         try output.write(Report.json(report))
@@ -29,6 +33,12 @@ extension PB {
       if let owner = report.owner { try output.write("owner: \(owner.pid)\(owner.command.map { " (\($0))" } ?? "")\n") }
       if let expires = report.expires { try output.write("expires: \(expires)\n") }
       if let defaultExpiry = report.defaultExpiry { try output.write("defaultExpiry: \(defaultExpiry)\n") }
+      try output.write("canUndo: \(report.canUndo ? "yes" : "no")\n")
+      if let name = report.undoActionName { try output.write("undoActionName: \(Display.value(name))\n") }
+      try output.write("canRedo: \(report.canRedo ? "yes" : "no")\n")
+      if let name = report.redoActionName { try output.write("redoActionName: \(Display.value(name))\n") }
+      try output.write("levelsOfUndo: \(report.levelsOfUndo == 0 ? "0 (no limit)" : String(report.levelsOfUndo))\n")
+      try output.write("historyBytes: \(ByteCount.format(report.historyBytes))\n")
       try output.write("path: \(report.path)\n")
     }
   }

@@ -78,10 +78,10 @@ import Testing
     let many = Array(repeating: Item(representations: Array(repeating: representation, count: 100)), count: 1500)
     let before = try board.state()
     #expect(throws: (any Error).self) {
-      _ = try board.commit(from: nil) { _, _ in many }
+      _ = try board.commit(from: nil) { _, _, _ in many }
     }
     #expect(try board.state() == before, "nothing was committed")
     let few = Array(many.prefix(10))
-    #expect(try board.commit(from: nil) { _, _ in few }.numberOfItems == 10, "a manifest within the limit commits")
+    #expect(try board.commit(from: nil) { _, _, _ in few }.numberOfItems == 10, "a manifest within the limit commits")
   }
 }

@@ -1,0 +1,223 @@
+/// One undoable change, as NSUndoManager keeps them: its action name, when it was made,
+/// and the board's items on the other side of it (before the change for an entry of
+/// the undo stack, after it for one of the redo stack). Entries hold references to data
+/// files, never data: an undo is a commit of an entry's items.
+public struct HistoryEntry: Sendable, Equatable {
+  public var actionName: String
+  /// When the change was made, in ms since 1970.
+  public var date: Int64
+  public var items: [Item]
+  /// The change count of the state this entry leads away from: for an undo entry, the
+  /// state its change made. An entry whose change made the current state is the one a
+  /// later change can merge with (to step over secrets).
+  public var changeCount: Int
+  /// The files a cut removed, put back by undoing it.
+  public var cutFiles: [CutFile]
+
+  public init(actionName: String, date: Int64, items: [Item], changeCount: Int, cutFiles: [CutFile] = []) {
+    self.actionName = actionName
+    self.date = date
+    self.items = items
+    self.changeCount = changeCount
+    self.cutFiles = cutFiles
+  }
+}
+
+/// A file `pb cut` removed: where it was, how it was, and the data file holding its bytes.
+public struct CutFile: Sendable, Equatable {
+  /// The absolute path it had.
+  public var path: String
+  /// The data file in the board's `data/` holding its bytes.
+  public var file: String
+  public var mode: UInt32
+  /// Its modification time, in ns since 1970.
+  public var modified: Int64
+
+  public init(path: String, file: String, mode: UInt32, modified: Int64) {
+    self.path = path
+    self.file = file
+    self.mode = mode
+    self.modified = modified
+  }
+}
+
+/// A group of changes open on a board (`pb group begin`): the changes made while it is
+/// open, by any process, become one undo entry.
+public struct UndoGroup: Sendable, Equatable {
+  /// The outermost group's name; nil names the entry after its first action.
+  public var name: String?
+  /// The process that opened each nesting level, outermost first. A level whose
+  /// process has exited is closed (with every level inside it).
+  public var openers: [ProcessIdentity]
+  /// Whether the top undo entry is this group's (a change was made inside it).
+  public var hasEntry: Bool
+
+  public var depth: Int { openers.count }
+}
+
+/// A board's undo and redo stacks, as NSUndoManager's: named entries, groups, and a
+/// bounded number of levels. Pure: the store reads and writes it with each commit.
+public struct History: Sendable, Equatable {
+  public static let defaultLevels = 50
+
+  /// How many undo entries are kept; 0 means no limit.
+  public var levelsOfUndo: Int
+  /// Oldest first: the last entry is the next to undo.
+  public var undoStack: [HistoryEntry]
+  /// Oldest first: the last entry is the next to redo.
+  public var redoStack: [HistoryEntry]
+  public var group: UndoGroup?
+
+  public init(levelsOfUndo: Int = defaultLevels, undoStack: [HistoryEntry] = [], redoStack: [HistoryEntry] = [], group: UndoGroup? = nil) {
+    self.levelsOfUndo = levelsOfUndo
+    self.undoStack = undoStack
+    self.redoStack = redoStack
+    self.group = group
+  }
+
+  public var canUndo: Bool { !undoStack.isEmpty }
+  public var canRedo: Bool { !redoStack.isEmpty }
+  public var undoActionName: String? { undoStack.last?.actionName }
+  public var redoActionName: String? { redoStack.last?.actionName }
+
+  /// What history may hold of a state: secrets and items written with `--no-undo`
+  /// never stay behind in it.
+  static func recordable(_ items: [Item]) -> [Item] {
+    items.filter(\.isRecordable)
+  }
+
+  /// Records a change by a user command: `before` is the board before it (at change
+  /// count `previousCount`), `changeCount` the state the change made. A change clears
+  /// the redo stack. Inside an open group that already has its entry, the entry grows
+  /// to cover this change. A state holding secrets is not recorded: when the entry on
+  /// top made that state, the new entry takes its place (undoing goes to the state
+  /// before the secrets); otherwise the secrets are left out.
+  public mutating func recordChange(
+    named actionName: String, before: [Item], previousCount: Int, changeCount: Int, at date: Int64, cutFiles: [CutFile] = []
+  ) {
+    redoStack.removeAll()
+    if group?.hasEntry == true, var top = undoStack.popLast() {
+      top.changeCount = changeCount
+      top.cutFiles += cutFiles
+      undoStack.append(top)
+      return
+    }
+    var items = before
+    var cut = cutFiles
+    if items.contains(where: { !$0.isRecordable }) {
+      if let top = undoStack.last, top.changeCount == previousCount {
+        undoStack.removeLast()
+        items = top.items
+        cut = top.cutFiles + cut
+      } else {
+        items = Self.recordable(items)
+      }
+    }
+    undoStack.append(
+      HistoryEntry(actionName: group?.name ?? actionName, date: date, items: items, changeCount: changeCount, cutFiles: cut))
+    if group != nil { group?.hasEntry = true }
+    trim()
+  }
+
+  /// Takes up to `count` entries off the undo stack, newest first, and puts the states
+  /// they leave onto the redo stack. Returns the entries undone (the items to restore
+  /// are the last one's); none when there is nothing to undo.
+  public mutating func undo(_ count: Int, current: [Item], changeCount: Int) -> [HistoryEntry] {
+    Self.move(count, from: &undoStack, to: &redoStack, current: current, changeCount: changeCount, group: &group)
+  }
+
+  /// Takes up to `count` entries off the redo stack and puts the states they leave back
+  /// onto the undo stack.
+  public mutating func redo(_ count: Int, current: [Item], changeCount: Int) -> [HistoryEntry] {
+    Self.move(count, from: &redoStack, to: &undoStack, current: current, changeCount: changeCount, group: &group)
+  }
+
+  private static func move(
+    _ count: Int, from source: inout [HistoryEntry], to destination: inout [HistoryEntry], current: [Item], changeCount: Int,
+    group: inout UndoGroup?
+  ) -> [HistoryEntry] {
+    var moved: [HistoryEntry] = []
+    var items = current
+    while moved.count < count, let entry = source.popLast() {
+      destination.append(
+        HistoryEntry(
+          actionName: entry.actionName, date: entry.date, items: recordable(items), changeCount: changeCount,
+          cutFiles: entry.cutFiles))
+      items = entry.items
+      moved.append(entry)
+    }
+    // A group still open goes on, but its next change starts a new entry: the one it
+    // had is no longer on top.
+    if !moved.isEmpty { group?.hasEntry = false }
+    return moved
+  }
+
+  /// Drops the oldest entries past `levelsOfUndo`.
+  public mutating func trim() {
+    guard levelsOfUndo > 0 else { return }
+    if undoStack.count > levelsOfUndo { undoStack.removeFirst(undoStack.count - levelsOfUndo) }
+    if redoStack.count > levelsOfUndo { redoStack.removeFirst(redoStack.count - levelsOfUndo) }
+  }
+
+  /// Removes every entry (NSUndoManager's removeAllActions). An open group stays open.
+  public mutating func removeAllActions() {
+    undoStack.removeAll()
+    redoStack.removeAll()
+    group?.hasEntry = false
+  }
+
+  // MARK: Groups
+
+  /// Opens a group, or a level inside the open one. Only the outermost name counts.
+  public mutating func beginGroup(named name: String?, openedBy opener: ProcessIdentity) {
+    if var open = group {
+      open.openers.append(opener)
+      group = open
+    } else {
+      group = UndoGroup(name: name, openers: [opener], hasEntry: false)
+    }
+  }
+
+  /// Closes the innermost level; false when no group is open.
+  public mutating func endGroup() -> Bool {
+    guard var open = group else { return false }
+    open.openers.removeLast()
+    group = open.openers.isEmpty ? nil : open
+    return true
+  }
+
+  /// Closes every level whose opener has exited, and the levels inside it.
+  public mutating func closeGroupsOfExitedProcesses(isRunning: (ProcessIdentity) -> Bool = { $0.isRunning }) {
+    guard var open = group else { return }
+    if let exited = open.openers.firstIndex(where: { !isRunning($0) }) {
+      open.openers.removeSubrange(exited...)
+    }
+    group = open.openers.isEmpty ? nil : open
+  }
+
+  // MARK: Data
+
+  /// The data files that must stay in the board's `data/`: those of the current state
+  /// and of every entry of both stacks. Garbage collection removes every other one.
+  public static func referencedFiles(current: [Item], history: History) -> Set<String> {
+    var files = Set(current.flatMap { $0.representations.map(\.file) })
+    for entry in history.undoStack + history.redoStack {
+      for item in entry.items {
+        files.formUnion(item.representations.map(\.file))
+      }
+    }
+    return files
+  }
+
+  /// The bytes only history holds: data files no current item shares.
+  public func bytesHeldOnlyByHistory(current: [Item]) -> Int64 {
+    let currentFiles = Set(current.flatMap { $0.representations.map(\.file) })
+    var sizes: [String: Int64] = [:]
+    for entry in undoStack + redoStack {
+      for representation in entry.items.flatMap(\.representations) where !currentFiles.contains(representation.file) {
+        sizes[representation.file] = representation.size
+      }
+    }
+    return sizes.values.reduce(0, +)
+  }
+}

@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What `pb undo` and `pb redo` did: the entries they moved, newest first, and the state
+/// they made.
+public struct HistoryMove: Sendable {
+  public var entries: [HistoryEntry]
+  public var state: PasteboardState
+  /// Files of undone or redone cuts that could not go where they were, and where they went.
+  public var notes: [String]
+}
+
+extension Pasteboard {
+  /// The history committed with change count `count`; an empty one when there is none
+  /// (a board written before history existed, or never written).
+  func history(at count: Int) throws(PasteboardError) -> History {
+    guard let folder = try folder(Folder.history) else { return History() }
+    let name = "\(count).json"
+    guard let bytes = try StoreFiles.read(name, in: folder, limit: HistoryFile.sizeLimit) else { return History() }
+    let path = folder.path + "/" + name
+    let file = try HistoryFile.decode(bytes, path: path)
+    guard file.changeCount == count else {
+      throw .corruptStore(path: path, reason: "field changeCount: it says \(file.changeCount), the name says \(count)")
+    }
+    return file.history
+  }
+
+  /// Writes the history that goes with change count `count`. An empty history with the
+  /// default levels needs no file.
+  func writeHistory(_ history: inout History, at count: Int, in folder: Directory) throws(PasteboardError) {
+    let name = "\(count).json"
+    if history == History() {
+      try? folder.remove(name)
+      return
+    }
+    var file = HistoryFile(changeCount: count, history: history)
+    let bytes = try file.encoded()
+    history = file.history
+    try PasteboardError.catching { try StoreFiles.writeAtomically(bytes, named: name, in: folder) }
+  }
+
+  /// The current state and its history, read consistently without the lock: a writer
+  /// that commits in between removes the history read next, and the read starts over.
+  /// Groups whose opener has exited show as closed.
+  public func stateAndHistory() throws(PasteboardError) -> (PasteboardState, History) {
+    for _ in 0..<100 {
+      let state = try self.state()
+      var history = try self.history(at: state.changeCount)
+      if try changeCount() != state.changeCount { continue }
+      history.closeGroupsOfExitedProcesses()
+      return (state, history)
+    }
+    throw .io(SystemError(errno: EAGAIN, operation: "read the history of", path: path))
+  }
+
+  /// Undoes up to `count` entries in one change of kind `undone`: the board gets the
+  /// items the last of them holds. No data is copied: the items' files are shared.
+  public func undo(_ count: Int) throws(PasteboardError) -> HistoryMove {
+    try move(count, kind: .undone)
+  }
+
+  /// Reapplies up to `count` undone entries in one change of kind `redone`.
+  public func redo(_ count: Int) throws(PasteboardError) -> HistoryMove {
+    try move(count, kind: .redone)
+  }
+
+  private func move(_ count: Int, kind: ChangeKind) throws(PasteboardError) -> HistoryMove {
+    guard directory != nil else { throw .nothingToUndo(board: name, redo: kind == .redone) }
+    var moved: [HistoryEntry] = []
+    let state = try commit(from: nil, kind: kind) { (_, current, history) throws(PasteboardError) -> [Item]? in
+      let before = history
+      moved =
+        kind == .undone
+        ? history.undo(count, current: current.items, changeCount: current.changeCount + 1)
+        : history.redo(count, current: current.items, changeCount: current.changeCount + 1)
+      guard let target = moved.last else { throw .nothingToUndo(board: name, redo: kind == .redone) }
+      try checkDataFiles(of: target, history: before, at: current.changeCount)
+      let now = TimeSpec.now()
+      return target.items.filter { !$0.hasExpired(at: now) }
+    }
+    return HistoryMove(entries: moved, state: state, notes: [])
+  }
+
+  /// An entry whose data files are gone cannot be restored: the board would name files
+  /// that readers cannot open.
+  private func checkDataFiles(of entry: HistoryEntry, history: History, at count: Int) throws(PasteboardError) {
+    let data = try requiredFolder(Folder.data)
+    for representation in entry.items.flatMap(\.representations) {
+      let status = try? data.status(of: representation.file)
+      if status == nil || status! == nil {
+        throw .corruptStore(
+          path: data.path + "/" + representation.file,
+          reason: "the data of '\(Display.value(entry.actionName))' in \(Display.path(path + "/history/\(count).json")) is missing")
+      }
+    }
+  }
+
+  /// Changes the history without changing the board (levels, removing entries, groups):
+  /// under the lock, rewrites the current history and frees the data only dropped
+  /// entries held. The change count stays: the contents are the same.
+  @discardableResult
+  public func updateHistory<Result>(_ update: (inout History) throws(PasteboardError) -> Result) throws(PasteboardError) -> Result {
+    let result = try withLock { (_) throws(PasteboardError) -> Result in
+      let stateFolder = try requiredFolder(Folder.state)
+      let data = try requiredFolder(Folder.data)
+      let historyFolder = try requiredFolder(Folder.history)
+      let current = try latestManifest()
+      var history = try history(at: current.changeCount)
+      history.closeGroupsOfExitedProcesses()
+      let result = try update(&history)
+      try writeHistory(&history, at: current.changeCount, in: historyFolder)
+      collectGarbage(keeping: current, history: history, replacing: current, state: stateFolder, data: data, except: nil)
+      return result
+    }
+    emptyTrash()
+    return result
+  }
+
+  /// `pb history --levels N`: keeps at most `levels` undo entries (0: no limit).
+  public func setLevelsOfUndo(_ levels: Int) throws(PasteboardError) {
+    try updateHistory { history in
+      history.levelsOfUndo = levels
+      history.trim()
+    }
+  }
+
+  /// `pb history --clear`: removes every entry and the data only they held.
+  public func removeAllActions() throws(PasteboardError) {
+    try updateHistory { history in history.removeAllActions() }
+  }
+
+  /// Opens a group (or a level inside the open one) for `opener`.
+  public func beginGroup(named name: String?, openedBy opener: ProcessIdentity) throws(PasteboardError) {
+    try updateHistory { history in history.beginGroup(named: name, openedBy: opener) }
+  }
+
+  /// Closes the innermost open group level; fails when none is open.
+  public func endGroup() throws(PasteboardError) {
+    let closed = try updateHistory { history in history.endGroup() }
+    if !closed { throw .noOpenGroup(board: name) }
+  }
+
+  /// Runs `command` for `pb group run`: pb's own standard streams, and its exit status
+  /// (127 when it cannot be started, as a shell says).
+  public func runInGroup(_ command: [String]) throws(PasteboardError) -> Int32 {
+    do {
+      return try SystemCall.run(command, input: .inherited, environment: [:], outlivingInterrupts: true)
+    } catch {
+      throw .cannotRun(command.first ?? "", reason: error.reason)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import PasteboardKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension PB {
+  struct Group: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "group",
+      abstract: "Make several changes one undo entry: begin and end a group, or run a command in one.",
+      discussion: """
+        Changes made while a group is open, by any process, become one entry, named by \
+        the outermost group's name or else by its first action. Groups nest. A group left \
+        open is closed once the process that opened it (the shell or script that ran \
+        'pb group begin') has exited.
+        """,
+      subcommands: [Begin.self, End.self, Run.self])
+
+    struct Begin: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "begin", abstract: "Open an undo group (or a level inside the open one) on a pasteboard.")
+
+      @OptionGroup var board: BoardOptions
+
+      @Argument(help: ArgumentHelp("The name of the undo entry (default: its first action).", valueName: "name"))
+      var name: String?
+
+      func validate() throws {
+        if let name { try ActionName.validate(name, option: "the group's NAME") }
+      }
+
+      func run() throws {
+        guard let opener = ProcessIdentity.parent else {
+          throw PasteboardError.usage("the process that ran pb has exited already, so no group can belong to it")
+        }
+        try board.openToChange().beginGroup(named: name, openedBy: opener)
+      }
+    }
+
+    struct End: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "end", abstract: "Close the innermost open undo group of a pasteboard.")
+
+      @OptionGroup var board: BoardOptions
+
+      func run() throws {
+        try board.openToChange().endGroup()
+      }
+    }
+
+    struct Run: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a command inside an undo group, close the group however it ends, and exit with its status.",
+        discussion: """
+          pb ignores Ctrl-C while the command runs (the command does not), so the group is \
+          closed whatever happens to the command. If pb itself is killed, the group closes \
+          on its own, as pb has exited.
+          """)
+
+      @OptionGroup var board: BoardOptions
+
+      @Option(help: ArgumentHelp("The name of the undo entry (default: its first action).", valueName: "name"))
+      var name: String?
+
+      @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("The command and its arguments, after --.", valueName: "command"))
+      var command: [String] = []
+
+      func validate() throws {
+        if let name { try ActionName.validate(name, option: "--name") }
+        if commandWords.isEmpty { throw ValidationError("name a command to run in the group: pb group run -- CMD ARGS...") }
+      }
+
+      private var commandWords: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
+
+      func run() throws {
+        guard let me = ProcessIdentity.running(getpid()) else { throw PasteboardError.internalError("pb cannot read its own /proc entry") }
+        let pasteboard = try board.openToChange()
+        try pasteboard.beginGroup(named: name, openedBy: me)
+        let status: Int32
+        do {
+          status = try pasteboard.runInGroup(commandWords)
+        } catch {
+          try? pasteboard.endGroup()
+          throw error
+        }
+        try pasteboard.endGroup()
+        try Output.standard.flush()
+        throw ExitCode(status)
+      }
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import ArgumentParser
+import PasteboardKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `[N]` of `pb undo` and `pb redo`: how many entries, 1 by default. Taken as raw words so
+/// that `-1` gets this message rather than "unknown option".
+struct EntryCount: ParsableArguments {
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("How many entries (default 1).", valueName: "n"))
+  var words: [String] = []
+
+  func validate() throws {
+    _ = try value()
+  }
+
+  func value() throws -> Int {
+    guard let word = words.first else { return 1 }
+    if words.count > 1 { throw ValidationError("give one number of entries, not \(words.count) words") }
+    guard let count = Int(word), count > 0 else {
+      throw ValidationError("the number of entries is a whole number from 1 up, not '\(Display.value(word))'")
+    }
+    return count
+  }
+}
+
+extension PB {
+  struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "undo",
+      abstract: "Undo the last change (or the last N) of a pasteboard, and print what was undone.",
+      discussion: """
+        Each command that changes a pasteboard (copy, append, clear, cut, or a group of \
+        them) is one entry of its history. Undoing is itself a change (kind 'undone'); no \
+        data is copied, whatever its size. Undoing a cut puts its files back.
+        """)
+
+    @OptionGroup var board: BoardOptions
+    @OptionGroup var count: EntryCount
+
+    func run() throws {
+      try HistoryMoveCommand.run(board: board, count: count.value(), redo: false)
+    }
+  }
+
+  struct Redo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "redo",
+      abstract: "Redo the last undone change (or the last N), and print what was redone.",
+      discussion: "Only what was undone since the last change can be redone: a new change clears the redo stack.")
+
+    @OptionGroup var board: BoardOptions
+    @OptionGroup var count: EntryCount
+
+    func run() throws {
+      try HistoryMoveCommand.run(board: board, count: count.value(), redo: true)
+    }
+  }
+
+  struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "history",
+      abstract: "List a pasteboard's undo and redo stacks, or set how many levels it keeps.",
+      discussion: """
+        Each entry shows its action, when it was made, and what undoing (or redoing) it \
+        gives back: items, types and bytes. Secrets (--concealed) and --no-undo writes are \
+        never kept.
+        """)
+
+    @OptionGroup var board: BoardOptions
+
+    @Flag(help: "Print a JSON object with name, levelsOfUndo, undo, redo, group and historyBytes.")
+    var json = false
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Keep at most N undo entries (default 50; 0 means no limit); older ones go now.", valueName: "n"))
+    var levels: String?
+
+    @Flag(help: "Remove every entry of both stacks, and the data only they held.")
+    var clear = false
+
+    func validate() throws {
+      _ = try levelsValue()
+      if json && (levels != nil || clear) { throw ValidationError("--json lists the history; give it without --levels or --clear") }
+    }
+
+    private func levelsValue() throws -> Int? {
+      guard let levels else { return nil }
+      guard let value = Int(levels), value >= 0 else {
+        throw ValidationError("--levels takes a number of entries, 0 (no limit) or more, not '\(Display.value(levels))'")
+      }
+      return value
+    }
+
+    func run() throws {
+      let changes = try levelsValue() != nil || clear
+      let pasteboard = changes ? try board.openToChange() : try board.open(creating: false)
+      if let levels = try levelsValue() { try pasteboard.setLevelsOfUndo(levels) }
+      if clear { try pasteboard.removeAllActions() }
+      if changes { return }
+      let (state, history) = try pasteboard.stateAndHistory()
+      let report = Report.HistoryReport(name: pasteboard.name, state: state, history: history)
+      let output = Output.standard
+      if json { return try output.write(Report.json(report)) }
+      try output.write("undo (newest first, \(report.undo.count) of \(levelsText(report.levelsOfUndo))):\n")
+      try write(report.undo)
+      try output.write("redo (next first):\n")
+      try write(report.redo)
+      if let group = report.group {
+        let name = group.name.map { " '\(Display.value($0))'" } ?? ""
+        try output.write("group\(name) open, \(group.depth) level\(group.depth == 1 ? "" : "s")\n")
+      }
+      if report.historyBytes > 0 { try output.write("held only by history: \(ByteCount.format(report.historyBytes))\n") }
+    }
+
+    private func levelsText(_ levels: Int) -> String { levels == 0 ? "no limit" : "at most \(levels)" }
+
+    private func write(_ entries: [Report.HistoryReport.Entry]) throws {
+      let output = Output.standard
+      if entries.isEmpty { return try output.write("  (none)\n") }
+      let rows = entries.map { entry in
+        [
+          Display.value(entry.actionName), entry.date, entry.numberOfItems == 1 ? "1 item" : "\(entry.numberOfItems) items",
+          ByteCount.format(entry.bytes), entry.types.joined(separator: ", ")
+            + (entry.cutFiles.isEmpty ? "" : " (puts back \(entry.cutFiles.map { Display.path($0) }.joined(separator: ", ")))"),
+        ]
+      }
+      for line in Table.lines(rows, indent: "  ") {
+        try output.write(line)
+      }
+    }
+  }
+}
+
+/// `pb undo` and `pb redo`: one line per entry moved, and a note when fewer were there
+/// than asked for.
+enum HistoryMoveCommand {
+  static func run(board: BoardOptions, count: Int, redo: Bool) throws {
+    let pasteboard = try board.openToChange()
+    let move = redo ? try pasteboard.redo(count) : try pasteboard.undo(count)
+    let output = Output.standard
+    for entry in move.entries {
+      try output.write("\(redo ? "Redo" : "Undo") \(Display.value(entry.actionName))\n")
+    }
+    for note in move.notes {
+      StandardStreams.printError("pb: " + note)
+    }
+    if move.entries.count < count {
+      let verb = redo ? "redid" : "undid"
+      StandardStreams.printError(
+        "pb: \(verb) \(move.entries.count) of the \(count) asked for; there is nothing more to \(redo ? "redo" : "undo")")
+    }
+  }
+}
