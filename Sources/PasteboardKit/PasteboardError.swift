@@ -7,6 +7,7 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case nothingToUndo(board: String, redo: Bool)
   case noOpenGroup(board: String)
   case cannotRun(String, reason: String)
+  case cannotCut(String, reason: String)
 
   // Bad usage.
   case usage(String)
@@ -59,6 +60,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return redo
         ? "nothing to redo on '\(Display.value(board))'; only what was undone since the last change can be redone (pb history)"
         : "nothing to undo on '\(Display.value(board))'; see its history: pb history -p \(Display.value(board))"
+    case .cannotCut(let path, let reason):
+      return "cannot cut '\(Display.path(path))': \(reason)"
     case .cannotRun(let command, let reason):
       return "cannot run '\(Display.value(command))': \(reason); check the command's name and PATH"
     case .noOpenGroup(let board):

@@ -17,7 +17,7 @@ struct PB: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       Copy.self, Paste.self, Types.self, Contains.self, Items.self, Info.self, Clear.self, TypeInfo.self,
-      List.self, Create.self, Delete.self, Count.self, Wait.self, Watch.self, Undo.self, Redo.self, HistoryCommand.self,
+      List.self, Create.self, Delete.self, Count.self, Wait.self, Watch.self, Cut.self, Undo.self, Redo.self, HistoryCommand.self,
       Group.self,
     ]
   )

@@ -198,13 +198,15 @@ public struct History: Sendable, Equatable {
   // MARK: Data
 
   /// The data files that must stay in the board's `data/`: those of the current state
-  /// and of every entry of both stacks. Garbage collection removes every other one.
+  /// and of every entry of both stacks, with the files cuts removed (undoing a cut puts
+  /// them back from there). Garbage collection removes every other one.
   public static func referencedFiles(current: [Item], history: History) -> Set<String> {
     var files = Set(current.flatMap { $0.representations.map(\.file) })
     for entry in history.undoStack + history.redoStack {
       for item in entry.items {
         files.formUnion(item.representations.map(\.file))
       }
+      files.formUnion(entry.cutFiles.map(\.file))
     }
     return files
   }

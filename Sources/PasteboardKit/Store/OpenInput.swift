@@ -34,6 +34,13 @@ final class OpenInput {
     }
   }
 
+  /// A file opened by the caller (`pb cut`, which checks it first).
+  init(opened descriptor: Descriptor, filenameExtension: String?) {
+    self.descriptor = descriptor
+    self.filenameExtension = filenameExtension
+    isStandardInput = false
+  }
+
   private static func isDirectory(_ descriptor: Descriptor) -> Bool {
     (try? descriptor.status().st_mode & S_IFMT) == S_IFDIR
   }

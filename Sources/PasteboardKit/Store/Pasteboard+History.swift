@@ -9,8 +9,11 @@
 public struct HistoryMove: Sendable {
   public var entries: [HistoryEntry]
   public var state: PasteboardState
-  /// Files of undone or redone cuts that could not go where they were, and where they went.
+  /// What happened to the files of undone or redone cuts that did not simply go back
+  /// where they were.
   public var notes: [String]
+  /// Whether a cut file could not be put back at all (its bytes stay in history).
+  public var failed: Bool
 }
 
 extension Pasteboard {
@@ -30,7 +33,9 @@ extension Pasteboard {
 
   /// Writes the history that goes with change count `count`. An empty history with the
   /// default levels needs no file.
-  func writeHistory(_ history: inout History, at count: Int, in folder: Directory) throws(PasteboardError) {
+  func writeHistory(_ history: inout History, at count: Int, in folder: Directory, durable: Bool = false)
+    throws(PasteboardError)
+  {
     let name = "\(count).json"
     if history == History() {
       try? folder.remove(name)
@@ -39,7 +44,7 @@ extension Pasteboard {
     var file = HistoryFile(changeCount: count, history: history)
     let bytes = try file.encoded()
     history = file.history
-    try PasteboardError.catching { try StoreFiles.writeAtomically(bytes, named: name, in: folder) }
+    try PasteboardError.catching { try StoreFiles.writeAtomically(bytes, named: name, in: folder, durable: durable) }
   }
 
   /// The current state and its history, read consistently without the lock: a writer
@@ -81,7 +86,19 @@ extension Pasteboard {
       let now = TimeSpec.now()
       return target.items.filter { !$0.hasExpired(at: now) }
     }
-    return HistoryMove(entries: moved, state: state, notes: [])
+    // The files of a cut follow the change, after it is committed.
+    var notes: [String] = []
+    var failed = false
+    for cut in moved.flatMap(\.cutFiles) {
+      if kind == .undone {
+        let (note, didFail) = putBack(cut)
+        notes += note.map { [$0] } ?? []
+        failed = failed || didFail
+      } else if let note = takeAwayAgain(cut) {
+        notes.append(note)
+      }
+    }
+    return HistoryMove(entries: moved, state: state, notes: notes, failed: failed)
   }
 
   /// An entry whose data files are gone cannot be restored: the board would name files

@@ -100,6 +100,18 @@ extension Pasteboard {
       }
     }
     let inputs = try sources.map { (source) throws(PasteboardError) in try OpenInput(source.input) }
+    let (workspace, written) = try stage(items, inputs: inputs, detector: detector, options: options)
+    let recording = options.recording(mode == .append ? "Append" : "Copy")
+    return try commit(from: workspace, ifCount: options.ifCount, recording: recording) { live, _, _ in
+      mode == .append ? live + written : written
+    }
+  }
+
+  /// Streams the opened inputs (one per representation, in order) into a new workspace
+  /// and returns the items they make, ready to commit.
+  func stage(_ items: [ItemSource], inputs: [OpenInput], detector: TypeDetector, options: WriteOptions)
+    throws(PasteboardError) -> (Workspace, [Item])
+  {
     // Checked again under the lock; here so that a stale count reads no input.
     if options.ifCount != nil { try check(changeCount(), against: options.ifCount) }
     var expires = options.expires
@@ -128,10 +140,7 @@ extension Pasteboard {
       if let directory { try checkStillInPlace(directory) }
       throw error
     }
-    let recording = options.recording(mode == .append ? "Append" : "Copy")
-    return try commit(from: workspace, ifCount: options.ifCount, recording: recording) { live, _, _ in
-      mode == .append ? live + written : written
-    }
+    return (workspace, written)
   }
 
   /// Empties the pasteboard; this is a change like any other.

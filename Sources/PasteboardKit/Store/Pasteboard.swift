@@ -255,8 +255,10 @@ public final class Pasteboard {
   /// needs. `change` gets the items that have not expired, the whole manifest and the
   /// history, and returns the new items, or nil for no change at all (then nothing is
   /// committed).
+  /// `durable` (for `pb cut`, which then removes the originals) returns only once the
+  /// data, the history and the manifest are on disk.
   func commit(
-    from workspace: Workspace?, kind: ChangeKind = .done, ifCount: Int? = nil, recording: Recording? = nil,
+    from workspace: Workspace?, kind: ChangeKind = .done, ifCount: Int? = nil, recording: Recording? = nil, durable: Bool = false,
     _ change: (_ live: [Item], _ current: Manifest, _ history: inout History) throws(PasteboardError) -> [Item]?
   ) throws(PasteboardError) -> PasteboardState {
     let state = try withLock(waitsPastTimeout: workspace?.holdsStandardInput ?? false) { (_) throws(PasteboardError) in
@@ -291,12 +293,14 @@ public final class Pasteboard {
       }
       try PasteboardError.catching {
         for file in workspace?.stagedFiles ?? [] {
+          if durable { try workspace?.folder.open(file, flags: O_RDONLY).sync() }
           try workspace?.folder.rename(file, to: file, in: data)
         }
+        if durable { try data.descriptor.sync() }
       }
-      try writeHistory(&history, at: next.changeCount, in: historyFolder)
+      try writeHistory(&history, at: next.changeCount, in: historyFolder, durable: durable)
       try PasteboardError.catching {
-        try StoreFiles.writeAtomically(encoded, named: "\(next.changeCount).json", in: stateFolder)
+        try StoreFiles.writeAtomically(encoded, named: "\(next.changeCount).json", in: stateFolder, durable: durable)
       }
       collectGarbage(
         keeping: next, history: history, replacing: current, state: stateFolder, data: data, except: workspace?.name)

@@ -31,12 +31,18 @@ enum StoreFiles {
   }
 
   /// Writes a new file under a temporary name and renames it into place, so a reader
-  /// sees the old file or the whole new one.
-  static func writeAtomically(_ bytes: [UInt8], named name: String, in directory: Directory) throws(SystemError) {
+  /// sees the old file or the whole new one. `durable` waits until the file and its
+  /// name are on disk.
+  static func writeAtomically(_ bytes: [UInt8], named name: String, in directory: Directory, durable: Bool = false)
+    throws(SystemError)
+  {
     let temporary = ".\(name).\(uniqueName())"
     do {
-      try directory.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600).writeAll(bytes)
+      let file = try directory.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+      try file.writeAll(bytes)
+      if durable { try file.sync() }
       try directory.rename(temporary, to: name, in: directory)
+      if durable { try directory.descriptor.sync() }
     } catch {
       try? directory.remove(temporary)
       throw error

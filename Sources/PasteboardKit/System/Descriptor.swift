@@ -49,4 +49,20 @@ final class Descriptor: Sendable {
   func writeAll(_ bytes: [UInt8]) throws(SystemError) {
     try SystemCall.writeAll(raw, bytes, path: path)
   }
+
+  /// Waits until the file's data and metadata are on disk (for a directory: its entries).
+  func sync() throws(SystemError) {
+    try SystemCall.check("sync", path) { fsync(raw) }
+  }
+
+  /// Sets the permission bits and the modification time (ns since 1970), as a restored
+  /// file had them.
+  func setModeAndModificationTime(mode: mode_t, modified: Int64) throws(SystemError) {
+    try SystemCall.check("chmod", path) { fchmod(raw, mode) }
+    var times = [
+      timespec(tv_sec: 0, tv_nsec: (1 << 30) - 1),  // UTIME_NOW for the access time
+      timespec(tv_sec: Int(modified / 1_000_000_000), tv_nsec: Int(modified % 1_000_000_000)),
+    ]
+    try SystemCall.check("set the times of", path) { futimens(raw, &times) }
+  }
 }

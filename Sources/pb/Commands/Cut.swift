@@ -1,0 +1,39 @@
+import ArgumentParser
+import PasteboardKit
+
+extension PB {
+  struct Cut: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "cut",
+      abstract: "Copy files to a pasteboard, one item each, then remove them; pb undo puts them back.",
+      discussion: """
+        Every file is checked first: a directory, a link, a file pb cannot read, or one \
+        whose folder does not let it be removed stops the cut before anything is copied \
+        or removed. The files are removed only once the pasteboard's change is on disk. \
+        Undoing the cut puts each file back with its permissions and modification time; \
+        if a file has appeared at that path since, it is left alone and the original is \
+        put back next to it as NAME.restored.
+        """)
+
+    @OptionGroup var board: BoardOptions
+    @OptionGroup var ifCount: IfCountOption
+    @OptionGroup var undo: UndoOptions
+
+    @Argument(help: ArgumentHelp("The files to cut, one item each.", valueName: "file"))
+    var files: [String] = []
+
+    func validate() throws {
+      if files.isEmpty { throw ValidationError("name the files to cut: pb cut FILE...") }
+    }
+
+    func run() throws {
+      let pasteboard = try board.open(creating: true)
+      let options = Pasteboard.WriteOptions(ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo)
+      let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)
+      for failure in result.failures {
+        StandardStreams.printError("pb: " + failure)
+      }
+      if !result.failures.isEmpty { throw ExitCode(73) }
+    }
+  }
+}
