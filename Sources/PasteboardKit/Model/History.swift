@@ -67,12 +67,26 @@ public struct History: Sendable, Equatable {
   /// Oldest first: the last entry is the next to redo.
   public var redoStack: [HistoryEntry]
   public var group: UndoGroup?
+  /// While the board holds items history may not keep, the last state before them
+  /// (a saved state whose change count is the one it had): undoing the change that
+  /// replaces them goes back there.
+  public var beforeSecrets: SavedState?
 
-  public init(levelsOfUndo: Int = defaultLevels, undoStack: [HistoryEntry] = [], redoStack: [HistoryEntry] = [], group: UndoGroup? = nil) {
+  /// A state of the board as history keeps it.
+  public struct SavedState: Sendable, Equatable {
+    public var items: [Item]
+    public var changeCount: Int
+  }
+
+  public init(
+    levelsOfUndo: Int = defaultLevels, undoStack: [HistoryEntry] = [], redoStack: [HistoryEntry] = [], group: UndoGroup? = nil,
+    beforeSecrets: SavedState? = nil
+  ) {
     self.levelsOfUndo = levelsOfUndo
     self.undoStack = undoStack
     self.redoStack = redoStack
     self.group = group
+    self.beforeSecrets = beforeSecrets
   }
 
   public var canUndo: Bool { !undoStack.isEmpty }
@@ -86,12 +100,25 @@ public struct History: Sendable, Equatable {
     items.filter(\.isRecordable)
   }
 
+  /// Notes any change of the board, recorded or not (expiry, `--no-undo`, undo): when
+  /// it brings in items history may not keep, the state before them is saved; when it
+  /// leaves none, the saved state is dropped.
+  public mutating func noteChange(from before: [Item], previousCount: Int, to after: [Item]) {
+    let beforeIsRecordable = before.allSatisfy(\.isRecordable)
+    if after.allSatisfy(\.isRecordable) {
+      beforeSecrets = nil
+    } else if beforeIsRecordable {
+      beforeSecrets = SavedState(items: before, changeCount: previousCount)
+    }
+  }
+
   /// Records a change by a user command: `before` is the board before it (at change
   /// count `previousCount`), `changeCount` the state the change made. A change clears
   /// the redo stack. Inside an open group that already has its entry, the entry grows
-  /// to cover this change. A state holding secrets is not recorded: when the entry on
-  /// top made that state, the new entry takes its place (undoing goes to the state
-  /// before the secrets); otherwise the secrets are left out.
+  /// to cover this change. A change from a state holding secrets or `--no-undo` items
+  /// records instead the state before them (entries made since then go: undoing goes
+  /// past the secrets in one step); without one, the secrets are left out. Call it
+  /// before `noteChange` for the same change.
   public mutating func recordChange(
     named actionName: String, before: [Item], previousCount: Int, changeCount: Int, at date: Int64, cutFiles: [CutFile] = []
   ) {
@@ -105,10 +132,12 @@ public struct History: Sendable, Equatable {
     var items = before
     var cut = cutFiles
     if items.contains(where: { !$0.isRecordable }) {
-      if let top = undoStack.last, top.changeCount == previousCount {
-        undoStack.removeLast()
-        items = top.items
-        cut = top.cutFiles + cut
+      if let saved = beforeSecrets {
+        while let top = undoStack.last, top.changeCount > saved.changeCount {
+          cut = top.cutFiles + cut
+          undoStack.removeLast()
+        }
+        items = saved.items
       } else {
         items = Self.recordable(items)
       }
@@ -163,6 +192,7 @@ public struct History: Sendable, Equatable {
   public mutating func removeAllActions() {
     undoStack.removeAll()
     redoStack.removeAll()
+    beforeSecrets = nil
     group?.hasEntry = false
   }
 
@@ -207,6 +237,9 @@ public struct History: Sendable, Equatable {
         files.formUnion(item.representations.map(\.file))
       }
       files.formUnion(entry.cutFiles.map(\.file))
+    }
+    for item in history.beforeSecrets?.items ?? [] {
+      files.formUnion(item.representations.map(\.file))
     }
     return files
   }

@@ -16,7 +16,7 @@ struct HistoryFile: Codable {
   var history: History
 
   private enum CodingKeys: String, CodingKey {
-    case format, changeCount, levelsOfUndo, undo, redo, group
+    case format, changeCount, levelsOfUndo, undo, redo, group, beforeSecrets
   }
 
   private struct NewerFormat: Error {
@@ -45,7 +45,10 @@ struct HistoryFile: Codable {
       levelsOfUndo: levels,
       undoStack: try container.decode([StoredEntry].self, forKey: .undo).map(\.entry),
       redoStack: try container.decode([StoredEntry].self, forKey: .redo).map(\.entry),
-      group: try container.decodeIfPresent(StoredGroup.self, forKey: .group)?.group)
+      group: try container.decodeIfPresent(StoredGroup.self, forKey: .group)?.group,
+      beforeSecrets: try container.decodeIfPresent(StoredEntry.self, forKey: .beforeSecrets).map {
+        History.SavedState(items: $0.entry.items, changeCount: $0.entry.changeCount)
+      })
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -56,6 +59,11 @@ struct HistoryFile: Codable {
     try container.encode(history.undoStack.map(StoredEntry.init), forKey: .undo)
     try container.encode(history.redoStack.map(StoredEntry.init), forKey: .redo)
     try container.encodeIfPresent(history.group.map(StoredGroup.init), forKey: .group)
+    // Kept as an entry (its action and date unused) so that it is checked as one.
+    try container.encodeIfPresent(
+      history.beforeSecrets.map {
+        StoredEntry(HistoryEntry(actionName: "State", date: 0, items: $0.items, changeCount: $0.changeCount))
+      }, forKey: .beforeSecrets)
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {

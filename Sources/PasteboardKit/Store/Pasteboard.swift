@@ -284,6 +284,7 @@ public final class Pasteboard {
           named: recording.actionName, before: current.items, previousCount: current.changeCount,
           changeCount: next.changeCount, at: now, cutFiles: recording.cutFiles)
       }
+      history.noteChange(from: current.items, previousCount: current.changeCount, to: items)
       let encoded = try next.encoded()
       // Readers refuse a larger manifest as damaged, so a writer must never make one.
       if encoded.count > Manifest.sizeLimit {

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import PasteboardKit
+
+/// The undo and redo stacks, and the keep-set garbage collection takes from them.
+@Suite struct HistoryTests {
+  /// An item whose one representation is the data file `name` (16 hex digits).
+  static func item(_ name: String, size: Int64 = 1, concealed: Bool = false, recorded: Bool = true) -> Item {
+    Item(
+      representations: [Representation(type: .utf8PlainText, file: name, size: size, typeSource: .given)],
+      concealed: concealed, recorded: recorded)
+  }
+
+  static let a = item("aaaaaaaaaaaaaaaa")
+  static let b = item("bbbbbbbbbbbbbbbb")
+  static let c = item("cccccccccccccccc")
+
+  /// Records the change from `before` to `after` that made count `count` (the previous one being count - 1).
+  static func record(_ history: inout History, _ name: String, before: [Item], after: [Item] = [], count: Int) {
+    history.recordChange(named: name, before: before, previousCount: count - 1, changeCount: count, at: Int64(count) * 1000)
+    history.noteChange(from: before, previousCount: count - 1, to: after)
+  }
+
+  @Test func undoGivesBackTheStateBeforeAndRedoTheStateAfter() {
+    var history = History()
+    Self.record(&history, "Copy", before: [], count: 1)
+    Self.record(&history, "Copy", before: [Self.a], count: 2)
+    #expect(history.undoActionName == "Copy" && history.canUndo && !history.canRedo)
+    let undone = history.undo(1, current: [Self.b], changeCount: 3)
+    #expect(undone.map(\.items) == [[Self.a]])
+    #expect(history.canRedo && history.redoStack.last?.items == [Self.b])
+    let redone = history.redo(1, current: [Self.a], changeCount: 4)
+    #expect(redone.map(\.items) == [[Self.b]])
+    #expect(history.undoStack.last?.items == [Self.a] && !history.canRedo)
+  }
+
+  @Test func undoingMoreThanThereIsUndoesWhatThereIs() {
+    var history = History()
+    Self.record(&history, "Copy", before: [], count: 1)
+    Self.record(&history, "Clear", before: [Self.a], count: 2)
+    let undone = history.undo(5, current: [], changeCount: 3)
+    #expect(undone.map(\.actionName) == ["Clear", "Copy"])
+    #expect(undone.last?.items == [])
+    // Oldest first: redoing the Copy (last) comes first and gives back A.
+    #expect(history.redoStack.map(\.actionName) == ["Clear", "Copy"])
+    #expect(history.redoStack.map(\.items) == [[], [Self.a]])
+    #expect(history.undo(1, current: [], changeCount: 4).isEmpty)
+  }
+
+  @Test func aNewChangeClearsTheRedoStack() {
+    var history = History()
+    Self.record(&history, "Copy", before: [], count: 1)
+    _ = history.undo(1, current: [Self.a], changeCount: 2)
+    #expect(history.canRedo)
+    Self.record(&history, "Copy", before: [], count: 3)
+    #expect(!history.canRedo)
+  }
+
+  @Test func levelsKeepTheNewestEntriesAndZeroMeansNoLimit() {
+    var history = History(levelsOfUndo: 3)
+    for count in 1...10 { Self.record(&history, "Copy \(count)", before: [], count: count) }
+    #expect(history.undoStack.map(\.actionName) == ["Copy 8", "Copy 9", "Copy 10"])
+    history.levelsOfUndo = 0
+    for count in 11...100 { Self.record(&history, "Copy", before: [], count: count) }
+    #expect(history.undoStack.count == 93)
+    history.levelsOfUndo = 2
+    history.trim()
+    #expect(history.undoStack.count == 2)
+  }
+
+  @Test func secretsNeverStayInHistoryAndUndoingPastThemGoesToTheStateBefore() {
+    var history = History()
+    let secret = Self.item("5555555555555555", concealed: true)
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    Self.record(&history, "Copy", before: [Self.a], after: [secret], count: 2)
+    #expect(history.beforeSecrets?.items == [Self.a])
+    Self.record(&history, "Copy", before: [secret], after: [Self.b], count: 3)
+    #expect(history.beforeSecrets == nil)
+    #expect(history.undoStack.count == 2)
+    #expect(history.undoStack.last?.items == [Self.a], "undoing B goes to the state before the secret")
+    #expect(!History.referencedFiles(current: [Self.b], history: history).contains(secret.representations[0].file))
+    // An undo from a state holding a secret keeps it out of the redo entry.
+    _ = history.undo(1, current: [Self.b, secret], changeCount: 4)
+    #expect(history.redoStack.last?.items == [Self.b])
+  }
+
+  @Test func noUndoItemsAreLeftOutOfEntries() {
+    var history = History()
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    let unrecorded = Self.item("9999999999999999", recorded: false)
+    // Count 2 is the --no-undo write: noted, not recorded.
+    history.noteChange(from: [Self.a], previousCount: 1, to: [Self.a, unrecorded])
+    #expect(history.undoStack.count == 1)
+    #expect(History.referencedFiles(current: [], history: history).contains("aaaaaaaaaaaaaaaa"), "the state before is kept")
+    Self.record(&history, "Copy", before: [Self.a, unrecorded], after: [Self.b], count: 3)
+    #expect(history.undoStack.map(\.items) == [[], [Self.a]], "undoing the copy goes to the state before the --no-undo write")
+    // Without a saved state (the secret came before history did), secrets are left out.
+    var fresh = History()
+    Self.record(&fresh, "Copy", before: [Self.b, unrecorded], after: [], count: 9)
+    #expect(fresh.undoStack.map(\.items) == [[Self.b]])
+  }
+
+  @Test func aGroupMakesOneEntryNamedByTheOutermostNameOrItsFirstAction() {
+    let shell = ProcessIdentity(pid: 10, startTime: 1)
+    var history = History()
+    history.beginGroup(named: "Edit", openedBy: shell)
+    history.beginGroup(named: "Inner", openedBy: shell)
+    Self.record(&history, "Copy", before: [Self.a], count: 1)
+    Self.record(&history, "Append", before: [Self.b], count: 2)
+    let closedInner = history.endGroup()
+    #expect(closedInner)
+    Self.record(&history, "Clear", before: [Self.b, Self.c], count: 3)
+    let closedOuter = history.endGroup()
+    #expect(closedOuter)
+    let closedNone = history.endGroup()
+    #expect(!closedNone, "no group is open")
+    #expect(history.undoStack.map(\.actionName) == ["Edit"])
+    #expect(history.undoStack.last?.items == [Self.a] && history.undoStack.last?.changeCount == 3)
+    history.beginGroup(named: nil, openedBy: shell)
+    Self.record(&history, "Append", before: [], count: 4)
+    Self.record(&history, "Copy", before: [Self.c], count: 5)
+    #expect(history.undoStack.map(\.actionName) == ["Edit", "Append"])
+  }
+
+  @Test func aGroupWhoseOpenerExitedCloses() {
+    let shell = ProcessIdentity(pid: 10, startTime: 1)
+    let script = ProcessIdentity(pid: 11, startTime: 2)
+    var history = History()
+    history.beginGroup(named: "Outer", openedBy: shell)
+    history.beginGroup(named: nil, openedBy: script)
+    history.closeGroupsOfExitedProcesses { $0 != script }
+    #expect(history.group?.depth == 1)
+    history.closeGroupsOfExitedProcesses { $0 != shell }
+    #expect(history.group == nil)
+  }
+
+  @Test func theKeepSetIsTheCurrentStateAndEveryEntry() {
+    var history = History()
+    Self.record(&history, "Copy", before: [Self.a], count: 1)
+    Self.record(&history, "Copy", before: [Self.b], count: 2)
+    _ = history.undo(1, current: [Self.c], changeCount: 3)
+    let cut = CutFile(path: "/tmp/x", file: "dddddddddddddddd", mode: 0o644, modified: 0)
+    history.recordChange(named: "Cut", before: [Self.b], previousCount: 3, changeCount: 4, at: 0, cutFiles: [cut])
+    let kept = History.referencedFiles(current: [], history: history)
+    #expect(kept == ["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb", "dddddddddddddddd"], "c was only on the redo stack, cleared by the cut")
+    history.levelsOfUndo = 1
+    history.trim()
+    #expect(History.referencedFiles(current: [], history: history) == ["bbbbbbbbbbbbbbbb", "dddddddddddddddd"])
+    history.removeAllActions()
+    #expect(History.referencedFiles(current: [Self.c], history: history) == ["cccccccccccccccc"])
+  }
+
+  @Test func bytesHeldOnlyByHistoryCountEachFileOnceAndNotTheCurrentOnes() {
+    var history = History()
+    let big = Self.item("eeeeeeeeeeeeeeee", size: 1000)
+    Self.record(&history, "Copy", before: [big], count: 1)
+    Self.record(&history, "Append", before: [big, Self.a], count: 2)
+    #expect(history.bytesHeldOnlyByHistory(current: []) == 1001)
+    #expect(history.bytesHeldOnlyByHistory(current: [big]) == 1)
+  }
+
+  @Test func theHistoryFileRoundTripsAndRefusesWhatPbNeverWrites() throws {
+    var history = History(levelsOfUndo: 7)
+    Self.record(&history, "Copy", before: [Self.a], count: 1)
+    history.beginGroup(named: "G", openedBy: ProcessIdentity(pid: 3, startTime: 4))
+    var file = HistoryFile(changeCount: 1, history: history)
+    let bytes = try file.encoded()
+    #expect(try HistoryFile.decode(bytes, path: "h").history == history)
+    let text = String(decoding: bytes, as: UTF8.self)
+    for (bad, field) in [
+      (text.replacingOccurrences(of: "\"levelsOfUndo\" : 7", with: "\"levelsOfUndo\" : -3"), "levelsOfUndo"),
+      (text.replacingOccurrences(of: "\"actionName\" : \"Copy\"", with: "\"actionName\" : \"\""), "actionName"),
+      (text.replacingOccurrences(of: "aaaaaaaaaaaaaaaa", with: "../../etc/passwd"), "file"),
+      (text.replacingOccurrences(of: "\"representations\"", with: "\"concealed\" : true, \"representations\""), "concealed"),
+      (text.replacingOccurrences(of: "\"format\" : 3", with: "\"format\" : 9"), "newer"),
+    ] {
+      #expect(bad != text, "the edit for \(field) took effect")
+      #expect(throws: PasteboardError.self) { try HistoryFile.decode(Array(bad.utf8), path: "h") }
+    }
+  }
+}

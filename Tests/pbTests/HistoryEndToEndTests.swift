@@ -1,0 +1,369 @@
+import Foundation
+import Testing
+
+/// `pb undo`, `redo`, `history`, `group` and `cut`, run as a user types them.
+@Suite("undo and redo")
+struct HistoryEndToEndTests {
+  func info(_ sandbox: Sandbox, _ board: String = "general") throws -> [String: Any] {
+    try sandbox.json(sandbox.pb("info", "--json", "-p", board)) as? [String: Any] ?? [:]
+  }
+
+  func history(_ sandbox: Sandbox) throws -> [String: Any] {
+    try sandbox.json(sandbox.pb("history", "--json")) as? [String: Any] ?? [:]
+  }
+
+  /// Every file of the store holding `marker`, by reading each file's bytes.
+  func filesHolding(_ marker: String, in sandbox: Sandbox) throws -> [String] {
+    let root = sandbox.store.path
+    var found: [String] = []
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    for case let relative as String in walker {
+      let path = root + "/" + relative
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      if let data = FileManager.default.contents(atPath: path), data.range(of: Data(marker.utf8)) != nil { found.append(relative) }
+    }
+    return found
+  }
+
+  @Test("copy A, copy B: undo gives A, redo gives B, each a change of its own kind")
+  func undoAndRedo() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("A".utf8))
+    try sandbox.pb("copy", stdin: Data("B".utf8))
+    #expect(try sandbox.pb("paste").text == "B")
+    let undo = try sandbox.pb("undo")
+    #expect(undo.status == 0 && undo.text == "Undo Copy\n", "\(undo)")
+    #expect(try sandbox.pb("paste").text == "A")
+    var state = try info(sandbox)
+    #expect(state["changeCount"] as? Int == 3 && state["changeKind"] as? String == "undone", "\(state)")
+    #expect(state["canRedo"] as? Bool == true && state["redoActionName"] as? String == "Copy")
+    let redo = try sandbox.pb("redo")
+    #expect(redo.status == 0 && redo.text == "Redo Copy\n", "\(redo)")
+    #expect(try sandbox.pb("paste").text == "B")
+    state = try info(sandbox)
+    #expect(state["changeCount"] as? Int == 4 && state["changeKind"] as? String == "redone", "\(state)")
+    #expect(state["canUndo"] as? Bool == true && state["undoActionName"] as? String == "Copy" && state["canRedo"] as? Bool == false)
+    #expect(state["levelsOfUndo"] as? Int == 50)
+  }
+
+  @Test("clear, append and --action name their entries; history lists both stacks newest first")
+  func actionNames() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("one".utf8))
+    try sandbox.pb("copy", "-a", stdin: Data("two".utf8))
+    try sandbox.pb("clear")
+    try sandbox.pb("copy", "--action", "Paste Link", stdin: Data("https://example.com".utf8))
+    #expect(try sandbox.pb("undo").text == "Undo Paste Link\n")
+    let listed = try history(sandbox)
+    let undo = listed["undo"] as? [[String: Any]] ?? []
+    #expect(undo.map { $0["actionName"] as? String } == ["Clear", "Append", "Copy"], "\(listed)")
+    #expect(undo.first?["numberOfItems"] as? Int == 2 && undo.first?["bytes"] as? Int == 6, "Clear gives back both items")
+    #expect((undo.first?["types"] as? [String]) == ["public.utf8-plain-text"])
+    let redo = listed["redo"] as? [[String: Any]] ?? []
+    #expect(redo.map { $0["actionName"] as? String } == ["Paste Link"])
+    let text = try sandbox.pb("history").text
+    #expect(text.contains("Clear") && text.contains("Paste Link") && text.contains("redo"), "\(text)")
+    // The clear was undone: both items are back.
+    #expect(try sandbox.pb("undo").text == "Undo Clear\n")
+    #expect(try sandbox.pb("paste", "-i", "all", "-d", ",").text == "one,two")
+  }
+
+  @Test("a new change after an undo leaves nothing to redo; too many undoes undo what there is")
+  func newChangeClearsRedo() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("A".utf8))
+    try sandbox.pb("copy", stdin: Data("B".utf8))
+    try sandbox.pb("undo")
+    try sandbox.pb("copy", stdin: Data("C".utf8))
+    let redo = try sandbox.pb("redo")
+    #expect(redo.status == 1 && redo.stderr.contains("nothing to redo") && redo.stderr.split(separator: "\n").count == 1, "\(redo)")
+    let many = try sandbox.pb("undo", "5")
+    #expect(many.status == 0 && many.lines == ["Undo Copy", "Undo Copy"], "\(many)")
+    #expect(many.stderr.contains("undid 2 of the 5"), "\(many)")
+    #expect(try info(sandbox)["numberOfItems"] as? Int == 0)
+    let none = try sandbox.pb("undo")
+    #expect(none.status == 1 && none.stderr.contains("nothing to undo"), "\(none)")
+    #expect(try sandbox.pb("redo", "2").lines == ["Redo Copy", "Redo Copy"])
+    #expect(try sandbox.pb("paste").text == "C")
+  }
+
+  @Test("pb wait sees an undo")
+  func waitSeesUndo() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("A".utf8))
+    try sandbox.pb("copy", stdin: Data("B".utf8))
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      pb wait --since 2 --timeout 20s > waited &
+      waiter=$!
+      sleep 0.3
+      pb undo > /dev/null
+      wait $waiter
+      echo "status $?"
+      cat waited
+      pb watch --json -t 0 2>/dev/null | head -1 || true
+      """, timeLimit: 60)
+    #expect(result.lines.first == "status 0" && result.lines.dropFirst().first == "3", "\(result)")
+  }
+
+  @Test("groups nest, span processes, and undo as one entry named by the outermost group")
+  func groups() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("before".utf8))
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      pb group begin "Build Report"
+      echo one | pb copy
+      ( echo two | pb copy -a )
+      pb group begin Inner
+      bash -c 'echo three | pb copy -a'
+      pb group end
+      pb clear
+      echo four | pb copy
+      pb group end
+      pb history --json
+      """)
+    #expect(result.status == 0, "\(result)")
+    let listed = try JSONSerialization.jsonObject(with: Data(result.lines.drop(while: { $0 != "{" }).joined(separator: "\n").utf8)) as? [String: Any]
+    let undo = listed?["undo"] as? [[String: Any]] ?? []
+    #expect(undo.map { $0["actionName"] as? String } == ["Build Report", "Copy"], "\(String(describing: listed))")
+    #expect(try sandbox.pb("paste").text == "four\n")
+    #expect(try sandbox.pb("undo").text == "Undo Build Report\n")
+    #expect(try sandbox.pb("paste").text == "before")
+    let end = try sandbox.pb("group", "end")
+    #expect(end.status == 1 && end.stderr.contains("no undo group is open"), "\(end)")
+  }
+
+  @Test("a group left open by a process that exited closes by itself")
+  func deadGroupCloses() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      bash -c 'pb group begin Forgotten; echo one | pb copy; pb info --json'
+      echo two | pb copy
+      echo three | pb copy
+      """)
+    #expect(result.status == 0 && result.text.contains("\"undoActionName\" : \"Forgotten\""), "the group was open: \(result)")
+    let undo = try history(sandbox)["undo"] as? [[String: Any]] ?? []
+    #expect(undo.map { $0["actionName"] as? String } == ["Copy", "Copy", "Forgotten"])
+    #expect(try history(sandbox)["group"] == nil)
+  }
+
+  @Test("group run makes one entry, passes the command's status on, and closes the group")
+  func groupRun() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("before".utf8))
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      pb group run --name Script -- sh -c 'echo a | pb copy; echo b | pb copy -a; exit 3'
+      echo "status $?"
+      """)
+    #expect(result.lines.last == "status 3", "\(result)")
+    #expect(try info(sandbox)["numberOfItems"] as? Int == 2)
+    #expect(try sandbox.pb("undo").text == "Undo Script\n")
+    #expect(try sandbox.pb("paste").text == "before")
+    #expect(try history(sandbox)["group"] == nil)
+    let missing = try sandbox.pb("group", "run", "--", "no-such-command-pb")
+    #expect(missing.status == 127 && missing.stderr.contains("no-such-command-pb"), "\(missing)")
+    #expect(try history(sandbox)["group"] == nil, "closed after a command that could not start")
+  }
+
+  @Test("levels trim history and the data only it held; --clear removes all of it")
+  func levels() throws {
+    let sandbox = try Sandbox()
+    let data = sandbox.store.appendingPathComponent("boards/general/data").path
+    for value in 1...6 { try sandbox.pb("copy", stdin: Data("value \(value)".utf8)) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data).count == 6)
+    #expect(try sandbox.pb("history", "--levels", "2").status == 0)
+    #expect((try history(sandbox)["undo"] as? [Any])?.count == 2)
+    #expect(try info(sandbox)["levelsOfUndo"] as? Int == 2)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data).count == 3, "value 6 and the 2 values undo gives back")
+    #expect(try sandbox.pb("undo", "3").lines == ["Undo Copy", "Undo Copy"])
+    #expect(try sandbox.pb("paste").text == "value 4")
+    try sandbox.pb("history", "--clear")
+    #expect(try info(sandbox)["canRedo"] as? Bool == false)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data).count == 1)
+    #expect(try sandbox.pb("paste").text == "value 4")
+    try sandbox.pb("history", "--levels", "0")
+    for value in 1...60 { try sandbox.pb("copy", "--action", "C\(value)", stdin: Data("\(value)".utf8)) }
+    #expect((try history(sandbox)["undo"] as? [Any])?.count == 60, "0 means no limit")
+  }
+
+  @Test("--no-undo and concealed writes leave no bytes in the store once replaced")
+  func secretsLeaveNothing() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("public".utf8))
+    try sandbox.pb("copy", "--concealed", stdin: Data("SECRET-MARKER-1".utf8))
+    try sandbox.pb("copy", "--no-undo", "-a", stdin: Data("SECRET-MARKER-2".utf8))
+    #expect(try filesHolding("SECRET-MARKER-1", in: sandbox).count == 1, "the secret was written")
+    #expect(try filesHolding("SECRET-MARKER-2", in: sandbox).count == 1, "the --no-undo value was written")
+    try sandbox.pb("copy", stdin: Data("after".utf8))
+    #expect(try filesHolding("SECRET-MARKER", in: sandbox) == [])
+    // Undoing goes past the secret, to the state before it.
+    #expect(try sandbox.pb("undo").text == "Undo Copy\n")
+    #expect(try sandbox.pb("paste", "-i", "all").text == "public")
+    #expect(try filesHolding("SECRET-MARKER", in: sandbox) == [])
+    // A --no-undo write is not recorded and leaves the stacks as they were.
+    let before = try history(sandbox)
+    try sandbox.pb("copy", "--no-undo", stdin: Data("SECRET-MARKER-3".utf8))
+    let after = try history(sandbox)
+    #expect((before["undo"] as? [Any])?.count == (after["undo"] as? [Any])?.count)
+    #expect((before["redo"] as? [Any])?.count == 1 && (after["redo"] as? [Any])?.count == 1)
+    try sandbox.pb("clear")
+    #expect(try filesHolding("SECRET-MARKER", in: sandbox) == [])
+  }
+
+  @Test("cut then undo puts the file back byte-exact with its mode and mtime; redo takes it again")
+  func cutAndUndo() throws {
+    let sandbox = try Sandbox()
+    var bytes = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    bytes.append(Data("end".utf8))
+    let path = try sandbox.file("work/report.bin", bytes)
+    chmod(path, 0o640)
+    let mtime = Date(timeIntervalSince1970: 1_600_000_000.123456)
+    try FileManager.default.setAttributes([.modificationDate: mtime], ofItemAtPath: path)
+    let cut = try sandbox.pb("cut", "work/report.bin")
+    #expect(cut.status == 0, "\(cut)")
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(try sandbox.pb("paste").stdout == bytes)
+    let undo = try sandbox.pb("undo")
+    #expect(undo.status == 0 && undo.text == "Undo Cut\n", "\(undo)")
+    #expect(FileManager.default.contents(atPath: path) == bytes)
+    var status = stat()
+    stat(path, &status)
+    #expect(status.st_mode & 0o7777 == 0o640)
+    #expect(status.st_mtim.tv_sec == 1_600_000_000 && abs(Int(status.st_mtim.tv_nsec) - 123_456_000) < 1000, "\(status.st_mtim)")
+    // Editing the restored file does not reach history: redo takes back what was cut.
+    let redo = try sandbox.pb("redo")
+    #expect(redo.status == 0 && !FileManager.default.fileExists(atPath: path), "\(redo)")
+    try sandbox.pb("undo")
+    try Data("edited".utf8).write(to: URL(fileURLWithPath: path))
+    let redoAfterEdit = try sandbox.pb("redo")
+    #expect(redoAfterEdit.stderr.contains("changed since undo"), "\(redoAfterEdit)")
+    #expect(FileManager.default.contents(atPath: path) == Data("edited".utf8), "an edited file is left alone")
+    #expect(try sandbox.pb("paste").stdout == bytes)
+  }
+
+  @Test("undoing a cut never replaces a file that appeared since: the original goes next to it")
+  func cutUndoConflict() throws {
+    let sandbox = try Sandbox()
+    let path = try sandbox.file("notes.txt", "original")
+    try sandbox.pb("cut", path)
+    _ = try sandbox.file("notes.txt", "newcomer")
+    let undo = try sandbox.pb("undo")
+    #expect(undo.status == 0 && undo.stderr.contains("notes.txt.restored"), "\(undo)")
+    #expect(FileManager.default.contents(atPath: path) == Data("newcomer".utf8))
+    #expect(FileManager.default.contents(atPath: path + ".restored") == Data("original".utf8))
+  }
+
+  @Test("an undo under 8 concurrent writers never tears the board")
+  func undoUnderConcurrentWriters() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("start".utf8))
+    let script = """
+      export PB_DIR=\(sandbox.store.path)
+      pad=$(head -c 70000 /dev/zero | tr '\\0' 'x')
+      writer() { for i in $(seq 40); do printf 'w%s-%s-%s-end' "$1" "$i" "$pad" | pb copy || echo "copy failed" >&2; done; }
+      undoer() { for i in $(seq 60); do pb undo > /dev/null 2>&1; status=$?; [ $status -le 1 ] || echo "undo failed $status" >&2; done; }
+      # An undo may empty the board (back before "start"): paste then says so, with 1.
+      reader() { for i in $(seq 80); do pb paste > "reads/$i" 2>/dev/null; [ $? -le 1 ] || echo "paste failed" >&2; done; }
+      mkdir -p reads
+      for w in 1 2 3 4 5 6 7 8; do writer $w & done
+      undoer & reader &
+      wait
+      """
+    let result = try sandbox.shell("cd \(sandbox.root.path) && " + script, timeLimit: 300)
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    let pattern = try Regex("^w[1-8]-[0-9]+-(x+)-end$")
+    let pad = String(repeating: "x", count: 70000)
+    let reads = sandbox.root.appendingPathComponent("reads")
+    let files = try FileManager.default.contentsOfDirectory(atPath: reads.path)
+    #expect(files.count == 80)
+    for file in files {
+      let text = try String(contentsOf: reads.appendingPathComponent(file), encoding: .utf8)
+      let whole = text == "start" || text.isEmpty || (try? pattern.wholeMatch(in: text))?.output[1].substring.map(String.init) == pad
+      #expect(whole, "torn read \(file): \(text.prefix(40))…(\(text.count) chars)")
+    }
+    // The board still reads whole, undo to the end and back works.
+    let count = try sandbox.changeCount()
+    #expect(count > 320, "every write and undo was one change: \(count)")
+    #expect(try sandbox.pb("undo", "100").status == 0)
+    #expect(try sandbox.pb("redo", "100").status == 0)
+    let last = try sandbox.pb("paste")
+    #expect(last.status == 0 && (try? pattern.wholeMatch(in: last.text)) != nil, "\(last.text.prefix(40))")
+  }
+
+  @Test(
+    "bad input is refused with one line and the right status",
+    arguments: [
+      (["undo", "0"], 64, "from 1 up"),
+      (["undo", "-1"], 64, "not '-1'"),
+      (["undo", "x"], 64, "not 'x'"),
+      (["redo", "1", "2"], 64, "one number"),
+      (["history", "--levels", "-3"], 64, "not '-3'"),
+      (["history", "--levels", "x"], 64, "not 'x'"),
+      (["history", "--json", "--clear"], 64, "--json"),
+      (["group", "end"], 1, "no undo group is open"),
+      (["group", "run"], 64, "name a command"),
+      (["group", "run", "--"], 64, "name a command"),
+      (["copy", "--action", "", "/dev/null"], 64, "empty"),
+      (["copy", "--action", "A", "--no-undo", "/dev/null"], 64, "--no-undo"),
+      (["cut"], 64, "name the files"),
+      (["cut", "-"], 64, "standard input"),
+      (["cut", "."], 66, "directory"),
+      (["cut", "no-such-file"], 66, "no such file"),
+    ])
+  func badInput(arguments: [String], status: Int32, message: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("kept".utf8))
+    let result = try sandbox.pb(arguments)
+    #expect(result.status == status, "\(result)")
+    #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(result)")
+    #expect(try sandbox.pb("paste").text == "kept", "nothing stored was lost")
+  }
+
+  @Test("cut refuses the same file twice, a directory, an unreadable file and one in a read-only folder, copying and removing nothing")
+  func cutRefusals() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("kept".utf8))
+    let file = try sandbox.file("a.txt", "a")
+    _ = try sandbox.file("dir/inner.txt", "inner")
+    let twice = try sandbox.pb("cut", "a.txt", "./a.txt")
+    #expect(twice.status == 64 && twice.stderr.contains("same file"), "\(twice)")
+    let mixed = try sandbox.pb("cut", "a.txt", "dir")
+    #expect(mixed.status == 66 && mixed.stderr.contains("directory"), "\(mixed)")
+    #expect(FileManager.default.fileExists(atPath: file), "nothing was removed")
+    #expect(try sandbox.changeCount() == 1, "nothing was copied")
+    // Permissions do not bind root, so these run as nobody in a store of nobody's.
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path)
+      mkdir -p user/locked && echo secret > user/unreadable.txt && chmod 000 user/unreadable.txt
+      echo stays > user/locked/file.txt && echo ok > user/ok.txt
+      if [ "$(id -u)" = 0 ]; then
+        chown -R 65534:65534 user && chmod 555 user/locked
+        as_user() { setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent "$@"; }
+      else
+        chmod 555 user/locked
+        as_user() { "$@"; }
+      fi
+      export PB_DIR=$PWD/user/store
+      cd user
+      as_user pb copy ok.txt; echo "copy $?"
+      as_user pb cut ok.txt unreadable.txt 2>&1; echo "unreadable $?"
+      as_user pb cut ok.txt locked/file.txt 2>&1; echo "locked $?"
+      ls ok.txt locked/file.txt unreadable.txt
+      as_user pb info --json | grep changeCount
+      """)
+    #expect(result.lines.contains("copy 0"), "the user could write its store: \(result)")
+    #expect(result.lines.contains("unreadable 66") && result.text.contains("unreadable.txt"), "\(result)")
+    #expect(result.lines.contains("locked 73") && result.text.contains("locked/file.txt"), "\(result)")
+    #expect(result.text.contains("\"changeCount\" : 1,"), "nothing was copied: \(result)")
+    #expect(result.lines.contains("ok.txt") && result.lines.contains("locked/file.txt"), "nothing was removed: \(result)")
+  }
+}
