@@ -24,17 +24,25 @@ _pb_types() {
 
 _pb() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-  local commands="copy paste types contains items info clear type list create delete count wait watch help"
+  local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch help"
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
     return
   fi
-  local command=${COMP_WORDS[1]} board="" i
-  for ((i = 2; i < COMP_CWORD; i++)); do
+  local command=${COMP_WORDS[1]} board="" i first=2
+  if [[ $command == group ]]; then
+    if ((COMP_CWORD == 2)); then
+      mapfile -t COMPREPLY < <(compgen -W "begin end run --help" -- "$cur")
+      return
+    fi
+    command="group ${COMP_WORDS[2]}"
+    first=3
+  fi
+  for ((i = first; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
     -p | --pasteboard) board=${COMP_WORDS[i + 1]} ;;
     --)
-      # watch --exec -- CMD ARGS...: a command, then its files.
+      # watch --exec -- CMD ARGS... and group run -- CMD ARGS...: a command, then its files.
       if ((i == COMP_CWORD - 1)); then mapfile -t COMPREPLY < <(compgen -c -- "$cur"); else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
       return
       ;;
@@ -70,20 +78,24 @@ _pb() {
     [[ $cur == *=* ]] && COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
     return
     ;;
-  -d | --delimiter | --expire | --timeout | --since | --if-count | --owner | --prefix)
+  -d | --delimiter | --expire | --timeout | --since | --if-count | --owner | --prefix | --action | --levels | --name)
     return
     ;;
   esac
 
   local options
   case $command in
-  copy) options="-p --pasteboard -t --type -r --representation -a --append --expire --concealed --if-count" ;;
+  copy) options="-p --pasteboard -t --type -r --representation -a --append --expire --concealed --if-count --action --no-undo" ;;
   paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output --json" ;;
   types) options="-p --pasteboard -i --items --conforming-to --json" ;;
   type) options="--sniff --json" ;;
   contains) options="-p --pasteboard -i --items --all" ;;
   items | info) options="-p --pasteboard --json" ;;
-  clear) options="-p --pasteboard --if-count" ;;
+  clear) options="-p --pasteboard --if-count --action --no-undo" ;;
+  cut) options="-p --pasteboard --if-count --action --no-undo" ;;
+  undo | redo | "group begin" | "group end") options="-p --pasteboard" ;;
+  history) options="-p --pasteboard --json --levels --clear" ;;
+  "group run") options="-p --pasteboard --name" ;;
   list) options="--json" ;;
   create) options="--unique --prefix --persistent --owner --expire --exist-ok" ;;
   delete) options="--if-count" ;;
@@ -98,7 +110,7 @@ _pb() {
     return
   fi
   case $command in
-  copy) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+  copy | cut) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
   delete | create) mapfile -t COMPREPLY < <(compgen -W "$(_pb_boards | sort -u)" -- "$cur") ;;
   contains) mapfile -t COMPREPLY < <(compgen -W "$(_pb_types "$board" | sort -u)" -- "$cur") ;;
   type)

@@ -11,8 +11,11 @@ struct DocsTests {
   }
 
   struct Command {
-    var name: String
+    var name: String  // as typed after pb: "copy", "group begin"
     var options: [String]  // as typed: -p, --pasteboard
+
+    /// The word completion offers for it: the last one.
+    var word: String { String(name.split(separator: " ").last ?? "") }
   }
 
   /// The subcommands and options `pb --experimental-dump-help` reports.
@@ -32,9 +35,13 @@ struct DocsTests {
         }
       }
     }
-    let subcommands = root["subcommands"] as? [[String: Any]] ?? []
-    return [Command(name: "pb", options: options(root))]
-      + subcommands.map { Command(name: $0["commandName"] as? String ?? "", options: options($0)) }
+    func commands(under command: [String: Any], prefix: String) -> [Command] {
+      (command["subcommands"] as? [[String: Any]] ?? []).flatMap { subcommand in
+        let name = prefix + (subcommand["commandName"] as? String ?? "")
+        return [Command(name: name, options: options(subcommand))] + commands(under: subcommand, prefix: name + " ")
+      }
+    }
+    return [Command(name: "pb", options: options(root))] + commands(under: root, prefix: "")
   }
 
   @Test("every subcommand and option is in the man page and in both completion scripts")
@@ -47,8 +54,8 @@ struct DocsTests {
     for command in commands {
       if command.name != "pb" {
         #expect(manual.contains(".Cm \(command.name)") || manual.contains("Cm \(command.name) "), "man page lacks \(command.name)")
-        #expect(bash.contains(command.name), "bash completion lacks \(command.name)")
-        #expect(zsh.contains("'\(command.name):") || zsh.contains("(\(command.name)"), "zsh completion lacks \(command.name)")
+        #expect(bash.contains(command.word), "bash completion lacks \(command.name)")
+        #expect(zsh.contains("'\(command.word):") || zsh.contains("(\(command.word)"), "zsh completion lacks \(command.name)")
       }
       for option in command.options {
         let mdoc = "Fl " + option.dropFirst()
@@ -116,6 +123,15 @@ struct DocsTests {
     #expect(try Set(bashCompletions(sandbox, ["pb", "copy", "--"])).isSuperset(of: ["--expire", "--concealed", "--if-count"]))
     #expect(try bashCompletions(sandbox, ["pb", "watch", "-p", "com.ex"]) == ["com.example.notes"])
     #expect(try bashCompletions(sandbox, ["pb", "watch", "--exec", "--", "wc"]).contains("wc"))
+    #expect(try bashCompletions(sandbox, ["pb", "re"]) == ["redo"])
+    #expect(try bashCompletions(sandbox, ["pb", "group", ""]) == ["begin", "end", "run", "--help"])
+    #expect(try Set(bashCompletions(sandbox, ["pb", "group", "run", "--"])).isSuperset(of: ["--name", "--pasteboard"]))
+    #expect(try bashCompletions(sandbox, ["pb", "group", "run", "--name", "x", "--", "wc"]).contains("wc"))
+    #expect(try bashCompletions(sandbox, ["pb", "group", "begin", "-p", "com.ex"]) == ["com.example.notes"])
+    #expect(try Set(bashCompletions(sandbox, ["pb", "history", "--"])).isSuperset(of: ["--levels", "--clear", "--json"]))
+    #expect(try Set(bashCompletions(sandbox, ["pb", "cut", "--"])).isSuperset(of: ["--action", "--no-undo", "--if-count"]))
+    #expect(try bashCompletions(sandbox, ["pb", "cut", "-p", "general", "page."]) == ["page.html"])
+    #expect(try bashCompletions(sandbox, ["pb", "undo", "-p", "com.ex"]) == ["com.example.notes"])
   }
 
   @Test("zsh completes subcommands, options, pasteboard names and types")
@@ -132,6 +148,14 @@ struct DocsTests {
     #expect(try zshCompletions(sandbox, "pb create --un") == ["--unique"])
     #expect(try Set(zshCompletions(sandbox, "pb wait --")).isSuperset(of: ["--since", "--timeout", "--pasteboard"]))
     #expect(try zshCompletions(sandbox, "pb watch --ex") == ["--exec"])
-    #expect(try Set(zshCompletions(sandbox, "pb copy --")).isSuperset(of: ["--expire", "--concealed", "--if-count"]))
+    #expect(try Set(zshCompletions(sandbox, "pb copy --")).isSuperset(of: ["--expire", "--concealed", "--if-count", "--action", "--no-undo"]))
+    #expect(try zshCompletions(sandbox, "pb re") == ["redo"])
+    #expect(try Set(zshCompletions(sandbox, "pb group ")) == ["begin", "end", "run"])
+    #expect(try zshCompletions(sandbox, "pb group run --na") == ["--name"])
+    #expect(try Set(zshCompletions(sandbox, "pb group end -p ")) == ["com.example.notes", "find", "general"])
+    #expect(try Set(zshCompletions(sandbox, "pb history --")).isSuperset(of: ["--levels", "--clear", "--json", "--pasteboard"]))
+    #expect(try Set(zshCompletions(sandbox, "pb cut --")).isSuperset(of: ["--action", "--no-undo", "--if-count"]))
+    #expect(try zshCompletions(sandbox, "pb cut page.") == ["page.html"])
+    #expect(try Set(zshCompletions(sandbox, "pb undo -p ")) == ["com.example.notes", "find", "general"])
   }
 }
