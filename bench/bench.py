@@ -103,6 +103,55 @@ def boards_bench(work):
           f"({medians['temporary'] / plain:.2f}x)")
 
 
+def history_bench(work):
+    """Undo after copying 1 byte and 1 GiB, runs interleaved, and what history holds on disk."""
+    small_env = dict(os.environ, PB_DIR=os.path.join(work, "undo-small"))
+    large_env = dict(os.environ, PB_DIR=os.path.join(work, "undo-large"))
+    large = os.path.join(work, "large")
+    make_file(large, 1 << 30)
+    for env, data in ((small_env, None), (large_env, large)):
+        subprocess.run([PB, "copy"], input=b"before", env=env, check=True)
+        if data:
+            subprocess.run([PB, "copy", data], env=env, check=True)
+        else:
+            subprocess.run([PB, "copy"], input=b"x", env=env, check=True)
+    os.unlink(large)
+    times = {"small": [], "large": []}
+    for _ in range(40):
+        for label, env in (("small", small_env), ("large", large_env)):
+            start = time.perf_counter()
+            subprocess.run([PB, "undo"], env=env, stdout=subprocess.DEVNULL, check=True)
+            times[label].append(time.perf_counter() - start)
+            subprocess.run([PB, "redo"], env=env, stdout=subprocess.DEVNULL, check=True)
+    true = median_time(40, ["/bin/true"], small_env)
+    small, large_undo = (sorted(times[k])[len(times[k]) // 2] for k in ("small", "large"))
+    print(f"\npb undo, 40 runs interleaved: after copying 1 byte {small * 1000:.2f} ms median, after copying 1 GiB "
+          f"{large_undo * 1000:.2f} ms ({large_undo / small:.2f}x); /bin/true {true * 1000:.2f} ms")
+
+    env = dict(os.environ, PB_DIR=os.path.join(work, "history-disk"))
+    ten = os.path.join(work, "ten")
+    make_file(ten, 10 << 20)
+    subprocess.run([PB, "history", "--levels", "0"], env=env, check=True)
+    appended = 0
+    for index in range(50):
+        subprocess.run([PB, "copy", ten], env=env, check=True)
+        note = f"note {index}\n".encode()
+        subprocess.run([PB, "copy", "-a"], input=note, env=env, check=True)
+        appended += len(note)
+    os.unlink(ten)
+
+    def disk_kib():
+        return int(subprocess.run(["du", "-sk", env["PB_DIR"]], capture_output=True, text=True, check=True).stdout.split()[0])
+
+    held = disk_kib()
+    floor = 50 * 10 * 1024 + appended / 1024
+    print(f"store after 50 copies of a 10 MiB file, each followed by an append, all 100 entries kept: "
+          f"{held / 1024:.1f} MiB on disk; 50 x 10 MiB + {appended} appended bytes is {floor / 1024:.1f} MiB "
+          f"({held / floor:.3f}x)")
+    subprocess.run([PB, "history", "--levels", "50"], env=env, check=True)
+    print(f"the same with the default 50 levels: {disk_kib() / 1024:.1f} MiB")
+
+
 def make_file(path, size):
     block = os.urandom(1 << 20)
     with open(path, "wb") as f:
@@ -176,6 +225,7 @@ def main():
         print(f"\nsmall paste: {small_paste * 1000:.2f} ms median; /bin/true {true * 1000:.2f} ms "
               f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
         boards_bench(work)
+        history_bench(work)
     finally:
         subprocess.run(["rm", "-rf", work])
 

@@ -88,7 +88,7 @@ struct HistoryEndToEndTests {
     #expect(try sandbox.pb("paste").text == "C")
   }
 
-  @Test("pb wait sees an undo")
+  @Test("pb wait and pb watch see an undo and a redo")
   func waitSeesUndo() throws {
     let sandbox = try Sandbox()
     try sandbox.pb("copy", stdin: Data("A".utf8))
@@ -98,14 +98,22 @@ struct HistoryEndToEndTests {
       export PB_DIR=\(sandbox.store.path)
       pb wait --since 2 --timeout 20s > waited &
       waiter=$!
-      sleep 0.3
+      timeout 20 pb watch --json > watched &
+      watcher=$!
+      sleep 0.5
       pb undo > /dev/null
       wait $waiter
       echo "status $?"
       cat waited
-      pb watch --json -t 0 2>/dev/null | head -1 || true
+      pb redo > /dev/null
+      sleep 0.5
+      kill $watcher
+      wait $watcher
+      cat watched
       """, timeLimit: 60)
     #expect(result.lines.first == "status 0" && result.lines.dropFirst().first == "3", "\(result)")
+    #expect(result.text.contains(#""changeCount":3,"changeKind":"undone""#), "\(result)")
+    #expect(result.text.contains(#""changeCount":4,"changeKind":"redone""#), "\(result)")
   }
 
   @Test("groups nest, span processes, and undo as one entry named by the outermost group")

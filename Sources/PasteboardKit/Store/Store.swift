@@ -42,10 +42,12 @@ public final class Store {
 
   /// Opens the store; `creating` makes it (and its parents) when it is missing.
   public static func open(at path: String = defaultPath, creating: Bool) throws(PasteboardError) -> Store {
-    if creating { try makeDirectories(path) }
+    // The store exists nearly always: its parents are made only when it does not.
+    let existing = creating ? try? Directory.open(path: path) : nil
+    if creating && existing == nil { try makeDirectories(path) }
     let directory: Directory
-    do {
-      directory = try Directory.open(path: path)
+    do throws(SystemError) {
+      if let existing { directory = existing } else { directory = try Directory.open(path: path) }
     } catch {
       switch error.errno {
       case ENOENT where !creating:
