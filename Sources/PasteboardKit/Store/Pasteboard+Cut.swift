@@ -152,12 +152,15 @@ extension Pasteboard {
 
   // MARK: Undoing and redoing a cut
 
-  /// Puts a cut file back where it was, as a copy of the data file (history keeps the
-  /// data for redo, and edits of the restored file must not reach it), with its mode
-  /// and modification time, under a temporary name renamed into place without
-  /// replacing anything. If a file is there now, the original goes next to it
-  /// (`NAME.restored`, `NAME.restored-2`, ...). Returns a note for the user, if any.
-  func putBack(_ cut: CutFile) -> (note: String?, failed: Bool) {
+  /// Puts a cut file back where it was, with its mode and modification time, under a
+  /// temporary name renamed into place without replacing anything; if a file is there
+  /// now, the original goes next to it (`NAME.restored`, `NAME.restored-2`, ...). When
+  /// nothing but the redo stack still names its data file (`movable`), the data file
+  /// itself is renamed out of the store, so a cut of any size is undone at the cost of
+  /// a rename; otherwise, or across filesystems, it is copied. Either way the store
+  /// keeps no name for the restored file, so editing it cannot reach history. Returns a
+  /// note for the user, if any, and whether it failed.
+  func putBack(_ cut: CutFile, movable: Bool) -> (note: String?, failed: Bool) {
     let (folderPath, name) = Self.split(cut.path)
     let shown = Display.path(cut.path)
     let folder: Directory
@@ -166,15 +169,25 @@ extension Pasteboard {
     } catch {
       return ("could not put back '\(shown)': \(error.reason) (its bytes stay in history: pb redo, then pb paste)", true)
     }
-    guard let data = try? self.folder(Folder.data), let (source, _) = try? data.openStoreFile(cut.file) else {
+    guard let data = try? self.folder(Folder.data), (try? data.status(of: cut.file)) != nil else {
       return ("could not put back '\(shown)': its data is gone from the store", true)
     }
     let temporary = name.utf8.count > 200 ? ".pb-\(StoreFiles.uniqueName())" : ".\(name).pb-\(StoreFiles.uniqueName())"
+    var moved = false
     do throws(SystemError) {
-      let file = try folder.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
-      _ = try ByteTransfer.copy(
-        from: ByteTransfer.Endpoint(fd: source.raw, path: source.path), to: ByteTransfer.Endpoint(fd: file.raw, path: file.path))
-      try file.setModeAndModificationTime(mode: mode_t(cut.mode), modified: cut.modified)
+      if movable {
+        do {
+          try data.rename(cut.file, to: temporary, in: folder)
+          moved = true
+        } catch where error.errno == EXDEV {}
+      }
+      if !moved {
+        guard let (source, _) = try? data.openStoreFile(cut.file) else { throw SystemError(errno: ENOENT, operation: "open", path: cut.file) }
+        let file = try folder.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        _ = try ByteTransfer.copy(
+          from: ByteTransfer.Endpoint(fd: source.raw, path: source.path), to: ByteTransfer.Endpoint(fd: file.raw, path: file.path))
+      }
+      try folder.open(temporary, flags: O_RDONLY | O_NOFOLLOW).setModeAndModificationTime(mode: mode_t(cut.mode), modified: cut.modified)
       for attempt in 0..<100 {
         let target = attempt == 0 ? name : name + (attempt == 1 ? ".restored" : ".restored-\(attempt)")
         do {
@@ -187,13 +200,48 @@ extension Pasteboard {
       }
       throw SystemError(errno: EEXIST, operation: "find a free name next to", path: cut.path)
     } catch {
+      // Moved out of the store, the bytes are only in the temporary file: it stays.
+      if moved {
+        return ("could not put back '\(shown)': \(error.reason); its bytes are in '\(Display.path(folderPath + "/" + temporary))'", true)
+      }
       try? folder.remove(temporary)
       return ("could not put back '\(shown)': \(error.reason) (its bytes stay in history: pb redo, then pb paste)", true)
     }
   }
 
+  /// Before redoing a cut whose data file undo moved out of the store: gives the file
+  /// at its path a name in `data/` again (a hard link; a copy across filesystems or for
+  /// another user's file), if it is still as undo left it (same size and modification
+  /// time). A file changed since cannot be taken back, and the redo is refused.
+  func takeBackForRedo(_ cut: CutFile, size: Int64?) throws(PasteboardError) {
+    let data = try requiredFolder(Folder.data)
+    if (try? data.status(of: cut.file)) != nil { return }
+    let (folderPath, name) = Self.split(cut.path)
+    let changed = PasteboardError.cannotCut(
+      cut.path, reason: "it changed or went since undo put it back, and the store kept no other copy of it; nothing was redone")
+    guard let folder = try? Directory.open(path: folderPath), let status = try? folder.status(of: name),
+      status.st_mode & S_IFMT == S_IFREG, Self.modificationTime(status) == cut.modified,
+      size.map({ $0 == Int64(status.st_size) }) ?? true
+    else { throw changed }
+    do throws(SystemError) {
+      if status.st_uid == geteuid() {
+        do {
+          try folder.link(name, to: cut.file, in: data)
+          return
+        } catch where error.errno == EXDEV || error.errno == EPERM {}
+      }
+      let source = try folder.open(name, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+      let file = try data.open(cut.file, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+      _ = try ByteTransfer.copy(
+        from: ByteTransfer.Endpoint(fd: source.raw, path: source.path), to: ByteTransfer.Endpoint(fd: file.raw, path: file.path))
+    } catch {
+      try? data.remove(cut.file)
+      throw .io(error)
+    }
+  }
+
   /// Redoing a cut removes the file undo put back, if it is still as undo left it (same
-  /// size and modification time as the cut file); a file changed since is left alone.
+  /// size and modification time); a file changed since is left alone.
   func takeAwayAgain(_ cut: CutFile) -> String? {
     let (folderPath, name) = Self.split(cut.path)
     guard let folder = try? Directory.open(path: folderPath), let status = try? folder.status(of: name) else {

@@ -75,6 +75,9 @@ extension Pasteboard {
   private func move(_ count: Int, kind: ChangeKind) throws(PasteboardError) -> HistoryMove {
     guard directory != nil else { throw .nothingToUndo(board: name, redo: kind == .redone) }
     var moved: [HistoryEntry] = []
+    // Data files of undone cuts that nothing but the redo stack names: undo can move
+    // them out of the store instead of copying them.
+    var movable = Set<String>()
     let state = try commit(from: nil, kind: kind) { (_, current, history) throws(PasteboardError) -> [Item]? in
       let before = history
       moved =
@@ -82,16 +85,28 @@ extension Pasteboard {
         ? history.undo(count, current: current.items, changeCount: current.changeCount + 1)
         : history.redo(count, current: current.items, changeCount: current.changeCount + 1)
       guard let target = moved.last else { throw .nothingToUndo(board: name, redo: kind == .redone) }
+      if kind == .redone {
+        for entry in moved {
+          for cut in entry.cutFiles {
+            let size = entry.items.flatMap(\.representations).first { $0.file == cut.file }?.size
+            try takeBackForRedo(cut, size: size)
+          }
+        }
+      }
       try checkDataFiles(of: target, history: before, at: current.changeCount)
+      var withoutRedo = history
+      withoutRedo.redoStack.removeAll()
+      let named = History.referencedFiles(current: target.items, history: withoutRedo)
+      movable = Set(moved.flatMap(\.cutFiles).map(\.file)).subtracting(named)
       let now = TimeSpec.now()
       return target.items.filter { !$0.hasExpired(at: now) }
     }
-    // The files of a cut follow the change, after it is committed.
+    // The files of a cut follow the change, once it is committed.
     var notes: [String] = []
     var failed = false
     for cut in moved.flatMap(\.cutFiles) {
       if kind == .undone {
-        let (note, didFail) = putBack(cut)
+        let (note, didFail) = putBack(cut, movable: movable.contains(cut.file))
         notes += note.map { [$0] } ?? []
         failed = failed || didFail
       } else if let note = takeAwayAgain(cut) {

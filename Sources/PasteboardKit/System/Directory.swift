@@ -43,6 +43,12 @@ final class Directory {
     try SystemCall.rename(name, in: descriptor, to: newName, in: destination.descriptor)
   }
 
+  func link(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
+    try Self.checkPlain(name, in: self)
+    try Self.checkPlain(newName, in: destination)
+    try SystemCall.link(name, in: descriptor, to: newName, in: destination.descriptor)
+  }
+
   func renameWithoutReplacing(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
     try Self.checkPlain(name, in: self)
     try Self.checkPlain(newName, in: destination)

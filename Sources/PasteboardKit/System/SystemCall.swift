@@ -150,6 +150,16 @@ enum SystemCall {
     }
   }
 
+  /// Gives a file a second name (a hard link, never following a link); both names
+  /// must be on one filesystem (else EXDEV).
+  static func link(_ name: String, in directory: Descriptor, to newName: String, in newDirectory: Descriptor)
+    throws(SystemError)
+  {
+    try check("link", directory.path + "/" + name) {
+      PathBytes.withCString(name) { old in PathBytes.withCString(newName) { linkat(directory.raw, old, newDirectory.raw, $0, 0) } }
+    }
+  }
+
   /// Removes a file (or an empty directory); a missing one is fine.
   static func remove(_ name: String, in directory: Descriptor, isDirectory: Bool = false) throws(SystemError) {
     let result = PathBytes.withCString(name) { unlinkat(directory.raw, $0, isDirectory ? AT_REMOVEDIR : 0) }
