@@ -176,6 +176,45 @@ struct HostileStoreTests {
     }
   }
 
+  @Test("a history file that is damaged, a FIFO or a link is refused by writers and by undo, and readers still read")
+  func hostileHistory() throws {
+    for plant in ["damaged", "fifo", "link", "foreign data"] {
+      let planted = try Planted()
+      let history = planted.board.appendingPathComponent("history/1.json")
+      #expect(FileManager.default.fileExists(atPath: history.path), "the copy wrote its history")
+      let name = "history/1.json"
+      var status: Int32 = 77
+      var detail = ""
+      switch plant {
+      case "damaged":
+        try Data("{\"format\": 3, \"changeCount\": 1, \"levelsOfUndo\": -1, \"undo\": [], \"redo\": []}".utf8).write(to: history)
+        status = 70
+        detail = "levelsOfUndo"
+      case "fifo":
+        try FileManager.default.removeItem(at: history)
+        #expect(mkfifo(history.path, 0o600) == 0)
+        detail = "FIFO"
+      case "link":
+        try FileManager.default.removeItem(at: history)
+        try FileManager.default.createSymbolicLink(at: history, withDestinationURL: planted.secretFile)
+        detail = "symbolic link"
+      default:
+        // An entry naming a file outside data/ is damaged, not followed.
+        try Data(#"""
+          {"format": 3, "changeCount": 1, "levelsOfUndo": 50, "redo": [], "undo": [{"actionName": "Copy", "changeCount": 1,
+            "date": "2026-11-22T10:00:00.000Z", "items": [{"representations": [{"file": "../../../secret.txt", "size": 19,
+            "type": "public.utf8-plain-text", "typeSource": "text"}]}]}]}
+          """#.utf8).write(to: history)
+        status = 70
+        detail = "not a data file name"
+      }
+      try planted.expectRefusal(try planted.pb("undo", stdin: nil), status: status, naming: name, detail)
+      try planted.expectRefusal(try planted.pb("copy"), status: status, naming: name, detail)
+      try planted.expectRefusal(try planted.pb("history", stdin: nil), status: status, naming: name, detail)
+      try planted.expectPreviousValue()
+    }
+  }
+
   @Test("a change count at its limit refuses writes with a message instead of trapping, and keeps the value")
   func countAtLimit() throws {
     let planted = try Planted()
