@@ -98,7 +98,7 @@ _pb() {
   "group run") options="-p --pasteboard --name" ;;
   list) options="--json" ;;
   create) options="--unique --prefix --persistent --owner --expire --exist-ok" ;;
-  delete) options="--if-count" ;;
+  delete) options="--if-count --action --no-undo" ;;
   count) options="-p --pasteboard" ;;
   wait) options="-p --pasteboard --since --timeout" ;;
   watch) options="-p --pasteboard --json -t --type --exec" ;;

@@ -67,6 +67,11 @@ struct HistoryEndToEndTests {
     // The clear was undone: both items are back.
     #expect(try sandbox.pb("undo").text == "Undo Clear\n")
     #expect(try sandbox.pb("paste", "-i", "all", "-d", ",").text == "one,two")
+    // Deleting general empties it: a change undo takes back too.
+    #expect(try sandbox.pb("delete", "general", "--action", "Wipe").status == 0)
+    #expect(try info(sandbox)["numberOfItems"] as? Int == 0)
+    #expect(try sandbox.pb("undo").text == "Undo Wipe\n")
+    #expect(try sandbox.pb("paste", "-i", "all", "-d", ",").text == "one,two")
   }
 
   @Test("a new change after an undo leaves nothing to redo; too many undoes undo what there is")

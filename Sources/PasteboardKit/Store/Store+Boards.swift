@@ -91,13 +91,18 @@ extension Store {
   /// Deletes a board: under its lock the folder is renamed out of `boards/`, so a writer
   /// that opened it before finds it gone when it takes the lock and commits nothing.
   /// `general` and `find` always exist: they are emptied instead. With `ownedBy`, only
-  /// a board still belonging to that process is deleted (the reaper's case).
-  public func deleteBoard(named name: String, ifCount: Int? = nil, ownedBy owner: ProcessIdentity? = nil, lockTimeout: Double? = nil)
-    throws(PasteboardError)
-  {
+  /// a board still belonging to that process is deleted (the reaper's case). Emptying
+  /// `general` or `find` is an undoable change, as `clear` is, recorded as `undo` says;
+  /// a deleted board's history goes with it.
+  public func deleteBoard(
+    named name: String, ifCount: Int? = nil, ownedBy owner: ProcessIdentity? = nil, lockTimeout: Double? = nil,
+    undo: Pasteboard.WriteOptions = Pasteboard.WriteOptions()
+  ) throws(PasteboardError) {
     let board = try pasteboard(named: name, creating: false)
     if Pasteboard.isStandard(name) {
-      if board.directory != nil { _ = try board.clear(options: Pasteboard.WriteOptions(ifCount: ifCount)) }
+      var options = undo
+      options.ifCount = ifCount
+      if board.directory != nil { _ = try board.clear(options: options) }
       return
     }
     guard let boards = try boardsFolder(creating: false) else { throw .noSuchPasteboard(name) }

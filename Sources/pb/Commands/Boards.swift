@@ -113,12 +113,13 @@ extension PB {
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "delete",
-      abstract: "Delete pasteboards (general and find are emptied instead: they always exist).")
+      abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).")
 
     @Argument(help: ArgumentHelp("The pasteboards to delete.", valueName: "name"))
     var names: [String]
 
     @OptionGroup var ifCount: IfCountOption
+    @OptionGroup var undo: UndoOptions
 
     func validate() throws {
       if names.isEmpty { throw ValidationError("name the pasteboards to delete") }
@@ -129,7 +130,8 @@ extension PB {
       let store = try Store.open(creating: false)
       for name in names { try Pasteboard.validate(name: name) }
       for name in names {
-        try store.deleteBoard(named: name, ifCount: ifCount.ifCount)
+        try store.deleteBoard(
+          named: name, ifCount: ifCount.ifCount, undo: Pasteboard.WriteOptions(actionName: undo.action, recordsUndo: !undo.noUndo))
       }
     }
   }
