@@ -26,13 +26,31 @@ struct PB: ParsableCommand {
     StandardStreams.prepare()
     var status: Int32 = 0
     do {
-      var command = try parseAsRoot(arguments)
+      var command = try fastParse() ?? parseAsRoot(arguments)
       try command.run()
       try Output.standard.flush()
     } catch {
       status = report(error)
     }
     Glibc.exit(status)
+  }
+
+  /// Parses a plain command line with only its subcommand's declarations: the root parse
+  /// looks up protocol conformances of every subcommand, which was two thirds of a small
+  /// command's instructions. Anything it does not accept (help, a usage error, a
+  /// subcommand with subcommands of its own) goes to the root parse, so messages and
+  /// help are the root parser's, exactly as before.
+  private static func fastParse() -> (any ParsableCommand)? {
+    guard let name = arguments.first,
+      let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
+      subcommand.configuration.subcommands.isEmpty
+    else { return nil }
+    let rest = Array(arguments.dropFirst())
+    let rootOnly: Set<String> = ["-h", "--help", "-help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+    if rest.contains(where: { rootOnly.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-completion") }) {
+      return nil
+    }
+    return try? subcommand.parseAsRoot(rest)
   }
 
   /// The arguments as the bytes the user gave: a file name that is not UTF-8 reaches
