@@ -160,6 +160,8 @@ def make_file(path, size):
         for _ in range(size >> 20):
             f.write(block)
     subprocess.run(["cat", path], stdout=subprocess.DEVNULL, check=True)  # into the page cache
+    # Written out now, so that flushing it does not slow whatever is timed next.
+    os.sync()
 
 
 def main():
@@ -173,6 +175,7 @@ def main():
     def forget():
         subprocess.run([PB, "clear", "--no-undo"], env=env, check=True)
         subprocess.run([PB, "history", "--clear"], env=env, check=True)
+        os.sync()
 
     try:
         for label, size, runs in SIZES:
