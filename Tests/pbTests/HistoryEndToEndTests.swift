@@ -244,6 +244,8 @@ struct HistoryEndToEndTests {
     #expect(cut.status == 0, "\(cut)")
     #expect(!FileManager.default.fileExists(atPath: path))
     #expect(try sandbox.pb("paste").stdout == bytes)
+    let listed = try sandbox.pb("history").text
+    #expect(listed.contains("  Cut  ") && listed.contains("0 B  (puts back ") && listed.contains("work/report.bin)"), "\(listed)")
     let undo = try sandbox.pb("undo")
     #expect(undo.status == 0 && undo.text == "Undo Cut\n", "\(undo)")
     #expect(FileManager.default.contents(atPath: path) == bytes)

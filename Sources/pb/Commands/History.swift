@@ -121,10 +121,10 @@ extension PB {
       let output = Output.standard
       if entries.isEmpty { return try output.write("  (none)\n") }
       let rows = entries.map { entry in
-        [
+        let putsBack = entry.cutFiles.isEmpty ? [] : ["(puts back \(entry.cutFiles.map { Display.path($0) }.joined(separator: ", ")))"]
+        return [
           Display.value(entry.actionName), entry.date, entry.numberOfItems == 1 ? "1 item" : "\(entry.numberOfItems) items",
-          ByteCount.format(entry.bytes), entry.types.joined(separator: ", ")
-            + (entry.cutFiles.isEmpty ? "" : " (puts back \(entry.cutFiles.map { Display.path($0) }.joined(separator: ", ")))"),
+          ByteCount.format(entry.bytes), ([entry.types.joined(separator: ", ")].filter { !$0.isEmpty } + putsBack).joined(separator: " "),
         ]
       }
       for line in Table.lines(rows, indent: "  ") {
