@@ -71,6 +71,13 @@ struct DocsTests {
     let sandbox = try Sandbox()
     let result = try sandbox.run("/usr/bin/env", ["mandoc", "-T", "lint", "-W", "warning", Self.repository.appendingPathComponent("man/pb.1").path], stdin: nil, environment: [:])
     #expect(result.status == 0 && result.text.isEmpty && result.stderr.isEmpty, "\(result)")
+    // mandoc's style check: source lines stay within 80 columns.
+    let style = try sandbox.run(
+      "/usr/bin/env", ["mandoc", "-T", "lint", "-W", "style", Self.repository.appendingPathComponent("man/pb.1").path], stdin: nil,
+      environment: [:])
+    let long = (style.text + style.stderr).split(separator: "\n").filter { $0.contains("longer than 80") }
+    #expect(long.isEmpty, "\(long)")
+    #expect(try Self.read("man/pb.1").contains(".It Pa $PB_DIR/boards/ Ns Ar name Ns Pa /trash/"), "FILES names trash/")
   }
 
   /// What bash completion offers for the words typed so far (the last one being completed).
