@@ -90,7 +90,8 @@ _pb() {
   types) options="-p --pasteboard -i --items --conforming-to --json" ;;
   type) options="--sniff --json" ;;
   contains) options="-p --pasteboard -i --items --all" ;;
-  items | info) options="-p --pasteboard --json" ;;
+  items) options="-p --pasteboard -i --items --json" ;;
+  info) options="-p --pasteboard --json" ;;
   clear) options="-p --pasteboard --if-count --action --no-undo" ;;
   cut) options="-p --pasteboard --if-count --action --no-undo" ;;
   undo | redo | "group begin" | "group end") options="-p --pasteboard" ;;

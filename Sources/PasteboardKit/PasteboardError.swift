@@ -7,6 +7,7 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case nothingToUndo(board: String, redo: Bool)
   case noOpenGroup(board: String)
   case cannotRun(String, reason: String)
+  case invalidEnvironment(variable: String, value: String, reason: String)
   case cannotCut(String, reason: String)
 
   // Bad usage.
@@ -62,6 +63,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
         : "nothing to undo on '\(Display.value(board))'; see its history: pb history -p \(Display.value(board))"
     case .cannotCut(let path, let reason):
       return "cannot cut '\(Display.path(path))': \(reason)"
+    case .invalidEnvironment(let variable, let value, let reason):
+      return "\(variable)='\(Display.value(value))' is not valid: \(reason); fix it or unset it"
     case .cannotRun(let command, let reason):
       return "cannot run '\(Display.value(command))': \(reason); check the command's name and PATH"
     case .noOpenGroup(let board):

@@ -16,6 +16,7 @@ enum ExitStatus {
     case .io: 74
     case .lockTimeout, .changeCountMismatch: 75
     case .insecureStore: 77
+    case .invalidEnvironment: 78
     }
   }
 }

@@ -27,6 +27,7 @@ struct PB: ParsableCommand {
     var status: Int32 = 0
     do {
       var command = try fastParse() ?? parseAsRoot(arguments)
+      try Store.checkEnvironment()
       try command.run()
       try Output.standard.flush()
     } catch {

@@ -175,9 +175,10 @@ public final class Pasteboard {
 
   // MARK: Writing
 
-  /// Seconds a writer waits for the lock before giving up (`PB_LOCK_TIMEOUT`).
+  /// Seconds a writer waits for the lock before giving up (`PB_LOCK_TIMEOUT`, checked
+  /// by `Store.checkEnvironment`).
   static var lockTimeout: Double {
-    Store.environment("PB_LOCK_TIMEOUT").flatMap(Double.init).map { max(0, $0) } ?? 10
+    Store.environment("PB_LOCK_TIMEOUT").flatMap(Store.lockTimeout(parsing:)) ?? 10
   }
 
   /// Runs `body` holding the board's writer lock. The lock is held only to commit,

@@ -34,6 +34,28 @@ public final class Store {
     return "/"
   }
 
+  /// Checks every environment variable pb reads that can be wrong, so that a typo in a
+  /// shell profile is reported (exit 78) instead of silently ignored.
+  public static func checkEnvironment() throws(PasteboardError) {
+    if let timeout = environment("PB_LOCK_TIMEOUT"), lockTimeout(parsing: timeout) == nil {
+      throw .invalidEnvironment(
+        variable: "PB_LOCK_TIMEOUT", value: timeout, reason: "it is a number of seconds from 0 to 86400, such as 10 or 0.5")
+    }
+    if let name = environment("PB_PASTEBOARD") {
+      do {
+        try Pasteboard.validate(name: name)
+      } catch {
+        guard case .invalidPasteboardName(_, let reason) = error else { throw error }
+        throw .invalidEnvironment(variable: "PB_PASTEBOARD", value: name, reason: "not a pasteboard name: \(reason)")
+      }
+    }
+  }
+
+  static func lockTimeout(parsing text: String) -> Double? {
+    guard let seconds = Double(text), seconds.isFinite, (0...86400).contains(seconds) else { return nil }
+    return seconds
+  }
+
   /// A non-empty environment variable, its bytes kept as `PathBytes` carries them.
   static func environment(_ name: String) -> String? {
     guard let value = getenv(name), value.pointee != 0 else { return nil }

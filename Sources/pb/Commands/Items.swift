@@ -5,9 +5,10 @@ extension PB {
   struct Items: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "items",
-      abstract: "Show each item: its index, its types with their sizes, and a preview of its text.")
+      abstract: "Show each item (or the chosen ones): its index, its types with their sizes, and a preview of its text.")
 
     @OptionGroup var board: BoardOptions
+    @OptionGroup var itemSet: ItemSetOption
 
     @Flag(help: "Print a JSON array of items with their representations (type, size, how the type was chosen).")
     var json = false
@@ -16,14 +17,16 @@ extension PB {
       let pasteboard = try board.open(creating: false)
       let (state, previews) = try pasteboard.stateWithPreviews()
       let output = Output.standard
+      let chosen = try itemSet.itemSet(default: .all)
       if json {
-        let reports = state.items.enumerated().map { Report.ItemInfo(index: $0, item: $1, preview: previews[$0]) }
+        let indexes = state.items.isEmpty ? [] : try pasteboard.chosenIndexes(chosen, in: state)
+        let reports = indexes.map { Report.ItemInfo(index: $0, item: state.items[$0], preview: previews[$0]) }
         try output.write(Report.json(reports))
         if state.items.isEmpty { throw ExitCode(1) }
         return
       }
-      if state.items.isEmpty { throw PasteboardError.emptyPasteboard(board: pasteboard.name) }
-      for (index, item) in state.items.enumerated() {
+      for index in try pasteboard.chosenIndexes(chosen, in: state) {
+        let item = state.items[index]
         let types = item.representations.map { "\($0.type) (\(ByteCount.format($0.size)))" }.joined(separator: ", ")
         let preview = item.concealed ? "\t<concealed>" : previews[index].map { "\t\"\($0)\"" } ?? ""
         try output.write("\(index)\t\(types)\(preview)\n")

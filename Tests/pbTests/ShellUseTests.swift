@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Everyday shell use (issue #9): what a new user runs into in a day.
+@Suite("everyday shell use")
+struct ShellUseTests {
+  @Test(
+    "a bad value in an environment variable pb reads is refused with 78, naming it, and changes nothing",
+    arguments: [
+      ("PB_LOCK_TIMEOUT", "abc"), ("PB_LOCK_TIMEOUT", "-1"), ("PB_LOCK_TIMEOUT", "inf"), ("PB_LOCK_TIMEOUT", "1e9"),
+      ("PB_PASTEBOARD", "../x"), ("PB_PASTEBOARD", ".hidden"),
+    ])
+  func badEnvironment(variable: String, value: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("kept".utf8)).status == 0)
+    for arguments in [["copy"], ["paste"], ["undo"]] {
+      let result = try sandbox.pb(arguments, stdin: Data("new".utf8), environment: [variable: value])
+      #expect(result.status == 78, "\(arguments) \(result)")
+      #expect(result.stderr.hasPrefix("pb: \(variable)=") && result.stderr.split(separator: "\n").count == 1, "\(result)")
+    }
+    #expect(try sandbox.pb("paste").text == "kept")
+    #expect(try sandbox.changeCount() == 1)
+  }
+
+  @Test("good values in the environment are taken")
+  func goodEnvironment() throws {
+    let sandbox = try Sandbox()
+    let copy = try sandbox.pb(["copy"], stdin: Data("x".utf8), environment: ["PB_LOCK_TIMEOUT": "0.5", "PB_PASTEBOARD": "work"])
+    #expect(copy.status == 0, "\(copy)")
+    #expect(try sandbox.pb("paste", "-p", "work").text == "x")
+  }
+
+  @Test("pb items takes -i as every other reader does")
+  func itemsTakesAnItemSet() throws {
+    let sandbox = try Sandbox()
+    let files = try ["zero", "one", "two"].map { try sandbox.file("\($0).txt", "item \($0)") }
+    #expect(try sandbox.pb(["copy"] + files).status == 0)
+    let one = try sandbox.pb("items", "-i", "1")
+    #expect(one.status == 0 && one.lines.count == 1 && one.text.hasPrefix("1\t") && one.text.contains("item one"), "\(one)")
+    let two = try sandbox.pb("items", "-i", "0,2", "--json")
+    let indexes = (try JSONSerialization.jsonObject(with: two.stdout) as? [[String: Any]])?.compactMap { $0["index"] as? Int }
+    #expect(indexes == [0, 2], "\(two)")
+    #expect(try sandbox.pb("items").lines.count == 3, "all by default")
+    let past = try sandbox.pb("items", "-i", "5")
+    #expect(past.status == 65 && past.stderr.contains("3"), "\(past)")
+  }
+}
