@@ -45,3 +45,30 @@ struct ShellUseTests {
     #expect(past.status == 65 && past.stderr.contains("3"), "\(past)")
   }
 }
+
+extension ShellUseTests {
+  @Test("-o does not combine with -0 or -d, and -n goes with -o", arguments: [
+    ["paste", "-o", "out", "-0"], ["paste", "-o", "out", "-d", ","], ["paste", "-n"],
+  ])
+  func outputExclusions(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("x".utf8)).status == 0)
+    let result = try sandbox.pb(arguments)
+    #expect(result.status == 64 && result.stderr.split(separator: "\n").count == 1, "\(result)")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("out").path), "nothing was saved")
+  }
+
+  @Test("paste -o replaces files of the same name; -n keeps them and says so")
+  func noClobber() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("first".utf8)).status == 0)
+    #expect(try sandbox.pb("paste", "-o", "out").lines == ["out/0.txt"])
+    #expect(try sandbox.pb("copy", stdin: Data("second".utf8)).status == 0)
+    let kept = try sandbox.pb("paste", "-o", "out", "-n")
+    #expect(kept.status == 0 && kept.text.isEmpty && kept.stderr.contains("kept the existing 'out/0.txt'"), "\(kept)")
+    let saved = sandbox.root.appendingPathComponent("out/0.txt")
+    #expect(FileManager.default.contents(atPath: saved.path) == Data("first".utf8))
+    #expect(try sandbox.pb("paste", "-o", "out").lines == ["out/0.txt"])
+    #expect(FileManager.default.contents(atPath: saved.path) == Data("second".utf8), "without -n the file is replaced")
+  }
+}

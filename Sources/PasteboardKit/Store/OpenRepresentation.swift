@@ -54,15 +54,27 @@ extension OpenRepresentation {
 
 extension OpenRepresentation {
   /// Saves the bytes as a file in `directory` (made if missing), replacing a file of
-  /// that name; returns the file's path.
-  public func save(in directory: String, as name: String) throws(PasteboardError) -> String {
+  /// that name unless `keepingExisting`; returns the file's path and whether it was
+  /// written (false: a file of that name was there and was kept).
+  public func save(in directory: String, as name: String, keepingExisting: Bool = false) throws(PasteboardError)
+    -> (path: String, written: Bool)
+  {
     let filePath = directory.hasSuffix("/") ? directory + name : directory + "/" + name
     return try PasteboardError.catching({ .cannotCreate(path: filePath, reason: $0.reason) }) {
       try SystemCall.makeDirectory(directory, mode: 0o777)
-      let file = try SystemCall.open(filePath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o666)
-      defer { withExtendedLifetime(file) {} }
-      try Output(descriptor: file.raw, path: filePath).send(self)
-      return filePath
+      guard let file = try Self.create(filePath, keepingExisting: keepingExisting) else { return (filePath, false) }
+      // The descriptor must stay open until the bytes are sent: Output holds only its number.
+      try withExtendedLifetime(file) { try Output(descriptor: file.raw, path: filePath).send(self) }
+      return (filePath, true)
+    }
+  }
+
+  /// The file to save into; nil when it exists and is to be kept.
+  private static func create(_ path: String, keepingExisting: Bool) throws(SystemError) -> Descriptor? {
+    do {
+      return try SystemCall.open(path, flags: O_WRONLY | O_CREAT | (keepingExisting ? O_EXCL : O_TRUNC), mode: 0o666)
+    } catch where keepingExisting && error.errno == EEXIST {
+      return nil
     }
   }
 

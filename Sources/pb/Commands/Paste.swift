@@ -10,7 +10,7 @@ extension PB {
         Each chosen item gives its first representation of the first type in -t that it \
         has (a conforming type counts), or its preferred one without -t. Items without \
         any of the types are skipped. Several items are separated by the delimiter, or \
-        saved one file each with -o.
+        saved one file each with -o (files of the same name are replaced; -n keeps them).
         """)
 
     @OptionGroup var board: BoardOptions
@@ -34,11 +34,20 @@ extension PB {
       help: ArgumentHelp("Save each item as a file in this directory (INDEX.EXT), printing the paths.", valueName: "dir"))
     var directory: String?
 
+    @Flag(
+      name: [.customShort("n"), .customLong("no-clobber")],
+      help: "With -o: keep a file that exists already instead of replacing it (and say so).")
+    var noClobber = false
+
     @Flag(help: "Report each pasted item as JSON: its index, type, size and data or file.")
     var json = false
 
     func validate() throws {
       if nullDelimited && delimiter != nil { throw ValidationError("give -0 or -d, not both") }
+      if directory != nil && (nullDelimited || delimiter != nil) {
+        throw ValidationError("-o saves one file per item, so it takes no delimiter; give -o or -0/-d, not both")
+      }
+      if noClobber && directory == nil { throw ValidationError("-n keeps files that -o would replace; give it with -o DIR") }
     }
 
     func run() throws {
@@ -50,7 +59,12 @@ extension PB {
       if let directory {
         var saved: [(representation: OpenRepresentation, savedAs: String?)] = []
         for representation in pasted {
-          let file = try representation.save(in: directory, as: representation.suggestedFileName)
+          let (file, written) = try representation.save(
+            in: directory, as: representation.suggestedFileName, keepingExisting: noClobber)
+          if !written {
+            StandardStreams.printError("pb: kept the existing '\(Display.path(file))' (-n); item \(representation.index) was not saved")
+            continue
+          }
           saved.append((representation, file))
           if !json { try output.write(file + "\n") }
         }
