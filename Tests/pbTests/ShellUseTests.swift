@@ -72,3 +72,34 @@ extension ShellUseTests {
     #expect(FileManager.default.contents(atPath: saved.path) == Data("second".utf8), "without -n the file is replaced")
   }
 }
+
+extension ShellUseTests {
+  @Test("copy -n drops one trailing newline of each input, and only one", arguments: [
+    ("abc\n", "abc"), ("abc\n\n", "abc\n"), ("abc", "abc"), ("\n", ""), ("a\r\n", "a\r"),
+  ])
+  func trimNewline(input: String, stored: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", "-n", stdin: Data(input.utf8)).status == 0)
+    let pasted = try sandbox.pb("paste")
+    #expect(pasted.status == 0 && pasted.text == stored, "\(pasted)")
+    #expect(try sandbox.pb("copy", stdin: Data(input.utf8)).status == 0)
+    #expect(try sandbox.pb("paste").text == input, "without -n the input is kept whole")
+  }
+
+  @Test("copy -n works on files, on every representation, and past the sniffed head")
+  func trimNewlineOnFiles() throws {
+    let sandbox = try Sandbox()
+    let big = String(repeating: "x", count: 200_000) + "\n"
+    let files = [try sandbox.file("a.txt", "first\n"), try sandbox.file("b.txt", big)]
+    #expect(try sandbox.pb(["copy", "--trim-newline"] + files).status == 0)
+    #expect(try sandbox.pb("paste", "-i", "0").text == "first")
+    #expect(try sandbox.pb("paste", "-i", "1").text == String(big.dropLast()))
+    let html = try sandbox.file("p.html", "<p>x</p>\n")
+    #expect(try sandbox.pb("copy", "-n", "-r", "public.html=\(html)", "-r", "txt=\(files[0])").status == 0)
+    #expect(try sandbox.pb("paste", "-t", "public.html").text == "<p>x</p>")
+    #expect(try sandbox.pb("paste", "-t", "public.plain-text").text == "first")
+    let sizes = try JSONSerialization.jsonObject(with: sandbox.pb("items", "--json").stdout) as? [[String: Any]]
+    let representations = sizes?.first?["representations"] as? [[String: Any]]
+    #expect(representations?.compactMap { $0["size"] as? Int } == [8, 5], "the stored sizes are the trimmed ones")
+  }
+}

@@ -66,6 +66,8 @@ extension Pasteboard {
     public var actionName: String?
     /// False for `--no-undo`: the change is not recorded, and history never keeps its items.
     public var recordsUndo: Bool
+    /// `--trim-newline`: each input's one trailing newline, if any, is not stored.
+    public var trimsNewline = false
 
     public init(
       expires: Int64? = nil, concealed: Bool = false, ifCount: Int? = nil, actionName: String? = nil, recordsUndo: Bool = true
@@ -124,7 +126,8 @@ extension Pasteboard {
         var representations: [Representation] = []
         for source in item.representations {
           if inputs[next].isStandardInput { workspace.holdsStandardInput = true }
-          let representation = try stage(inputs[next], declaredType: source.type, into: workspace, detector: detector)
+          let representation = try stage(
+            inputs[next], declaredType: source.type, into: workspace, detector: detector, trimmingNewline: options.trimsNewline)
           next += 1
           if representations.contains(where: { $0.type == representation.type }) {
             throw .usage(
@@ -150,9 +153,9 @@ extension Pasteboard {
 
   /// Streams one input into a new data file of the workspace, sniffing its head when no
   /// type was given.
-  private func stage(_ input: OpenInput, declaredType: TypeIdentifier?, into workspace: Workspace, detector: TypeDetector)
-    throws(PasteboardError) -> Representation
-  {
+  private func stage(
+    _ input: OpenInput, declaredType: TypeIdentifier?, into workspace: Workspace, detector: TypeDetector, trimmingNewline: Bool
+  ) throws(PasteboardError) -> Representation {
     let head = UnsafeMutableRawBufferPointer.allocate(byteCount: declaredType == nil ? TypeDetector.headSize : 0, alignment: 16)
     defer { head.deallocate() }
     let (headCount, detection) = try PasteboardError.catching { () throws -> (Int, TypeDetection) in
@@ -186,7 +189,16 @@ extension Pasteboard {
       } else if !reachedEnd {
         rest = try ByteTransfer.copy(from: source, to: destination)
       }
-      return Representation(type: detection.type, file: file, size: Int64(headCount) + rest, typeSource: detection.source)
+      var size = Int64(headCount) + rest
+      if trimmingNewline, size > 0 {
+        var last: UInt8 = 0
+        let read = try withUnsafeMutableBytes(of: &last) { try data.readFully(into: $0, at: size - 1) }
+        if read == 1, last == UInt8(ascii: "\n") {
+          size -= 1
+          try data.truncate(to: size)
+        }
+      }
+      return Representation(type: detection.type, file: file, size: size, typeSource: detection.source)
     }
   }
 }

@@ -53,7 +53,8 @@ final class Workspace {
   func createDataFile(extension ext: String?) throws(SystemError) -> (name: String, descriptor: Descriptor) {
     let base = StoreFiles.uniqueName()
     let file = ext.map { base + "." + $0 }.flatMap { StoreFiles.isDataFileName($0) ? $0 : nil } ?? base
-    let descriptor = try folder.open(file, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+    // Readable too: `--trim-newline` looks at the last byte written.
+    let descriptor = try folder.open(file, flags: O_RDWR | O_CREAT | O_EXCL, mode: 0o600)
     stagedFiles.append(file)
     return (file, descriptor)
   }

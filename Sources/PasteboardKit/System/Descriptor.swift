@@ -50,6 +50,11 @@ final class Descriptor: Sendable {
     try SystemCall.writeAll(raw, bytes, path: path)
   }
 
+  /// Cuts the file to `size` bytes.
+  func truncate(to size: Int64) throws(SystemError) {
+    try SystemCall.check("truncate", path) { ftruncate(raw, off_t(size)) }
+  }
+
   /// Waits until the file's data and metadata are on disk (for a directory: its entries).
   func sync() throws(SystemError) {
     try SystemCall.check("sync", path) { fsync(raw) }

@@ -39,6 +39,11 @@ extension PB {
     @Flag(help: "Mark the items as secrets: never previewed or listed, removed as soon as they are replaced.")
     var concealed = false
 
+    @Flag(
+      name: [.customShort("n"), .customLong("trim-newline")],
+      help: "Do not store one trailing newline of each input (git rev-parse HEAD | pb copy -n stores the hash alone).")
+    var trimNewline = false
+
     @OptionGroup var ifCount: IfCountOption
     @OptionGroup var undo: UndoOptions
 
@@ -63,8 +68,9 @@ extension PB {
       }
       let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
       let pasteboard = try board.open(creating: true)
-      let options = Pasteboard.WriteOptions(
+      var options = Pasteboard.WriteOptions(
         expires: expires, concealed: concealed, ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo)
+      options.trimsNewline = trimNewline
       _ = try pasteboard.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
     }
 
