@@ -66,7 +66,7 @@ _pb() {
     return
     ;;
   -i | --items)
-    mapfile -t COMPREPLY < <(compgen -W "0 all" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "0 all -1" -- "$cur")
     return
     ;;
   -o | --output)

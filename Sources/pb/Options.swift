@@ -42,7 +42,7 @@ struct ItemSetOption: ParsableArguments {
   // message instead of being taken for an option.
   @Option(
     name: [.customShort("i"), .customLong("items")], parsing: .unconditional,
-    help: ArgumentHelp("The items to use: 0, 1,3, 2-4, all (0-based).", valueName: "set"))
+    help: ArgumentHelp("The items to use: 0, 1,3, 2-4, all, -1 (0-based; negative counts from the end).", valueName: "set"))
   var items: String?
 
   func itemSet(default defaultSet: ItemSet) throws(PasteboardError) -> ItemSet {

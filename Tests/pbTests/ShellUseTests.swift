@@ -103,3 +103,21 @@ extension ShellUseTests {
     #expect(representations?.compactMap { $0["size"] as? Int } == [8, 5], "the stored sizes are the trimmed ones")
   }
 }
+
+extension ShellUseTests {
+  @Test("negative indexes count from the end, in every reader")
+  func negativeIndexes() throws {
+    let sandbox = try Sandbox()
+    let files = try ["a", "b", "c", "d"].map { try sandbox.file("\($0).txt", $0) }
+    #expect(try sandbox.pb(["copy"] + files).status == 0)
+    #expect(try sandbox.pb("paste", "-i", "-1").text == "d")
+    #expect(try sandbox.pb("paste", "-i", "-3--1", "-d", ",").text == "b,c,d")
+    #expect(try sandbox.pb("paste", "-i", "1--1", "-d", ",").text == "b,c,d")
+    let types = try sandbox.pb("types", "-i", "-2")
+    #expect(types.status == 0 && !types.text.isEmpty && types.text == (try sandbox.pb("types", "-i", "2").text), "\(types)")
+    #expect(try sandbox.pb("items", "-i", "-2").text.hasPrefix("2\t"))
+    #expect(try sandbox.pb("contains", "-i", "-1", "public.text").status == 0)
+    let past = try sandbox.pb("paste", "-i", "-5")
+    #expect(past.status == 65 && past.stderr.contains("no item -5"), "\(past)")
+  }
+}
