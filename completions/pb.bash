@@ -86,7 +86,7 @@ _pb() {
   local options
   case $command in
   copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline --expire --concealed --if-count --action --no-undo" ;;
-  paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output -n --no-clobber --json" ;;
+  paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output -n --no-clobber --force --json" ;;
   types) options="-p --pasteboard -i --items --conforming-to --json" ;;
   type) options="--sniff --json" ;;
   contains) options="-p --pasteboard -i --items --all" ;;

@@ -5,6 +5,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case emptyPasteboard(board: String)
   case noRepresentation(types: [String], board: String)
   case nothingToUndo(board: String, redo: Bool)
+  /// Binary data refused on a terminal: the whole message, with what to do instead.
+  case binaryToTerminal(String)
   case noOpenGroup(board: String)
   case cannotRun(String, reason: String)
   case invalidEnvironment(variable: String, value: String, reason: String)
@@ -57,6 +59,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
     case .noRepresentation(let types, let board):
       let list = Display.value(types.joined(separator: ", "))
       return "no chosen item on '\(Display.value(board))' has a representation of \(list); see what it has: pb types -i all"
+    case .binaryToTerminal(let text):
+      return text
     case .nothingToUndo(let board, let redo):
       return redo
         ? "nothing to redo on '\(Display.value(board))'; only what was undone since the last change can be redone (pb history)"

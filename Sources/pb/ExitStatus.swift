@@ -6,7 +6,7 @@ enum ExitStatus {
     switch error {
     case .outputClosed: 0
     case .cannotRun: 127
-    case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup: 1
+    case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .binaryToTerminal: 1
     case .usage, .invalidPasteboardName, .invalidTime: 64
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText: 65
     case .noSuchFile, .noSuchPasteboard, .pasteboardDeleted: 66

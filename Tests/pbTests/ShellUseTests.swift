@@ -122,3 +122,28 @@ extension ShellUseTests {
     #expect(past.status == 65 && past.stderr.contains("no item -5"), "\(past)")
   }
 }
+
+extension ShellUseTests {
+  /// Runs a command line on a pseudo-terminal (util-linux `script`), as typed at a prompt.
+  func onTerminal(_ sandbox: Sandbox, _ commandLine: String) throws -> Result {
+    try sandbox.shell(
+      "cd \(sandbox.root.path); export PB_DIR=\(sandbox.store.path); script -qec '\(commandLine); echo \"status=$?\"' /dev/null")
+  }
+
+  @Test("paste of binary data to a terminal prints a notice instead, and exits 1; pipes, files and --force are unaffected")
+  func binaryToTerminal() throws {
+    let sandbox = try Sandbox()
+    let png = try Data(contentsOf: URL(fileURLWithPath: SystemSamples.png))
+    #expect(try sandbox.pb("copy", SystemSamples.png).status == 0)
+    let refused = try onTerminal(sandbox, "pb paste")
+    #expect(refused.text.contains("item 0 is public.png") && refused.text.contains("--force"), "\(refused)")
+    #expect(refused.text.contains("status=1") && !refused.text.contains("PNG"), "nothing was written: \(refused)")
+    let forced = try onTerminal(sandbox, "pb paste --force | wc -c")
+    #expect(forced.text.contains(String(png.count)) && forced.text.contains("status=0"), "\(forced)")
+    #expect(try sandbox.pb("paste").stdout == png, "a pipe gets the bytes")
+    // Text goes to the terminal as always.
+    #expect(try sandbox.pb("copy", stdin: Data("plain words".utf8)).status == 0)
+    let text = try onTerminal(sandbox, "pb paste")
+    #expect(text.text.contains("plain words") && text.text.contains("status=0"), "\(text)")
+  }
+}

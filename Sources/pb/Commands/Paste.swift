@@ -42,6 +42,9 @@ extension PB {
     @Flag(help: "Report each pasted item as JSON: its index, type, size and data or file.")
     var json = false
 
+    @Flag(help: "Write data that is not text to a terminal anyway (it is refused there by default).")
+    var force = false
+
     func validate() throws {
       if nullDelimited && delimiter != nil { throw ValidationError("give -0 or -d, not both") }
       if directory != nil && (nullDelimited || delimiter != nil) {
@@ -72,6 +75,16 @@ extension PB {
       } else if json {
         try PastedJSON.write(pasted.map { ($0, nil) }, to: output)
       } else {
+        // Raw binary on a terminal garbles it until `reset`: say what it is instead.
+        if !force, StandardStreams.outputIsTerminal,
+          let binary = pasted.first(where: { !TypeRegistry.conforms($0.representation.type, to: .text) })
+        {
+          let type = binary.representation.type
+          let ext = TypeRegistry.preferredFilenameExtension(for: type) ?? "bin"
+          throw PasteboardError.binaryToTerminal(
+            "item \(binary.index) is \(type) (\(ByteCount.format(binary.representation.size))), not text; save it with "
+              + "pb paste > file.\(ext) or -o DIR, or write it here anyway with --force")
+        }
         let separator = nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
         for (position, representation) in pasted.enumerated() {
           if position > 0 { try output.write(separator) }
