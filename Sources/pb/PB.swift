@@ -26,6 +26,7 @@ struct PB: ParsableCommand {
     StandardStreams.prepare()
     var status: Int32 = 0
     do {
+      try checkCommandWord()
       var command = try fastParse() ?? parseAsRoot(arguments)
       try Store.checkEnvironment()
       try command.run()
@@ -34,6 +35,34 @@ struct PB: ParsableCommand {
       status = report(error)
     }
     Glibc.exit(status)
+  }
+
+  /// The words the root parser takes before a subcommand.
+  private static let rootOptions: Set<String> = ["-h", "--help", "-help", "--version", "--experimental-dump-help"]
+
+  /// Catches what the parser would only call an unexpected argument: a misspelt
+  /// subcommand (with the nearest names), `help` of one that does not exist, and
+  /// options typed before the subcommand (with the command line they belong in).
+  private static func checkCommandWord() throws(PasteboardError) {
+    guard let first = arguments.first else { return }
+    let names = configuration.subcommands.map { $0._commandName }
+    if first.hasPrefix("-") {
+      if rootOptions.contains(first) || first.hasPrefix("--generate-completion-script") || first.hasPrefix("---") { return }
+      guard let position = arguments.firstIndex(where: names.contains) else { return }
+      let reordered = [arguments[position]] + arguments[..<position] + arguments[(position + 1)...]
+      throw .usage(
+        "options go after the subcommand: pb \(reordered.map { Display.value($0) }.joined(separator: " "))")
+    }
+    if first == "help" {
+      guard arguments.count > 1, !arguments[1].hasPrefix("-"), !names.contains(arguments[1]) else { return }
+      throw .usage(unknownSubcommand(arguments[1], among: names))
+    }
+    if !names.contains(first) { throw .usage(unknownSubcommand(first, among: names)) }
+  }
+
+  private static func unknownSubcommand(_ word: String, among names: [String]) -> String {
+    let hint = Suggestion.phrase(Suggestion.nearest(to: word, among: names)) ?? "see 'pb --help' for the list"
+    return "unknown subcommand '\(Display.value(word))'; \(hint)"
   }
 
   /// Parses a plain command line with only its subcommand's declarations: the root parse

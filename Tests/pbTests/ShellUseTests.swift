@@ -147,3 +147,30 @@ extension ShellUseTests {
     #expect(text.text.contains("plain words") && text.text.contains("status=0"), "\(text)")
   }
 }
+
+extension ShellUseTests {
+  @Test(
+    "a misspelt subcommand, help of an unknown one, and options before the subcommand get a hint and 64",
+    arguments: [
+      (["pastee"], "unknown subcommand 'pastee'; did you mean 'paste'?"),
+      (["cpoy", "a.txt"], "did you mean 'copy'?"),
+      (["help", "nosuch"], "unknown subcommand 'nosuch'"),
+      (["help", "histroy"], "did you mean 'history'?"),
+      (["-p", "work", "paste", "-i", "0"], "options go after the subcommand: pb paste -p work -i 0"),
+    ])
+  func subcommandHints(arguments: [String], message: String) throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.pb(arguments)
+    #expect(result.status == 64 && result.text.isEmpty, "\(result)")
+    #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(result)")
+  }
+
+  @Test("help of a real subcommand still works, nested ones too")
+  func helpStillWorks() throws {
+    let sandbox = try Sandbox()
+    for arguments in [["help", "paste"], ["help", "group", "begin"], ["paste", "--help"], ["--help"]] {
+      let result = try sandbox.pb(arguments)
+      #expect(result.status == 0 && result.text.contains("USAGE"), "\(arguments) \(result)")
+    }
+  }
+}
