@@ -85,9 +85,9 @@ struct PB: ParsableCommand {
 
   /// The arguments as the bytes the user gave: a file name that is not UTF-8 reaches
   /// the kernel unchanged (Swift's own `CommandLine.arguments` replaces such bytes).
-  private static let arguments: [String] = (1..<Int(CommandLine.argc)).compactMap { index in
-    CommandLine.unsafeArgv[index].map { PathBytes.string(cString: $0) }
-  }
+  /// Joined short options (`-i0`) are split as getopt would.
+  private static let arguments: [String] = JoinedOptions.split(
+    (1..<Int(CommandLine.argc)).compactMap { index in CommandLine.unsafeArgv[index].map { PathBytes.string(cString: $0) } })
 
   /// Prints one line for an error (none for a quiet negative answer) and gives the
   /// exit status.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import pb
+
 /// The man page and the completions are checked against the binary, so they cannot drift.
 @Suite("docs and completions")
 struct DocsTests {
@@ -13,6 +15,8 @@ struct DocsTests {
   struct Command {
     var name: String  // as typed after pb: "copy", "group begin"
     var options: [String]  // as typed: -p, --pasteboard
+    var valued: [String] = []  // the options that take a value
+    var flags: [String] = []
 
     /// The word completion offers for it: the last one.
     var word: String { String(name.split(separator: " ").last ?? "") }
@@ -23,8 +27,8 @@ struct DocsTests {
     let sandbox = try Sandbox()
     let dump = try sandbox.pb("--experimental-dump-help")
     let root = try #require((try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])?["command"] as? [String: Any])
-    func options(_ command: [String: Any]) -> [String] {
-      let arguments = command["arguments"] as? [[String: Any]] ?? []
+    func options(_ command: [String: Any], kind: String? = nil) -> [String] {
+      let arguments = (command["arguments"] as? [[String: Any]] ?? []).filter { kind == nil || $0["kind"] as? String == kind }
       return arguments.flatMap { argument in
         (argument["names"] as? [[String: String]] ?? []).compactMap { name in
           switch name["kind"] {
@@ -38,7 +42,10 @@ struct DocsTests {
     func commands(under command: [String: Any], prefix: String) -> [Command] {
       (command["subcommands"] as? [[String: Any]] ?? []).flatMap { subcommand in
         let name = prefix + (subcommand["commandName"] as? String ?? "")
-        return [Command(name: name, options: options(subcommand))] + commands(under: subcommand, prefix: name + " ")
+        let command = Command(
+          name: name, options: options(subcommand), valued: options(subcommand, kind: "option"),
+          flags: options(subcommand, kind: "flag"))
+        return [command] + commands(under: subcommand, prefix: name + " ")
       }
     }
     return [Command(name: "pb", options: options(root))] + commands(under: root, prefix: "")
@@ -63,6 +70,19 @@ struct DocsTests {
         #expect(bash.contains(option), "bash completion lacks \(option)")
         #expect(zsh.contains(option), "zsh completion lacks \(option)")
       }
+    }
+  }
+
+  @Test("the table that splits joined short options (-i0, -an) agrees with the parser's declarations")
+  func joinedOptionsTable() throws {
+    let commands = try Self.commands().filter { $0.name != "pb" && $0.name != "help" && $0.name != "group" }
+    #expect(Set(commands.map(\.name)) == Set(JoinedOptions.table.keys))
+    for command in commands {
+      let entry = try #require(JoinedOptions.table[command.name], "\(command.name)")
+      let short = { (names: [String]) in Set(names.filter { $0.count == 2 }.compactMap { $0.last }) }
+      #expect(entry.valued == short(command.valued), "\(command.name) valued")
+      #expect(entry.flags == short(command.flags), "\(command.name) flags")
+      #expect(entry.longValued == Set(command.valued.filter { $0.hasPrefix("--") }), "\(command.name) long")
     }
   }
 

@@ -174,3 +174,23 @@ extension ShellUseTests {
     }
   }
 }
+
+extension ShellUseTests {
+  @Test("short options take joined values and group as getopt allows")
+  func joinedShortOptions() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb(["copy", "-pwork", "-n"], stdin: Data("a\n".utf8)).status == 0)
+    #expect(try sandbox.pb(["copy", "-anpwork"], stdin: Data("b\n".utf8)).status == 0, "-a -n -p work")
+    #expect(try sandbox.pb("paste", "-pwork", "-i0").text == "a")
+    #expect(try sandbox.pb("paste", "-pwork", "-i-1").text == "b")
+    #expect(try sandbox.pb("paste", "-pwork", "-iall", "-d+").text == "a+b")
+    #expect(try sandbox.pb("paste", "-pwork", "-0iall").stdout == Data("a\0b".utf8), "a flag then an option with its value")
+    #expect(try sandbox.pb("types", "-pwork", "-i1").text.contains("public.utf8-plain-text"))
+    #expect(try sandbox.pb("undo", "-pwork").text == "Undo Append\n")
+    // Nothing after -- is split.
+    let passed = try sandbox.pb("group", "run", "-pwork", "--", "printf", "%s", "-pn")
+    #expect(passed.status == 0 && passed.text == "-pn", "words after -- reach the command as typed: \(passed)")
+    let unknown = try sandbox.pb("paste", "-pwork", "-qx")
+    #expect(unknown.status == 64 && unknown.stderr.contains("-q"), "\(unknown)")
+  }
+}

@@ -1,0 +1,102 @@
+/// Short options written as POSIX getopt takes them: a value joined to its option
+/// (`-i0`, `-pwork`, `-i-1`) and flags grouped (`-an`, `-anpwork`). ArgumentParser takes
+/// only separate words, so such a word is split before parsing. The table says, per
+/// subcommand, which short options take a value and which are flags; the docs tests check
+/// it against the parser's own declarations (`--experimental-dump-help`).
+enum JoinedOptions {
+  struct Options {
+    /// Short options that take a value, as letters.
+    var valued: Set<Character>
+    /// Short flags, as letters.
+    var flags: Set<Character>
+    /// Long options that take a value: the word after one is its value, never split.
+    var longValued: Set<String>
+  }
+
+  static let table: [String: Options] = [
+    "copy": Options(
+      valued: ["p", "t", "r"], flags: ["a", "n", "h"],
+      longValued: ["--pasteboard", "--type", "--representation", "--expire", "--if-count", "--action"]),
+    "paste": Options(
+      valued: ["p", "i", "t", "d", "o"], flags: ["0", "n", "h"],
+      longValued: ["--pasteboard", "--items", "--type", "--delimiter", "--output"]),
+    "types": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items", "--conforming-to"]),
+    "contains": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items"]),
+    "items": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items"]),
+    "info": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
+    "clear": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--if-count", "--action"]),
+    "count": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
+    "wait": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--since", "--timeout"]),
+    "watch": Options(valued: ["p", "t"], flags: ["h"], longValued: ["--pasteboard", "--type"]),
+    "cut": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--if-count", "--action"]),
+    "undo": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
+    "redo": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
+    "history": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--levels"]),
+    "type": Options(valued: [], flags: ["h"], longValued: []),
+    "list": Options(valued: [], flags: ["h"], longValued: []),
+    "create": Options(valued: [], flags: ["h"], longValued: ["--prefix", "--owner", "--expire"]),
+    "delete": Options(valued: [], flags: ["h"], longValued: ["--if-count", "--action"]),
+    "group begin": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
+    "group end": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
+    "group run": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--name"]),
+  ]
+
+  /// The arguments with joined short options split into separate words. Words after
+  /// `--`, values of options, and words that are not made of the subcommand's own short
+  /// options (a negative number, an unknown letter) are left as they are, for the
+  /// parser to take or to report.
+  static func split(_ arguments: [String]) -> [String] {
+    var start = 1
+    var key = arguments.first ?? ""
+    if key == "group", arguments.count > 1 {
+      key += " " + arguments[1]
+      start = 2
+    }
+    guard let options = table[key], arguments.count > start else { return arguments }
+    var result = Array(arguments[..<start])
+    var takesValue = false
+    for (position, word) in arguments.enumerated().dropFirst(start) {
+      if takesValue {
+        result.append(word)
+        takesValue = false
+        continue
+      }
+      if word == "--" {
+        result += arguments[position...]
+        return result
+      }
+      if word.hasPrefix("--") {
+        result.append(word)
+        takesValue = options.longValued.contains(word)
+        continue
+      }
+      guard word.hasPrefix("-"), word.count >= 2, let split = splitShort(word, options) else {
+        result.append(word)
+        continue
+      }
+      result += split.words
+      takesValue = split.needsValue
+    }
+    return result
+  }
+
+  /// `-anpwork` as `-a -n -p work`; nil when some letter is not one of the options.
+  private static func splitShort(_ word: String, _ options: Options) -> (words: [String], needsValue: Bool)? {
+    var words: [String] = []
+    var rest = Substring(word.dropFirst())
+    while let letter = rest.first {
+      rest = rest.dropFirst()
+      if options.flags.contains(letter) {
+        words.append("-\(letter)")
+      } else if options.valued.contains(letter) {
+        words.append("-\(letter)")
+        if rest.isEmpty { return (words, true) }
+        words.append(String(rest))
+        return (words, false)
+      } else {
+        return nil
+      }
+    }
+    return (words, false)
+  }
+}
