@@ -22,8 +22,23 @@ _pb_types() {
     public.tiff com.compuserve.gif public.svg-image com.adobe.pdf public.data public.content
 }
 
+# bash breaks words at '=' (COMP_WORDBREAKS): in `-r png=` or `--pasteboard=`, with the
+# cursor right after it, the word being completed is "=" itself and replies replace it,
+# so they are completed as after the '=' and given the '=' back.
 _pb() {
+  local equals=""
+  if [[ ${COMP_WORDS[COMP_CWORD]} == "=" ]]; then
+    equals="="
+    COMP_WORDS[COMP_CWORD]=""
+  fi
+  _pb_complete
+  if [[ -n $equals ]]; then COMPREPLY=("${COMPREPLY[@]/#/=}"); fi
+}
+
+_pb_complete() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+  # After `--pasteboard = wo`, the option is the word before the '='.
+  if [[ $prev == "=" ]] && ((COMP_CWORD > 1)); then prev=${COMP_WORDS[COMP_CWORD-2]}; fi
   local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch help"
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
@@ -66,7 +81,11 @@ _pb() {
     return
     ;;
   -i | --items)
-    mapfile -t COMPREPLY < <(compgen -W "0 all -1" -- "$cur")
+    # Each index of the pasteboard in use, all, and -1 (the last).
+    local count indexes="all"
+    count=$(pb items ${board:+-p "$board"} 2>/dev/null | wc -l)
+    if ((count > 0)); then indexes="$(seq 0 $((count - 1))) all -1"; else indexes="0 all"; fi
+    mapfile -t COMPREPLY < <(compgen -W "$indexes" -- "$cur")
     return
     ;;
   -o | --output)

@@ -161,6 +161,36 @@ struct DocsTests {
     #expect(try bashCompletions(sandbox, ["pb", "undo", "-p", "com.ex"]) == ["com.example.notes"])
   }
 
+  @Test("both shells complete types and indexes of the pasteboard -p names, in any position, and after '='")
+  func completionsFollowThePasteboard() throws {
+    let sandbox = try populated()
+    let item = try sandbox.file("item.txt", "x")
+    #expect(try sandbox.pb("copy", "-p", "special", "-t", "com.example.special", item).status == 0)
+    #expect(try sandbox.pb("copy", "-p", "three", item, item, item).status == 0)
+    // Types of the board -p names, not of general.
+    #expect(try bashCompletions(sandbox, ["pb", "contains", "-p", "special", "com.ex"]) == ["com.example.special"])
+    #expect(try zshCompletions(sandbox, "pb contains -p special com.ex") == ["com.example.special"])
+    #expect(try zshCompletions(sandbox, "pb paste -p special -t com.ex") == ["com.example.special"])
+    #expect(try zshCompletions(sandbox, "pb copy -p special -t com.ex") == ["com.example.special"])
+    #expect(try zshCompletions(sandbox, "pb contains com.ex").isEmpty, "general has no such type")
+    // Every index of the board, all, and -1.
+    let three = ["0", "1", "2", "all", "-1"]
+    #expect(try Set(bashCompletions(sandbox, ["pb", "paste", "-p", "three", "-i", ""])) == Set(three))
+    #expect(try Set(bashCompletions(sandbox, ["pb", "paste", "-t", "public.text", "-p", "three", "-i", ""])) == Set(three))
+    #expect(try Set(bashCompletions(sandbox, ["pb", "types", "-i", ""])) == ["0", "all", "-1"], "general holds one item")
+    #expect(try Set(zshCompletions(sandbox, "pb paste -p three -i ")) == Set(three))
+    #expect(try Set(zshCompletions(sandbox, "pb items -t x -p three -i ").filter { !$0.isEmpty }).isSubset(of: Set(three)))
+    #expect(try Set(zshCompletions(sandbox, "pb types -p three -i ")) == Set(three))
+    // bash breaks words at '=': `-r png=` and `--pasteboard=` with the cursor after it.
+    #expect(try bashCompletions(sandbox, ["pb", "copy", "-r", "png", "="]).contains("=page.html"))
+    #expect(try bashCompletions(sandbox, ["pb", "copy", "-r", "png", "=", "pa"]) == ["page.html"])
+    #expect(try bashCompletions(sandbox, ["pb", "copy", "-a", "-r", "=", "item"]) == ["item.txt"])
+    #expect(try bashCompletions(sandbox, ["pb", "info", "--pasteboard", "="]).contains("=special"))
+    #expect(try bashCompletions(sandbox, ["pb", "info", "--pasteboard", "=", "thr"]) == ["three"])
+    #expect(try zshCompletions(sandbox, "pb copy -r png=pa") == ["page.html"])
+    #expect(try zshCompletions(sandbox, "pb copy -a -r html=pa -r ite") == ["item.txt"])
+  }
+
   @Test("zsh completes subcommands, options, pasteboard names and types")
   func zsh() throws {
     let sandbox = try populated()
