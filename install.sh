@@ -4,6 +4,7 @@
 #   ./install.sh                      installs under /usr/local
 #   PREFIX=$HOME/.local ./install.sh  installs under ~/.local
 #   DESTDIR=/tmp/stage ./install.sh   stages the files for a package
+#   ./install.sh --uninstall          removes what it installed (same PREFIX and DESTDIR)
 #
 # What the build and the tests need from Debian (libmagic-dev, and mandoc, zsh and a few
 # more for the tests) is installed first when missing: see scripts/install-dependencies.sh.
@@ -14,6 +15,30 @@ PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
 build_path=${PB_BUILD_PATH:-.build}
 cd "$(dirname "$0")"
+
+# The files it installs, relative to $DESTDIR$PREFIX; --uninstall removes exactly these.
+files="bin/pb share/man/man1/pb.1 share/bash-completion/completions/pb share/zsh/site-functions/_pb"
+
+case "${1-}" in
+"") ;;
+--uninstall)
+  removed=0
+  for file in $files; do
+    path="$DESTDIR$PREFIX/$file"
+    if [ -e "$path" ] || [ -L "$path" ]; then
+      rm -f "$path"
+      echo "removed $path"
+      removed=$((removed + 1))
+    fi
+  done
+  [ "$removed" -gt 0 ] || echo "nothing of pb is installed under $DESTDIR$PREFIX"
+  exit 0
+  ;;
+*)
+  echo "install.sh: unknown argument '$1'; use no argument to install, or --uninstall" >&2
+  exit 64
+  ;;
+esac
 
 scripts/install-dependencies.sh
 

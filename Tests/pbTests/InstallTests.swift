@@ -25,5 +25,21 @@ struct InstallTests {
     #expect(pasted.text == "installed\n", "\(pasted)")
     let manual = try sandbox.run("/usr/bin/env", ["man", "-l", prefix + "/share/man/man1/pb.1"], stdin: nil, environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
     #expect(manual.status == 0 && manual.text.contains("EXIT STATUS"), "\(manual)")
+
+    // --uninstall removes exactly those files, and nothing else in their folders.
+    let neighbour = prefix + "/bin/other-tool"
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: neighbour))
+    let uninstall = try sandbox.shell(
+      "cd \(repository.path) && DESTDIR=\(destdir) PREFIX=/opt/pb ./install.sh --uninstall", timeLimit: 60)
+    #expect(uninstall.status == 0, "\(uninstall)")
+    for file in ["bin/pb", "share/man/man1/pb.1", "share/bash-completion/completions/pb", "share/zsh/site-functions/_pb"] {
+      #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) is still there")
+      #expect(uninstall.lines.contains("removed \(prefix)/\(file)"), "\(uninstall)")
+    }
+    #expect(FileManager.default.fileExists(atPath: neighbour), "another file in bin/ was removed")
+    let again = try sandbox.shell("cd \(repository.path) && DESTDIR=\(destdir) PREFIX=/opt/pb ./install.sh --uninstall")
+    #expect(again.status == 0 && again.text.contains("nothing of pb is installed"), "\(again)")
+    let bad = try sandbox.shell("cd \(repository.path) && ./install.sh --nonsense")
+    #expect(bad.status == 64 && bad.stderr.contains("--uninstall"), "\(bad)")
   }
 }
