@@ -15,10 +15,12 @@ struct PB: ParsableCommand {
       See pb(1) for the store, types, index sets and exit codes.
       """,
     version: "0.1.0",
-    subcommands: [
-      Copy.self, Paste.self, Types.self, Contains.self, Items.self, Info.self, Clear.self, TypeInfo.self,
-      List.self, Create.self, Delete.self, Count.self, Wait.self, Watch.self, Cut.self, Undo.self, Redo.self, HistoryCommand.self,
-      Group.self,
+    groupedSubcommands: [
+      CommandGroup(name: "Copy and paste", subcommands: [Copy.self, Paste.self, Cut.self, Clear.self]),
+      CommandGroup(name: "Reading", subcommands: [Items.self, Types.self, Contains.self, Info.self, TypeInfo.self]),
+      CommandGroup(name: "Undo", subcommands: [Undo.self, Redo.self, HistoryCommand.self, Group.self]),
+      CommandGroup(name: "Pasteboard", subcommands: [List.self, Create.self, Delete.self]),
+      CommandGroup(name: "Change tracking", subcommands: [Count.self, Wait.self, Watch.self]),
     ]
   )
 

@@ -194,3 +194,25 @@ extension ShellUseTests {
     #expect(unknown.status == 64 && unknown.stderr.contains("-q"), "\(unknown)")
   }
 }
+
+extension ShellUseTests {
+  @Test("every subcommand's help shows at least two examples, and pb --help groups the subcommands")
+  func helpExamples() throws {
+    let sandbox = try Sandbox()
+    let names = try DocsTests.commands().map(\.name).filter { $0 != "pb" && $0 != "help" }
+    #expect(names.count >= 20)
+    for name in names {
+      let words = name.split(separator: " ").map(String.init)
+      for arguments in [["help"] + words, words + ["--help"]] {
+        let help = try sandbox.pb(arguments)
+        let examples = help.lines.drop(while: { $0 != "Examples:" }).dropFirst().prefix(while: { $0.hasPrefix("  $ ") })
+        #expect(help.status == 0 && examples.count >= 2, "\(arguments): \(help)")
+        #expect(examples.allSatisfy { $0.contains("pb ") }, "\(arguments)")
+      }
+    }
+    let root = try sandbox.pb("--help")
+    for heading in ["COPY AND PASTE SUBCOMMANDS:", "READING SUBCOMMANDS:", "UNDO SUBCOMMANDS:", "PASTEBOARD SUBCOMMANDS:", "CHANGE TRACKING SUBCOMMANDS:"] {
+      #expect(root.text.contains(heading), "\(heading): \(root)")
+    }
+  }
+}

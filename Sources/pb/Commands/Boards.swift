@@ -10,10 +10,10 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "list",
       abstract: "List the pasteboards: items, bytes, change count, owner or persistent, expiry.",
-      discussion: """
+      discussion: Examples.discussion("list", """
         Temporary pasteboards whose owner has exited are removed first, and expired \
         items too, so the list shows only what is there.
-        """)
+        """))
 
     @Flag(help: "Print a JSON array of pasteboards.")
     var json = false
@@ -42,13 +42,13 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "create",
       abstract: "Create a pasteboard; without --persistent it vanishes when its owner exits.",
-      discussion: """
+      discussion: Examples.discussion("create", """
         A pasteboard made by create belongs to the process that ran pb (usually the \
         shell or script; --owner chooses another) and is removed once that process has \
         exited, unless --persistent. With --unique, pb makes a fresh name (PREFIX.<16 hex \
         digits>) and prints it, as mktemp does for files. Writing to a pasteboard that \
         does not exist creates it persistent.
-        """)
+        """))
 
     @Argument(help: ArgumentHelp("The pasteboard to create (letters, digits, '.', '_', '-').", valueName: "name"))
     var name: String?
@@ -113,7 +113,8 @@ extension PB {
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "delete",
-      abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).")
+      abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).",
+      discussion: Examples.discussion("delete"))
 
     @Argument(help: ArgumentHelp("The pasteboards to delete.", valueName: "name"))
     var names: [String]
@@ -139,7 +140,8 @@ extension PB {
   struct Count: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "count",
-      abstract: "Print the pasteboard's change count, and nothing else.")
+      abstract: "Print the pasteboard's change count, and nothing else.",
+      discussion: Examples.discussion("count"))
 
     @OptionGroup var board: BoardOptions
 

@@ -5,7 +5,8 @@ extension PB {
   struct Clear: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "clear",
-      abstract: "Remove every item from the pasteboard (the change count still grows; pb undo brings them back).")
+      abstract: "Remove every item from the pasteboard (the change count still grows; pb undo brings them back).",
+      discussion: Examples.discussion("clear"))
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var ifCount: IfCountOption

@@ -6,12 +6,12 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "copy",
       abstract: "Copy standard input or files to a pasteboard.",
-      discussion: """
+      discussion: Examples.discussion("copy", """
         With no FILE, standard input becomes one item. Each FILE becomes one item; '-' is \
         standard input. With -r, all the representations given form ONE item. Types that \
         are not given are detected from the data (libmagic, the filename extension, and a \
         text check).
-        """)
+        """))
 
     @OptionGroup var board: BoardOptions
 

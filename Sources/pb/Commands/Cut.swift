@@ -6,14 +6,14 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "cut",
       abstract: "Copy files to a pasteboard, one item each, then remove them; pb undo puts them back.",
-      discussion: """
+      discussion: Examples.discussion("cut", """
         Every file is checked first: a directory, a link, a file pb cannot read, or one \
         whose folder does not let it be removed stops the cut before anything is copied \
         or removed. The files are removed only once the pasteboard's change is on disk. \
         Undoing the cut puts each file back with its permissions and modification time; \
         if a file has appeared at that path since, it is left alone and the original is \
         put back next to it as NAME.restored.
-        """)
+        """))
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var ifCount: IfCountOption

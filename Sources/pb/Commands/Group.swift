@@ -10,17 +10,18 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "group",
       abstract: "Make several changes one undo entry: begin and end a group, or run a command in one.",
-      discussion: """
+      discussion: Examples.discussion("group", """
         Changes made while a group is open, by any process, become one entry, named by \
         the outermost group's name or else by its first action. Groups nest. A group left \
         open is closed once the process that opened it (the shell or script that ran \
         'pb group begin') has exited.
-        """,
+        """),
       subcommands: [Begin.self, End.self, Run.self])
 
     struct Begin: ParsableCommand {
       static let configuration = CommandConfiguration(
-        commandName: "begin", abstract: "Open an undo group (or a level inside the open one) on a pasteboard.")
+        commandName: "begin", abstract: "Open an undo group (or a level inside the open one) on a pasteboard.",
+        discussion: Examples.discussion("group begin"))
 
       @OptionGroup var board: BoardOptions
 
@@ -41,7 +42,8 @@ extension PB {
 
     struct End: ParsableCommand {
       static let configuration = CommandConfiguration(
-        commandName: "end", abstract: "Close the innermost open undo group of a pasteboard.")
+        commandName: "end", abstract: "Close the innermost open undo group of a pasteboard.",
+        discussion: Examples.discussion("group end"))
 
       @OptionGroup var board: BoardOptions
 
@@ -54,11 +56,11 @@ extension PB {
       static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a command inside an undo group, close the group however it ends, and exit with its status.",
-        discussion: """
+        discussion: Examples.discussion("group run", """
           pb ignores Ctrl-C while the command runs (the command does not), so the group is \
           closed whatever happens to the command. If pb itself is killed, the group closes \
           on its own, as pb has exited.
-          """)
+          """))
 
       @OptionGroup var board: BoardOptions
 
@@ -69,6 +71,8 @@ extension PB {
       var command: [String] = []
 
       func validate() throws {
+        // Passthrough capture would take a help flag for the command to run.
+        if let first = command.first, first == "-h" || first == "--help" { throw CleanExit.helpRequest(Self.self) }
         if let name { try ActionName.validate(name, option: "--name") }
         if commandWords.isEmpty { throw ValidationError("name a command to run in the group: pb group run -- CMD ARGS...") }
       }

@@ -30,11 +30,11 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "undo",
       abstract: "Undo the last change (or the last N) of a pasteboard, and print what was undone.",
-      discussion: """
+      discussion: Examples.discussion("undo", """
         Each command that changes a pasteboard (copy, append, clear, cut, or a group of \
         them) is one entry of its history. Undoing is itself a change (kind 'undone'); no \
         data is copied, whatever its size. Undoing a cut puts its files back.
-        """)
+        """))
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var count: EntryCount
@@ -48,7 +48,7 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "redo",
       abstract: "Redo the last undone change (or the last N), and print what was redone.",
-      discussion: "Only what was undone since the last change can be redone: a new change clears the redo stack.")
+      discussion: Examples.discussion("redo", "Only what was undone since the last change can be redone: a new change clears the redo stack."))
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var count: EntryCount
@@ -62,11 +62,11 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "history",
       abstract: "List a pasteboard's undo and redo stacks, or set how many levels it keeps.",
-      discussion: """
+      discussion: Examples.discussion("history", """
         Each entry shows its action, when it was made, and what undoing (or redoing) it \
         gives back: items, types and bytes. Secrets (--concealed) and --no-undo writes are \
         never kept.
-        """)
+        """))
 
     @OptionGroup var board: BoardOptions
 

@@ -5,7 +5,8 @@ extension PB {
   struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "info",
-      abstract: "Show the pasteboard's state: name, change count and kind, items, owner, expiry, undo and redo.")
+      abstract: "Show the pasteboard's state: name, change count and kind, items, owner, expiry, undo and redo.",
+      discussion: Examples.discussion("info"))
 
     @OptionGroup var board: BoardOptions
 

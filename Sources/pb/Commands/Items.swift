@@ -5,7 +5,8 @@ extension PB {
   struct Items: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "items",
-      abstract: "Show each item (or the chosen ones): its index, its types with their sizes, and a preview of its text.")
+      abstract: "Show each item (or the chosen ones): its index, its types with their sizes, and a preview of its text.",
+      discussion: Examples.discussion("items"))
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var itemSet: ItemSetOption

@@ -6,12 +6,12 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "paste",
       abstract: "Write the chosen items of a pasteboard to standard output, byte for byte.",
-      discussion: """
+      discussion: Examples.discussion("paste", """
         Each chosen item gives its first representation of the first type in -t that it \
         has (a conforming type counts), or its preferred one without -t. Items without \
         any of the types are skipped. Several items are separated by the delimiter, or \
         saved one file each with -o (files of the same name are replaced; -n keeps them).
-        """)
+        """))
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var itemSet: ItemSetOption

@@ -6,11 +6,11 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "type",
       abstract: "Explain types, or show the type pb copy would store for files.",
-      discussion: """
+      discussion: Examples.discussion("type", """
         Each TYPE may be a UTI, a MIME type, a filename extension or a dyn. identifier. \
         With --sniff, each argument is a file ('-' is standard input) and pb prints the \
         type pb copy would store, how it was chosen, and what libmagic said.
-        """)
+        """))
 
     @Flag(help: "Treat the arguments as files and show the type pb copy would store for each, and why.")
     var sniff = false

@@ -6,10 +6,10 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "types",
       abstract: "List the types of item 0, or of the chosen items.",
-      discussion: """
+      discussion: Examples.discussion("types", """
         Without -i, one type per line in stored order. With -i, INDEX<TAB>TYPE lines. \
         With --conforming-to, only the types conforming to TYPE; none is exit status 1.
-        """)
+        """))
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var itemSet: ItemSetOption

@@ -6,11 +6,11 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "wait",
       abstract: "Wait until the pasteboard changes, then print its change count.",
-      discussion: """
+      discussion: Examples.discussion("wait", """
         Returns as soon as the change count exceeds --since (default: the count when \
         wait started). Exit status 1 when --timeout passes first (--timeout 0 checks \
         once), 66 when the pasteboard is deleted meanwhile. Uses inotify: no polling.
-        """)
+        """))
 
     @OptionGroup var board: BoardOptions
 
@@ -37,14 +37,14 @@ extension PB {
     static let configuration = CommandConfiguration(
       commandName: "watch",
       abstract: "Print a line for each change of the pasteboard, or run a command for each.",
-      discussion: """
+      discussion: Examples.discussion("watch", """
         Each line: the change count, the change kind, the number of items and the types \
         of item 0. With --exec -- CMD ARGS..., CMD runs once per change with item 0's \
         representation (the first of -t TYPES it has, else its preferred one) on its \
         standard input and PB_CHANGE_COUNT, PB_PASTEBOARD, PB_TYPES and PB_CHANGE_KIND \
         set; one command at a time, and changes made meanwhile are coalesced into one \
         run for the latest. Ends with status 66 when the pasteboard is deleted.
-        """)
+        """))
 
     @OptionGroup var board: BoardOptions
 
