@@ -105,6 +105,34 @@ def boards_bench(work):
           f"({medians['temporary'] / plain:.2f}x)")
 
 
+def progress_bench(work):
+    """A 1 GiB copy and paste with standard error on a terminal, progress line on and off."""
+    env = dict(os.environ, PB_DIR=os.path.join(work, "progress-store"))
+    source, out = os.path.join(work, "progress-in"), os.path.join(work, "progress-out")
+    make_file(source, 1 << 30)
+
+    def forget():
+        subprocess.run([PB, "clear", "--no-undo"], env=env, check=True)
+        subprocess.run([PB, "history", "--clear"], env=env, check=True)
+        os.sync()
+
+    def on_terminal(command, progress):
+        return ["script", "-qec", f"PB_PROGRESS={progress} {command}", "/dev/null"]
+
+    # Runs interleaved, best of 5 each, so that drift in the machine hits both alike.
+    figures = {}
+    for _ in range(5):
+        for progress in ("0", "1"):
+            for action, command, setup in (("copy", f"{PB} copy {source}", forget), ("paste", f"{PB} paste > {out}", os.sync)):
+                elapsed = best_time(1, on_terminal(command, progress), env=env, setup=setup)
+                figures[action, progress] = min(figures.get((action, progress), elapsed), elapsed)
+    print(f"\n1 GiB with stderr on a terminal (script), progress off / on: copy {figures['copy', '0']:.4f}s / "
+          f"{figures['copy', '1']:.4f}s ({figures['copy', '1'] / figures['copy', '0']:.2f}x), paste {figures['paste', '0']:.4f}s / "
+          f"{figures['paste', '1']:.4f}s ({figures['paste', '1'] / figures['paste', '0']:.2f}x)")
+    os.unlink(source)
+    os.unlink(out)
+
+
 def history_bench(work):
     """Undo after copying 1 byte and 1 GiB, runs interleaved, and what history holds on disk."""
     small_env = dict(os.environ, PB_DIR=os.path.join(work, "undo-small"))
@@ -244,6 +272,7 @@ def main():
               f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
         boards_bench(work)
         history_bench(work)
+        progress_bench(work)
     finally:
         subprocess.run(["rm", "-rf", work])
 

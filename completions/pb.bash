@@ -104,15 +104,15 @@ _pb_complete() {
 
   local options
   case $command in
-  copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline --expire --concealed --if-count --action --no-undo" ;;
-  paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output -n --no-clobber --force --json" ;;
+  copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline -q --quiet --expire --concealed --if-count --action --no-undo" ;;
+  paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output -n --no-clobber -q --quiet --force --json" ;;
   types) options="-p --pasteboard -i --items --conforming-to --json" ;;
   type) options="--sniff --json" ;;
   contains) options="-p --pasteboard -i --items --all" ;;
   items) options="-p --pasteboard -i --items --json" ;;
   info) options="-p --pasteboard --json" ;;
   clear) options="-p --pasteboard --if-count --action --no-undo" ;;
-  cut) options="-p --pasteboard --if-count --action --no-undo" ;;
+  cut) options="-p --pasteboard --if-count --action --no-undo -q --quiet" ;;
   undo | redo | "group begin" | "group end") options="-p --pasteboard" ;;
   history) options="-p --pasteboard --json --levels --clear" ;;
   "group run") options="-p --pasteboard --name" ;;

@@ -15,10 +15,10 @@ enum JoinedOptions {
 
   static let table: [String: Options] = [
     "copy": Options(
-      valued: ["p", "t", "r"], flags: ["a", "n", "h"],
+      valued: ["p", "t", "r"], flags: ["a", "n", "q", "h"],
       longValued: ["--pasteboard", "--type", "--representation", "--expire", "--if-count", "--action"]),
     "paste": Options(
-      valued: ["p", "i", "t", "d", "o"], flags: ["0", "n", "h"],
+      valued: ["p", "i", "t", "d", "o"], flags: ["0", "n", "q", "h"],
       longValued: ["--pasteboard", "--items", "--type", "--delimiter", "--output"]),
     "types": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items", "--conforming-to"]),
     "contains": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items"]),
@@ -28,7 +28,7 @@ enum JoinedOptions {
     "count": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
     "wait": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--since", "--timeout"]),
     "watch": Options(valued: ["p", "t"], flags: ["h"], longValued: ["--pasteboard", "--type"]),
-    "cut": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--if-count", "--action"]),
+    "cut": Options(valued: ["p"], flags: ["q", "h"], longValued: ["--pasteboard", "--if-count", "--action"]),
     "undo": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
     "redo": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
     "history": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--levels"]),

@@ -74,3 +74,19 @@ enum ActionName {
     }
   }
 }
+
+/// `-q/--quiet`: no progress line for a long transfer.
+struct QuietOption: ParsableArguments {
+  @Flag(
+    name: [.customShort("q"), .customLong("quiet")],
+    help: "Show no progress line (shown on a terminal once a transfer takes more than half a second).")
+  var quiet = false
+
+  /// Starts the progress line for this command if it is wanted; `finish` erases it.
+  func startProgress(expected: Int64?) -> ProgressMeter? {
+    guard ProgressMeter.wanted(quiet: quiet) else { return nil }
+    let meter = ProgressMeter(expected: expected)
+    ProgressMeter.active = meter
+    return meter
+  }
+}

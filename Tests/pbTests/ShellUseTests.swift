@@ -190,8 +190,8 @@ extension ShellUseTests {
     // Nothing after -- is split.
     let passed = try sandbox.pb("group", "run", "-pwork", "--", "printf", "%s", "-pn")
     #expect(passed.status == 0 && passed.text == "-pn", "words after -- reach the command as typed: \(passed)")
-    let unknown = try sandbox.pb("paste", "-pwork", "-qx")
-    #expect(unknown.status == 64 && unknown.stderr.contains("-q"), "\(unknown)")
+    let unknown = try sandbox.pb("paste", "-pwork", "-zx")
+    #expect(unknown.status == 64 && unknown.stderr.contains("-z"), "\(unknown)")
   }
 }
 
@@ -214,5 +214,26 @@ extension ShellUseTests {
     for heading in ["COPY AND PASTE SUBCOMMANDS:", "READING SUBCOMMANDS:", "UNDO SUBCOMMANDS:", "PASTEBOARD SUBCOMMANDS:", "CHANGE TRACKING SUBCOMMANDS:"] {
       #expect(root.text.contains(heading), "\(heading): \(root)")
     }
+  }
+}
+
+extension ShellUseTests {
+  @Test("a long transfer shows a progress line on a terminal's stderr, erased at the end; not with -q, PB_PROGRESS=0 or a file")
+  func progress() throws {
+    let sandbox = try Sandbox()
+    let slow = "(head -c 3000000 /dev/zero; sleep 1; head -c 1000000 /dev/zero)"
+    let shown = try onTerminal(sandbox, "\(slow) | pb copy")
+    #expect(shown.text.contains("pb: 2.") && shown.text.contains("MiB/s") && shown.text.contains("\r\u{1B}[K"), "\(shown)")
+    #expect(shown.text.contains("status=0"))
+    #expect(try sandbox.pb("paste").stdout.count == 4_000_000, "the data is whole")
+    for quiet in ["\(slow) | pb copy -q", "\(slow) | PB_PROGRESS=0 pb copy", "\(slow) | pb copy 2> err; cat err"] {
+      let result = try onTerminal(sandbox, quiet)
+      #expect(result.text.contains("status=0") && !result.text.contains("MiB/s"), "\(quiet): \(result)")
+    }
+    // A known size gives a percentage: paste into a reader that starts late.
+    let pasted = try onTerminal(sandbox, "pb paste | (sleep 1; wc -c)")
+    #expect(pasted.text.contains("of 3.8 MiB (") && pasted.text.contains("4000000"), "\(pasted)")
+    let bad = try sandbox.pb(["copy"], stdin: Data("x".utf8), environment: ["PB_PROGRESS": "yes"])
+    #expect(bad.status == 78 && bad.stderr.contains("PB_PROGRESS"), "\(bad)")
   }
 }

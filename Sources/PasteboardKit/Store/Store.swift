@@ -41,6 +41,9 @@ public final class Store {
       throw .invalidEnvironment(
         variable: "PB_LOCK_TIMEOUT", value: timeout, reason: "it is a number of seconds from 0 to 86400, such as 10 or 0.5")
     }
+    if let progress = environment("PB_PROGRESS"), progress != "0", progress != "1" {
+      throw .invalidEnvironment(variable: "PB_PROGRESS", value: progress, reason: "it is 0 (no progress line) or 1")
+    }
     if let name = environment("PB_PASTEBOARD") {
       do {
         try Pasteboard.validate(name: name)

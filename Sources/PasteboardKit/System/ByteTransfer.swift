@@ -25,6 +25,7 @@ enum ByteTransfer {
     let sourceKind = try SystemCall.status(source.fd, path: source.path).st_mode & S_IFMT
     let destinationKind = try SystemCall.status(destination.fd, path: destination.path).st_mode & S_IFMT
     var total: Int64 = 0
+    let chunk = ProgressMeter.active == nil ? Self.chunk : ProgressMeter.chunk
     // A kernel copy that reports the end may be wrong: on kernels 5.3 to 5.18,
     // copy_file_range copies nothing from procfs and sysfs files (their size reads as
     // 0), so the buffered loop below always reads on until read itself says the end.
@@ -55,6 +56,7 @@ enum ByteTransfer {
       let moved = call(source.fd, destination.fd)
       if moved > 0 {
         total += Int64(moved)
+        ProgressMeter.active?.add(Int64(moved))
         continue
       }
       if moved == 0 { return true }
@@ -92,6 +94,7 @@ enum ByteTransfer {
       if reject(chunk) { return false }
       try SystemCall.writeAll(destination.fd, chunk, path: destination.path)
       total += Int64(count)
+      ProgressMeter.active?.add(Int64(count))
     }
   }
 }

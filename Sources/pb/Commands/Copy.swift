@@ -46,6 +46,7 @@ extension PB {
 
     @OptionGroup var ifCount: IfCountOption
     @OptionGroup var undo: UndoOptions
+    @OptionGroup var progress: QuietOption
 
     @Argument(help: ArgumentHelp("Files to copy, one item each ('-' is standard input).", valueName: "file"))
     var files: [String] = []
@@ -71,6 +72,8 @@ extension PB {
       var options = Pasteboard.WriteOptions(
         expires: expires, concealed: concealed, ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo)
       options.trimsNewline = trimNewline
+      let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: items.flatMap(\.representations).map(\.input)))
+      defer { meter?.finish() }
       _ = try pasteboard.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
     }
 

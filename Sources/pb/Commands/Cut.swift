@@ -18,6 +18,7 @@ extension PB {
     @OptionGroup var board: BoardOptions
     @OptionGroup var ifCount: IfCountOption
     @OptionGroup var undo: UndoOptions
+    @OptionGroup var progress: QuietOption
 
     @Argument(help: ArgumentHelp("The files to cut, one item each.", valueName: "file"))
     var files: [String] = []
@@ -29,6 +30,8 @@ extension PB {
     func run() throws {
       let pasteboard = try board.open(creating: true)
       let options = Pasteboard.WriteOptions(ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo)
+      let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
+      defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)
       for failure in result.failures {
         StandardStreams.printError("pb: " + failure)

@@ -45,6 +45,8 @@ extension PB {
     @Flag(help: "Write data that is not text to a terminal anyway (it is refused there by default).")
     var force = false
 
+    @OptionGroup var progress: QuietOption
+
     func validate() throws {
       if nullDelimited && delimiter != nil { throw ValidationError("give -0 or -d, not both") }
       if directory != nil && (nullDelimited || delimiter != nil) {
@@ -59,6 +61,11 @@ extension PB {
       let pasteboard = try board.open(creating: false)
       let pasted = try pasteboard.open(items: chosen, types: preferred)
       let output = Output.standard
+      // Not while the data itself goes to the terminal the line would be drawn on.
+      let meter =
+        directory != nil || !StandardStreams.outputIsTerminal
+        ? progress.startProgress(expected: pasted.reduce(0) { $0 + $1.representation.size }) : nil
+      defer { meter?.finish() }
       if let directory {
         var saved: [(representation: OpenRepresentation, savedAs: String?)] = []
         for representation in pasted {

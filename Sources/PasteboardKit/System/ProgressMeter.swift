@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// One line on standard error for a long transfer: bytes so far, rate, and the
+/// percentage when the size is known. Shown only once the transfer has run for half a
+/// second, redrawn a few times a second, and erased at the end. `ByteTransfer` reports
+/// to it after each chunk; while none is active, nothing is measured at all.
+public final class ProgressMeter {
+  /// The meter of the running command, if it shows progress (set by the executable).
+  nonisolated(unsafe) public static var active: ProgressMeter?
+
+  /// The size of everything to move, when known.
+  public var expected: Int64?
+  private var moved: Int64 = 0
+  private let started = SystemCall.monotonicMilliseconds()
+  private var drawn: Int64?
+  private var lineShown = false
+
+  static let delay: Int64 = 500
+  static let interval: Int64 = 250
+  /// While a meter is active, kernel copies move this much per call, so it can redraw.
+  static let chunk = 16 << 20
+
+  public init(expected: Int64? = nil) {
+    self.expected = expected
+  }
+
+  /// Whether progress is wanted: standard error is a terminal, `PB_PROGRESS` is not 0,
+  /// and the command was not asked to be quiet.
+  public static func wanted(quiet: Bool) -> Bool {
+    !quiet && isatty(STDERR_FILENO) == 1 && Store.environment("PB_PROGRESS") != "0"
+  }
+
+  func add(_ bytes: Int64) {
+    moved += bytes
+    let now = SystemCall.monotonicMilliseconds()
+    guard now - started >= Self.delay, now - (drawn ?? 0) >= Self.interval else { return }
+    drawn = now
+    draw(at: now)
+  }
+
+  private func draw(at now: Int64) {
+    let seconds = Double(now - started) / 1000
+    var line = "pb: " + ByteCount.format(moved)
+    if let expected, expected > 0 {
+      line += " of \(ByteCount.format(expected)) (\(min(100, moved * 100 / expected))%)"
+    }
+    line += ", \(ByteCount.format(Int64(Double(moved) / max(seconds, 0.001))))/s"
+    write("\r" + line + "\u{1B}[K")
+    lineShown = true
+  }
+
+  /// The bytes a copy of these inputs will move, when every one is a regular file
+  /// (standard input redirected from a file counts); nil otherwise.
+  public static func expectedSize(of inputs: [RepresentationSource.Input]) -> Int64? {
+    var total: Int64 = 0
+    for input in inputs {
+      var status = stat()
+      let result: Int32
+      switch input {
+      case .standardInput: result = fstat(STDIN_FILENO, &status)
+      case .file(let path): result = PathBytes.withCString(path) { stat($0, &status) }
+      }
+      guard result == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+      total += Int64(status.st_size)
+    }
+    return total
+  }
+
+  /// Erases the line, if one was drawn.
+  public func finish() {
+    if lineShown { write("\r\u{1B}[K") }
+    lineShown = false
+  }
+
+  private func write(_ text: String) {
+    _ = try? SystemCall.writeAll(STDERR_FILENO, Array(text.utf8), path: "standard error")
+  }
+}
