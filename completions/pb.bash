@@ -17,6 +17,7 @@ _pb_boards() {
 _pb_types() {
   local board=$1
   pb types -i all ${board:+-p "$board"} 2>/dev/null | cut -f2
+  printf '%s\n' text image audio video movie font archive url
   printf '%s\n' public.utf8-plain-text public.plain-text public.text public.html public.rtf \
     public.json public.xml public.url public.file-url public.image public.png public.jpeg \
     public.tiff com.compuserve.gif public.svg-image com.adobe.pdf public.data public.content
@@ -104,7 +105,7 @@ _pb_complete() {
 
   local options
   case $command in
-  copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline -q --quiet --expire --concealed --if-count --action --no-undo" ;;
+  copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline -q --quiet --force-type --expire --concealed --if-count --action --no-undo" ;;
   paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output -n --no-clobber -q --quiet --force --json" ;;
   types) options="-p --pasteboard -i --items --conforming-to --json" ;;
   type) options="--sniff --json" ;;

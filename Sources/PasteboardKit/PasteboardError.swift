@@ -20,6 +20,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
 
   // Bad data.
   case malformedType(String, reason: String)
+  case unknownTypeName(String, suggestions: [String])
+  case typeContradicted(given: String, found: String, input: String)
   case malformedItemSet(String, reason: String)
   case itemOutOfRange(index: Int, numberOfItems: Int)
   case invalidText(type: String, offset: Int64)
@@ -79,6 +81,13 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return "invalid pasteboard name '\(Display.value(name))': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
     case .invalidTime(let text, let reason):
       return "invalid time '\(Display.value(text))': \(reason)"
+    case .unknownTypeName(let word, let suggestions):
+      let hint = Suggestion.phrase(suggestions).map { " (\($0))" } ?? ""
+      return "unknown type '\(Display.value(word))'\(hint); give a type name (image, text), a known extension (png), a "
+        + "MIME type (image/png), a UTI (public.png), or an extension of your own with a dot (.\(Display.value(word)))"
+    case .typeContradicted(let given, let found, let input):
+      return "\(Display.path(input)) holds \(found), not text as \(given) says; give its type or none (pb detects it), "
+        + "or keep \(given) with --force-type"
     case .malformedType(let type, let reason):
       return "malformed type '\(Display.value(type))': \(reason); give a UTI (public.png), a MIME type (image/png) or an extension (png)"
     case .malformedItemSet(let set, let reason):

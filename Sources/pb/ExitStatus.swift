@@ -8,7 +8,7 @@ enum ExitStatus {
     case .cannotRun: 127
     case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .binaryToTerminal: 1
     case .usage, .invalidPasteboardName, .invalidTime: 64
-    case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText: 65
+    case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted: 65
     case .noSuchFile, .noSuchPasteboard, .pasteboardDeleted: 66
     case .magicUnavailable: 69
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70

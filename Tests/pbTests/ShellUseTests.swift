@@ -237,3 +237,63 @@ extension ShellUseTests {
     #expect(bad.status == 78 && bad.stderr.contains("PB_PROGRESS"), "\(bad)")
   }
 }
+
+extension ShellUseTests {
+  @Test("generic kinds have short names everywhere a type is asked for, as the README's example uses them")
+  func genericTypeNames() throws {
+    let sandbox = try Sandbox()
+    let png = try Data(contentsOf: URL(fileURLWithPath: SystemSamples.png))
+    #expect(try sandbox.pb("copy", SystemSamples.png).status == 0)
+    #expect(try sandbox.pb("copy", "-a", stdin: Data("words".utf8)).status == 0)
+    #expect(try sandbox.pb("paste", "-i", "all", "-t", "image").stdout == png)
+    #expect(try sandbox.pb("paste", "-i", "all", "-t", "text").text == "words")
+    #expect(try sandbox.pb("contains", "image").status == 0)
+    #expect(try sandbox.pb("contains", "-i", "1", "text").status == 0)
+    #expect(try sandbox.pb("contains", "video").status == 1)
+    #expect(try sandbox.pb("types", "-i", "all", "--conforming-to", "image").text.contains("public.png"))
+    for (name, type) in [("audio", "public.audio"), ("video", "public.movie"), ("font", "public.font"), ("archive", "public.archive"), ("url", "public.url")] {
+      #expect(try sandbox.pb("type", name).lines.first == type, "\(name)")
+    }
+  }
+
+  @Test(
+    "a misspelt type is refused with 65 and the nearest names, stores nothing, and pb type still explains it",
+    arguments: [["copy", "-t", "imgae"], ["copy", "-r", "imgae=-"], ["paste", "-t", "imgae"], ["contains", "imgae"], ["types", "--conforming-to", "imgae"]])
+  func misspeltType(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("kept".utf8)).status == 0)
+    let result = try sandbox.pb(arguments, stdin: Data("new".utf8))
+    #expect(result.status == 65 && result.stderr.contains("unknown type 'imgae' (did you mean 'image'?)"), "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+    #expect(try sandbox.pb("paste").text == "kept" && (try sandbox.changeCount()) == 1)
+    let explained = try sandbox.pb("type", "imgae")
+    #expect(explained.status == 0 && explained.text.hasPrefix("dyn.") && explained.text.contains("not a name pb knows"), "\(explained)")
+  }
+
+  @Test("an undeclared extension with a dot, a MIME type, a reverse-DNS identifier and a dyn. identifier stay accepted")
+  func deliberateTypesStayAccepted() throws {
+    let sandbox = try Sandbox()
+    for type in [".srt", "application/x-subrip", "com.example.subtitles", "dyn.ah62d4rv4ge81g6pq"] {
+      let copy = try sandbox.pb(["copy", "-t", type], stdin: Data("1\n00:00:01,000 --> 00:00:02,000\nhi\n".utf8))
+      #expect(copy.status == 0, "\(type): \(copy)")
+      #expect(try sandbox.pb("paste", "-t", type).status == 0, "\(type)")
+    }
+  }
+
+  @Test("binary data given a text type is refused naming both types; --force-type keeps the user's word")
+  func contradictingType() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("kept".utf8)).status == 0)
+    for type in ["text/plain", "public.plain-text", "text", "public.html"] {
+      let refused = try sandbox.pb("copy", "-t", type, SystemSamples.png)
+      #expect(refused.status == 65 && refused.stderr.contains("holds public.png, not text"), "\(type): \(refused)")
+      #expect(refused.stderr.contains("--force-type"), "\(refused)")
+    }
+    #expect(try sandbox.pb("paste").text == "kept" && (try sandbox.changeCount()) == 1, "nothing was stored")
+    let forced = try sandbox.pb("copy", "-t", "text/plain", "--force-type", SystemSamples.png)
+    #expect(forced.status == 0, "\(forced)")
+    #expect(try sandbox.pb("types").text.contains("public.plain-text"))
+    // Text that is not UTF-8 (Latin-1) is still text.
+    #expect(try sandbox.pb("copy", "-t", "text/plain", stdin: Data([0x63, 0x61, 0x66, 0xE9, 0x0A])).status == 0)
+  }
+}

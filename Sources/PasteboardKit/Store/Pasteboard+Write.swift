@@ -68,6 +68,8 @@ extension Pasteboard {
     public var recordsUndo: Bool
     /// `--trim-newline`: each input's one trailing newline, if any, is not stored.
     public var trimsNewline = false
+    /// `--force-type`: a type given as text is kept even for data that is not text.
+    public var forcesType = false
 
     public init(
       expires: Int64? = nil, concealed: Bool = false, ifCount: Int? = nil, actionName: String? = nil, recordsUndo: Bool = true
@@ -127,7 +129,8 @@ extension Pasteboard {
         for source in item.representations {
           if inputs[next].isStandardInput { workspace.holdsStandardInput = true }
           let representation = try stage(
-            inputs[next], declaredType: source.type, into: workspace, detector: detector, trimmingNewline: options.trimsNewline)
+            inputs[next], declaredType: source.type, into: workspace, detector: detector, trimmingNewline: options.trimsNewline,
+            forcingType: options.forcesType)
           next += 1
           if representations.contains(where: { $0.type == representation.type }) {
             throw .usage(
@@ -152,38 +155,60 @@ extension Pasteboard {
   }
 
   /// Streams one input into a new data file of the workspace, sniffing its head when no
-  /// type was given.
+  /// type was given. A type given as text is checked against the head too: data that
+  /// is plainly not text (libmagic names a type that is not text, and the bytes are not
+  /// text either) is refused rather than stored under the wrong type, unless
+  /// `forcingType`.
   private func stage(
-    _ input: OpenInput, declaredType: TypeIdentifier?, into workspace: Workspace, detector: TypeDetector, trimmingNewline: Bool
+    _ input: OpenInput, declaredType: TypeIdentifier?, into workspace: Workspace, detector: TypeDetector, trimmingNewline: Bool,
+    forcingType: Bool
   ) throws(PasteboardError) -> Representation {
-    let head = UnsafeMutableRawBufferPointer.allocate(byteCount: declaredType == nil ? TypeDetector.headSize : 0, alignment: 16)
+    // Types declared UTF-8 are validated byte by byte below, with the offset of the
+    // first bad byte; the head check is for the other text types.
+    let checksText =
+      declaredType.map { !forcingType && TypeRegistry.conforms($0, to: .text) && !TypeRegistry.conforms($0, to: .utf8PlainText) }
+      ?? false
+    let readsHead = declaredType == nil || checksText
+    let head = UnsafeMutableRawBufferPointer.allocate(byteCount: readsHead ? TypeDetector.headSize : 0, alignment: 16)
     defer { head.deallocate() }
     let (headCount, detection) = try PasteboardError.catching { () throws -> (Int, TypeDetection) in
-      if let declaredType { return (0, TypeDetection(type: declaredType, source: .given)) }
-      let count = try input.descriptor.readFully(into: head)
-      let detection = try detector.detect(
-        head: UnsafeRawBufferPointer(rebasing: head[..<count]), isWhole: count < head.count, filenameExtension: input.filenameExtension)
+      let count = readsHead ? try input.descriptor.readFully(into: head) : 0
+      let bytes = UnsafeRawBufferPointer(rebasing: head[..<count])
+      if let declaredType {
+        if checksText, count > 0, TextCheck.encoding(of: bytes, isWhole: count < head.count) == nil {
+          let found = try detector.detect(head: bytes, isWhole: count < head.count, filenameExtension: input.filenameExtension)
+          if !TypeRegistry.conforms(found.type, to: .text) {
+            throw PasteboardError.typeContradicted(given: declaredType.rawValue, found: found.type.rawValue, input: input.path)
+          }
+        }
+        return (count, TypeDetection(type: declaredType, source: .given))
+      }
+      let detection = try detector.detect(head: bytes, isWhole: count < head.count, filenameExtension: input.filenameExtension)
       return (count, detection)
     }
     return try PasteboardError.catching {
       let (file, data) = try workspace.createDataFile(extension: TypeRegistry.preferredFilenameExtension(for: detection.type))
       defer { withExtendedLifetime(data) {} }
       let destination = ByteTransfer.Endpoint(fd: data.raw, path: data.path)
-      try SystemCall.writeAll(data.raw, UnsafeRawBufferPointer(rebasing: head[..<headCount]), path: destination.path)
+      let headBytes = UnsafeRawBufferPointer(rebasing: head[..<headCount])
+      try SystemCall.writeAll(data.raw, headBytes, path: destination.path)
       // A short head means the input ended; reading on could block (a terminal's
       // end-of-file is not sticky).
-      let reachedEnd = declaredType == nil && headCount < head.count
+      let reachedEnd = readsHead && headCount < head.count
       let source = ByteTransfer.Endpoint(fd: input.descriptor.raw, path: input.path)
       var rest: Int64 = 0
       if let declaredType, TypeRegistry.conforms(declaredType, to: .utf8PlainText) {
-        // Data declared UTF-8 must be UTF-8: check it as it streams through.
+        // Data declared UTF-8 must be UTF-8: check it as it streams through, head first.
         var validator = UTF8StreamValidator()
-        var invalidOffset: Int64?
-        let finished = try ByteTransfer.copy(&rest, source, destination, rejecting: { chunk in
-          invalidOffset = validator.check(chunk)
-          return invalidOffset != nil
-        })
-        if let offset = finished ? validator.finish() : invalidOffset {
+        var invalidOffset = validator.check(headBytes)
+        var finished = true
+        if invalidOffset == nil && !reachedEnd {
+          finished = try ByteTransfer.copy(&rest, source, destination, rejecting: { chunk in
+            invalidOffset = validator.check(chunk)
+            return invalidOffset != nil
+          })
+        }
+        if let offset = invalidOffset ?? (finished ? validator.finish() : nil) {
           throw PasteboardError.invalidText(type: declaredType.rawValue, offset: offset)
         }
       } else if !reachedEnd {

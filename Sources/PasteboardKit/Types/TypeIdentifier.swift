@@ -49,11 +49,34 @@ extension TypeIdentifier {
 }
 
 extension TypeIdentifier {
-  /// Reads a type as a user writes it: a UTI (`public.png`), a MIME type (`image/png`)
-  /// or a filename extension (`png`, `.png`), and normalises it to a UTI. Undeclared
-  /// MIME types and extensions get a dynamic identifier, so nothing is refused that
-  /// is well formed.
+  /// Short names for the generic kinds, as people type them (wl-paste takes `text` and
+  /// `image` too): each means the base type its kind conforms to.
+  public static let genericNames: [(name: String, type: TypeIdentifier)] = [
+    ("text", .text), ("image", .image), ("audio", TypeIdentifier("public.audio")), ("video", TypeIdentifier("public.movie")),
+    ("movie", TypeIdentifier("public.movie")), ("font", TypeIdentifier("public.font")),
+    ("archive", TypeIdentifier("public.archive")), ("url", TypeIdentifier("public.url")),
+  ]
+
+  /// What a bare word (no dot, no slash) names: a generic kind, else a declared
+  /// filename extension; nil for a word pb does not know.
+  public static func knownWord(_ word: String) -> TypeIdentifier? {
+    let lowered = word.lowercased()
+    if let generic = genericNames.first(where: { $0.name == lowered }) { return generic.type }
+    return TypeRegistry.declaredType(forFilenameExtension: lowered)
+  }
+
+  /// Reads a type as a user writes it: a generic name (`image`), a UTI (`public.png`), a
+  /// MIME type (`image/png`), a filename extension (`png`), or an extension of one's own
+  /// with a dot (`.srt`), and normalises it to a UTI. Undeclared MIME types, dotted
+  /// extensions and reverse-DNS identifiers are taken (with a dynamic identifier where
+  /// Apple would make one); a bare word pb does not know is refused with the nearest
+  /// names, since it is far more often a typo than a new extension. `allowingUnknownWords`
+  /// takes it as an extension instead (`pb type` explains what it would be).
   public static func parse(_ text: String) throws(PasteboardError) -> TypeIdentifier {
+    try parse(text, allowingUnknownWords: false)
+  }
+
+  public static func parse(_ text: String, allowingUnknownWords: Bool) throws(PasteboardError) -> TypeIdentifier {
     let spec = text
     if spec.isEmpty { throw .malformedType(text, reason: "it is empty") }
     if !PathBytes.isValidText(spec) { throw .malformedType(text, reason: "it is not valid UTF-8") }
@@ -70,7 +93,11 @@ extension TypeIdentifier {
     if spec.contains(".") {
       return try TypeRegistry.normalize(parseIdentifier(spec))
     }
-    return try TypeRegistry.type(forFilenameExtension: FilenameExtension.parse(spec, original: text))
+    let ext = try FilenameExtension.parse(spec, original: text)
+    if let known = knownWord(ext) { return known }
+    if allowingUnknownWords { return TypeRegistry.type(forFilenameExtension: ext) }
+    let candidates = genericNames.map(\.name) + TypeRegistry.declaredFilenameExtensions
+    throw .unknownTypeName(text, suggestions: Suggestion.nearest(to: ext, among: candidates))
   }
 
   /// Parses a comma-separated preference list such as `public.html,public.plain-text`.

@@ -93,6 +93,9 @@ public enum TypeRegistry {
     return index.byMIMEType[mime.essence]
   }
 
+  /// Every declared filename extension, for suggestions.
+  public static var declaredFilenameExtensions: [String] { index.byExtension.keys.sorted() }
+
   /// The declared type of a filename extension (without the dot), if there is one.
   public static func declaredType(forFilenameExtension ext: String) -> TypeIdentifier? {
     index.byExtension[ext.lowercased()]

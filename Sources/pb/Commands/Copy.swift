@@ -40,6 +40,11 @@ extension PB {
     var concealed = false
 
     @Flag(
+      name: .customLong("force-type"),
+      help: "Keep a type given as text (-t, -r TYPE=) even for data that is plainly not text.")
+    var forceType = false
+
+    @Flag(
       name: [.customShort("n"), .customLong("trim-newline")],
       help: "Do not store one trailing newline of each input (git rev-parse HEAD | pb copy -n stores the hash alone).")
     var trimNewline = false
@@ -72,6 +77,7 @@ extension PB {
       var options = Pasteboard.WriteOptions(
         expires: expires, concealed: concealed, ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo)
       options.trimsNewline = trimNewline
+      options.forcesType = forceType
       let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: items.flatMap(\.representations).map(\.input)))
       defer { meter?.finish() }
       _ = try pasteboard.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)

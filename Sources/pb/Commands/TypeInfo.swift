@@ -38,7 +38,9 @@ extension PB {
         }
         return
       }
-      let reports = try arguments.map { (text) throws(PasteboardError) in Report.TypeInfo(try TypeIdentifier.parse(text)) }
+      let reports = try arguments.map { (text) throws(PasteboardError) in
+        Report.TypeInfo(try TypeIdentifier.parse(text, allowingUnknownWords: true))
+      }
       if json { return try output.write(Report.json(reports)) }
       for (position, report) in reports.enumerated() {
         if position > 0 { try output.write("\n") }
@@ -53,6 +55,10 @@ extension PB {
         ]
         for case let (label, value?) in lines {
           try output.write("  \(label): \(value)\n")
+        }
+        let word = arguments[position]
+        if !word.contains("."), !word.contains("/"), TypeIdentifier.knownWord(word) == nil {
+          try output.write("  note: '\(Display.value(word))' is not a name pb knows, so copy -t refuses it; this is what .\(Display.value(word)) gives\n")
         }
       }
     }

@@ -17,7 +17,28 @@ import Testing
 
   @Test func unknownTagsGetDynamicIdentifiers() throws {
     #expect(try TypeIdentifier.parse("application/x-foo").rawValue == "dyn.ah62d4rv4gq80c6durvy0g2pyrf106p52fzxg852")
-    #expect(try TypeIdentifier.parse("sql").rawValue == "dyn.ah62d4rv4ge81g6pq")
+    // An undeclared extension is given on purpose with a dot; bare, it is taken for a typo.
+    #expect(try TypeIdentifier.parse(".sql").rawValue == "dyn.ah62d4rv4ge81g6pq")
+    #expect(throws: PasteboardError.unknownTypeName("sql", suggestions: [])) { try TypeIdentifier.parse("sql") }
+    #expect(try TypeIdentifier.parse("sql", allowingUnknownWords: true).rawValue == "dyn.ah62d4rv4ge81g6pq")
+  }
+
+  @Test(arguments: [
+    ("text", "public.text"), ("image", "public.image"), ("audio", "public.audio"), ("video", "public.movie"),
+    ("movie", "public.movie"), ("font", "public.font"), ("archive", "public.archive"), ("url", "public.url"), ("IMAGE", "public.image"),
+  ])
+  func genericNames(name: String, expected: String) throws {
+    #expect(try TypeIdentifier.parse(name).rawValue == expected)
+  }
+
+  @Test func misspeltWordsAreRefusedWithTheNearestNames() {
+    #expect(throws: PasteboardError.unknownTypeName("imgae", suggestions: ["image"])) { try TypeIdentifier.parse("imgae") }
+    #expect {
+      try TypeIdentifier.parse("jepg")
+    } throws: { error in
+      guard case PasteboardError.unknownTypeName(_, let suggestions) = error else { return false }
+      return suggestions.contains("jpeg")
+    }
   }
 
   @Test(arguments: ["", " ", "a b", "public..png", ".public.png.", "image/", "/png", "a/b/c", "public.pn g", "dyn.aiiii", "text/pla{n", "p\tng"])

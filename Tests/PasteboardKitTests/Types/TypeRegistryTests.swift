@@ -60,7 +60,7 @@ import Testing
   @Test func dynamicTypesKeepTheirTags() throws {
     let type = try TypeIdentifier.parse("application/x-foo")
     #expect(TypeRegistry.preferredMIMEType(for: type) == "application/x-foo")
-    let toml = try TypeIdentifier.parse("toml")
+    let toml = try TypeIdentifier.parse(".toml")
     #expect(TypeRegistry.preferredFilenameExtension(for: toml) == "toml")
     #expect(try TypeIdentifier.parse(toml.rawValue) == toml, "a dyn. identifier reads back as itself")
   }
