@@ -106,7 +106,8 @@ def boards_bench(work):
 
 
 def progress_bench(work):
-    """A 1 GiB copy and paste with standard error on a terminal, progress line on and off."""
+    """A 1 GiB copy and paste with standard error on a terminal, progress line on and off, and without."""
+    print()
     env = dict(os.environ, PB_DIR=os.path.join(work, "progress-store"))
     source, out = os.path.join(work, "progress-in"), os.path.join(work, "progress-out")
     make_file(source, 1 << 30)
@@ -119,16 +120,19 @@ def progress_bench(work):
     def on_terminal(command, progress):
         return ["script", "-qec", f"PB_PROGRESS={progress} {command}", "/dev/null"]
 
-    # Runs interleaved, best of 5 each, so that drift in the machine hits both alike.
+    # Runs interleaved, best of 5 each, so that drift in the machine hits all alike:
+    # stderr not a terminal, and on a terminal (script) with the progress line off and on.
     figures = {}
     for _ in range(5):
-        for progress in ("0", "1"):
+        for way in ("none", "0", "1"):
             for action, command, setup in (("copy", f"{PB} copy {source}", forget), ("paste", f"{PB} paste > {out}", os.sync)):
-                elapsed = best_time(1, on_terminal(command, progress), env=env, setup=setup)
-                figures[action, progress] = min(figures.get((action, progress), elapsed), elapsed)
-    print(f"\n1 GiB with stderr on a terminal (script), progress off / on: copy {figures['copy', '0']:.4f}s / "
-          f"{figures['copy', '1']:.4f}s ({figures['copy', '1'] / figures['copy', '0']:.2f}x), paste {figures['paste', '0']:.4f}s / "
-          f"{figures['paste', '1']:.4f}s ({figures['paste', '1'] / figures['paste', '0']:.2f}x)")
+                argv = ["sh", "-c", command] if way == "none" else on_terminal(command, way)
+                elapsed = best_time(1, argv, env=env, setup=setup)
+                figures[action, way] = min(figures.get((action, way), elapsed), elapsed)
+    for action in ("copy", "paste"):
+        plain, off, on = (figures[action, way] for way in ("none", "0", "1"))
+        print(f"1 GiB {action}: stderr not a terminal {plain:.4f}s; on a terminal, progress off {off:.4f}s, "
+              f"progress on {on:.4f}s ({on / off:.2f}x off, {on / plain:.2f}x no terminal)")
     os.unlink(source)
     os.unlink(out)
 

@@ -169,6 +169,9 @@ struct DocsTests {
     #expect(try sandbox.pb("copy", "-p", "three", item, item, item).status == 0)
     // Types of the board -p names, not of general.
     #expect(try bashCompletions(sandbox, ["pb", "contains", "-p", "special", "com.ex"]) == ["com.example.special"])
+    #expect(try bashCompletions(sandbox, ["pb", "paste", "-p", "special", "-t", "com.ex"]) == ["com.example.special"])
+    #expect(try bashCompletions(sandbox, ["pb", "copy", "-a", "-p", "special", "-t", "com.ex"]) == ["com.example.special"])
+    #expect(try bashCompletions(sandbox, ["pb", "paste", "-t", "com.ex"]).isEmpty, "general has no such type")
     #expect(try zshCompletions(sandbox, "pb contains -p special com.ex") == ["com.example.special"])
     #expect(try zshCompletions(sandbox, "pb paste -p special -t com.ex") == ["com.example.special"])
     #expect(try zshCompletions(sandbox, "pb copy -p special -t com.ex") == ["com.example.special"])
