@@ -42,13 +42,12 @@ esac
 
 scripts/install-dependencies.sh
 
-# A static Swift runtime halves start-up, which is most of a small paste.
-swift build -c release --static-swift-stdlib --product pb --scratch-path "$build_path"
-bin=$(swift build -c release --static-swift-stdlib --scratch-path "$build_path" --show-bin-path)
+# A fully static executable: start-up is most of a small paste (see the script).
+pb=$(scripts/build-release.sh "$build_path")
 
 install -d "$DESTDIR$PREFIX/bin" "$DESTDIR$PREFIX/share/man/man1" \
   "$DESTDIR$PREFIX/share/bash-completion/completions" "$DESTDIR$PREFIX/share/zsh/site-functions"
-install -m 755 "$bin/pb" "$DESTDIR$PREFIX/bin/pb"
+install -m 755 "$pb" "$DESTDIR$PREFIX/bin/pb"
 install -m 644 man/pb.1 "$DESTDIR$PREFIX/share/man/man1/pb.1"
 install -m 644 completions/pb.bash "$DESTDIR$PREFIX/share/bash-completion/completions/pb"
 install -m 644 completions/_pb "$DESTDIR$PREFIX/share/zsh/site-functions/_pb"

@@ -19,6 +19,9 @@ struct InstallTests {
       #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) is not installed")
     }
     #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/pb"))
+    // Fully static: no dynamic loader, no shared libraries (start-up is most of a small paste).
+    let linkage = try sandbox.run("/usr/bin/env", ["ldd", prefix + "/bin/pb"], stdin: nil, environment: [:])
+    #expect((linkage.text + linkage.stderr).contains("not a dynamic executable"), "\(linkage)")
     let installed = try sandbox.run(prefix + "/bin/pb", ["copy"], stdin: Data("installed\n".utf8), environment: [:])
     #expect(installed.status == 0, "\(installed)")
     let pasted = try sandbox.run(prefix + "/bin/pb", ["paste"], stdin: nil, environment: [:])

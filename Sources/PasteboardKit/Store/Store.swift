@@ -28,10 +28,25 @@ public final class Store {
     return homeDirectory + "/.local/share/pb"
   }
 
+  /// `$HOME`, else the user's entry in /etc/passwd. Not getpwuid: pb is linked
+  /// statically, and glibc's NSS would need its shared libraries at run time.
   private static var homeDirectory: String {
     if let home = environment("HOME") { return home }
-    if let entry = getpwuid(geteuid()), let dir = entry.pointee.pw_dir { return PathBytes.string(cString: dir) }
-    return "/"
+    guard let passwd = try? SystemCall.open("/etc/passwd", flags: O_RDONLY) else { return "/" }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+    defer { buffer.deallocate() }
+    guard let count = try? passwd.readFully(into: buffer) else { return "/" }
+    return passwdHome(Array(buffer[..<count]), user: geteuid()) ?? "/"
+  }
+
+  /// The home directory of `user` in the text of /etc/passwd (`name:x:uid:gid:gecos:home:shell`).
+  static func passwdHome(_ text: [UInt8], user: uid_t) -> String? {
+    for line in text.split(separator: UInt8(ascii: "\n")) {
+      let fields = line.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+      guard fields.count >= 6, let uid = ASCII.decimal(Array(fields[2]), 0..<fields[2].count), uid == Int(user) else { continue }
+      return Array(fields[5]).withUnsafeBufferPointer { PathBytes.string($0) }
+    }
+    return nil
   }
 
   /// Checks every environment variable pb reads that can be wrong, so that a typo in a

@@ -89,3 +89,12 @@ import Testing
     #expect(try !general.contains([.text, .image], items: .index(0), requireAll: true))
   }
 }
+
+@Suite struct HomeDirectoryTests {
+  @Test func theHomeOfAUserIsReadFromPasswdText() {
+    let text = Array("root:x:0:0:root:/root:/bin/bash\n# comment\nbad line\nme:x:1000:1000:Me,,,:/home/me:/bin/zsh\n".utf8)
+    #expect(Store.passwdHome(text, user: 0) == "/root")
+    #expect(Store.passwdHome(text, user: 1000) == "/home/me")
+    #expect(Store.passwdHome(text, user: 1001) == nil)
+  }
+}
