@@ -21,16 +21,8 @@ struct StoreTests {
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr.isEmpty, "\(result)")
     #expect(try sandbox.changeCount() == before + 400)
-    let pattern = try Regex("^writer-[1-4]-value-[0-9]+-(x+)-end$")
-    let pad = String(repeating: "x", count: 98304)
-    let reads = sandbox.root.appendingPathComponent("reads")
-    let files = try FileManager.default.contentsOfDirectory(atPath: reads.path)
-    #expect(files.count == 150)
-    for file in files {
-      let text = try String(contentsOf: reads.appendingPathComponent(file), encoding: .utf8)
-      let whole = text == "start" || (try? pattern.wholeMatch(in: text))?.output[1].substring.map(String.init) == pad
-      #expect(whole, "read \(file) is not one whole value: \(text.prefix(80))…(\(text.count) chars)")
-    }
+    let values = try WrittenValues("writer-[1-4]-value-[0-9]+", padding: 98304)
+    try values.checkReads(in: sandbox.root.appendingPathComponent("reads"), expected: 150, also: ["start"])
     // Only the newest state, its history, and the data they name are left behind: the
     // current value and the 50 values the 50 undo levels give back.
     let board = sandbox.store.appendingPathComponent("boards/general")

@@ -157,3 +157,31 @@ enum SystemSamples {
     return data
   }
 }
+
+/// The values concurrent-writer tests write: `PREFIX-...-<pad of x>-end`. A read is whole
+/// when it is one such value with its full pad, or one of the values `also` allows.
+struct WrittenValues {
+  let pattern: Regex<AnyRegexOutput>
+  let pad: String
+
+  init(_ prefix: String, padding: Int) throws {
+    pattern = try Regex("^\(prefix)-(x+)-end$")
+    pad = String(repeating: "x", count: padding)
+  }
+
+  func isWhole(_ text: String, also allowed: Set<String> = []) -> Bool {
+    if allowed.contains(text) { return true }
+    guard let match = try? pattern.wholeMatch(in: text) else { return false }
+    return match.output[1].substring.map(String.init) == pad
+  }
+
+  /// Every file of `folder` as one whole value; `expected` files in all.
+  func checkReads(in folder: URL, expected: Int, also allowed: Set<String> = []) throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(files.count == expected)
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      #expect(isWhole(text, also: allowed), "read \(file) is not one whole value: \(text.prefix(80))…(\(text.count) chars)")
+    }
+  }
+}
