@@ -53,12 +53,6 @@ public struct BoardAttributes: Codable, Equatable, Sendable {
   }
 
   func encoded() throws(PasteboardError) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    do {
-      return Array(try encoder.encode(self)) + [0x0A]
-    } catch {
-      throw .internalError("cannot encode the board description: \(error)")
-    }
+    try StoreJSON.encode(self, what: "board description")
   }
 }

@@ -19,10 +19,6 @@ struct HistoryFile: Codable {
     case format, changeCount, levelsOfUndo, undo, redo, group, beforeSecrets
   }
 
-  private struct NewerFormat: Error {
-    var found: Int
-  }
-
   init(changeCount: Int, history: History) {
     format = Self.currentFormat
     self.changeCount = changeCount
@@ -31,8 +27,7 @@ struct HistoryFile: Codable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    format = try container.decode(Int.self, forKey: .format)
-    if format > Self.currentFormat { throw NewerFormat(found: format) }
+    format = try StoreJSON.checkFormat(container, key: .format, supported: Self.currentFormat)
     changeCount = try container.decode(Int.self, forKey: .changeCount)
     guard (0...Manifest.highestChangeCount).contains(changeCount) else {
       throw DecodingError.dataCorruptedError(forKey: .changeCount, in: container, debugDescription: "\(changeCount) is not a change count")
@@ -67,28 +62,13 @@ struct HistoryFile: Codable {
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
-    do {
-      return try JSONDecoder().decode(HistoryFile.self, from: Data(bytes))
-    } catch let error as NewerFormat {
-      throw .newerFormat(path: path, found: error.found, supported: currentFormat)
-    } catch let error as DecodingError {
-      throw .corruptStore(path: path, reason: Manifest.describe(error))
-    } catch {
-      throw .corruptStore(path: path, reason: "not a pb history")
-    }
+    try StoreJSON.decode(HistoryFile.self, from: bytes, path: path, supported: currentFormat, what: "history")
   }
 
   /// The encoded file; when it would pass the size limit, the oldest entries go first.
   mutating func encoded() throws(PasteboardError) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     while true {
-      let bytes: [UInt8]
-      do {
-        bytes = Array(try encoder.encode(self)) + [0x0A]
-      } catch {
-        throw .internalError("cannot encode the history: \(error)")
-      }
+      let bytes = try StoreJSON.encode(self, what: "history")
       if bytes.count <= Self.sizeLimit { return bytes }
       if !history.redoStack.isEmpty {
         history.redoStack.removeFirst()

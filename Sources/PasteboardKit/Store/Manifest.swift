@@ -26,11 +26,6 @@ struct Manifest: Codable, Equatable {
     case format, changeCount, date, items, changeKind
   }
 
-  /// Thrown while decoding a manifest of a newer format, before its other fields are read.
-  private struct NewerFormat: Error {
-    var found: Int
-  }
-
   init(format: Int, changeCount: Int, date: Int?, items: [Item], changeKind: ChangeKind = .done) {
     self.format = format
     self.changeCount = changeCount
@@ -41,8 +36,7 @@ struct Manifest: Codable, Equatable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    format = try container.decode(Int.self, forKey: .format)
-    if format > Self.currentFormat { throw NewerFormat(found: format) }
+    format = try StoreJSON.checkFormat(container, key: .format, supported: Self.currentFormat)
     changeCount = try container.decode(Int.self, forKey: .changeCount)
     guard (0...Self.highestChangeCount).contains(changeCount) else {
       throw DecodingError.dataCorruptedError(
@@ -69,51 +63,12 @@ struct Manifest: Codable, Equatable {
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> Manifest {
-    let decoder = JSONDecoder()
-    do {
-      return try decoder.decode(Manifest.self, from: Data(bytes))
-    } catch let error as NewerFormat {
-      throw .newerFormat(path: path, found: error.found, supported: currentFormat)
-    } catch let error as DecodingError {
-      throw .corruptStore(path: path, reason: describe(error))
-    } catch {
-      throw .corruptStore(path: path, reason: "not a pb manifest")
-    }
+    try StoreJSON.decode(Manifest.self, from: bytes, path: path, supported: currentFormat, what: "manifest")
   }
 
   func encoded() throws(PasteboardError) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    do {
-      return Array(try encoder.encode(self)) + [0x0A]
-    } catch {
-      throw .internalError("cannot encode the manifest: \(error)")
-    }
+    try StoreJSON.encode(self, what: "manifest")
   }
-}
-
-extension Manifest {
-/// A decoding failure as one short line naming the field: `field items[0].size: -5 is not
-/// a size`.
-static func describe(_ error: DecodingError) -> String {
-  func field(_ path: [any CodingKey]) -> String {
-    var text = ""
-    for key in path {
-      if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-    }
-    return text.isEmpty ? "" : "field \(text): "
-  }
-  switch error {
-  case .dataCorrupted(let context):
-    return field(context.codingPath) + context.debugDescription
-  case .keyNotFound(let key, let context):
-    return field(context.codingPath + [key]) + "it is missing"
-  case .typeMismatch(_, let context), .valueNotFound(_, let context):
-    return field(context.codingPath) + "it has the wrong kind of value"
-  @unknown default:
-    return "not a pb manifest"
-  }
-}
 }
 
 extension Representation {
