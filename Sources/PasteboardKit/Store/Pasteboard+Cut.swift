@@ -113,9 +113,10 @@ extension Pasteboard {
   /// A file is removable if its folder lets this user write and search it, and, for a
   /// sticky folder such as /tmp, if the file or the folder is the user's.
   private static func checkRemovable(_ name: String, status: stat, in folder: Directory, path: String) throws(PasteboardError) {
-    if faccessat(folder.descriptor.raw, ".", W_OK | X_OK, AT_EACCESS) != 0 {
-      let reason = SystemError(errno: errno, operation: "", path: "").reason
-      throw .cannotCut(path, reason: "its folder does not let it be removed (\(reason)); nothing was cut")
+    do {
+      try SystemCall.checkWritable(folder.descriptor)
+    } catch {
+      throw .cannotCut(path, reason: "its folder does not let it be removed (\(error.reason)); nothing was cut")
     }
     let user = geteuid()
     if user != 0, let folderStatus = try? folder.status(), folderStatus.st_mode & S_ISVTX != 0, status.st_uid != user,
@@ -127,9 +128,7 @@ extension Pasteboard {
 
   static func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let directory = buffer.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
+    guard let directory = SystemCall.workingDirectory() else { return path }
     var relative = Substring(path)
     while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
     return (directory == "/" ? "" : directory) + "/" + relative

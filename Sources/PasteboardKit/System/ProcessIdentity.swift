@@ -30,6 +30,9 @@ public struct ProcessIdentity: Sendable, Hashable, Codable {
   /// The process that ran pb: the shell or script a temporary board belongs to.
   public static var parent: ProcessIdentity? { running(getppid()) }
 
+  /// This process (`pb group run` owns the group it opens).
+  public static var current: ProcessIdentity? { running(getpid()) }
+
   /// Whether this very process still runs (not a later one with the same PID).
   public var isRunning: Bool { Self.running(pid) == self }
 

@@ -31,7 +31,7 @@ public final class ProgressMeter {
   /// Whether progress is wanted: standard error is a terminal, `PB_PROGRESS` is not 0,
   /// and the command was not asked to be quiet.
   public static func wanted(quiet: Bool) -> Bool {
-    !quiet && isatty(STDERR_FILENO) == 1 && Store.environment("PB_PROGRESS") != "0"
+    !quiet && StandardStreams.errorIsTerminal && Store.environment("PB_PROGRESS") != "0"
   }
 
   func add(_ bytes: Int64) {
@@ -58,13 +58,12 @@ public final class ProgressMeter {
   public static func expectedSize(of inputs: [RepresentationSource.Input]) -> Int64? {
     var total: Int64 = 0
     for input in inputs {
-      var status = stat()
-      let result: Int32
+      let status: stat?
       switch input {
-      case .standardInput: result = fstat(STDIN_FILENO, &status)
-      case .file(let path): result = PathBytes.withCString(path) { stat($0, &status) }
+      case .standardInput: status = try? Descriptor.standardInput.status()
+      case .file(let path): status = try? SystemCall.status(path: path)
       }
-      guard result == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+      guard let status, status.st_mode & S_IFMT == S_IFREG else { return nil }
       total += Int64(status.st_size)
     }
     return total

@@ -23,6 +23,7 @@ public enum StandardStreams {
 
   public static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
   public static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  public static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
   /// Writes one line to stderr; a failure to report is not reported.
   public static func printError(_ line: String) {

@@ -109,6 +109,26 @@ enum SystemCall {
     return result
   }
 
+  /// `stat` of a path outside the store, following links as the user's paths do.
+  static func status(path: String) throws(SystemError) -> stat {
+    var result = stat()
+    try check("stat", path) { PathBytes.withCString(path) { stat($0, &result) } }
+    return result
+  }
+
+  /// Whether this user may create and remove names in a directory (`faccessat` with the
+  /// effective IDs: what unlink will be allowed).
+  static func checkWritable(_ directory: Descriptor) throws(SystemError) {
+    try check("write to", directory.path) { faccessat(directory.raw, ".", W_OK | X_OK, AT_EACCESS) }
+  }
+
+  /// The working directory, as bytes (see `PathBytes`); nil when it cannot be named.
+  static func workingDirectory() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return buffer.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
+  }
+
   /// `fstatat` of one name without following a link; nil when the name does not exist.
   static func status(of name: String, in directory: Descriptor) throws(SystemError) -> stat? {
     var result = stat()

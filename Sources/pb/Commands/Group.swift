@@ -1,10 +1,6 @@
 import ArgumentParser
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 extension PB {
   struct Group: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -80,7 +76,7 @@ extension PB {
       private var commandWords: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
 
       func run() throws {
-        guard let me = ProcessIdentity.running(getpid()) else { throw PasteboardError.internalError("pb cannot read its own /proc entry") }
+        guard let me = ProcessIdentity.current else { throw PasteboardError.internalError("pb cannot read its own /proc entry") }
         let pasteboard = try board.openToChange()
         try pasteboard.beginGroup(named: name, openedBy: me)
         let status: Int32
