@@ -5,8 +5,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case emptyPasteboard(board: String)
   case noRepresentation(types: [String], board: String)
   case nothingToUndo(board: String, redo: Bool)
-  /// Binary data refused on a terminal: the whole message, with what to do instead.
-  case binaryToTerminal(String)
+  /// Data that is not text, not written to a terminal.
+  case binaryToTerminal(index: Int, type: String, size: Int64, filenameExtension: String)
   case noOpenGroup(board: String)
   case cannotRun(String, reason: String)
   case invalidEnvironment(variable: String, value: String, reason: String)
@@ -61,8 +61,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
     case .noRepresentation(let types, let board):
       let list = Display.value(types.joined(separator: ", "))
       return "no chosen item on '\(Display.value(board))' has a representation of \(list); see what it has: pb types -i all"
-    case .binaryToTerminal(let text):
-      return text
+    case .binaryToTerminal(let index, let type, let size, let ext):
+      return "item \(index) is \(type) (\(ByteCount.format(size))), not text; save it with pb paste > file.\(ext) or -o DIR, "
+        + "or write it here anyway with --force"
     case .nothingToUndo(let board, let redo):
       return redo
         ? "nothing to redo on '\(Display.value(board))'; only what was undone since the last change can be redone (pb history)"

@@ -58,6 +58,11 @@ struct UndoOptions: ParsableArguments {
   @Flag(name: .customLong("no-undo"), help: "Do not record the change; history never keeps what it writes.")
   var noUndo = false
 
+  /// The write options these give, with `--if-count`.
+  func writeOptions(ifCount: Int?) -> Pasteboard.WriteOptions {
+    Pasteboard.WriteOptions(ifCount: ifCount, actionName: action, recordsUndo: !noUndo)
+  }
+
   func validate() throws {
     if let action { try ActionName.validate(action, option: "--action") }
     if action != nil && noUndo { throw ValidationError("--action names an undo entry and --no-undo makes none; give one of them") }

@@ -79,8 +79,8 @@ extension OpenRepresentation {
   }
 
   /// A file name for this item's data: its index and the type's preferred extension.
-  public var suggestedFileName: String {
-    let ext = TypeRegistry.preferredFilenameExtension(for: representation.type) ?? "bin"
-    return "\(index).\(ext)"
-  }
+  public var suggestedFileName: String { "\(index).\(suggestedExtension)" }
+
+  /// The type's preferred extension, `bin` when it has none.
+  public var suggestedExtension: String { TypeRegistry.preferredFilenameExtension(for: representation.type) ?? "bin" }
 }

@@ -79,7 +79,6 @@ extension Pasteboard {
     // them out of the store instead of copying them.
     var movable = Set<String>()
     let state = try commit(from: nil, kind: kind) { (_, current, history) throws(PasteboardError) -> [Item]? in
-      let before = history
       moved =
         kind == .undone
         ? history.undo(count, current: current.items, changeCount: current.changeCount + 1)
@@ -93,7 +92,7 @@ extension Pasteboard {
           }
         }
       }
-      try checkDataFiles(of: target, history: before, at: current.changeCount)
+      try checkDataFiles(of: target, at: current.changeCount)
       var withoutRedo = history
       withoutRedo.redoStack.removeAll()
       let named = History.referencedFiles(current: target.items, history: withoutRedo)
@@ -118,11 +117,11 @@ extension Pasteboard {
 
   /// An entry whose data files are gone cannot be restored: the board would name files
   /// that readers cannot open.
-  private func checkDataFiles(of entry: HistoryEntry, history: History, at count: Int) throws(PasteboardError) {
+  private func checkDataFiles(of entry: HistoryEntry, at count: Int) throws(PasteboardError) {
     let data = try requiredFolder(Folder.data)
     for representation in entry.items.flatMap(\.representations) {
-      let status = try? data.status(of: representation.file)
-      if status == nil || status! == nil {
+      // Missing (nil) and unreadable (thrown) alike.
+      if (try? data.status(of: representation.file)) == nil {
         throw .corruptStore(
           path: data.path + "/" + representation.file,
           reason: "the data of '\(Display.value(entry.actionName))' in \(Display.path(path + "/history/\(count).json")) is missing")

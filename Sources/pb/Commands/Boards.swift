@@ -132,7 +132,7 @@ extension PB {
       for name in names { try Pasteboard.validate(name: name) }
       for name in names {
         try store.deleteBoard(
-          named: name, ifCount: ifCount.ifCount, undo: Pasteboard.WriteOptions(actionName: undo.action, recordsUndo: !undo.noUndo))
+          named: name, ifCount: ifCount.ifCount, undo: undo.writeOptions(ifCount: nil))
       }
     }
   }

@@ -15,7 +15,7 @@ extension PB {
     func run() throws {
       let pasteboard = try board.openToChange()
       _ = try pasteboard.clear(
-        options: Pasteboard.WriteOptions(ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo))
+        options: undo.writeOptions(ifCount: ifCount.ifCount))
     }
   }
 }

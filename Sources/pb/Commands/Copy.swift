@@ -74,8 +74,9 @@ extension PB {
       }
       let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
       let pasteboard = try board.open(creating: true)
-      var options = Pasteboard.WriteOptions(
-        expires: expires, concealed: concealed, ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo)
+      var options = undo.writeOptions(ifCount: ifCount.ifCount)
+      options.expires = expires
+      options.concealed = concealed
       options.trimsNewline = trimNewline
       options.forcesType = forceType
       let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: items.flatMap(\.representations).map(\.input)))

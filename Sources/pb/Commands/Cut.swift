@@ -29,7 +29,7 @@ extension PB {
 
     func run() throws {
       let pasteboard = try board.open(creating: true)
-      let options = Pasteboard.WriteOptions(ifCount: ifCount.ifCount, actionName: undo.action, recordsUndo: !undo.noUndo)
+      let options = undo.writeOptions(ifCount: ifCount.ifCount)
       let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
       defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)

@@ -86,11 +86,9 @@ extension PB {
         if !force, StandardStreams.outputIsTerminal,
           let binary = pasted.first(where: { !TypeRegistry.conforms($0.representation.type, to: .text) })
         {
-          let type = binary.representation.type
-          let ext = TypeRegistry.preferredFilenameExtension(for: type) ?? "bin"
           throw PasteboardError.binaryToTerminal(
-            "item \(binary.index) is \(type) (\(ByteCount.format(binary.representation.size))), not text; save it with "
-              + "pb paste > file.\(ext) or -o DIR, or write it here anyway with --force")
+            index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
+            filenameExtension: binary.suggestedExtension)
         }
         let separator = nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
         for (position, representation) in pasted.enumerated() {
