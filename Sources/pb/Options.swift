@@ -88,9 +88,10 @@ struct QuietOption: ParsableArguments {
   var quiet = false
 
   /// Starts the progress line for this command if it is wanted; `finish` erases it.
-  func startProgress(expected: Int64?) -> ProgressMeter? {
+  /// `expected` is worked out only then: it may stat every input.
+  func startProgress(expected: @autoclosure () -> Int64?) -> ProgressMeter? {
     guard ProgressMeter.wanted(quiet: quiet) else { return nil }
-    let meter = ProgressMeter(expected: expected)
+    let meter = ProgressMeter(expected: expected())
     ProgressMeter.active = meter
     return meter
   }
