@@ -39,8 +39,12 @@ struct PB: ParsableCommand {
     Glibc.exit(status)
   }
 
-  /// The words the root parser takes before a subcommand.
-  private static let rootOptions: Set<String> = ["-h", "--help", "-help", "--version", "--experimental-dump-help"]
+  /// The words only the root parser answers (help, version, completion scripts, the
+  /// dump of the command line), wherever they stand.
+  private static func isRootOption(_ word: String) -> Bool {
+    ["-h", "--help", "-help", "--version", "--experimental-dump-help"].contains(word)
+      || word.hasPrefix("--generate-completion-script") || word.hasPrefix("---")
+  }
 
   /// Catches what the parser would only call an unexpected argument: a misspelt
   /// subcommand (with the nearest names), `help` of one that does not exist, and
@@ -49,7 +53,7 @@ struct PB: ParsableCommand {
     guard let first = arguments.first else { return }
     let names = configuration.subcommands.map { $0._commandName }
     if first.hasPrefix("-") {
-      if rootOptions.contains(first) || first.hasPrefix("--generate-completion-script") || first.hasPrefix("---") { return }
+      if isRootOption(first) { return }
       guard let position = arguments.firstIndex(where: names.contains) else { return }
       let reordered = [arguments[position]] + arguments[..<position] + arguments[(position + 1)...]
       throw .usage(
@@ -78,8 +82,7 @@ struct PB: ParsableCommand {
       subcommand.configuration.subcommands.isEmpty
     else { return nil }
     let rest = Array(arguments.dropFirst())
-    let rootOnly: Set<String> = ["-h", "--help", "-help", "--version", "--generate-completion-script", "--experimental-dump-help"]
-    if rest.contains(where: { rootOnly.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-completion") }) {
+    if rest.contains(where: isRootOption) {
       return nil
     }
     return try? subcommand.parseAsRoot(rest)
