@@ -151,6 +151,19 @@ extension Pasteboard {
 
   // MARK: Undoing and redoing a cut
 
+  /// Whether a file at a cut file's path is the one undo put back: a regular file with
+  /// the modification time undo gave it and, when known, the size of the stored bytes.
+  private static func isAsUndoLeftIt(_ status: stat, _ cut: CutFile, size: Int64?) -> Bool {
+    status.st_mode & S_IFMT == S_IFREG && modificationTime(status) == cut.modified
+      && (size.map { $0 == Int64(status.st_size) } ?? true)
+  }
+
+  /// The folder a cut file was in, opened, and its name there.
+  private static func folder(of cut: CutFile) throws(SystemError) -> (folder: Directory, name: String) {
+    let (folderPath, name) = split(cut.path)
+    return (try Directory.open(path: folderPath), name)
+  }
+
   /// Puts a cut file back where it was, with its mode and modification time, under a
   /// temporary name renamed into place without replacing anything; if a file is there
   /// now, the original goes next to it (`NAME.restored`, `NAME.restored-2`, ...). When
@@ -183,8 +196,7 @@ extension Pasteboard {
       if !moved {
         guard let (source, _) = try? data.openStoreFile(cut.file) else { throw SystemError(errno: ENOENT, operation: "open", path: cut.file) }
         let file = try folder.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
-        _ = try ByteTransfer.copy(
-          from: ByteTransfer.Endpoint(fd: source.raw, path: source.path), to: ByteTransfer.Endpoint(fd: file.raw, path: file.path))
+        try ByteTransfer.copy(from: source, to: file)
       }
       try folder.open(temporary, flags: O_RDONLY | O_NOFOLLOW).setModeAndModificationTime(mode: mode_t(cut.mode), modified: cut.modified)
       for attempt in 0..<100 {
@@ -215,13 +227,12 @@ extension Pasteboard {
   func takeBackForRedo(_ cut: CutFile, size: Int64?) throws(PasteboardError) {
     let data = try requiredFolder(Folder.data)
     if (try? data.status(of: cut.file)) != nil { return }
-    let (folderPath, name) = Self.split(cut.path)
-    let changed = PasteboardError.cannotCut(
-      cut.path, reason: "it changed or went since undo put it back, and the store kept no other copy of it; nothing was redone")
-    guard let folder = try? Directory.open(path: folderPath), let status = try? folder.status(of: name),
-      status.st_mode & S_IFMT == S_IFREG, Self.modificationTime(status) == cut.modified,
-      size.map({ $0 == Int64(status.st_size) }) ?? true
-    else { throw changed }
+    guard let (folder, name) = try? Self.folder(of: cut), let status = try? folder.status(of: name),
+      Self.isAsUndoLeftIt(status, cut, size: size)
+    else {
+      throw .cannotCut(
+        cut.path, reason: "it changed or went since undo put it back, and the store kept no other copy of it; nothing was redone")
+    }
     do throws(SystemError) {
       if status.st_uid == geteuid() {
         do {
@@ -231,8 +242,7 @@ extension Pasteboard {
       }
       let source = try folder.open(name, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
       let file = try data.open(cut.file, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
-      _ = try ByteTransfer.copy(
-        from: ByteTransfer.Endpoint(fd: source.raw, path: source.path), to: ByteTransfer.Endpoint(fd: file.raw, path: file.path))
+      try ByteTransfer.copy(from: source, to: file)
     } catch {
       try? data.remove(cut.file)
       throw .io(error)
@@ -242,13 +252,9 @@ extension Pasteboard {
   /// Redoing a cut removes the file undo put back, if it is still as undo left it (same
   /// size and modification time); a file changed since is left alone.
   func takeAwayAgain(_ cut: CutFile) -> String? {
-    let (folderPath, name) = Self.split(cut.path)
-    guard let folder = try? Directory.open(path: folderPath), let status = try? folder.status(of: name) else {
-      return nil
-    }
-    let data = try? self.folder(Folder.data)
-    let dataSize = data.flatMap { $0 }.flatMap { try? $0.status(of: cut.file) }.flatMap { $0 }.map(\.st_size)
-    guard status.st_mode & S_IFMT == S_IFREG, status.st_size == dataSize, Self.modificationTime(status) == cut.modified else {
+    guard let (folder, name) = try? Self.folder(of: cut), let status = try? folder.status(of: name) else { return nil }
+    let stored = (try? self.folder(Folder.data))?.flatMap { try? $0.status(of: cut.file) }
+    guard let stored, Self.isAsUndoLeftIt(status, cut, size: Int64(stored.st_size)) else {
       return "left '\(Display.path(cut.path))' in place: it changed since undo put it back"
     }
     do throws(SystemError) {

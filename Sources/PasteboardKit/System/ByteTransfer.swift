@@ -19,6 +19,14 @@ enum ByteTransfer {
     let path: String
   }
 
+  /// Copies between two open files (the caller keeps them open meanwhile).
+  @discardableResult
+  static func copy(from source: Descriptor, to destination: Descriptor) throws(SystemError) -> Int64 {
+    try withExtendedLifetime((source, destination)) { () throws(SystemError) -> Int64 in
+      try copy(from: Endpoint(fd: source.raw, path: source.path), to: Endpoint(fd: destination.raw, path: destination.path))
+    }
+  }
+
   /// Copies from the source's current offset to its end; returns the number of bytes.
   @discardableResult
   static func copy(from source: Endpoint, to destination: Endpoint) throws(SystemError) -> Int64 {
