@@ -3,6 +3,8 @@
 
 Usage: bench/run.sh (builds a release pb first), or bench/bench.py PATH_TO_PB.
 Each figure is the best of several runs, in seconds, with its ratio to cat's.
+With PB_BASELINE=PATH_TO_AN_OLDER_PB, the commands of the types section are timed for
+both binaries, interleaved, with the ratio between them; PB_BENCH=types runs only that.
 """
 import os
 import subprocess
@@ -11,6 +13,7 @@ import tempfile
 import time
 
 PB = sys.argv[1] if len(sys.argv) > 1 else "pb"
+BASELINE = os.environ.get("PB_BASELINE")
 SIZES = [("1 MiB", 1 << 20, 9), ("100 MiB", 100 << 20, 5), ("1 GiB", 1 << 30, 3)]
 
 
@@ -53,6 +56,48 @@ def process_ticks(pid):
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return int(fields[11]) + int(fields[12])
+
+
+def types_bench(work):
+    """Small commands on common types (the built-in registry) and on one only the system's
+    MIME database knows (read on that miss only), for this pb and, if given, a baseline."""
+    binaries = [("pb", PB)] + ([("baseline", BASELINE)] if BASELINE else [])
+    for label, path in binaries:
+        print(f"\n{label}: {path}, {os.path.getsize(path):,} bytes")
+    text = os.path.join(work, "small.txt")
+    with open(text, "wb") as f:
+        f.write(b"a few words of text\n")
+    # A 1x1 PNG: libmagic names it at once, the registry maps it.
+    png = os.path.join(work, "dot.png")
+    with open(png, "wb") as f:
+        f.write(bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                              "1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082"))
+    commands = [
+        ("copy (sniffed text)", lambda pb: [pb, "copy", text]),
+        ("copy (sniffed png)", lambda pb: [pb, "copy", png]),
+        ("paste", lambda pb: [pb, "paste"]),
+        ("types", lambda pb: [pb, "types"]),
+        ("type png", lambda pb: [pb, "type", "png"]),
+        ("type mkv (MIME db)", lambda pb: [pb, "type", "mkv"]),
+    ]
+    envs = {label: dict(os.environ, PB_DIR=os.path.join(work, "types-" + label)) for label, _ in binaries}
+    for label, path in binaries:
+        subprocess.run([path, "copy", text], env=envs[label], check=True)
+    runs = 60
+    times = {(name, label): [] for name, _ in commands for label, _ in binaries}
+    for _ in range(runs):
+        for name, make in commands:
+            for label, path in binaries:
+                start = time.perf_counter()
+                subprocess.run(make(path), stdout=subprocess.DEVNULL, env=envs[label], check=True)
+                times[(name, label)].append(time.perf_counter() - start)
+    print(f"small commands, {runs} runs interleaved, medians:")
+    for name, _ in commands:
+        medians = {label: sorted(times[(name, label)])[runs // 2] for label, _ in binaries}
+        line = f"  {name:<20} {medians['pb'] * 1000:6.2f} ms"
+        if BASELINE:
+            line += f"   baseline {medians['baseline'] * 1000:6.2f} ms   ({medians['pb'] / medians['baseline']:.2f}x)"
+        print(line)
 
 
 def boards_bench(work):
@@ -205,6 +250,12 @@ def make_file(path, size):
 def main():
     work = tempfile.mkdtemp(prefix="pb-bench-")
     env = dict(os.environ, PB_DIR=os.path.join(work, "store"))
+    if os.environ.get("PB_BENCH") == "types":
+        try:
+            types_bench(work)
+        finally:
+            subprocess.run(["rm", "-rf", work])
+        return
     source, out = os.path.join(work, "in"), os.path.join(work, "out")
     print(f"pb: {PB}")
     print(f"{'size':>8}  {'cat':>9}  {'pb copy':>9} {'ratio':>6}  {'pb paste':>9} {'ratio':>6}  {'copy peak':>10}  {'paste peak':>10}")
@@ -280,6 +331,7 @@ def main():
         small_paste = median_time(300, [PB, "paste"], env)
         print(f"\nsmall paste: {small_paste * 1000:.2f} ms median; /bin/true {true * 1000:.2f} ms "
               f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
+        types_bench(work)
         boards_bench(work)
         history_bench(work)
         progress_bench(work)

@@ -223,26 +223,44 @@ extension Report {
     public var description: String?
     public var declared: Bool
     public var dynamic: Bool
+    /// Where the facts about the type come from: built-in, shared-mime-info or dynamic.
+    public var source: String
     /// For a dynamic identifier: its decoded tag specification, as in `?0=6:1=toml`.
     public var tagSpecification: String?
     public var conformsTo: [String]
+    /// `conformsTo` with where each link comes from and why.
+    public var parents: [Parent]
     public var conformance: [String]
     public var mimeTypes: [String]
     public var filenameExtensions: [String]
+    public var filenameExtensionsSource: String?
+
+    public struct Parent: Encodable {
+      public var type: String
+      public var source: String
+      public var reason: String?
+    }
 
     public init(_ type: TypeIdentifier) {
       let declaration = TypeRegistry.declaration(of: type)
       let specification = DynamicIdentifier.specification(of: type)
+      let mime = specification?.tags.first { $0.tagClass == .mimeType }?.value.lowercased()
+      let database = SharedMIMEInfo.system
+      let fromDatabase = mime.map(database.knows) ?? false
       identifier = type.rawValue
-      description = declaration?.description
+      description = declaration?.description ?? mime.flatMap { database.details(of: database.canonical($0))?.comment }
       declared = declaration != nil
       dynamic = type.isDynamic
+      source = (declaration != nil ? TypeFact.Source.builtIn : fromDatabase ? .sharedMIMEInfo : .dynamic).rawValue
       tagSpecification = specification?.text
-      conformsTo = TypeRegistry.parents(of: type).map(\.rawValue)
+      let facts = TypeRegistry.parentFacts(of: type)
+      conformsTo = facts.map(\.type.rawValue)
+      parents = facts.map { Parent(type: $0.type.rawValue, source: $0.source.rawValue, reason: $0.reason) }
       conformance = TypeRegistry.ancestors(of: type).map(\.rawValue)
       mimeTypes = declaration?.mimeTypes ?? specification?.tags.filter { $0.tagClass == .mimeType }.map(\.value) ?? []
-      filenameExtensions =
-        declaration?.filenameExtensions ?? specification?.tags.filter { $0.tagClass == .filenameExtension }.map(\.value) ?? []
+      let extensions = TypeRegistry.filenameExtensions(of: type)
+      filenameExtensions = extensions.extensions
+      filenameExtensionsSource = extensions.extensions.isEmpty ? nil : extensions.source.rawValue
     }
   }
 

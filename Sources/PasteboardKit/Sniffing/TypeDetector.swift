@@ -29,7 +29,7 @@ public final class TypeDetector {
   public func detect(head: UnsafeRawBufferPointer, isWhole: Bool, filenameExtension: String?)
     throws(PasteboardError) -> TypeDetection
   {
-    let byExtension = filenameExtension.flatMap(TypeRegistry.declaredType(forFilenameExtension:))
+    let byExtension = filenameExtension.flatMap(TypeRegistry.knownType(forFilenameExtension:))
     lastSniffed = nil
     if head.isEmpty {
       // No bytes to go by: only the extension says anything, and empty text is text.

@@ -30,7 +30,7 @@ public final class Store {
 
   /// `$HOME`, else the user's entry in /etc/passwd. Not getpwuid: pb is linked
   /// statically, and glibc's NSS would need its shared libraries at run time.
-  private static var homeDirectory: String {
+  static var homeDirectory: String {
     if let home = environment("HOME") { return home }
     guard let passwd = try? SystemCall.open("/etc/passwd", flags: O_RDONLY) else { return "/" }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)

@@ -57,12 +57,13 @@ extension TypeIdentifier {
     ("archive", TypeIdentifier("public.archive")), ("url", TypeIdentifier("public.url")),
   ]
 
-  /// What a bare word (no dot, no slash) names: a generic kind, else a declared
-  /// filename extension; nil for a word pb does not know.
+  /// What a bare word (no dot, no slash) names: a generic kind, else a filename
+  /// extension the registry or the system's MIME database knows; nil for a word pb does
+  /// not know.
   public static func knownWord(_ word: String) -> TypeIdentifier? {
     let lowered = word.lowercased()
     if let generic = genericNames.first(where: { $0.name == lowered }) { return generic.type }
-    return TypeRegistry.declaredType(forFilenameExtension: lowered)
+    return TypeRegistry.knownType(forFilenameExtension: lowered)
   }
 
   /// Reads a type as a user writes it: a generic name (`image`), a UTI (`public.png`), a

@@ -1,3 +1,20 @@
+/// One direct parent of a type and where that fact comes from.
+public struct TypeFact: Sendable, Equatable {
+  public enum Source: String, Sendable {
+    /// Apple's declarations, built into pb.
+    case builtIn = "built-in"
+    /// The system's MIME database, read at run time.
+    case sharedMIMEInfo = "shared-mime-info"
+    /// The dynamic identifier itself: its tag and the rules for undeclared tags.
+    case dynamic
+  }
+
+  public var type: TypeIdentifier
+  public var source: Source
+  /// What in the source says so, such as `sub-class-of text/plain`.
+  public var reason: String?
+}
+
 /// A declared type: its direct parents and its tags, preferred tag first.
 public struct TypeDeclaration: Sendable {
   public let identifier: TypeIdentifier
@@ -57,7 +74,13 @@ public enum TypeRegistry {
     return index
   }()
 
+  /// Extensions Apple gives a format that they rarely mean elsewhere: `.bin` is MacBinary
+  /// on a Mac but raw bytes nearly everywhere else, and libmagic knows real MacBinary by
+  /// its content, so the extension must not turn bytes it could not place into MacBinary.
+  private static let unclaimedExtensions: Set<String> = ["bin"]
+
   private static func claim(_ table: inout [String: TypeIdentifier], _ tag: String, _ type: TypeIdentifier) {
+    if unclaimedExtensions.contains(tag) { return }
     if let preferred = tagPreferences[tag] {
       table[tag] = preferred
     } else if let holder = table[tag] {
@@ -78,10 +101,13 @@ public enum TypeRegistry {
     index.declarations[type.key]
   }
 
-  /// The type a MIME type names; an undeclared one gets a dynamic identifier.
+  /// The type a MIME type names: a declared one (also under the database's aliases), or
+  /// else the dynamic identifier Apple mints for the MIME type as written. An alias's
+  /// identifier conforms to its canonical name's (see `mimeParents`).
   static func type(forMIMEType mime: MIMEType) -> TypeIdentifier {
     if let tag = mime.tagWithCharset, let type = index.byMIMEType[tag] { return type }
     if let type = index.byMIMEType[mime.essence] { return type }
+    if let type = index.byMIMEType[SharedMIMEInfo.system.canonical(mime.essence)] { return type }
     return DynamicIdentifier.identifier(
       for: .init(conformsTo: .data, tags: [.init(tagClass: .mimeType, value: mime.essence)]))
   }
@@ -101,9 +127,19 @@ public enum TypeRegistry {
     index.byExtension[ext.lowercased()]
   }
 
-  /// The type a filename extension names; an undeclared one gets a dynamic identifier.
+  /// The type an extension names in the registry or, failing that, through the glob of
+  /// the system's MIME database; nil when neither knows it.
+  public static func knownType(forFilenameExtension ext: String) -> TypeIdentifier? {
+    if let declared = declaredType(forFilenameExtension: ext) { return declared }
+    guard let mime = SharedMIMEInfo.system.mimeType(forExtension: ext.lowercased()),
+      let parsed = try? MIMEType.parse(mime)
+    else { return nil }
+    return type(forMIMEType: parsed)
+  }
+
+  /// The type a filename extension names; one nothing knows gets a dynamic identifier.
   static func type(forFilenameExtension ext: String) -> TypeIdentifier {
-    declaredType(forFilenameExtension: ext)
+    knownType(forFilenameExtension: ext)
       ?? DynamicIdentifier.identifier(
         for: .init(conformsTo: .data, tags: [.init(tagClass: .filenameExtension, value: ext.lowercased())]))
   }
@@ -129,14 +165,75 @@ public enum TypeRegistry {
     return TypeIdentifier(type.key)
   }
 
-  /// The direct parents. A dynamic identifier conforms to what its specification says;
-  /// an undeclared custom identifier (`com.example.clip`) is data.
+  /// The direct parents. A dynamic identifier conforms to what its specification says,
+  /// and one for a MIME type also to what the MIME database and the MIME type's top
+  /// level say; an undeclared custom identifier (`com.example.clip`) is data.
   public static func parents(of type: TypeIdentifier) -> [TypeIdentifier] {
-    if let declared = declaration(of: type) { return declared.conformsTo }
-    if type.isDynamic {
-      return DynamicIdentifier.specification(of: type)?.conformsTo.map { [$0] } ?? []
+    parentFacts(of: type).map(\.type)
+  }
+
+  /// The direct parents with where each link came from.
+  public static func parentFacts(of type: TypeIdentifier) -> [TypeFact] {
+    if let declared = declaration(of: type) {
+      return declared.conformsTo.map { TypeFact(type: $0, source: .builtIn, reason: nil) }
     }
-    return [.data]
+    guard type.isDynamic else { return [TypeFact(type: .data, source: .dynamic, reason: "an undeclared identifier")] }
+    guard let specification = DynamicIdentifier.specification(of: type) else { return [] }
+    if let mime = specification.tags.first(where: { $0.tagClass == .mimeType })?.value {
+      return mimeParents(of: mime.lowercased())
+    }
+    return specification.conformsTo.map { [TypeFact(type: $0, source: .dynamic, reason: "its tag specification")] } ?? []
+  }
+
+  /// Base types by a MIME type's top level (RFC 6838's image, audio, video, text, font and model).
+  private static let topLevelBases: [String: TypeIdentifier] = [
+    "image": .image, "audio": TypeIdentifier("public.audio"), "video": TypeIdentifier("public.movie"),
+    "text": .text, "font": TypeIdentifier("public.font"), "model": TypeIdentifier("public.3d-content"),
+  ]
+
+  /// What an undeclared MIME type conforms to: the types of its `sub-class-of` links,
+  /// `public.script` or `public.source-code` where the database calls it one, the base of
+  /// its top-level media type, and data.
+  private static func mimeParents(of mime: String) -> [TypeFact] {
+    let database = SharedMIMEInfo.system
+    let known = database.knows(mime)
+    let isText = mime.hasPrefix("text/")
+    var facts: [TypeFact] = []
+    func add(_ type: TypeIdentifier, _ source: TypeFact.Source, _ reason: String) {
+      if !facts.contains(where: { $0.type == type }) { facts.append(TypeFact(type: type, source: source, reason: reason)) }
+    }
+    let canonical = database.canonical(mime)
+    if canonical != mime, let parsed = try? MIMEType.parse(canonical) {
+      // The canonical name's type carries the database's facts.
+      add(type(forMIMEType: parsed), .sharedMIMEInfo, "alias of \(canonical)")
+    } else {
+      addDatabaseFacts(of: mime, isText: isText, to: add)
+    }
+    let topLevel = String(mime.prefix(while: { $0 != "/" }))
+    if let base = topLevelBases[topLevel], !facts.contains(where: { conforms($0.type, to: base) }) {
+      add(base, known ? .sharedMIMEInfo : .dynamic, "the \(topLevel)/* media type")
+    }
+    if !facts.contains(where: { conforms($0.type, to: .data) }) { add(.data, .dynamic, "its tag specification") }
+    return facts
+  }
+
+  private static func addDatabaseFacts(
+    of mime: String, isText: Bool, to add: (TypeIdentifier, TypeFact.Source, String) -> Void
+  ) {
+    let database = SharedMIMEInfo.system
+    for parent in database.parents(of: mime) where parent != "application/octet-stream" {
+      // The database marks interpreted scripts as sub-classes of executables.
+      if parent == "application/x-executable" {
+        add(isText ? TypeIdentifier("public.script") : TypeIdentifier("public.executable"), .sharedMIMEInfo, "sub-class-of \(parent)")
+      } else if let parsed = try? MIMEType.parse(parent) {
+        add(type(forMIMEType: parsed), .sharedMIMEInfo, "sub-class-of \(parent)")
+      }
+    }
+    let comment = database.details(of: mime)?.comment?.lowercased() ?? ""
+    if comment.hasSuffix("source code") { add(TypeIdentifier("public.source-code"), .sharedMIMEInfo, "its comment") }
+    if comment.hasSuffix(" script") || database.genericIcon(of: mime) == "text-x-script" {
+      add(TypeIdentifier("public.script"), .sharedMIMEInfo, "its comment or icon")
+    }
   }
 
   /// Every type this one conforms to, itself excluded: depth-first in declaration order,
@@ -162,14 +259,21 @@ public enum TypeRegistry {
   /// The preferred filename extension of a type or, failing that, of its nearest ancestor.
   public static func preferredFilenameExtension(for type: TypeIdentifier) -> String? {
     for candidate in [type] + ancestors(of: type) {
-      if let ext = declaration(of: candidate)?.filenameExtensions.first { return ext }
-      if let spec = DynamicIdentifier.specification(of: candidate),
-        let tag = spec.tags.first(where: { $0.tagClass == .filenameExtension })
-      {
-        return tag.value
-      }
+      if let ext = filenameExtensions(of: candidate).extensions.first { return ext }
     }
     return nil
+  }
+
+  /// A type's own extensions, preferred first, and where they come from: its declaration,
+  /// its dynamic tag, or the MIME database's globs for its MIME type.
+  public static func filenameExtensions(of type: TypeIdentifier) -> (extensions: [String], source: TypeFact.Source) {
+    if let declared = declaration(of: type) { return (declared.filenameExtensions, .builtIn) }
+    guard let specification = DynamicIdentifier.specification(of: type) else { return ([], .dynamic) }
+    let tagged = specification.tags.filter { $0.tagClass == .filenameExtension }.map(\.value)
+    if !tagged.isEmpty { return (tagged, .dynamic) }
+    guard let mime = specification.tags.first(where: { $0.tagClass == .mimeType })?.value else { return ([], .dynamic) }
+    let database = SharedMIMEInfo.system
+    return (database.details(of: database.canonical(mime.lowercased()))?.extensions ?? [], .sharedMIMEInfo)
   }
 
   /// The preferred MIME type of a type, if it has one.

@@ -45,13 +45,19 @@ extension PB {
       for (position, report) in reports.enumerated() {
         if position > 0 { try output.write("\n") }
         try output.write(report.identifier + "\n")
+        // Built-in facts are all Apple's; elsewhere each link says where it came from.
+        let parents = report.parents.map { parent in
+          report.declared ? parent.type : "\(parent.type) (\(parent.source)\(parent.reason.map { ": \($0)" } ?? ""))"
+        }
+        let extensionSource = report.filenameExtensionsSource.flatMap { $0 == report.source ? nil : " (\($0))" } ?? ""
         let lines: [(String, String?)] = [
           ("description", report.description),
+          ("source", report.source),
           ("dynamic", report.tagSpecification.map { "yes, for \($0)" }),
-          ("conforms to", report.conformsTo.isEmpty ? "nothing" : report.conformsTo.joined(separator: ", ")),
+          ("conforms to", parents.isEmpty ? "nothing" : parents.joined(separator: ", ")),
           ("conformance", report.conformance.isEmpty ? nil : report.conformance.joined(separator: ", ")),
           ("MIME types", report.mimeTypes.isEmpty ? nil : report.mimeTypes.joined(separator: ", ")),
-          ("extensions", report.filenameExtensions.isEmpty ? nil : report.filenameExtensions.joined(separator: ", ")),
+          ("extensions", report.filenameExtensions.isEmpty ? nil : report.filenameExtensions.joined(separator: ", ") + extensionSource),
         ]
         for case let (label, value?) in lines {
           try output.write("  \(label): \(value)\n")

@@ -71,6 +71,6 @@ import Testing
         #expect(TypeRegistry.declaration(of: parent) != nil, "\(declaration.identifier) names undeclared \(parent)")
       }
     }
-    #expect(TypeRegistry.allDeclarations.count >= 139)
+    #expect(TypeRegistry.allDeclarations.count >= 700)
   }
 }

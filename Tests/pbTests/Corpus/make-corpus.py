@@ -42,6 +42,13 @@ def copied(name, source, stdin_type, file_type=None):
 
 
 U8 = "public.utf8-plain-text"
+# No system type declares these; shared-mime-info's globs name their MIME types, and pb
+# gives those the dynamic identifiers macOS mints for them (pb type application/toml).
+TOML = "dyn.ah62d4rv4gq80c6durvy0g2pyrf106p5yr7002"
+SQL = "dyn.ah62d4rv4gq80c6durvy0g2pyrf106p5xsf0a"
+GO = "dyn.ah62d4rv4gq81k3p2su11upphr6"
+RUST = "dyn.ah62d4rv4gq81k3p2su11e7pxsu"
+TEX = "dyn.ah62d4rv4gq81k3p2su11uppyqz6a"
 
 
 def texts():
@@ -73,7 +80,7 @@ def texts():
     text("event.ics", "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//pb//corpus//EN\nBEGIN:VEVENT\nUID:1@example.com\nDTSTART:20261121T100000Z\nSUMMARY:Tea\nEND:VEVENT\nEND:VCALENDAR\n", "com.apple.ical.ics")
     text("letter.rtf", "{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}\\f0 Hello}\n", "public.rtf")
     # Text whose kind only its extension tells.
-    text("config.toml", '[package]\nname = "pb"\nversion = "0.1.0"\n', U8)
+    text("config.toml", '[package]\nname = "pb"\nversion = "0.1.0"\n', U8, TOML)
     text("config.yaml", "name: pb\nversion: 0.1\ntags:\n  - a\n  - b\n", U8, "public.yaml")
     text("compose.yml", "services:\n  web:\n    image: nginx\n", U8, "public.yaml")
     text("readme.md", "# pb\n\nA *pasteboard* for the shell.\n\n- copy\n- paste\n", U8, "net.daringfireball.markdown")
@@ -83,17 +90,17 @@ def texts():
     text("fragment.html", "<b>bold</b> and <i>italic</i>\n", U8, "public.html")
     text("div.htm", "<div class=\"note\">x</div>\n", U8, "public.html")
     text("style.css", "body { margin: 0; color: #333; }\n", U8, "public.css")
-    text("query.sql", "SELECT name FROM users WHERE age > 30 ORDER BY name;\n", U8)
+    text("query.sql", "SELECT name FROM users WHERE age > 30 ORDER BY name;\n", U8, SQL)
     text("notes.log", "2026-11-21 10:00:01 started\n2026-11-21 10:00:02 ready\n", U8, "com.apple.log")
-    text("paper.tex", "\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n", U8)
+    text("paper.tex", "\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n", U8, TEX)
     text("rules.mk", "all: pb\n\npb: main.o\n\tcc -o pb main.o\n", "public.make-source")
     # Source code: libmagic's C rule fires on many languages, so only the extension tells.
     text("main.c", "#include <stdio.h>\n\nint main(void) {\n  printf(\"hi\\n\");\n  return 0;\n}\n", U8, "public.c-source")
     text("list.h", "#ifndef LIST_H\n#define LIST_H\nstruct list { struct list *next; };\n#endif\n", U8, "public.c-header")
     text("shape.cpp", "#include <iostream>\nclass Shape {\npublic:\n  virtual ~Shape() {}\n};\nint main() { std::cout << 1; }\n", U8, "public.c-plus-plus-source")
     text("main.swift", "import Foundation\n\nstruct Point { var x: Int; var y: Int }\nprint(Point(x: 1, y: 2))\n", U8, "public.swift-source")
-    text("main.go", "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hi\")\n}\n", U8)
-    text("main.rs", "fn main() {\n    let v: Vec<i32> = vec![1, 2];\n    println!(\"{:?}\", v);\n}\n", U8)
+    text("main.go", "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hi\")\n}\n", U8, GO)
+    text("main.rs", "fn main() {\n    let v: Vec<i32> = vec![1, 2];\n    println!(\"{:?}\", v);\n}\n", U8, RUST)
     text("Main.java", "public class Main {\n  public static void main(String[] args) {\n    System.out.println(\"hi\");\n  }\n}\n", U8, "com.sun.java-source")
     text("app.js", "const items = [1, 2, 3];\nconsole.log(items.map((n) => n * 2));\n", U8, "com.netscape.javascript-source")
     text("index.ts", "let count: number = 1;\nexport function add(a: number, b: number): number { return a + b; }\n", U8)
