@@ -244,11 +244,11 @@ extension Report {
     public init(_ type: TypeIdentifier) {
       let declaration = TypeRegistry.declaration(of: type)
       let specification = DynamicIdentifier.specification(of: type)
-      let mime = specification?.tags.first { $0.tagClass == .mimeType }?.value.lowercased()
-      let database = SharedMIMEInfo.system
-      let fromDatabase = mime.map(database.knows) ?? false
+      // The MIME database is opened only for an undeclared MIME type.
+      let mime = declaration == nil ? specification?.tags.first { $0.tagClass == .mimeType }?.value.lowercased() : nil
+      let fromDatabase = mime.map(SharedMIMEInfo.system.knows) ?? false
       identifier = type.rawValue
-      description = declaration?.description ?? mime.flatMap { database.details(of: database.canonical($0))?.comment }
+      description = declaration?.description ?? mime.flatMap { SharedMIMEInfo.system.details(of: SharedMIMEInfo.system.canonical($0))?.comment }
       declared = declaration != nil
       dynamic = type.isDynamic
       source = (declaration != nil ? TypeFact.Source.builtIn : fromDatabase ? .sharedMIMEInfo : .dynamic).rawValue

@@ -23,15 +23,18 @@ public struct TypeDeclaration: Sendable {
   public let filenameExtensions: [String]
   public let description: String
 
-  init(
-    _ identifier: String, conformsTo: [String], mimeTypes: [String], extensions: [String],
-    description: String
-  ) {
-    self.identifier = TypeIdentifier(identifier)
-    self.conformsTo = conformsTo.map(TypeIdentifier.init)
-    self.mimeTypes = mimeTypes
-    self.filenameExtensions = extensions
-    self.description = description
+  /// Decodes one of the generated records (see `TypeRegistry.declarationRecords`).
+  init(record: StaticString) {
+    let text = record.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+    let fields = text.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false)
+    func list(_ field: Int) -> [String] {
+      fields[field].split(separator: ",").map(String.init)
+    }
+    identifier = TypeIdentifier(String(fields[0]))
+    conformsTo = list(1).map(TypeIdentifier.init)
+    mimeTypes = list(2)
+    filenameExtensions = list(3)
+    description = String(fields[4])
   }
 }
 
@@ -47,67 +50,51 @@ struct MagicAnswer: Sendable {
 /// The types `pb` knows: Apple's system declarations, conformance between them, and the
 /// conversions between identifiers, MIME types and filename extensions.
 public enum TypeRegistry {
-  private struct Index: Sendable {
-    var declarations: [String: TypeDeclaration] = [:]
-    var byMIMEType: [String: TypeIdentifier] = [:]
-    var byExtension: [String: TypeIdentifier] = [:]
-  }
+  // The generator resolves tags several types declare (a public type first, then the
+  // facts' own preferences), and leaves out extensions pb does not take as naming a type
+  // (`.bin`): see scripts/generate-type-registry.py. The tables are static text, so a
+  // command pays only for the few records it looks up, not for all 700.
 
-  /// Where several types declare one tag, Apple prefers a public type; these ties it
-  /// breaks the way macOS does.
-  private static let tagPreferences: [String: TypeIdentifier] = [
-    "mp4": TypeIdentifier("public.mpeg-4"),
-    "mpg4": TypeIdentifier("public.mpeg-4"),
-  ]
-
-  private static let index: Index = {
-    var index = Index()
-    for declaration in systemDeclarations {
-      index.declarations[declaration.identifier.key] = declaration
-      for mime in declaration.mimeTypes {
-        claim(&index.byMIMEType, mime.lowercased(), declaration.identifier)
+  /// The record a lower-cased key names in one of the generated indexes.
+  private static func record(_ key: String, in index: [(key: StaticString, record: Int32)]) -> Int? {
+    var key = key
+    return key.withUTF8 { wanted in
+      var low = 0
+      var high = index.count - 1
+      while low <= high {
+        let middle = (low + high) / 2
+        let order = index[middle].key.withUTF8Buffer { compare($0, wanted) }
+        if order == 0 { return Int(index[middle].record) }
+        if order < 0 { low = middle + 1 } else { high = middle - 1 }
       }
-      for ext in declaration.filenameExtensions {
-        claim(&index.byExtension, ext.lowercased(), declaration.identifier)
-      }
-    }
-    return index
-  }()
-
-  /// Extensions Apple gives a format that they rarely mean elsewhere: `.bin` is MacBinary
-  /// on a Mac but raw bytes nearly everywhere else, and libmagic knows real MacBinary by
-  /// its content, so the extension must not turn bytes it could not place into MacBinary.
-  private static let unclaimedExtensions: Set<String> = ["bin"]
-
-  private static func claim(_ table: inout [String: TypeIdentifier], _ tag: String, _ type: TypeIdentifier) {
-    if unclaimedExtensions.contains(tag) { return }
-    if let preferred = tagPreferences[tag] {
-      table[tag] = preferred
-    } else if let holder = table[tag] {
-      if !isPublic(holder) && isPublic(type) { table[tag] = type }
-    } else {
-      table[tag] = type
+      return nil
     }
   }
 
-  private static func isPublic(_ type: TypeIdentifier) -> Bool {
-    type.key.hasPrefix("public.")
+  /// Byte order, as the generator sorts.
+  private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+    for (a, b) in zip(left, right) where a != b { return a < b ? -1 : 1 }
+    return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+  }
+
+  private static func declaredType(in index: [(key: StaticString, record: Int32)], _ key: String) -> TypeIdentifier? {
+    record(key, in: index).map { TypeDeclaration(record: declarationRecords[$0]).identifier }
   }
 
   /// Every system-declared type, in the registry's order.
-  public static var allDeclarations: [TypeDeclaration] { systemDeclarations }
+  public static var allDeclarations: [TypeDeclaration] { declarationRecords.map(TypeDeclaration.init(record:)) }
 
   public static func declaration(of type: TypeIdentifier) -> TypeDeclaration? {
-    index.declarations[type.key]
+    record(type.key, in: identifierIndex).map { TypeDeclaration(record: declarationRecords[$0]) }
   }
 
   /// The type a MIME type names: a declared one (also under the database's aliases), or
   /// else the dynamic identifier Apple mints for the MIME type as written. An alias's
   /// identifier conforms to its canonical name's (see `mimeParents`).
   static func type(forMIMEType mime: MIMEType) -> TypeIdentifier {
-    if let tag = mime.tagWithCharset, let type = index.byMIMEType[tag] { return type }
-    if let type = index.byMIMEType[mime.essence] { return type }
-    if let type = index.byMIMEType[SharedMIMEInfo.system.canonical(mime.essence)] { return type }
+    if let tag = mime.tagWithCharset, let type = declaredType(in: mimeTypeIndex, tag) { return type }
+    if let type = declaredType(in: mimeTypeIndex, mime.essence) { return type }
+    if let type = declaredType(in: mimeTypeIndex, SharedMIMEInfo.system.canonical(mime.essence)) { return type }
     return DynamicIdentifier.identifier(
       for: .init(conformsTo: .data, tags: [.init(tagClass: .mimeType, value: mime.essence)]))
   }
@@ -115,16 +102,18 @@ public enum TypeRegistry {
   /// The declared type of a MIME type such as `image/png`, if there is one.
   public static func declaredType(forMIMEType text: String) -> TypeIdentifier? {
     guard let mime = try? MIMEType.parse(text) else { return nil }
-    if let tag = mime.tagWithCharset, let type = index.byMIMEType[tag] { return type }
-    return index.byMIMEType[mime.essence]
+    if let tag = mime.tagWithCharset, let type = declaredType(in: mimeTypeIndex, tag) { return type }
+    return declaredType(in: mimeTypeIndex, mime.essence)
   }
 
   /// Every declared filename extension, for suggestions.
-  public static var declaredFilenameExtensions: [String] { index.byExtension.keys.sorted() }
+  public static var declaredFilenameExtensions: [String] {
+    extensionIndex.map { $0.key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
+  }
 
   /// The declared type of a filename extension (without the dot), if there is one.
   public static func declaredType(forFilenameExtension ext: String) -> TypeIdentifier? {
-    index.byExtension[ext.lowercased()]
+    declaredType(in: extensionIndex, ext.lowercased())
   }
 
   /// The type an extension names in the registry or, failing that, through the glob of
