@@ -29,12 +29,15 @@ public final class SharedMIMEInfo: Sendable {
   private let databases: [(directory: String, cache: MIMECache)]
   private let detailsCache = Mutex<[String: Details?]>([:])
 
-  /// The largest cache or type file read; the real ones are about 150 KiB and 10 KiB.
-  private static let largestFile = 16 << 20
+  /// The largest cache and type file read; the real ones are about 150 KiB and 10 KiB.
+  private static let largestCache = 16 << 20
+  private static let largestTypeFile = 1 << 20
 
   init(directories: [String]) {
     databases = directories.compactMap { directory in
-      guard let bytes = Self.read(directory + "/mime.cache"), let cache = MIMECache(bytes: bytes) else { return nil }
+      guard let bytes = Self.read(directory + "/mime.cache", largest: Self.largestCache),
+        let cache = MIMECache(bytes: bytes)
+      else { return nil }
       return (directory, cache)
     }
   }
@@ -102,7 +105,7 @@ public final class SharedMIMEInfo: Sendable {
     // A MIME token never holds a slash; a name that is not one cannot reach another file.
     guard halves.count == 2, !halves.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else { return nil }
     for database in databases {
-      if let bytes = Self.read("\(database.directory)/\(halves[0])/\(halves[1]).xml") {
+      if let bytes = Self.read("\(database.directory)/\(halves[0])/\(halves[1]).xml", largest: Self.largestTypeFile) {
         return Self.parseDetails(String(decoding: bytes, as: UTF8.self))
       }
     }
@@ -117,14 +120,18 @@ public final class SharedMIMEInfo: Sendable {
     var rest = Substring(xml)
     while let open = rest.firstIndex(of: "<") {
       rest = rest[rest.index(after: open)...]
-      if rest.hasPrefix("comment>"), comment == nil, let end = rest.firstRange(of: "</comment>") {
+      if rest.hasPrefix("comment>"), comment == nil {
+        // A tag that never closes ends the reading: the rest cannot be a well-made file.
+        guard let end = rest.firstRange(of: "</comment>") else { break }
         comment = unescape(rest[rest.index(rest.startIndex, offsetBy: 8)..<end.lowerBound])
-      } else if rest.hasPrefix("glob "), let close = rest.firstIndex(of: ">"),
-        let pattern = attribute("pattern", in: rest[..<close]), pattern.hasPrefix("*."),
-        case let ext = pattern.dropFirst(2), !ext.isEmpty, !ext.contains(where: { "*?[]".contains($0) })
-      {
-        let lowered = ext.lowercased()
-        if !extensions.contains(lowered) { extensions.append(lowered) }
+      } else if rest.hasPrefix("glob ") {
+        guard let close = rest.firstIndex(of: ">") else { break }
+        if let pattern = attribute("pattern", in: rest[..<close]), pattern.hasPrefix("*."),
+          case let ext = pattern.dropFirst(2), !ext.isEmpty, !ext.contains(where: { "*?[]".contains($0) })
+        {
+          let lowered = ext.lowercased()
+          if !extensions.contains(lowered) { extensions.append(lowered) }
+        }
       }
     }
     return Details(comment: comment, extensions: extensions)
@@ -147,9 +154,9 @@ public final class SharedMIMEInfo: Sendable {
 
   /// A whole regular file, or nil. The file is read, not mapped, so that a cache rewritten
   /// in place while pb runs cannot fault it.
-  private static func read(_ path: String) -> [UInt8]? {
+  private static func read(_ path: String, largest: Int) -> [UInt8]? {
     guard let file = try? SystemCall.open(path, flags: O_RDONLY | O_NONBLOCK), let info = try? file.status(),
-      info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestFile
+      info.st_mode & S_IFMT == S_IFREG, info.st_size <= largest
     else { return nil }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     guard let count = try? bytes.withUnsafeMutableBytes({ (buffer) throws(SystemError) in try file.readFully(into: buffer) })

@@ -40,6 +40,14 @@ import Testing
     #expect(details.extensions == ["demo", "dem"])
   }
 
+  @Test func aTypeFileCutShortOrEndlessIsReadInOnePass() {
+    let cut = SharedMIMEInfo.parseDetails("<mime-type><glob pattern=\"*.abc\"/><comment>never closed")
+    #expect(cut == SharedMIMEInfo.Details(comment: nil, extensions: ["abc"]))
+    // Unclosed tags stop the reading instead of being searched for again and again.
+    let endless = String(repeating: "<glob ", count: 200_000)
+    #expect(SharedMIMEInfo.parseDetails(endless).extensions.isEmpty)
+  }
+
   @Test func aCacheThatDoesNotHoldTogetherIsRefusedOrAnswersNothingAndNeverTraps() throws {
     #expect(MIMECache(bytes: []) == nil)
     #expect(MIMECache(bytes: [UInt8](repeating: 0xFF, count: 64)) == nil)
