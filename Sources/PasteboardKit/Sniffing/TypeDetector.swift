@@ -90,6 +90,9 @@ public final class TypeDetector {
 
   private static let guesses: Set<String> = [
     "text/plain", "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "application/javascript",
+    // Answers from a line or two of likely words, now mapped to Apple's types: believed
+    // only with the extension's support, as before they were.
+    "text/x-asm", "text/x-pascal", "text/x-fortran",
   ]
 
   /// nil for libmagic's "empty".

@@ -25,6 +25,19 @@ final class FixedSniffer: TypeSniffer {
     let text = Array("MM this is a note".utf8)
     #expect(try detect(text, magic: "image/tiff; charset=binary") == TypeDetection(type: .utf8PlainText, source: .textCheck))
     #expect(try detect(text, magic: "application/octet-stream; charset=binary").type == .utf8PlainText)
+    // Guesses from a word or two stay guesses, though Apple declares the types they name;
+    // the extension confirms them.
+    let assembly = Array(".text\nmov eax, 1\n".utf8)
+    #expect(try detect(assembly, magic: "text/x-asm; charset=us-ascii") == TypeDetection(type: .utf8PlainText, source: .textCheck))
+    #expect(try detect(assembly, magic: "text/x-asm; charset=us-ascii", extension: "s").type == TypeIdentifier("public.assembly-source"))
+  }
+
+  @Test func extensionsOnlyTheMIMEDatabaseKnowsRefineText() throws {
+    let lua = Array("local x = 1\n".utf8)
+    let detection = try detect(lua, magic: "text/plain; charset=us-ascii", extension: "lua")
+    #expect(detection.source == .filenameExtension)
+    #expect(detection.type == (try TypeIdentifier.parse("text/x-lua")))
+    #expect(TypeRegistry.conforms(detection.type, to: TypeIdentifier("public.script")))
   }
 
   @Test func extensionRefinesVagueAnswers() throws {
