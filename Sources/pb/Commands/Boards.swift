@@ -9,6 +9,7 @@ extension PB {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "list",
+      _superCommandName: "pb",
       abstract: "List the pasteboards: items, bytes, change count, owner or persistent, expiry.",
       discussion: Examples.discussion("list", """
         Temporary pasteboards whose owner has exited are removed first, and expired \
@@ -41,6 +42,7 @@ extension PB {
   struct Create: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "create",
+      _superCommandName: "pb",
       abstract: "Create a pasteboard; without --persistent it vanishes when its owner exits.",
       discussion: Examples.discussion("create", """
         A pasteboard made by create belongs to the process that ran pb (usually the \
@@ -113,6 +115,7 @@ extension PB {
   struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "delete",
+      _superCommandName: "pb",
       abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).",
       discussion: Examples.discussion("delete"))
 
@@ -140,6 +143,7 @@ extension PB {
   struct Count: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "count",
+      _superCommandName: "pb",
       abstract: "Print the pasteboard's change count, and nothing else.",
       discussion: Examples.discussion("count"))
 

@@ -5,6 +5,7 @@ extension PB {
   struct Clear: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "clear",
+      _superCommandName: "pb",
       abstract: "Remove every item from the pasteboard (the change count still grows; pb undo brings them back).",
       discussion: Examples.discussion("clear"))
 

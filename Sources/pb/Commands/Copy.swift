@@ -5,6 +5,7 @@ extension PB {
   struct Copy: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "copy",
+      _superCommandName: "pb",
       abstract: "Copy standard input or files to a pasteboard.",
       discussion: Examples.discussion("copy", """
         With no FILE, standard input becomes one item. Each FILE becomes one item; '-' is \

@@ -5,6 +5,7 @@ extension PB {
   struct Cut: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "cut",
+      _superCommandName: "pb",
       abstract: "Copy files to a pasteboard, one item each, then remove them; pb undo puts them back.",
       discussion: Examples.discussion("cut", """
         Every file is checked first: a directory, a link, a file pb cannot read, or one \

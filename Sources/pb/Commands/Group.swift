@@ -5,6 +5,7 @@ extension PB {
   struct Group: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "group",
+      _superCommandName: "pb",
       abstract: "Make several changes one undo entry: begin and end a group, or run a command in one.",
       discussion: Examples.discussion("group", """
         Changes made while a group is open, by any process, become one entry, named by \

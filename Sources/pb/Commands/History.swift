@@ -29,6 +29,7 @@ extension PB {
   struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "undo",
+      _superCommandName: "pb",
       abstract: "Undo the last change (or the last N) of a pasteboard, and print what was undone.",
       discussion: Examples.discussion("undo", """
         Each command that changes a pasteboard (copy, append, clear, cut, or a group of \
@@ -47,6 +48,7 @@ extension PB {
   struct Redo: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "redo",
+      _superCommandName: "pb",
       abstract: "Redo the last undone change (or the last N), and print what was redone.",
       discussion: Examples.discussion("redo", "Only what was undone since the last change can be redone: a new change clears the redo stack."))
 
@@ -61,6 +63,7 @@ extension PB {
   struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "history",
+      _superCommandName: "pb",
       abstract: "List a pasteboard's undo and redo stacks, or set how many levels it keeps.",
       discussion: Examples.discussion("history", """
         Each entry shows its action, when it was made, and what undoing (or redoing) it \

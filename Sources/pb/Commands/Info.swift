@@ -5,6 +5,7 @@ extension PB {
   struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "info",
+      _superCommandName: "pb",
       abstract: "Show the pasteboard's state: name, change count and kind, items, owner, expiry, undo and redo.",
       discussion: Examples.discussion("info"))
 

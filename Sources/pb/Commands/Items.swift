@@ -5,6 +5,7 @@ extension PB {
   struct Items: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "items",
+      _superCommandName: "pb",
       abstract: "Show each item (or the chosen ones): its index, its types with their sizes, and a preview of its text.",
       discussion: Examples.discussion("items"))
 

@@ -5,6 +5,7 @@ extension PB {
   struct Paste: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "paste",
+      _superCommandName: "pb",
       abstract: "Write the chosen items of a pasteboard to standard output, byte for byte.",
       discussion: Examples.discussion("paste", """
         Each chosen item gives its first representation of the first type in -t that it \

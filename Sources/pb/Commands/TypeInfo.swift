@@ -5,6 +5,7 @@ extension PB {
   struct TypeInfo: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "type",
+      _superCommandName: "pb",
       abstract: "Explain types, or show the type pb copy would store for files.",
       discussion: Examples.discussion("type", """
         Each TYPE may be a UTI, a MIME type, a filename extension or a dyn. identifier. \

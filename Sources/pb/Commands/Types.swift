@@ -5,6 +5,7 @@ extension PB {
   struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "types",
+      _superCommandName: "pb",
       abstract: "List the types of item 0, or of the chosen items.",
       discussion: Examples.discussion("types", """
         Without -i, one type per line in stored order. With -i, INDEX<TAB>TYPE lines. \

@@ -5,6 +5,7 @@ extension PB {
   struct Wait: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "wait",
+      _superCommandName: "pb",
       abstract: "Wait until the pasteboard changes, then print its change count.",
       discussion: Examples.discussion("wait", """
         Returns as soon as the change count exceeds --since (default: the count when \
@@ -36,6 +37,7 @@ extension PB {
   struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "watch",
+      _superCommandName: "pb",
       abstract: "Print a line for each change of the pasteboard, or run a command for each.",
       discussion: Examples.discussion("watch", """
         Each line: the change count, the change kind, the number of items and the types \
