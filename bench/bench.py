@@ -5,8 +5,12 @@ Usage: bench/run.sh (builds a release pb first), or bench/bench.py PATH_TO_PB.
 Each figure is the best of several runs, in seconds, with its ratio to cat's.
 With PB_BASELINE=PATH_TO_AN_OLDER_PB, the commands of the types section are timed for
 both binaries, interleaved, with the ratio between them; PB_BENCH=types runs only that.
+PB_BENCH=peers runs only the table against xsel and xclip (on a private Xvfb; hyperfine,
+xsel, xclip, xvfb and valgrind are installed from Debian's packages when missing).
 """
+import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -98,6 +102,75 @@ def types_bench(work):
         if BASELINE:
             line += f"   baseline {medians['baseline'] * 1000:6.2f} ms   ({medians['pb'] / medians['baseline']:.2f}x)"
         print(line)
+
+
+def peers_bench(work):
+    """Small values against the X11 clipboard tools, on a private Xvfb: pb paste and copy
+    beside xsel and xclip, cat and /bin/true, timed by hyperfine in one run, with the
+    instructions valgrind counts for each reader."""
+    tools = {"hyperfine": "hyperfine", "xsel": "xsel", "xclip": "xclip", "Xvfb": "xvfb", "valgrind": "valgrind"}
+    missing = [package for command, package in tools.items() if not shutil.which(command)]
+    if missing:
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        print(f"installing from Debian's packages: {' '.join(missing)}", file=sys.stderr)
+        subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
+        subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + missing, check=True, stdout=subprocess.DEVNULL)
+    # -displayfd: the server picks a free display and says which; only it is stopped.
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp"], pass_fds=[write_end],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as displays:
+        display = ":" + displays.readline().strip()
+    try:
+        env = dict(os.environ, DISPLAY=display, PB_DIR=os.path.join(work, "peers"))
+        value = os.path.join(work, "value.txt")
+        with open(value, "wb") as f:
+            f.write(b"a 19-byte value ok\n")
+        subprocess.run([PB, "copy", value], env=env, check=True)
+        subprocess.run(f"xsel -b -i < {value}", shell=True, env=env, check=True)
+        rows = [
+            ("pb paste", f"{PB} paste"), ("xsel -b -o", "xsel -b -o"), ("xclip -selection clipboard -o", "xclip -selection clipboard -o"),
+            ("cat of the file", f"cat {value}"), ("/bin/true", "/bin/true"),
+            ("pb copy (sniffed)", f"{PB} copy {value}"), ("pb copy -t public.utf8-plain-text", f"{PB} copy -t public.utf8-plain-text {value}"),
+            ("xsel -b -i", f"xsel -b -i < {value}"),
+            ("pb count", f"{PB} count"), ("pb contains text", f"{PB} contains text"), ("pb types", f"{PB} types"),
+        ]
+        export = os.path.join(work, "hyperfine.json")
+        subprocess.run(["hyperfine", "--style", "none", "--warmup", "10", "--runs", "200", "--export-json", export]
+                       + [command for _, command in rows], env=env, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)  # its warnings that a command is fast: all of them are
+        with open(export) as f:
+            medians = {r["command"]: r["median"] for r in json.load(f)["results"]}
+        def instructions(command):
+            out = os.path.join(work, "callgrind.out")
+            # valgrind cannot read the static binary's DWARF; a copy without it runs the same code.
+            program = command.split()
+            if program[0] == PB:
+                stripped = os.path.join(work, "pb-stripped")
+                if not os.path.exists(stripped):
+                    subprocess.run(["strip", "--strip-debug", "-o", stripped, PB], check=True)
+                program[0] = stripped
+            result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + program, env=env,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            counts = [line.split("Collected :")[1] for line in result.stderr.splitlines() if "Collected :" in line]
+            return int(counts[-1]) if counts else None
+        counted = {label: instructions(command) for label, command in rows[:5] if not command.startswith("cat ")}
+        cat = medians[rows[3][1]]
+        xsel_out, xsel_in = medians["xsel -b -o"], medians[f"xsel -b -i < {value}"]
+        print(f"\nsmall values (19 bytes), hyperfine medians (shell start-up subtracted), X11 tools on a private "
+              f"Xvfb ({display}):")
+        print("| command | time | vs cat | vs xsel | instructions (valgrind) |")
+        print("| --- | --- | --- | --- | --- |")
+        for label, command in rows:
+            time_ms = medians[command] * 1000
+            peer = xsel_in if "copy" in label or label == "xsel -b -i" else xsel_out
+            count = counted.get(label)
+            print(f"| `{label}` | {time_ms:.2f} ms | {medians[command] / cat:.2f}x | {medians[command] / peer:.2f}x | "
+                  f"{f'{count / 1e6:.2f} M' if count else ''} |")
+    finally:
+        server.terminate()
+        server.wait()
 
 
 def boards_bench(work):
@@ -250,9 +323,10 @@ def make_file(path, size):
 def main():
     work = tempfile.mkdtemp(prefix="pb-bench-")
     env = dict(os.environ, PB_DIR=os.path.join(work, "store"))
-    if os.environ.get("PB_BENCH") == "types":
+    only = {"types": types_bench, "peers": peers_bench}.get(os.environ.get("PB_BENCH", ""))
+    if only:
         try:
-            types_bench(work)
+            only(work)
         finally:
             subprocess.run(["rm", "-rf", work])
         return
@@ -332,6 +406,7 @@ def main():
         print(f"\nsmall paste: {small_paste * 1000:.2f} ms median; /bin/true {true * 1000:.2f} ms "
               f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
         types_bench(work)
+        peers_bench(work)
         boards_bench(work)
         history_bench(work)
         progress_bench(work)
