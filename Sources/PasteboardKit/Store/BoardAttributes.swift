@@ -46,7 +46,7 @@ public struct BoardAttributes: Codable, Equatable, Sendable {
   static func read(in board: Directory) throws(PasteboardError) -> BoardAttributes {
     guard let bytes = try StoreFiles.read(fileName, in: board, limit: sizeLimit) else { return BoardAttributes() }
     do {
-      return try JSONDecoder().decode(BoardAttributes.self, from: Data(bytes))
+      return try StoreJSONDecoder.decode(BoardAttributes.self, from: bytes)
     } catch {
       throw .corruptStore(path: board.path + "/" + fileName, reason: "not a pb board description")
     }

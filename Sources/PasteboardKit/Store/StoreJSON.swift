@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// The store's versioned JSON files (manifests, histories): one decoder that maps every
-/// failure to the error naming the file and the field, and one encoder layout.
+/// failure to the error naming the file and the field (`StoreJSONDecoder`), and one
+/// encoder layout.
 enum StoreJSON {
   /// Thrown by a file's decoder when its `format` is newer than this pb reads, before
   /// its other fields are read.
@@ -20,7 +21,7 @@ enum StoreJSON {
     _ type: Value.Type, from bytes: [UInt8], path: String, supported: Int, what: String
   ) throws(PasteboardError) -> Value {
     do {
-      return try JSONDecoder().decode(type, from: Data(bytes))
+      return try StoreJSONDecoder.decode(type, from: bytes)
     } catch let error as NewerFormat {
       throw .newerFormat(path: path, found: error.found, supported: supported)
     } catch let error as DecodingError {

@@ -27,12 +27,13 @@ import Testing
     (manifest(file: "0123456789ABCDEF.txt"), "representations[0].file"),
     (manifest(file: "0123456789abcdef."), "representations[0].file"),
     (manifest(size: "-5"), "representations[0].size: -5 is not a size"),
-    (manifest(size: "1e400"), "not valid JSON"),
+    (manifest(size: "1e400"), "representations[0].size: 1e400 is not a whole number in range"),
+    (Array("{\"format\": 1, \"changeCount\": 3, \"items\": [}".utf8), "not valid JSON"),
     (manifest(type: "a b"), "representations[0].type"),
     (manifest(type: "public..png"), "representations[0].type"),
     (manifest(changeCount: "-1"), "changeCount"),
     (manifest(changeCount: "9223372036854775807"), "changeCount"),
-    (manifest(changeCount: "99999999999999999999"), "not valid JSON"),
+    (manifest(changeCount: "99999999999999999999"), "field changeCount: 99999999999999999999 is not a whole number in range"),
     (Array(#"{"format": 1, "changeCount": 1, "items": [{"representations": [{"file": "0123456789abcdef"}]}]}"#.utf8), "representations[0].type: it is missing"),
   ])
   func damagedManifestsAreRefusedNamingTheField(bytes: [UInt8], field: String) {

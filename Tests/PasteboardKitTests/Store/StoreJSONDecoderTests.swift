@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import PasteboardKit
+
+/// pb's own JSON reader for store files: the same values as Foundation's decoder for
+/// everything pb writes, and strict, bounded and trap-free on anything else.
+@Suite struct StoreJSONDecoderTests {
+  static func sampleManifest(items count: Int) -> Manifest {
+    let items = (0..<count).map { index in
+      Item(representations: [
+        Representation(type: .utf8PlainText, file: "0123456789abcde\(index).txt", size: Int64(index * 7), typeSource: .given),
+        Representation(
+          type: TypeIdentifier("dyn.ah62d4rv4gq81q4peqz1w88brrzu1k6xtsrz0c"), file: "fedcba987654321\(index).mkv", size: 1 << 40,
+          typeSource: .magic),
+      ])
+    }
+    return Manifest(format: Manifest.currentFormat, changeCount: 41, date: 1_700_000_000, items: items, changeKind: .undone)
+  }
+
+  @Test func readsWhatPbWritesAsFoundationDoes() throws {
+    for count in [0, 1, 5] {
+      let bytes = try Self.sampleManifest(items: count).encoded()
+      let ours = try StoreJSONDecoder.decode(Manifest.self, from: bytes)
+      let foundation = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+      #expect(ours == foundation)
+      #expect(ours == Self.sampleManifest(items: count))
+    }
+  }
+
+  @Test func stringsAndNumbers() throws {
+    let text = #"["\u00e9\ud83d\ude00 \"\\\/\b\f\n\r\t", "plain é", -0, 9223372036854775807, 1.5e3]"#
+    var parser = JSONParser(bytes: Array(text.utf8))
+    #expect(try parser.document() == .array([
+      .string("é😀 \"\\/\u{08}\u{0C}\n\r\t"), .string("plain é"), .number("-0"), .number("9223372036854775807"), .number("1.5e3"),
+    ]))
+    #expect(try StoreJSONDecoder.decode([Int].self, from: Array("[9223372036854775807, -1]".utf8)) == [Int.max, -1])
+    #expect(throws: DecodingError.self) { try StoreJSONDecoder.decode([Int].self, from: Array("[9223372036854775808]".utf8)) }
+    #expect(throws: DecodingError.self) { try StoreJSONDecoder.decode([Int].self, from: Array("[1.5]".utf8)) }
+    #expect(throws: DecodingError.self) { try StoreJSONDecoder.decode([String].self, from: Array("[1]".utf8)) }
+  }
+
+  @Test(arguments: [
+    "", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "[1] 2", "01", "1.", "-", "1e", "+1", ".5", "[\"a]",
+    "[\"\\x\"]", "[\"\\u12\"]", "[\"\\ud800\"]", "[\"\\udc00\"]", "[\"a\u{01}b\"]", "{\"a\":1,\"a\":2}", "tru", "nul", "[true false]",
+    String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
+  ])
+  func refusesWhatIsNotStrictJSON(text: String) {
+    var parser = JSONParser(bytes: Array(text.utf8))
+    #expect(throws: DecodingError.self) { try parser.document() }
+  }
+
+  @Test(arguments: ["0", "-0.5e-3", "\"\"", "[]", "{}", " [ {\"a\" : [null, true, false]} ] ", "{\"\":1}"])
+  func readsWhatIsStrictJSON(text: String) throws {
+    var parser = JSONParser(bytes: Array(text.utf8))
+    _ = try parser.document()
+  }
+
+  @Test func refusesBytesThatAreNotUTF8() {
+    #expect(throws: DecodingError.self) { try StoreJSONDecoder.decode([String].self, from: [0x5B, 0x22, 0xFF, 0x22, 0x5D]) }
+  }
+
+  @Test func nestingUpToTheLimitIsRead() throws {
+    let text = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+    var parser = JSONParser(bytes: Array(text.utf8))
+    _ = try parser.document()
+  }
+
+  @Test func errorsNameTheField() throws {
+    var manifest = String(decoding: try Self.sampleManifest(items: 2).encoded(), as: UTF8.self)
+    manifest = manifest.replacingOccurrences(of: "\"size\" : 7", with: "\"size\" : \"seven\"")
+    do {
+      _ = try StoreJSONDecoder.decode(Manifest.self, from: Array(manifest.utf8))
+      Issue.record("a size that is a string was read")
+    } catch let error as DecodingError {
+      #expect(StoreJSON.describe(error).hasPrefix("field items[1].representations[0].size: "), "\(StoreJSON.describe(error))")
+    }
+  }
+
+  @Test func damagedManifestsNeverTrapAndAgreeWithFoundationWhenBothRead() throws {
+    let original = try Self.sampleManifest(items: 3).encoded()
+    var generator = ArgumentFuzzTests.Generator(state: 0x0DDB1A5E)
+    var bothRead = 0
+    for _ in 0..<2000 {
+      var bytes = original
+      for _ in 0..<Int(generator.next() % 4 + 1) {
+        let index = Int(generator.next() % UInt64(bytes.count))
+        switch generator.next() % 3 {
+        case 0: bytes[index] = UInt8(truncatingIfNeeded: generator.next())
+        case 1: bytes.remove(at: index)
+        default: bytes.insert(Array(#"{}[]",:0-e"\"#.utf8)[Int(generator.next() % 11)], at: index)
+        }
+      }
+      let ours = try? StoreJSONDecoder.decode(Manifest.self, from: bytes)
+      let foundation = try? JSONDecoder().decode(Manifest.self, from: Data(bytes))
+      if let ours, let foundation {
+        bothRead += 1
+        #expect(ours == foundation)
+      }
+    }
+    #expect(bothRead > 50, "some damaged manifests still decode, and those agree")
+  }
+}
