@@ -28,8 +28,13 @@ struct PB: ParsableCommand {
     StandardStreams.prepare()
     var status: Int32 = 0
     do {
-      try checkCommandWord()
-      var command = try fastParse() ?? parseAsRoot(arguments)
+      var command: any ParsableCommand
+      if let plain = FastCommandLine.parse(arguments) {
+        command = plain
+      } else {
+        try checkCommandWord()
+        command = try fastParse() ?? parseAsRoot(arguments)
+      }
       try Store.checkEnvironment()
       try command.run()
       try Output.standard.flush()
@@ -91,7 +96,7 @@ struct PB: ParsableCommand {
   /// The arguments as the bytes the user gave: a file name that is not UTF-8 reaches
   /// the kernel unchanged (Swift's own `CommandLine.arguments` replaces such bytes).
   /// Joined short options (`-i0`) are split as getopt would.
-  private static let arguments: [String] = JoinedOptions.split(
+  static let arguments: [String] = JoinedOptions.split(
     (1..<Int(CommandLine.argc)).compactMap { index in CommandLine.unsafeArgv[index].map { PathBytes.string(cString: $0) } })
 
   /// Prints one line for an error (none for a quiet negative answer) and gives the
