@@ -13,54 +13,55 @@ import PasteboardKit
 /// DocsTests holds these option names to the declarations, and a differential test holds
 /// the commands built here to ArgumentParser's for every option.
 enum FastCommandLine {
-  /// One command's options: each name (short and long) to its long name, which keys the
-  /// values.
-  struct Spec: Sendable {
-    var valued: [String: String] = [:]
-    var flags: [String: String] = [:]
+  /// One command's options, each as its long name and its short one; the long name
+  /// keys the values. Arrays searched in turn: a handful of options, and no dictionary
+  /// to build on every run.
+  struct Spec {
+    var valued: [(long: String, short: String?)]
+    var flags: [(long: String, short: String?)]
     /// Options whose value is taken even when it starts with '-' (`-i -1`).
-    var unconditional: Set<String>
+    var unconditional: [String] = []
     /// Options that may be given more than once, each value kept.
-    var repeating: Set<String>
-    var takesPositionals: Bool
-    var build: @Sendable (Line) throws -> any ParsableCommand
+    var repeating: [String] = []
+    var takesPositionals = false
+    var build: (Line) throws -> any ParsableCommand
 
-    /// Options as long name and short letter (or nil), `(--items, -i)`.
-    init(
-      valued: [(String, String?)], flags: [(String, String?)], unconditional: Set<String> = [], repeating: Set<String> = [],
-      takesPositionals: Bool = false, build: @escaping @Sendable (Line) throws -> any ParsableCommand
-    ) {
-      for (long, short) in valued {
-        self.valued[long] = long
-        if let short { self.valued[short] = long }
-      }
-      for (long, short) in flags {
-        self.flags[long] = long
-        if let short { self.flags[short] = long }
-      }
-      self.unconditional = unconditional
-      self.repeating = repeating
-      self.takesPositionals = takesPositionals
-      self.build = build
+    func long(_ name: String, in options: [(long: String, short: String?)]) -> String? {
+      options.first { $0.long == name || $0.short == name }?.long
     }
   }
 
   /// What a line gave: option values by long name, flags, positional words.
-  struct Line: Sendable {
+  struct Line {
     var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    var flags: [String] = []
     var positionals: [String] = []
 
     func value(_ name: String) -> String? { values[name]?.last }
     func flag(_ name: String) -> Bool { flags.contains(name) }
   }
 
-  static let board: (String, String?) = ("--pasteboard", "-p")
-  static let items: (String, String?) = ("--items", "-i")
-  static let quiet: (String, String?) = ("--quiet", "-q")
+  static let board = (long: "--pasteboard", short: Optional("-p"))
+  static let items = (long: "--items", short: Optional("-i"))
+  static let quiet = (long: "--quiet", short: Optional("-q"))
 
-  static let specs: [String: Spec] = [
-    "paste": Spec(
+  /// The names of the commands parsed here.
+  static let commands = ["paste", "copy", "count", "contains", "types"]
+
+  /// The spec of one command, made when it runs: only its own.
+  static func spec(_ name: String) -> Spec? {
+    switch name {
+    case "paste": paste
+    case "copy": copy
+    case "count": count
+    case "contains": contains
+    case "types": types
+    default: nil
+    }
+  }
+
+  static var paste: Spec {
+    Spec(
       valued: [board, items, ("--type", "-t"), ("--delimiter", "-d"), ("--output", "-o")],
       flags: [quiet, ("--null", "-0"), ("--no-clobber", "-n"), ("--json", nil), ("--force", nil)],
       unconditional: ["--items"]
@@ -78,8 +79,11 @@ enum FastCommandLine {
       command.progress = .parsed(quiet: line.flag("--quiet"))
       try command.validate()
       return command
-    },
-    "copy": Spec(
+    }
+  }
+
+  static var copy: Spec {
+    Spec(
       valued: [board, ("--type", "-t"), ("--representation", "-r"), ("--expire", nil), ("--if-count", nil), ("--action", nil)],
       flags: [
         quiet, ("--append", "-a"), ("--concealed", nil), ("--force-type", nil), ("--trim-newline", "-n"), ("--no-undo", nil),
@@ -103,13 +107,19 @@ enum FastCommandLine {
       try command.undo.validate()
       try command.validate()
       return command
-    },
-    "count": Spec(valued: [board], flags: []) { line in
+    }
+  }
+
+  static var count: Spec {
+    Spec(valued: [board], flags: []) { line in
       var command = PB.Count()
       command.board = .parsed(pasteboard: line.value("--pasteboard"))
       return command
-    },
-    "contains": Spec(valued: [board, items], flags: [("--all", nil)], unconditional: ["--items"], takesPositionals: true) { line in
+    }
+  }
+
+  static var contains: Spec {
+    Spec(valued: [board, items], flags: [("--all", nil)], unconditional: ["--items"], takesPositionals: true) { line in
       // The types are required: without them ArgumentParser says so.
       guard !line.positionals.isEmpty else { throw NotTaken() }
       var command = PB.Contains()
@@ -118,16 +128,19 @@ enum FastCommandLine {
       command.all = line.flag("--all")
       command.types = line.positionals
       return command
-    },
-    "types": Spec(valued: [board, items, ("--conforming-to", nil)], flags: [("--json", nil)], unconditional: ["--items"]) { line in
+    }
+  }
+
+  static var types: Spec {
+    Spec(valued: [board, items, ("--conforming-to", nil)], flags: [("--json", nil)], unconditional: ["--items"]) { line in
       var command = PB.Types()
       command.board = .parsed(pasteboard: line.value("--pasteboard"))
       command.itemSet = .parsed(items: line.value("--items"))
       command.conformingTo = line.value("--conforming-to")
       command.json = line.flag("--json")
       return command
-    },
-  ]
+    }
+  }
 
   /// Thrown by a builder for a line ArgumentParser should see.
   struct NotTaken: Error {}
@@ -135,7 +148,7 @@ enum FastCommandLine {
   /// The command for `arguments` (after the joined short options are split), or nil for
   /// ArgumentParser to parse.
   static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
-    guard let name = arguments.first, let spec = specs[name], let line = read(arguments.dropFirst(), spec) else { return nil }
+    guard let name = arguments.first, let spec = spec(name), let line = read(arguments.dropFirst(), spec) else { return nil }
     return try? spec.build(line)
   }
 
@@ -159,7 +172,7 @@ enum FastCommandLine {
         name = String(word[..<equals])
         attached = String(word[word.index(after: equals)...])
       }
-      if let key = spec.valued[name] {
+      if let key = spec.long(name, in: spec.valued) {
         let value: String
         if let attached {
           value = attached
@@ -169,8 +182,8 @@ enum FastCommandLine {
         }
         guard line.values[key] == nil || spec.repeating.contains(key) else { return nil }
         line.values[key, default: []].append(value)
-      } else if let key = spec.flags[name], attached == nil, !line.flags.contains(key) {
-        line.flags.insert(key)
+      } else if let key = spec.long(name, in: spec.flags), attached == nil, !line.flags.contains(key) {
+        line.flags.append(key)
       } else {
         return nil
       }

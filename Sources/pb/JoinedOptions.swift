@@ -52,7 +52,9 @@ enum JoinedOptions {
       key += " " + arguments[1]
       start = 2
     }
-    guard let options = table[key], arguments.count > start else { return arguments }
+    // Most lines have no joined word; the table is built only for one that may.
+    let mayBeJoined = arguments.dropFirst(start).contains { $0.count > 2 && $0.hasPrefix("-") && !$0.hasPrefix("--") }
+    guard mayBeJoined, let options = table[key] else { return arguments }
     var result = Array(arguments[..<start])
     var takesValue = false
     for (position, word) in arguments.enumerated().dropFirst(start) {

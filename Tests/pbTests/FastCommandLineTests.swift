@@ -57,12 +57,14 @@ struct FastCommandLineTests {
   @Test("every option of the hot commands is in its table")
   func tablesMatchTheDeclarations() throws {
     let commands = try DocsTests.commands()
-    for (name, spec) in FastCommandLine.specs {
+    for name in FastCommandLine.commands {
+      let spec = try #require(FastCommandLine.spec(name))
       let command = try #require(commands.first { $0.name == name }, "\(name)")
-      #expect(Set(spec.valued.keys) == Set(command.valued), "\(name) options with values")
+      let names = { (options: [(long: String, short: String?)]) in Set(options.flatMap { [$0.long] + ($0.short.map { [$0] } ?? []) }) }
+      #expect(names(spec.valued) == Set(command.valued), "\(name) options with values")
       // Help and version are the root parser's, wherever they stand.
-      #expect(Set(spec.flags.keys) == Set(command.flags).subtracting(["-h", "--help", "--version"]), "\(name) flags")
+      #expect(names(spec.flags) == Set(command.flags).subtracting(["-h", "--help", "--version"]), "\(name) flags")
     }
-    #expect(Set(FastCommandLine.specs.keys) == ["paste", "copy", "count", "contains", "types"])
+    #expect(FastCommandLine.spec("list") == nil)
   }
 }
