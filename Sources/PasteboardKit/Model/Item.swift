@@ -1,5 +1,5 @@
 /// How the type of a stored representation was chosen.
-public enum TypeSource: String, Codable, Sendable {
+public enum TypeSource: String, Codable, Sendable, CaseIterable {
   /// The user gave it (`-t`, or `TYPE=` in `-r TYPE=FILE`).
   case given
   /// The filename extension of the file the data came from.
@@ -11,7 +11,7 @@ public enum TypeSource: String, Codable, Sendable {
 }
 
 /// One representation of an item: bytes stored under one type.
-public struct Representation: Codable, Sendable, Equatable {
+public struct Representation: Encodable, Sendable, Equatable {
   public var type: TypeIdentifier
   /// The data file's name inside the pasteboard's `data` folder.
   public var file: String
@@ -78,7 +78,7 @@ public struct Item: Sendable, Equatable {
 /// What kind of change made a state, as UIDocument's change kinds: `done` by a command
 /// that writes, `undone` and `redone` by `pb undo` and `pb redo`, `expired` when items
 /// reached their time (not a user action).
-public enum ChangeKind: String, Codable, Sendable {
+public enum ChangeKind: String, Codable, Sendable, CaseIterable {
   case done
   case undone
   case redone

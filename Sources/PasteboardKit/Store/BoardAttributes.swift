@@ -3,13 +3,13 @@ import FoundationEssentials
 /// What a board was created with, kept as `board.json` in its folder (format 2). A board
 /// without the file is persistent with no default expiry: every board written to
 /// before it was created explicitly.
-public struct BoardAttributes: Codable, Equatable, Sendable {
+public struct BoardAttributes: Encodable, Equatable, Sendable {
   /// The process a temporary board belongs to; nil for a persistent board.
   public var owner: Owner?
   /// How long items copied to the board live unless a copy says otherwise, in ms.
   public var defaultExpiry: Int64?
 
-  public struct Owner: Codable, Equatable, Sendable {
+  public struct Owner: Encodable, Equatable, Sendable {
     public var process: ProcessIdentity
     /// The owner's command name when the board was made, for `pb list`.
     public var command: String?
@@ -34,19 +34,24 @@ public struct BoardAttributes: Codable, Equatable, Sendable {
     case owner, defaultExpiry
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    owner = try container.decodeIfPresent(Owner.self, forKey: .owner)
-    defaultExpiry = try container.decodeIfPresent(Int64.self, forKey: .defaultExpiry)
-    if let defaultExpiry, !(1...TimeSpec.longest).contains(defaultExpiry) {
-      throw DecodingError.dataCorruptedError(forKey: .defaultExpiry, in: container, debugDescription: "\(defaultExpiry) is not a duration in ms")
+  init(json object: JSONObject) throws {
+    owner = try object.field("owner").map { field in
+      let owner = try field.object()
+      return Owner(process: try ProcessIdentity(json: owner.required("process").object()), command: try owner.field("command")?.string())
+    }
+    let expiry = object.field("defaultExpiry")
+    defaultExpiry = try expiry?.integer(Int64.self)
+    if let expiry, let defaultExpiry, !(1...TimeSpec.longest).contains(defaultExpiry) {
+      throw expiry.damaged("\(defaultExpiry) is not a duration in ms")
     }
   }
 
   static func read(in board: Directory) throws(PasteboardError) -> BoardAttributes {
     guard let bytes = try StoreFiles.read(fileName, in: board, limit: sizeLimit) else { return BoardAttributes() }
     do {
-      return try StoreJSONDecoder.decode(BoardAttributes.self, from: bytes)
+      var parser = JSONParser(bytes: bytes)
+      guard case .object(let members) = try parser.document() else { throw StoreJSONError(field: "", reason: "") }
+      return try BoardAttributes(json: JSONObject(members: members, path: ""))
     } catch {
       throw .corruptStore(path: board.path + "/" + fileName, reason: "not a pb board description")
     }

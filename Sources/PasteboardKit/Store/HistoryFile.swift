@@ -3,7 +3,7 @@ import FoundationEssentials
 /// A board's history as stored: `history/<changeCount>.json`, written by the commit that
 /// makes that change count, before its manifest, so that the manifest's rename commits
 /// both. Documented in docs/store-format.md.
-struct HistoryFile: Codable {
+struct HistoryFile: Encodable {
   static let currentFormat = 3
   /// Entries that would make the file larger are dropped, oldest first: readers refuse
   /// larger files as damaged.
@@ -25,24 +25,22 @@ struct HistoryFile: Codable {
     self.history = history
   }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    format = try StoreJSON.checkFormat(container, key: .format, supported: Self.currentFormat)
-    changeCount = try container.decode(Int.self, forKey: .changeCount)
-    guard (0...Manifest.highestChangeCount).contains(changeCount) else {
-      throw DecodingError.dataCorruptedError(forKey: .changeCount, in: container, debugDescription: "\(changeCount) is not a change count")
-    }
-    let levels = try container.decode(Int.self, forKey: .levelsOfUndo)
-    guard levels >= 0 else {
-      throw DecodingError.dataCorruptedError(forKey: .levelsOfUndo, in: container, debugDescription: "\(levels) is not a number of levels")
-    }
+  init(json object: JSONObject) throws {
+    format = try StoreJSON.checkFormat(object, supported: Self.currentFormat)
+    let count = try object.required("changeCount")
+    changeCount = try count.integer(Int.self)
+    guard (0...Manifest.highestChangeCount).contains(changeCount) else { throw count.damaged("\(changeCount) is not a change count") }
+    let levelsField = try object.required("levelsOfUndo")
+    let levels = try levelsField.integer(Int.self)
+    guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
     history = History(
       levelsOfUndo: levels,
-      undoStack: try container.decode([StoredEntry].self, forKey: .undo).map(\.entry),
-      redoStack: try container.decode([StoredEntry].self, forKey: .redo).map(\.entry),
-      group: try container.decodeIfPresent(StoredGroup.self, forKey: .group)?.group,
-      beforeSecrets: try container.decodeIfPresent(StoredEntry.self, forKey: .beforeSecrets).map {
-        History.SavedState(items: $0.entry.items, changeCount: $0.entry.changeCount)
+      undoStack: try object.required("undo").array().map { try StoredEntry(json: $0.object()).entry },
+      redoStack: try object.required("redo").array().map { try StoredEntry(json: $0.object()).entry },
+      group: try object.field("group").map { try StoredGroup(json: $0.object()).group },
+      beforeSecrets: try object.field("beforeSecrets").map {
+        let entry = try StoredEntry(json: $0.object()).entry
+        return History.SavedState(items: entry.items, changeCount: entry.changeCount)
       })
   }
 
@@ -62,7 +60,7 @@ struct HistoryFile: Codable {
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
-    try StoreJSON.decode(HistoryFile.self, from: bytes, path: path, supported: currentFormat, what: "history")
+    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
   }
 
   /// The encoded file; when it would pass the size limit, the oldest entries go first.
@@ -82,7 +80,7 @@ struct HistoryFile: Codable {
 }
 
 /// An entry as stored, its fields checked as they are read.
-private struct StoredEntry: Codable {
+private struct StoredEntry: Encodable {
   var entry: HistoryEntry
 
   private enum CodingKeys: String, CodingKey {
@@ -93,29 +91,26 @@ private struct StoredEntry: Codable {
     self.entry = entry
   }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let name = try container.decode(String.self, forKey: .actionName)
-    guard !name.isEmpty, name.utf8.count <= HistoryFile.longestActionName else {
-      throw DecodingError.dataCorruptedError(forKey: .actionName, in: container, debugDescription: "it is empty or too long")
-    }
-    let dateText = try container.decode(String.self, forKey: .date)
+  init(json object: JSONObject) throws {
+    let nameField = try object.required("actionName")
+    let name = try nameField.string()
+    guard !name.isEmpty, name.utf8.count <= HistoryFile.longestActionName else { throw nameField.damaged("it is empty or too long") }
+    let dateField = try object.required("date")
+    let dateText = try dateField.string()
     guard let date = Timestamp.parseMilliseconds(dateText) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .date, in: container, debugDescription: "'\(Display.value(dateText))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")
+      throw dateField.damaged("'\(Display.value(dateText))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")
     }
-    let count = try container.decode(Int.self, forKey: .changeCount)
-    guard (0...Manifest.highestChangeCount).contains(count) else {
-      throw DecodingError.dataCorruptedError(forKey: .changeCount, in: container, debugDescription: "\(count) is not a change count")
-    }
-    let items = try container.decode([Item].self, forKey: .items)
+    let countField = try object.required("changeCount")
+    let count = try countField.integer(Int.self)
+    guard (0...Manifest.highestChangeCount).contains(count) else { throw countField.damaged("\(count) is not a change count") }
+    let itemsField = try object.required("items")
+    let items = try itemsField.array().map { try Item(json: $0.object()) }
     if items.contains(where: { !$0.isRecordable }) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .items, in: container, debugDescription: "history holds a concealed or --no-undo item, which it never keeps")
+      throw itemsField.damaged("history holds a concealed or --no-undo item, which it never keeps")
     }
     entry = HistoryEntry(
       actionName: name, date: date, items: items, changeCount: count,
-      cutFiles: try container.decodeIfPresent([CutFile].self, forKey: .cutFiles) ?? [])
+      cutFiles: try object.field("cutFiles")?.array().map { try CutFile(json: $0.object()) } ?? [])
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -128,7 +123,7 @@ private struct StoredEntry: Codable {
   }
 }
 
-private struct StoredGroup: Codable {
+private struct StoredGroup: Encodable {
   var group: UndoGroup
 
   private enum CodingKeys: String, CodingKey {
@@ -139,17 +134,16 @@ private struct StoredGroup: Codable {
     self.group = group
   }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let name = try container.decodeIfPresent(String.self, forKey: .name)
-    if let name, name.isEmpty || name.utf8.count > HistoryFile.longestActionName {
-      throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: "it is empty or too long")
+  init(json object: JSONObject) throws {
+    let nameField = object.field("name")
+    let name = try nameField?.string()
+    if let nameField, let name, name.isEmpty || name.utf8.count > HistoryFile.longestActionName {
+      throw nameField.damaged("it is empty or too long")
     }
-    let openers = try container.decode([ProcessIdentity].self, forKey: .openers)
-    guard !openers.isEmpty, openers.count <= 1000 else {
-      throw DecodingError.dataCorruptedError(forKey: .openers, in: container, debugDescription: "a group has 1 to 1000 levels")
-    }
-    group = UndoGroup(name: name, openers: openers, hasEntry: try container.decode(Bool.self, forKey: .hasEntry))
+    let openersField = try object.required("openers")
+    let openers = try openersField.array().map { try ProcessIdentity(json: $0.object()) }
+    guard !openers.isEmpty, openers.count <= 1000 else { throw openersField.damaged("a group has 1 to 1000 levels") }
+    group = UndoGroup(name: name, openers: openers, hasEntry: try object.required("hasEntry").bool())
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -160,27 +154,24 @@ private struct StoredGroup: Codable {
   }
 }
 
-extension CutFile: Codable {
+extension CutFile: Encodable {
   private enum CodingKeys: String, CodingKey {
     case path, file, mode, modified
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    path = try container.decode(String.self, forKey: .path)
-    guard path.hasPrefix("/"), !path.utf8.contains(0), path.utf8.count < 4096 else {
-      throw DecodingError.dataCorruptedError(forKey: .path, in: container, debugDescription: "it is not an absolute path")
-    }
-    file = try container.decode(String.self, forKey: .file)
+  init(json object: JSONObject) throws {
+    let pathField = try object.required("path")
+    path = try pathField.string()
+    guard path.hasPrefix("/"), !path.utf8.contains(0), path.utf8.count < 4096 else { throw pathField.damaged("it is not an absolute path") }
+    let fileField = try object.required("file")
+    file = try fileField.string()
     guard StoreFiles.isDataFileName(file) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .file, in: container, debugDescription: "'\(Display.value(file))' is not a data file name pb writes")
+      throw fileField.damaged("'\(Display.value(file))' is not a data file name pb writes")
     }
-    mode = try container.decode(UInt32.self, forKey: .mode)
-    guard mode <= 0o7777 else {
-      throw DecodingError.dataCorruptedError(forKey: .mode, in: container, debugDescription: "\(mode) is not a file mode")
-    }
-    modified = try container.decode(Int64.self, forKey: .modified)
+    let modeField = try object.required("mode")
+    mode = try modeField.integer(UInt32.self)
+    guard mode <= 0o7777 else { throw modeField.damaged("\(mode) is not a file mode") }
+    modified = try object.required("modified").integer(Int64.self)
   }
 
   public func encode(to encoder: any Encoder) throws {

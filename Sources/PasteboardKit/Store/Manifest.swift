@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The committed description of a pasteboard at one change count, stored as
 /// `state/<changeCount>.json`. Documented in docs/store-format.md.
-struct Manifest: Codable, Equatable {
+struct Manifest: Encodable, Equatable {
   /// 2 added item attributes (`expires`, `concealed`) and `changeKind`; 3 added
   /// `noUndo` and the change kinds `undone` and `redone`.
   static let currentFormat = 3
@@ -34,23 +34,22 @@ struct Manifest: Codable, Equatable {
     self.changeKind = changeKind
   }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    format = try StoreJSON.checkFormat(container, key: .format, supported: Self.currentFormat)
-    changeCount = try container.decode(Int.self, forKey: .changeCount)
+  init(json object: JSONObject) throws {
+    format = try StoreJSON.checkFormat(object, supported: Self.currentFormat)
+    let count = try object.required("changeCount")
+    changeCount = try count.integer(Int.self)
     guard (0...Self.highestChangeCount).contains(changeCount) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .changeCount, in: container, debugDescription: "\(changeCount) is not a change count from 0 to \(Self.highestChangeCount)")
+      throw count.damaged("\(changeCount) is not a change count from 0 to \(Self.highestChangeCount)")
     }
-    if let timestamp = try container.decodeIfPresent(String.self, forKey: .date) {
+    if let field = object.field("date") {
+      let timestamp = try field.string()
       guard let seconds = Timestamp.parse(timestamp) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .date, in: container, debugDescription: "'\(timestamp)' is not a YYYY-MM-DDTHH:MM:SSZ timestamp")
+        throw field.damaged("'\(Display.value(timestamp))' is not a YYYY-MM-DDTHH:MM:SSZ timestamp")
       }
       date = seconds
     }
-    items = try container.decode([Item].self, forKey: .items)
-    changeKind = try container.decodeIfPresent(ChangeKind.self, forKey: .changeKind) ?? .done
+    items = try object.required("items").array().map { try Item(json: $0.object()) }
+    changeKind = try object.field("changeKind")?.oneOf(ChangeKind.self) ?? .done
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -63,7 +62,7 @@ struct Manifest: Codable, Equatable {
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> Manifest {
-    try StoreJSON.decode(Manifest.self, from: bytes, path: path, supported: currentFormat, what: "manifest")
+    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "manifest", as: Manifest.init(json:))
   }
 
   func encoded() throws(PasteboardError) -> [UInt8] {
@@ -74,48 +73,43 @@ struct Manifest: Codable, Equatable {
 extension Representation {
   /// Checks every field as it is read: the file must be one plain name of the form pb
   /// writes, the size a size, the type a well-formed identifier.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let typeText = try container.decode(String.self, forKey: .type)
+  init(json object: JSONObject) throws {
+    let typeField = try object.required("type")
+    let typeText = try typeField.string()
     guard (try? TypeIdentifier.parseIdentifier(typeText)) != nil, typeText.utf8.count <= 255 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .type, in: container, debugDescription: "'\(Display.value(typeText))' is not a type identifier")
+      throw typeField.damaged("'\(Display.value(typeText))' is not a type identifier")
     }
-    let file = try container.decode(String.self, forKey: .file)
+    let fileField = try object.required("file")
+    let file = try fileField.string()
     guard StoreFiles.isDataFileName(file) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .file, in: container, debugDescription: "'\(Display.value(file))' is not a data file name pb writes")
+      throw fileField.damaged("'\(Display.value(file))' is not a data file name pb writes")
     }
-    let size = try container.decode(Int64.self, forKey: .size)
-    guard size >= 0 else {
-      throw DecodingError.dataCorruptedError(forKey: .size, in: container, debugDescription: "\(size) is not a size")
-    }
+    let sizeField = try object.required("size")
+    let size = try sizeField.integer(Int64.self)
+    guard size >= 0 else { throw sizeField.damaged("\(size) is not a size") }
     self.init(
-      type: TypeIdentifier(typeText), file: file, size: size,
-      typeSource: try container.decode(TypeSource.self, forKey: .typeSource))
+      type: TypeIdentifier(typeText), file: file, size: size, typeSource: try object.required("typeSource").oneOf(TypeSource.self))
   }
 }
 
-extension Item: Codable {
+extension Item: Encodable {
   private enum CodingKeys: String, CodingKey {
     case representations, expires, concealed, noUndo
   }
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    representations = try container.decode([Representation].self, forKey: .representations)
-    if representations.isEmpty {
-      throw DecodingError.dataCorruptedError(forKey: .representations, in: container, debugDescription: "an item has no representation")
-    }
-    if let text = try container.decodeIfPresent(String.self, forKey: .expires) {
+  init(json object: JSONObject) throws {
+    let list = try object.required("representations")
+    representations = try list.array().map { try Representation(json: $0.object()) }
+    if representations.isEmpty { throw list.damaged("an item has no representation") }
+    if let field = object.field("expires") {
+      let text = try field.string()
       guard let time = Timestamp.parseMilliseconds(text) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .expires, in: container, debugDescription: "'\(Display.value(text))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")
+        throw field.damaged("'\(Display.value(text))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")
       }
       expires = time
     }
-    concealed = try container.decodeIfPresent(Bool.self, forKey: .concealed) ?? false
-    recorded = !(try container.decodeIfPresent(Bool.self, forKey: .noUndo) ?? false)
+    concealed = try object.field("concealed")?.bool() ?? false
+    recorded = !(try object.field("noUndo")?.bool() ?? false)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
-/// The store's versioned JSON files (manifests, histories): one decoder that maps every
-/// failure to the error naming the file and the field (`StoreJSONDecoder`), and one
-/// encoder layout.
+/// The store's versioned JSON files (manifests, histories): one reader that maps every
+/// failure to the error naming the file and the field (`JSONObject`), and one encoder
+/// layout.
 enum StoreJSON {
   /// Thrown by a file's decoder when its `format` is newer than this pb reads, before
   /// its other fields are read.
@@ -11,21 +11,24 @@ enum StoreJSON {
   }
 
   /// Reads the `format` field first and refuses a newer one.
-  static func checkFormat<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, key: Key, supported: Int) throws -> Int {
-    let format = try container.decode(Int.self, forKey: key)
+  static func checkFormat(_ object: JSONObject, supported: Int) throws -> Int {
+    let format = try object.required("format").integer(Int.self)
     if format > supported { throw NewerFormat(found: format) }
     return format
   }
 
-  static func decode<Value: Decodable>(
-    _ type: Value.Type, from bytes: [UInt8], path: String, supported: Int, what: String
+  /// Parses a file and reads its top-level object with `read`.
+  static func decode<Value>(
+    _ bytes: [UInt8], path: String, supported: Int, what: String, as read: (JSONObject) throws -> Value
   ) throws(PasteboardError) -> Value {
     do {
-      return try StoreJSONDecoder.decode(type, from: bytes)
+      var parser = JSONParser(bytes: bytes)
+      guard case .object(let members) = try parser.document() else { throw StoreJSONError(field: "", reason: "not a pb \(what)") }
+      return try read(JSONObject(members: members, path: ""))
     } catch let error as NewerFormat {
       throw .newerFormat(path: path, found: error.found, supported: supported)
-    } catch let error as DecodingError {
-      throw .corruptStore(path: path, reason: describe(error))
+    } catch let error as StoreJSONError {
+      throw .corruptStore(path: path, reason: error.message)
     } catch {
       throw .corruptStore(path: path, reason: "not a pb \(what)")
     }
@@ -39,28 +42,6 @@ enum StoreJSON {
       return Array(try encoder.encode(value)) + [0x0A]
     } catch {
       throw .internalError("cannot encode the \(what): \(error)")
-    }
-  }
-
-  /// A decoding failure as one short line naming the field: `field items[0].size: -5 is
-  /// not a size`.
-  static func describe(_ error: DecodingError) -> String {
-    func field(_ path: [any CodingKey]) -> String {
-      var text = ""
-      for key in path {
-        if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-      }
-      return text.isEmpty ? "" : "field \(text): "
-    }
-    switch error {
-    case .dataCorrupted(let context):
-      return field(context.codingPath) + context.debugDescription
-    case .keyNotFound(let key, let context):
-      return field(context.codingPath + [key]) + "it is missing"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return field(context.codingPath) + "it has the wrong kind of value"
-    @unknown default:
-      return "not valid"
     }
   }
 }

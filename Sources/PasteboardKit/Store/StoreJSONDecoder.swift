@@ -1,16 +1,21 @@
-/// Reads the store's JSON files into their `Decodable` types without Foundation: every
-/// command reads a manifest, and Foundation's decoder cost more than the rest of a small
-/// paste's own work (its dynamic casts each scan the binary's conformance records).
+/// Reads the store's JSON files without Foundation or `Decodable`: every command reads a
+/// manifest, and both Foundation's decoder and the standard library's generic decoding
+/// machinery cost more than the rest of a small paste's own work (the generic types they
+/// instantiate, and their dynamic casts, each start a scan of the binary's protocol
+/// conformance records).
 ///
-/// Strict, since the files are untrusted: RFC 8259 syntax only, valid UTF-8, no
-/// duplicate keys, nesting at most 64 deep, nothing after the value. Failures are the
-/// standard `DecodingError`s with the coding path, as `StoreJSON.describe` words them.
-enum StoreJSONDecoder {
-  static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
-    var parser = JSONParser(bytes: bytes)
-    let root = try parser.document()
-    return try Value(from: ValueDecoder(value: root, codingPath: []))
-  }
+/// Strict, since the files are untrusted: RFC 8259 syntax only, valid UTF-8, no duplicate
+/// keys, nesting at most 64 deep, nothing after the value. Each store type reads its own
+/// fields through `JSONObject` and `JSONField`, whose failures name the field as
+/// `items[0].representations[1].size`.
+
+/// Why a store file was refused: the field (empty for the whole file) and the reason.
+struct StoreJSONError: Error, Equatable {
+  var field: String
+  var reason: String
+
+  /// `field items[0].size: -5 is not a size`
+  var message: String { field.isEmpty ? reason : "field \(field): \(reason)" }
 }
 
 /// A parsed JSON value; numbers keep their text until a type asks for them.
@@ -22,16 +27,6 @@ enum JSONValue: Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  var kind: String {
-    switch self {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
 }
 
 struct JSONParser {
@@ -52,8 +47,8 @@ struct JSONParser {
     return value
   }
 
-  private func corrupt(_ reason: String) -> DecodingError {
-    .dataCorrupted(.init(codingPath: [], debugDescription: "not valid JSON: \(reason) (byte \(position))"))
+  private func corrupt(_ reason: String) -> StoreJSONError {
+    StoreJSONError(field: "", reason: "not valid JSON: \(reason) (byte \(position))")
   }
 
   private mutating func skipSpace() {
@@ -238,221 +233,69 @@ struct JSONParser {
   }
 }
 
-/// A `Decoder` over one parsed value.
-private struct ValueDecoder: Decoder {
+/// An object of a store file, read field by field.
+struct JSONObject {
+  let members: [String: JSONValue]
+  /// Where it is in the file, as `items[0]`; empty at the top.
+  let path: String
+
+  /// A field that may be absent (or null).
+  func field(_ key: String) -> JSONField? {
+    guard let value = members[key], value != .null else { return nil }
+    return JSONField(value: value, path: path(of: key))
+  }
+
+  func required(_ key: String) throws -> JSONField {
+    guard let value = members[key] else { throw StoreJSONError(field: path(of: key), reason: "it is missing") }
+    let field = JSONField(value: value, path: path(of: key))
+    if value == .null { throw field.wrongKind() }
+    return field
+  }
+
+  private func path(of key: String) -> String { path.isEmpty ? key : path + "." + key }
+}
+
+/// One value of a store file and where it is.
+struct JSONField {
   let value: JSONValue
-  let codingPath: [any CodingKey]
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  let path: String
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard case .object(let members) = value else { throw mismatch([String: Any].self, value, codingPath) }
-    return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath))
-  }
+  func wrongKind() -> StoreJSONError { StoreJSONError(field: path, reason: "it has the wrong kind of value") }
+  func damaged(_ reason: String) -> StoreJSONError { StoreJSONError(field: path, reason: reason) }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    guard case .array(let elements) = value else { throw mismatch([Any].self, value, codingPath) }
-    return UnkeyedContainer(elements: elements, codingPath: codingPath)
-  }
-
-  func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleContainer(value: value, codingPath: codingPath)
-  }
-}
-
-private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
-  .typeMismatch(type, .init(codingPath: path, debugDescription: "found \(value.kind)"))
-}
-
-/// One value as a primitive, with the errors Foundation's decoder gives.
-extension JSONValue {
-  private func present(_ type: Any.Type, _ path: [any CodingKey]) throws {
-    if self == .null { throw DecodingError.valueNotFound(type, .init(codingPath: path, debugDescription: "found null")) }
-  }
-
-  func bool(_ path: [any CodingKey]) throws -> Bool {
-    try present(Bool.self, path)
-    guard case .bool(let flag) = self else { throw mismatch(Bool.self, self, path) }
-    return flag
-  }
-
-  func string(_ path: [any CodingKey]) throws -> String {
-    try present(String.self, path)
-    guard case .string(let text) = self else { throw mismatch(String.self, self, path) }
+  func string() throws -> String {
+    guard case .string(let text) = value else { throw wrongKind() }
     return text
   }
 
-  func double(_ path: [any CodingKey]) throws -> Double {
-    try present(Double.self, path)
-    guard case .number(let text) = self, let number = Double(text) else { throw mismatch(Double.self, self, path) }
+  func bool() throws -> Bool {
+    guard case .bool(let flag) = value else { throw wrongKind() }
+    return flag
+  }
+
+  func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
+    guard case .number(let text) = value else { throw wrongKind() }
+    guard let number = Integer(text) else { throw damaged("\(text) is not a whole number in range") }
     return number
   }
 
-  func integer<Integer: FixedWidthInteger>(_ type: Integer.Type, _ path: [any CodingKey]) throws -> Integer {
-    try present(type, path)
-    guard case .number(let text) = self else { throw mismatch(type, self, path) }
-    guard let number = Integer(text) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "\(text) is not a whole number in range"))
+  func object() throws -> JSONObject {
+    guard case .object(let members) = value else { throw wrongKind() }
+    return JSONObject(members: members, path: path)
+  }
+
+  func array() throws -> [JSONField] {
+    guard case .array(let elements) = value else { throw wrongKind() }
+    return elements.enumerated().map { JSONField(value: $1, path: "\(path)[\($0)]") }
+  }
+
+  /// One of an enumeration's raw values.
+  func oneOf<Value: RawRepresentable & CaseIterable>(_ type: Value.Type) throws -> Value where Value.RawValue == String {
+    let text = try string()
+    guard let found = Value(rawValue: text) else {
+      let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
+      throw damaged("'\(Display.value(text))' is not one of \(known)")
     }
-    return number
-  }
-}
-
-private struct JSONKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
-  init(stringValue: String) { self.stringValue = stringValue }
-  init(intValue: Int) {
-    self.stringValue = String(intValue)
-    self.intValue = intValue
-  }
-}
-
-private struct KeyedContainer<K: CodingKey>: KeyedDecodingContainerProtocol {
-  let members: [String: JSONValue]
-  let codingPath: [any CodingKey]
-
-  var allKeys: [K] { members.keys.compactMap { K(stringValue: $0) } }
-
-  func contains(_ key: K) -> Bool { members[key.stringValue] != nil }
-
-  private func value(_ key: K) throws -> JSONValue {
-    guard let value = members[key.stringValue] else {
-      throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no value for the key"))
-    }
-    return value
-  }
-
-  func decodeNil(forKey key: K) throws -> Bool { try value(key) == .null }
-  func decode(_ type: Bool.Type, forKey key: K) throws -> Bool { try value(key).bool(codingPath + [key]) }
-  func decode(_ type: String.Type, forKey key: K) throws -> String { try value(key).string(codingPath + [key]) }
-  func decode(_ type: Double.Type, forKey key: K) throws -> Double { try value(key).double(codingPath + [key]) }
-  func decode(_ type: Float.Type, forKey key: K) throws -> Float { Float(try value(key).double(codingPath + [key])) }
-  func decode(_ type: Int.Type, forKey key: K) throws -> Int { try value(key).integer(type, codingPath + [key]) }
-  func decode(_ type: Int8.Type, forKey key: K) throws -> Int8 { try value(key).integer(type, codingPath + [key]) }
-  func decode(_ type: Int16.Type, forKey key: K) throws -> Int16 { try value(key).integer(type, codingPath + [key]) }
-  func decode(_ type: Int32.Type, forKey key: K) throws -> Int32 { try value(key).integer(type, codingPath + [key]) }
-  func decode(_ type: Int64.Type, forKey key: K) throws -> Int64 { try value(key).integer(type, codingPath + [key]) }
-  func decode(_ type: UInt.Type, forKey key: K) throws -> UInt { try value(key).integer(type, codingPath + [key]) }
-  func decode(_ type: UInt8.Type, forKey key: K) throws -> UInt8 { try value(key).integer(type, codingPath + [key]) }
-  func decode(_ type: UInt16.Type, forKey key: K) throws -> UInt16 { try value(key).integer(type, codingPath + [key]) }
-  func decode(_ type: UInt32.Type, forKey key: K) throws -> UInt32 { try value(key).integer(type, codingPath + [key]) }
-  func decode(_ type: UInt64.Type, forKey key: K) throws -> UInt64 { try value(key).integer(type, codingPath + [key]) }
-
-  func decode<T: Decodable>(_ type: T.Type, forKey key: K) throws -> T {
-    try T(from: ValueDecoder(value: value(key), codingPath: codingPath + [key]))
-  }
-
-  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: K) throws
-    -> KeyedDecodingContainer<NestedKey>
-  {
-    try ValueDecoder(value: value(key), codingPath: codingPath + [key]).container(keyedBy: type)
-  }
-
-  func nestedUnkeyedContainer(forKey key: K) throws -> any UnkeyedDecodingContainer {
-    try ValueDecoder(value: value(key), codingPath: codingPath + [key]).unkeyedContainer()
-  }
-
-  func superDecoder() throws -> any Decoder {
-    ValueDecoder(value: members["super"] ?? .null, codingPath: codingPath + [JSONKey(stringValue: "super")])
-  }
-
-  func superDecoder(forKey key: K) throws -> any Decoder {
-    ValueDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key])
-  }
-}
-
-private struct UnkeyedContainer: UnkeyedDecodingContainer {
-  let elements: [JSONValue]
-  let codingPath: [any CodingKey]
-  var currentIndex = 0
-
-  init(elements: [JSONValue], codingPath: [any CodingKey]) {
-    self.elements = elements
-    self.codingPath = codingPath
-  }
-
-  var count: Int? { elements.count }
-  var isAtEnd: Bool { currentIndex >= elements.count }
-
-  private mutating func next<T>(_ type: T.Type) throws -> (JSONValue, [any CodingKey]) {
-    let path = codingPath + [JSONKey(intValue: currentIndex)]
-    guard !isAtEnd else {
-      throw DecodingError.valueNotFound(type, .init(codingPath: path, debugDescription: "the array has no more elements"))
-    }
-    defer { currentIndex += 1 }
-    return (elements[currentIndex], path)
-  }
-
-  private mutating func nextInteger<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
-    let (value, path) = try next(type)
-    return try value.integer(type, path)
-  }
-
-  mutating func decodeNil() throws -> Bool {
-    guard !isAtEnd, elements[currentIndex] == .null else { return false }
-    currentIndex += 1
-    return true
-  }
-
-  mutating func decode(_ type: Bool.Type) throws -> Bool { let (value, path) = try next(type); return try value.bool(path) }
-  mutating func decode(_ type: String.Type) throws -> String { let (value, path) = try next(type); return try value.string(path) }
-  mutating func decode(_ type: Double.Type) throws -> Double { let (value, path) = try next(type); return try value.double(path) }
-  mutating func decode(_ type: Float.Type) throws -> Float { let (value, path) = try next(type); return Float(try value.double(path)) }
-  mutating func decode(_ type: Int.Type) throws -> Int { try nextInteger(type) }
-  mutating func decode(_ type: Int8.Type) throws -> Int8 { try nextInteger(type) }
-  mutating func decode(_ type: Int16.Type) throws -> Int16 { try nextInteger(type) }
-  mutating func decode(_ type: Int32.Type) throws -> Int32 { try nextInteger(type) }
-  mutating func decode(_ type: Int64.Type) throws -> Int64 { try nextInteger(type) }
-  mutating func decode(_ type: UInt.Type) throws -> UInt { try nextInteger(type) }
-  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try nextInteger(type) }
-  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try nextInteger(type) }
-  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try nextInteger(type) }
-  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try nextInteger(type) }
-
-  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let (value, path) = try next(type)
-    return try T(from: ValueDecoder(value: value, codingPath: path))
-  }
-
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
-    -> KeyedDecodingContainer<NestedKey>
-  {
-    let (value, path) = try next([String: Any].self)
-    return try ValueDecoder(value: value, codingPath: path).container(keyedBy: type)
-  }
-
-  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    let (value, path) = try next([Any].self)
-    return try ValueDecoder(value: value, codingPath: path).unkeyedContainer()
-  }
-
-  mutating func superDecoder() throws -> any Decoder {
-    let (value, path) = try next(Any.self)
-    return ValueDecoder(value: value, codingPath: path)
-  }
-}
-
-private struct SingleContainer: SingleValueDecodingContainer {
-  let value: JSONValue
-  let codingPath: [any CodingKey]
-
-  func decodeNil() -> Bool { value == .null }
-  func decode(_ type: Bool.Type) throws -> Bool { try value.bool(codingPath) }
-  func decode(_ type: String.Type) throws -> String { try value.string(codingPath) }
-  func decode(_ type: Double.Type) throws -> Double { try value.double(codingPath) }
-  func decode(_ type: Float.Type) throws -> Float { Float(try value.double(codingPath)) }
-  func decode(_ type: Int.Type) throws -> Int { try value.integer(type, codingPath) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try value.integer(type, codingPath) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try value.integer(type, codingPath) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try value.integer(type, codingPath) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try value.integer(type, codingPath) }
-  func decode(_ type: UInt.Type) throws -> UInt { try value.integer(type, codingPath) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try value.integer(type, codingPath) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try value.integer(type, codingPath) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try value.integer(type, codingPath) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try value.integer(type, codingPath) }
-
-  func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try T(from: ValueDecoder(value: value, codingPath: codingPath))
+    return found
   }
 }
