@@ -11,16 +11,12 @@ public enum TypeSource: String, Codable, Sendable, CaseIterable {
 }
 
 /// One representation of an item: bytes stored under one type.
-public struct Representation: Encodable, Sendable, Equatable {
+public struct Representation: Sendable, Equatable {
   public var type: TypeIdentifier
   /// The data file's name inside the pasteboard's `data` folder.
   public var file: String
   public var size: Int64
   public var typeSource: TypeSource
-
-  enum CodingKeys: String, CodingKey {
-    case type, file, size, typeSource
-  }
 
   public init(type: TypeIdentifier, file: String, size: Int64, typeSource: TypeSource) {
     self.type = type

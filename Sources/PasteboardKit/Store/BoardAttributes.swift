@@ -1,15 +1,13 @@
-import FoundationEssentials
-
 /// What a board was created with, kept as `board.json` in its folder (format 2). A board
 /// without the file is persistent with no default expiry: every board written to
 /// before it was created explicitly.
-public struct BoardAttributes: Encodable, Equatable, Sendable {
+public struct BoardAttributes: Equatable, Sendable {
   /// The process a temporary board belongs to; nil for a persistent board.
   public var owner: Owner?
   /// How long items copied to the board live unless a copy says otherwise, in ms.
   public var defaultExpiry: Int64?
 
-  public struct Owner: Encodable, Equatable, Sendable {
+  public struct Owner: Equatable, Sendable {
     public var process: ProcessIdentity
     /// The owner's command name when the board was made, for `pb list`.
     public var command: String?
@@ -29,10 +27,6 @@ public struct BoardAttributes: Encodable, Equatable, Sendable {
 
   static let fileName = "board.json"
   static let sizeLimit = 4096
-
-  private enum CodingKeys: String, CodingKey {
-    case owner, defaultExpiry
-  }
 
   init(json object: JSONObject) throws {
     owner = try object.field("owner").map { field in
@@ -57,7 +51,12 @@ public struct BoardAttributes: Encodable, Equatable, Sendable {
     }
   }
 
-  func encoded() throws(PasteboardError) -> [UInt8] {
-    try StoreJSON.encode(self, what: "board description")
+  var json: JSONValue {
+    .members([
+      "owner": owner.map { .members(["process": $0.process.json, "command": $0.command.map(JSONValue.string)]) },
+      "defaultExpiry": defaultExpiry.map(JSONValue.integer),
+    ])
   }
+
+  func encoded() -> [UInt8] { json.pretty }
 }

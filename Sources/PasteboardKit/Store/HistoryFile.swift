@@ -1,9 +1,7 @@
-import FoundationEssentials
-
 /// A board's history as stored: `history/<changeCount>.json`, written by the commit that
 /// makes that change count, before its manifest, so that the manifest's rename commits
 /// both. Documented in docs/store-format.md.
-struct HistoryFile: Encodable {
+struct HistoryFile {
   static let currentFormat = 3
   /// Entries that would make the file larger are dropped, oldest first: readers refuse
   /// larger files as damaged.
@@ -14,10 +12,6 @@ struct HistoryFile: Encodable {
   /// The manifest this history goes with.
   var changeCount: Int
   var history: History
-
-  private enum CodingKeys: String, CodingKey {
-    case format, changeCount, levelsOfUndo, undo, redo, group, beforeSecrets
-  }
 
   init(changeCount: Int, history: History) {
     format = Self.currentFormat
@@ -44,19 +38,16 @@ struct HistoryFile: Encodable {
       })
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(format, forKey: .format)
-    try container.encode(changeCount, forKey: .changeCount)
-    try container.encode(history.levelsOfUndo, forKey: .levelsOfUndo)
-    try container.encode(history.undoStack.map(StoredEntry.init), forKey: .undo)
-    try container.encode(history.redoStack.map(StoredEntry.init), forKey: .redo)
-    try container.encodeIfPresent(history.group.map(StoredGroup.init), forKey: .group)
-    // Kept as an entry (its action and date unused) so that it is checked as one.
-    try container.encodeIfPresent(
-      history.beforeSecrets.map {
-        StoredEntry(HistoryEntry(actionName: "State", date: 0, items: $0.items, changeCount: $0.changeCount))
-      }, forKey: .beforeSecrets)
+  var json: JSONValue {
+    .members([
+      "format": .integer(format), "changeCount": .integer(changeCount), "levelsOfUndo": .integer(history.levelsOfUndo),
+      "undo": .array(history.undoStack.map { StoredEntry($0).json }), "redo": .array(history.redoStack.map { StoredEntry($0).json }),
+      "group": history.group.map { StoredGroup($0).json },
+      // Kept as an entry (its action and date unused) so that it is checked as one.
+      "beforeSecrets": history.beforeSecrets.map {
+        StoredEntry(HistoryEntry(actionName: "State", date: 0, items: $0.items, changeCount: $0.changeCount)).json
+      },
+    ])
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
@@ -66,7 +57,7 @@ struct HistoryFile: Encodable {
   /// The encoded file; when it would pass the size limit, the oldest entries go first.
   mutating func encoded() throws(PasteboardError) -> [UInt8] {
     while true {
-      let bytes = try StoreJSON.encode(self, what: "history")
+      let bytes = json.pretty
       if bytes.count <= Self.sizeLimit { return bytes }
       if !history.redoStack.isEmpty {
         history.redoStack.removeFirst()
@@ -80,12 +71,8 @@ struct HistoryFile: Encodable {
 }
 
 /// An entry as stored, its fields checked as they are read.
-private struct StoredEntry: Encodable {
+private struct StoredEntry {
   var entry: HistoryEntry
-
-  private enum CodingKeys: String, CodingKey {
-    case actionName, date, items, changeCount, cutFiles
-  }
 
   init(_ entry: HistoryEntry) {
     self.entry = entry
@@ -113,22 +100,17 @@ private struct StoredEntry: Encodable {
       cutFiles: try object.field("cutFiles")?.array().map { try CutFile(json: $0.object()) } ?? [])
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(entry.actionName, forKey: .actionName)
-    try container.encode(Timestamp.format(millisecondsSince1970: entry.date), forKey: .date)
-    try container.encode(entry.changeCount, forKey: .changeCount)
-    try container.encode(entry.items, forKey: .items)
-    if !entry.cutFiles.isEmpty { try container.encode(entry.cutFiles, forKey: .cutFiles) }
+  var json: JSONValue {
+    .members([
+      "actionName": .string(entry.actionName), "date": .string(Timestamp.format(millisecondsSince1970: entry.date)),
+      "changeCount": .integer(entry.changeCount), "items": .array(entry.items.map(\.json)),
+      "cutFiles": entry.cutFiles.isEmpty ? nil : .array(entry.cutFiles.map(\.json)),
+    ])
   }
 }
 
-private struct StoredGroup: Encodable {
+private struct StoredGroup {
   var group: UndoGroup
-
-  private enum CodingKeys: String, CodingKey {
-    case name, openers, hasEntry
-  }
 
   init(_ group: UndoGroup) {
     self.group = group
@@ -146,19 +128,12 @@ private struct StoredGroup: Encodable {
     group = UndoGroup(name: name, openers: openers, hasEntry: try object.required("hasEntry").bool())
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(group.name, forKey: .name)
-    try container.encode(group.openers, forKey: .openers)
-    try container.encode(group.hasEntry, forKey: .hasEntry)
+  var json: JSONValue {
+    .members(["name": group.name.map(JSONValue.string), "openers": .array(group.openers.map(\.json)), "hasEntry": .bool(group.hasEntry)])
   }
 }
 
-extension CutFile: Encodable {
-  private enum CodingKeys: String, CodingKey {
-    case path, file, mode, modified
-  }
-
+extension CutFile {
   init(json object: JSONObject) throws {
     let pathField = try object.required("path")
     path = try pathField.string()
@@ -174,11 +149,7 @@ extension CutFile: Encodable {
     modified = try object.required("modified").integer(Int64.self)
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(path, forKey: .path)
-    try container.encode(file, forKey: .file)
-    try container.encode(mode, forKey: .mode)
-    try container.encode(modified, forKey: .modified)
+  var json: JSONValue {
+    .members(["path": .string(path), "file": .string(file), "mode": .integer(mode), "modified": .integer(modified)])
   }
 }

@@ -1,8 +1,6 @@
-import FoundationEssentials
-
 /// The committed description of a pasteboard at one change count, stored as
 /// `state/<changeCount>.json`. Documented in docs/store-format.md.
-struct Manifest: Encodable, Equatable {
+struct Manifest: Equatable {
   /// 2 added item attributes (`expires`, `concealed`) and `changeKind`; 3 added
   /// `noUndo` and the change kinds `undone` and `redone`.
   static let currentFormat = 3
@@ -20,10 +18,6 @@ struct Manifest: Encodable, Equatable {
 
   static func empty() -> Manifest {
     Manifest(format: currentFormat, changeCount: 0, date: nil, items: [])
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case format, changeCount, date, items, changeKind
   }
 
   init(format: Int, changeCount: Int, date: Int?, items: [Item], changeKind: ChangeKind = .done) {
@@ -52,22 +46,19 @@ struct Manifest: Encodable, Equatable {
     changeKind = try object.field("changeKind")?.oneOf(ChangeKind.self) ?? .done
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(format, forKey: .format)
-    try container.encode(changeCount, forKey: .changeCount)
-    try container.encodeIfPresent(date.map { Timestamp.format(secondsSince1970: $0) }, forKey: .date)
-    try container.encode(items, forKey: .items)
-    try container.encode(changeKind, forKey: .changeKind)
+  var json: JSONValue {
+    .members([
+      "format": .integer(format), "changeCount": .integer(changeCount),
+      "date": date.map { .string(Timestamp.format(secondsSince1970: $0)) }, "items": .array(items.map(\.json)),
+      "changeKind": .string(changeKind.rawValue),
+    ])
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> Manifest {
     try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "manifest", as: Manifest.init(json:))
   }
 
-  func encoded() throws(PasteboardError) -> [UInt8] {
-    try StoreJSON.encode(self, what: "manifest")
-  }
+  func encoded() -> [UInt8] { json.pretty }
 }
 
 extension Representation {
@@ -90,13 +81,13 @@ extension Representation {
     self.init(
       type: TypeIdentifier(typeText), file: file, size: size, typeSource: try object.required("typeSource").oneOf(TypeSource.self))
   }
+
+  var json: JSONValue {
+    .members(["type": .string(type.rawValue), "file": .string(file), "size": .integer(size), "typeSource": .string(typeSource.rawValue)])
+  }
 }
 
-extension Item: Encodable {
-  private enum CodingKeys: String, CodingKey {
-    case representations, expires, concealed, noUndo
-  }
-
+extension Item {
   init(json object: JSONObject) throws {
     let list = try object.required("representations")
     representations = try list.array().map { try Representation(json: $0.object()) }
@@ -112,12 +103,12 @@ extension Item: Encodable {
     recorded = !(try object.field("noUndo")?.bool() ?? false)
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(representations, forKey: .representations)
-    try container.encodeIfPresent(expires.map { Timestamp.format(millisecondsSince1970: $0) }, forKey: .expires)
-    if concealed { try container.encode(true, forKey: .concealed) }
-    if !recorded { try container.encode(true, forKey: .noUndo) }
+  var json: JSONValue {
+    .members([
+      "representations": .array(representations.map(\.json)),
+      "expires": expires.map { .string(Timestamp.format(millisecondsSince1970: $0)) },
+      "concealed": concealed ? .bool(true) : nil, "noUndo": recorded ? nil : .bool(true),
+    ])
   }
 }
 

@@ -4,7 +4,6 @@
   import Musl
 #endif
 import CLinuxIO
-import FoundationEssentials
 
 /// One named pasteboard: a folder of the store holding its committed states
 /// (`state/<changeCount>.json`), the data files they name (`data/`), a writers' lock and
@@ -286,7 +285,7 @@ public final class Pasteboard {
           changeCount: next.changeCount, at: now, cutFiles: recording.cutFiles)
       }
       history.noteChange(from: current.items, previousCount: current.changeCount, to: items)
-      let encoded = try next.encoded()
+      let encoded = next.encoded()
       // Readers refuse a larger manifest as damaged, so a writer must never make one.
       if encoded.count > Manifest.sizeLimit {
         throw .cannotCreate(

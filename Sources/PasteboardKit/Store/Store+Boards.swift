@@ -58,7 +58,7 @@ extension Store {
     try layout.makeLayout()
     if attributes != BoardAttributes() {
       try PasteboardError.catching {
-        try StoreFiles.writeAtomically(try attributes.encoded(), named: BoardAttributes.fileName, in: folder)
+        try StoreFiles.writeAtomically(attributes.encoded(), named: BoardAttributes.fileName, in: folder)
       }
     }
     var registered: String?

@@ -1,8 +1,6 @@
-import FoundationEssentials
-
 /// The store's versioned JSON files (manifests, histories): one reader that maps every
-/// failure to the error naming the file and the field (`JSONObject`), and one encoder
-/// layout.
+/// failure to the error naming the file and the field (`JSONObject`); each type writes
+/// itself as a `JSONValue`, laid out by `JSONValue.pretty`.
 enum StoreJSON {
   /// Thrown by a file's decoder when its `format` is newer than this pb reads, before
   /// its other fields are read.
@@ -31,17 +29,6 @@ enum StoreJSON {
       throw .corruptStore(path: path, reason: error.message)
     } catch {
       throw .corruptStore(path: path, reason: "not a pb \(what)")
-    }
-  }
-
-  /// Pretty-printed with sorted keys, so `cat` shows it readably, and a final newline.
-  static func encode<Value: Encodable>(_ value: Value, what: String) throws(PasteboardError) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    do {
-      return Array(try encoder.encode(value)) + [0x0A]
-    } catch {
-      throw .internalError("cannot encode the \(what): \(error)")
     }
   }
 }

@@ -299,3 +299,64 @@ struct JSONField {
     return found
   }
 }
+
+extension JSONValue {
+  /// An object from its members; absent (nil) members are left out.
+  static func members(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+    var members: [String: JSONValue] = [:]
+    for case let (key, value?) in pairs { members[key] = value }
+    return .object(members)
+  }
+
+  static func integer(_ number: some BinaryInteger) -> JSONValue { .number(String(number)) }
+
+  /// The text pb writes: pretty-printed with keys sorted and two-space indents, the
+  /// layout the store's files have always had, and a final newline.
+  var pretty: [UInt8] {
+    var output: [UInt8] = []
+    write(to: &output, indent: 0)
+    output.append(0x0A)
+    return output
+  }
+
+  private func write(to output: inout [UInt8], indent: Int) {
+    func newline(_ depth: Int) {
+      output.append(0x0A)
+      output += [UInt8](repeating: 0x20, count: depth * 2)
+    }
+    switch self {
+    case .null: output += Array("null".utf8)
+    case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
+    case .number(let text): output += Array(text.utf8)
+    case .string(let text): JSONValue.appendString(text, to: &output)
+    case .array(let elements):
+      output.append(UInt8(ascii: "["))
+      if elements.isEmpty { newline(0) }
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        element.write(to: &output, indent: indent + 1)
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "]"))
+    case .object(let members):
+      output.append(UInt8(ascii: "{"))
+      if members.isEmpty { newline(0) }
+      for (index, key) in members.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }).enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        JSONValue.appendString(key, to: &output)
+        output += Array(" : ".utf8)
+        members[key]!.write(to: &output, indent: indent + 1)
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static func appendString(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    Array(text.utf8).withUnsafeBytes { PastedJSON.appendEscaped($0, to: &output) }
+    output.append(UInt8(ascii: "\""))
+  }
+}

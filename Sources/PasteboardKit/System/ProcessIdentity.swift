@@ -7,7 +7,7 @@
 /// A process as the kernel knows it: its PID and its start time (clock ticks after boot,
 /// field 22 of /proc/PID/stat). Together they name one process for as long as the
 /// machine runs: a PID reused by a later process has a later start time.
-public struct ProcessIdentity: Sendable, Hashable, Encodable {
+public struct ProcessIdentity: Sendable, Hashable {
   public var pid: Int32
   public var startTime: UInt64
 
@@ -56,4 +56,6 @@ extension ProcessIdentity {
     pid = try object.required("pid").integer(Int32.self)
     startTime = try object.required("startTime").integer(UInt64.self)
   }
+
+  var json: JSONValue { .members(["pid": .integer(pid), "startTime": .integer(startTime)]) }
 }

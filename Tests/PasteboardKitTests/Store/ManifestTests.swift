@@ -16,7 +16,7 @@ import Testing
     let decoded = try Manifest.decode(Self.manifest(), path: "m")
     #expect(decoded.changeCount == 3)
     #expect(decoded.items.first?.representations.first?.file == "0123456789abcdef.txt")
-    let again = try Manifest.decode(try decoded.encoded(), path: "m")
+    let again = try Manifest.decode(decoded.encoded(), path: "m")
     #expect(again == decoded)
   }
 
