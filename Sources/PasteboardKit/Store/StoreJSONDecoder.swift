@@ -133,6 +133,14 @@ struct JSONParser {
 
   private mutating func parseString() throws -> String {
     position += 1  // "
+    // Most strings have no escape: one validated slice.
+    var end = position
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      guard let text = String(validating: bytes[position..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
+      position = end + 1
+      return text
+    }
     var scalars = String.UnicodeScalarView()
     var runStart = position
     func flushRun(upTo end: Int) throws {
@@ -322,12 +330,12 @@ extension JSONValue {
   private func write(to output: inout [UInt8], indent: Int) {
     func newline(_ depth: Int) {
       output.append(0x0A)
-      output += [UInt8](repeating: 0x20, count: depth * 2)
+      output.append(contentsOf: repeatElement(0x20, count: depth * 2))
     }
     switch self {
-    case .null: output += Array("null".utf8)
-    case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
-    case .number(let text): output += Array(text.utf8)
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let text): output.append(contentsOf: text.utf8)
     case .string(let text): JSONValue.appendString(text, to: &output)
     case .array(let elements):
       output.append(UInt8(ascii: "["))
@@ -342,11 +350,12 @@ extension JSONValue {
     case .object(let members):
       output.append(UInt8(ascii: "{"))
       if members.isEmpty { newline(0) }
-      for (index, key) in members.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }).enumerated() {
+      // The keys are pb's own ASCII names, where String's order is byte order.
+      for (index, key) in members.keys.sorted().enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         newline(indent + 1)
         JSONValue.appendString(key, to: &output)
-        output += Array(" : ".utf8)
+        output.append(contentsOf: " : ".utf8)
         members[key]!.write(to: &output, indent: indent + 1)
       }
       newline(indent)
@@ -356,7 +365,8 @@ extension JSONValue {
 
   private static func appendString(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    Array(text.utf8).withUnsafeBytes { PastedJSON.appendEscaped($0, to: &output) }
+    var text = text
+    text.withUTF8 { PastedJSON.appendEscaped(UnsafeRawBufferPointer($0), to: &output) }
     output.append(UInt8(ascii: "\""))
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One direct parent of a type and where that fact comes from.
 public struct TypeFact: Sendable, Equatable {
   public enum Source: String, Sendable {
@@ -85,8 +87,15 @@ public enum TypeRegistry {
   public static var allDeclarations: [TypeDeclaration] { declarationRecords.map(TypeDeclaration.init(record:)) }
 
   public static func declaration(of type: TypeIdentifier) -> TypeDeclaration? {
-    record(type.key, in: identifierIndex).map { TypeDeclaration(record: declarationRecords[$0]) }
+    guard let number = record(type.key, in: identifierIndex) else { return nil }
+    if let decoded = decoded.withLock({ $0[number] }) { return decoded }
+    let declaration = TypeDeclaration(record: declarationRecords[number])
+    decoded.withLock { $0[number] = declaration }
+    return declaration
   }
+
+  /// Records decoded so far: a conformance check walks the same few again and again.
+  private static let decoded = Mutex<[Int: TypeDeclaration]>([:])
 
   /// The type a MIME type names: a declared one (also under the database's aliases), or
   /// else the dynamic identifier Apple mints for the MIME type as written. An alias's
