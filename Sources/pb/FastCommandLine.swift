@@ -7,11 +7,13 @@ import PasteboardKit
 /// binary cost three quarters of a small paste (8 M of 11 M instructions).
 ///
 /// The declarations stay the one definition: this takes only a line it fully understands
-/// and builds the same command ArgumentParser would, then runs the same `validate()`s.
+/// and builds the request ArgumentParser's command would give (`CommandRequest`), with the
+/// same validations, without constructing the command (its property wrappers cost more
+/// to make than a small paste's own work).
 /// Anything else (a word it does not know, an option given twice, a value that starts
 /// with '-', help, a failed validation) goes to ArgumentParser, which gives the messages.
-/// DocsTests holds these option names to the declarations, and a differential test holds
-/// the commands built here to ArgumentParser's for every option.
+/// A test holds these option names to the declarations, and a differential test holds the
+/// requests built here to ArgumentParser's for every option.
 enum FastCommandLine {
   /// One command's options, each as its long name and its short one; the long name
   /// keys the values. Arrays searched in turn: a handful of options, and no dictionary
@@ -24,7 +26,7 @@ enum FastCommandLine {
     /// Options that may be given more than once, each value kept.
     var repeating: [String] = []
     var takesPositionals = false
-    var build: (Line) throws -> any ParsableCommand
+    var build: (Line) throws -> any CommandRequest
 
     func long(_ name: String, in options: [(long: String, short: String?)]) -> String? {
       options.first { $0.long == name || $0.short == name }?.long
@@ -66,19 +68,10 @@ enum FastCommandLine {
       flags: [quiet, ("--null", "-0"), ("--no-clobber", "-n"), ("--json", nil), ("--force", nil)],
       unconditional: ["--items"]
     ) { line in
-      var command = PB.Paste()
-      command.board = .parsed(pasteboard: line.value("--pasteboard"))
-      command.itemSet = .parsed(items: line.value("--items"))
-      command.types = line.value("--type")
-      command.delimiter = line.value("--delimiter")
-      command.nullDelimited = line.flag("--null")
-      command.directory = line.value("--output")
-      command.noClobber = line.flag("--no-clobber")
-      command.json = line.flag("--json")
-      command.force = line.flag("--force")
-      command.progress = .parsed(quiet: line.flag("--quiet"))
-      try command.validate()
-      return command
+      PasteRequest(
+        pasteboard: line.value("--pasteboard"), items: line.value("--items"), types: line.value("--type"),
+        delimiter: line.value("--delimiter"), nullDelimited: line.flag("--null"), directory: line.value("--output"),
+        noClobber: line.flag("--no-clobber"), json: line.flag("--json"), force: line.flag("--force"), quiet: line.flag("--quiet"))
     }
   }
 
@@ -90,66 +83,49 @@ enum FastCommandLine {
       ],
       unconditional: ["--expire", "--if-count"], repeating: ["--representation"], takesPositionals: true
     ) { line in
-      var command = PB.Copy()
-      command.board = .parsed(pasteboard: line.value("--pasteboard"))
-      command.type = line.value("--type")
-      command.representations = line.values["--representation"] ?? []
-      command.append = line.flag("--append")
-      command.expire = line.value("--expire")
-      command.concealed = line.flag("--concealed")
-      command.forceType = line.flag("--force-type")
-      command.trimNewline = line.flag("--trim-newline")
-      command.ifCount = try .parsed(ifCount: line.value("--if-count"))
-      command.undo = .parsed(action: line.value("--action"), noUndo: line.flag("--no-undo"))
-      command.progress = .parsed(quiet: line.flag("--quiet"))
-      command.files = line.positionals
-      try command.ifCount.validate()
-      try command.undo.validate()
-      try command.validate()
-      return command
+      // A count that is not a whole number is ArgumentParser's to refuse.
+      let ifCount = try line.value("--if-count").map { text in try Int(text) ?? { throw NotTaken() }() }
+      try IfCountOption.validate(ifCount)
+      try UndoOptions.validate(action: line.value("--action"), noUndo: line.flag("--no-undo"))
+      return CopyRequest(
+        pasteboard: line.value("--pasteboard"), type: line.value("--type"), representations: line.values["--representation"] ?? [],
+        append: line.flag("--append"), expire: line.value("--expire"), concealed: line.flag("--concealed"),
+        forceType: line.flag("--force-type"), trimNewline: line.flag("--trim-newline"), ifCount: ifCount,
+        action: line.value("--action"), noUndo: line.flag("--no-undo"), quiet: line.flag("--quiet"), files: line.positionals)
     }
   }
 
   static var count: Spec {
-    Spec(valued: [board], flags: []) { line in
-      var command = PB.Count()
-      command.board = .parsed(pasteboard: line.value("--pasteboard"))
-      return command
-    }
+    Spec(valued: [board], flags: []) { line in CountRequest(pasteboard: line.value("--pasteboard")) }
   }
 
   static var contains: Spec {
     Spec(valued: [board, items], flags: [("--all", nil)], unconditional: ["--items"], takesPositionals: true) { line in
       // The types are required: without them ArgumentParser says so.
       guard !line.positionals.isEmpty else { throw NotTaken() }
-      var command = PB.Contains()
-      command.board = .parsed(pasteboard: line.value("--pasteboard"))
-      command.itemSet = .parsed(items: line.value("--items"))
-      command.all = line.flag("--all")
-      command.types = line.positionals
-      return command
+      return ContainsRequest(
+        pasteboard: line.value("--pasteboard"), items: line.value("--items"), all: line.flag("--all"), types: line.positionals)
     }
   }
 
   static var types: Spec {
     Spec(valued: [board, items, ("--conforming-to", nil)], flags: [("--json", nil)], unconditional: ["--items"]) { line in
-      var command = PB.Types()
-      command.board = .parsed(pasteboard: line.value("--pasteboard"))
-      command.itemSet = .parsed(items: line.value("--items"))
-      command.conformingTo = line.value("--conforming-to")
-      command.json = line.flag("--json")
-      return command
+      TypesRequest(
+        pasteboard: line.value("--pasteboard"), items: line.value("--items"), conformingTo: line.value("--conforming-to"),
+        json: line.flag("--json"))
     }
   }
 
   /// Thrown by a builder for a line ArgumentParser should see.
   struct NotTaken: Error {}
 
-  /// The command for `arguments` (after the joined short options are split), or nil for
-  /// ArgumentParser to parse.
-  static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
-    guard let name = arguments.first, let spec = spec(name), let line = read(arguments.dropFirst(), spec) else { return nil }
-    return try? spec.build(line)
+  /// The validated request for `arguments` (after the joined short options are split),
+  /// or nil for ArgumentParser to parse.
+  static func parse(_ arguments: [String]) -> (any CommandRequest)? {
+    guard let name = arguments.first, let spec = spec(name), let line = read(arguments.dropFirst(), spec),
+      let request = try? spec.build(line), (try? request.validate()) != nil
+    else { return nil }
+    return request
   }
 
   static func read(_ words: ArraySlice<String>, _ spec: Spec) -> Line? {
@@ -189,54 +165,5 @@ enum FastCommandLine {
       }
     }
     return line
-  }
-}
-
-// The option groups as the parser would leave them; each property is set, as a
-// property of a command built outside the parser must be.
-extension BoardOptions {
-  static func parsed(pasteboard: String?) -> Self {
-    var options = Self()
-    options.pasteboard = pasteboard
-    return options
-  }
-}
-
-extension ItemSetOption {
-  static func parsed(items: String?) -> Self {
-    var options = Self()
-    options.items = items
-    return options
-  }
-}
-
-extension QuietOption {
-  static func parsed(quiet: Bool) -> Self {
-    var options = Self()
-    options.quiet = quiet
-    return options
-  }
-}
-
-extension UndoOptions {
-  static func parsed(action: String?, noUndo: Bool) -> Self {
-    var options = Self()
-    options.action = action
-    options.noUndo = noUndo
-    return options
-  }
-}
-
-extension IfCountOption {
-  /// Text that is not a whole number is for ArgumentParser to refuse.
-  static func parsed(ifCount text: String?) throws -> Self {
-    var options = Self()
-    guard let text else {
-      options.ifCount = nil
-      return options
-    }
-    guard let count = Int(text) else { throw FastCommandLine.NotTaken() }
-    options.ifCount = count
-    return options
   }
 }

@@ -12,7 +12,11 @@ struct BoardOptions: ParsableArguments {
 
   /// Opens the board; writers create the store and the board as needed.
   func open(creating: Bool) throws(PasteboardError) -> Pasteboard {
-    try Store.open(creating: creating).pasteboard(named: name, creating: creating)
+    try Self.open(pasteboard, creating: creating)
+  }
+
+  static func open(_ pasteboard: String?, creating: Bool) throws(PasteboardError) -> Pasteboard {
+    try Store.open(creating: creating).pasteboard(named: pasteboard ?? Pasteboard.defaultName, creating: creating)
   }
 
   /// Opens a board to change it without making it: `general` and `find` always exist,
@@ -32,6 +36,10 @@ struct IfCountOption: ParsableArguments {
   var ifCount: Int?
 
   func validate() throws {
+    try Self.validate(ifCount)
+  }
+
+  static func validate(_ ifCount: Int?) throws {
     if let ifCount, ifCount < 0 { throw ValidationError("--if-count takes a change count, 0 or more, not \(ifCount)") }
   }
 }
@@ -46,6 +54,10 @@ struct ItemSetOption: ParsableArguments {
   var items: String?
 
   func itemSet(default defaultSet: ItemSet) throws(PasteboardError) -> ItemSet {
+    try Self.itemSet(items, default: defaultSet)
+  }
+
+  static func itemSet(_ items: String?, default defaultSet: ItemSet) throws(PasteboardError) -> ItemSet {
     try items.map(ItemSet.parse) ?? defaultSet
   }
 }
@@ -60,10 +72,18 @@ struct UndoOptions: ParsableArguments {
 
   /// The write options these give, with `--if-count`.
   func writeOptions(ifCount: Int?) -> Pasteboard.WriteOptions {
+    Self.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
+  }
+
+  static func writeOptions(action: String?, noUndo: Bool, ifCount: Int?) -> Pasteboard.WriteOptions {
     Pasteboard.WriteOptions(ifCount: ifCount, actionName: action, recordsUndo: !noUndo)
   }
 
   func validate() throws {
+    try Self.validate(action: action, noUndo: noUndo)
+  }
+
+  static func validate(action: String?, noUndo: Bool) throws {
     if let action { try ActionName.validate(action, option: "--action") }
     if action != nil && noUndo { throw ValidationError("--action names an undo entry and --no-undo makes none; give one of them") }
   }
@@ -90,9 +110,33 @@ struct QuietOption: ParsableArguments {
   /// Starts the progress line for this command if it is wanted; `finish` erases it.
   /// `expected` is worked out only then: it may stat every input.
   func startProgress(expected: @autoclosure () -> Int64?) -> ProgressMeter? {
+    Self.startProgress(quiet: quiet, expected: expected())
+  }
+
+  static func startProgress(quiet: Bool, expected: @autoclosure () -> Int64?) -> ProgressMeter? {
     guard ProgressMeter.wanted(quiet: quiet) else { return nil }
     let meter = ProgressMeter(expected: expected())
     ProgressMeter.active = meter
     return meter
   }
+}
+
+/// A command's work as a plain function of plain values. ArgumentParser's command gives
+/// its `request`; FastCommandLine builds the same request for a plain line without
+/// constructing the command at all (its property wrappers cost more to make than the
+/// command's own work).
+protocol CommandRequest {
+  func validate() throws
+  func run() throws
+}
+
+/// A command whose work is a request.
+protocol RequestCommand: ParsableCommand {
+  associatedtype Request: CommandRequest
+  var request: Request { get }
+}
+
+extension RequestCommand {
+  func validate() throws { try request.validate() }
+  func run() throws { try request.run() }
 }

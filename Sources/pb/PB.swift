@@ -28,15 +28,15 @@ struct PB: ParsableCommand {
     StandardStreams.prepare()
     var status: Int32 = 0
     do {
-      var command: any ParsableCommand
-      if let plain = FastCommandLine.parse(arguments) {
-        command = plain
+      if let request = FastCommandLine.parse(arguments) {
+        try Store.checkEnvironment()
+        try request.run()
       } else {
         try checkCommandWord()
-        command = try fastParse() ?? parseAsRoot(arguments)
+        var command = try fastParse() ?? parseAsRoot(arguments)
+        try Store.checkEnvironment()
+        try command.run()
       }
-      try Store.checkEnvironment()
-      try command.run()
       try Output.standard.flush()
     } catch {
       status = report(error)

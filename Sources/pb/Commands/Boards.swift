@@ -140,7 +140,7 @@ extension PB {
     }
   }
 
-  struct Count: ParsableCommand {
+  struct Count: RequestCommand {
     static let configuration = CommandConfiguration(
       commandName: "count",
       _superCommandName: "pb",
@@ -149,8 +149,17 @@ extension PB {
 
     @OptionGroup var board: BoardOptions
 
-    func run() throws {
-      try Output.standard.write("\(try board.open(creating: false).changeCount())\n")
-    }
+    var request: CountRequest { CountRequest(pasteboard: board.pasteboard) }
+  }
+}
+
+/// What `pb count` was asked, as plain values.
+struct CountRequest: CommandRequest {
+  var pasteboard: String?
+
+  func validate() throws {}
+
+  func run() throws {
+    try Output.standard.write("\(try BoardOptions.open(pasteboard, creating: false).changeCount())\n")
   }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Contains: ParsableCommand {
+  struct Contains: RequestCommand {
     static let configuration = CommandConfiguration(
       commandName: "contains",
       _superCommandName: "pb",
@@ -18,11 +18,25 @@ extension PB {
     @Argument(help: ArgumentHelp("Types to look for: UTIs, MIME types or extensions.", valueName: "type"))
     var types: [String]
 
-    func run() throws {
-      let wanted = try types.map(TypeIdentifier.parse)
-      let pasteboard = try board.open(creating: false)
-      let found = try pasteboard.contains(wanted, items: itemSet.itemSet(default: .index(0)), requireAll: all)
-      if !found { throw ExitCode(1) }
+    var request: ContainsRequest {
+      ContainsRequest(pasteboard: board.pasteboard, items: itemSet.items, all: all, types: types)
     }
+  }
+}
+
+/// What `pb contains` was asked, as plain values.
+struct ContainsRequest: CommandRequest {
+  var pasteboard: String?
+  var items: String?
+  var all: Bool
+  var types: [String]
+
+  func validate() throws {}
+
+  func run() throws {
+    let wanted = try types.map(TypeIdentifier.parse)
+    let board = try BoardOptions.open(pasteboard, creating: false)
+    let found = try board.contains(wanted, items: ItemSetOption.itemSet(items, default: .index(0)), requireAll: all)
+    if !found { throw ExitCode(1) }
   }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Copy: ParsableCommand {
+  struct Copy: RequestCommand {
     static let configuration = CommandConfiguration(
       commandName: "copy",
       _superCommandName: "pb",
@@ -57,42 +57,67 @@ extension PB {
     @Argument(help: ArgumentHelp("Files to copy, one item each ('-' is standard input).", valueName: "file"))
     var files: [String] = []
 
-    func validate() throws {
-      if !representations.isEmpty && !files.isEmpty {
-        throw ValidationError("give either FILE arguments or -r representations, not both")
-      }
-      if type != nil && !representations.isEmpty {
-        throw ValidationError("-t does not combine with -r; give each type as -r TYPE=FILE")
-      }
+    var request: CopyRequest {
+      CopyRequest(
+        pasteboard: board.pasteboard, type: type, representations: representations, append: append, expire: expire,
+        concealed: concealed, forceType: forceType, trimNewline: trimNewline, ifCount: ifCount.ifCount, action: undo.action,
+        noUndo: undo.noUndo, quiet: progress.quiet, files: files)
     }
+  }
+}
 
-    func run() throws {
-      let items = try itemSources()
-      let readsTerminal = items.contains { $0.representations.contains { $0.input == .standardInput } }
-        && StandardStreams.inputIsTerminal
-      if readsTerminal {
-        StandardStreams.printError("pb: reading what to copy from the terminal; end it with Ctrl-D (or pipe data in, or give a FILE)")
-      }
-      let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
-      let pasteboard = try board.open(creating: true)
-      var options = undo.writeOptions(ifCount: ifCount.ifCount)
-      options.expires = expires
-      options.concealed = concealed
-      options.trimsNewline = trimNewline
-      options.forcesType = forceType
-      let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: items.flatMap(\.representations).map(\.input)))
-      defer { meter?.finish() }
-      _ = try pasteboard.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
-    }
+/// What `pb copy` was asked, as plain values.
+struct CopyRequest: CommandRequest {
+  var pasteboard: String?
+  var type: String?
+  var representations: [String]
+  var append: Bool
+  var expire: String?
+  var concealed: Bool
+  var forceType: Bool
+  var trimNewline: Bool
+  var ifCount: Int?
+  var action: String?
+  var noUndo: Bool
+  var quiet: Bool
+  var files: [String]
 
-    private func itemSources() throws(PasteboardError) -> [ItemSource] {
-      if !representations.isEmpty {
-        let sources = try representations.map { (spec) throws(PasteboardError) in try RepresentationSource.parse(spec: spec) }
-        return [ItemSource(representations: sources)]
-      }
-      let given = try type.map(TypeIdentifier.parse)
-      let inputs: [RepresentationSource.Input] = files.isEmpty ? [.standardInput] : files.map(RepresentationSource.Input.init(argument:))
-      return inputs.map { ItemSource(representations: [RepresentationSource(input: $0, type: given)]) }
+  func validate() throws {
+    if !representations.isEmpty && !files.isEmpty {
+      throw ValidationError("give either FILE arguments or -r representations, not both")
     }
+    if type != nil && !representations.isEmpty {
+      throw ValidationError("-t does not combine with -r; give each type as -r TYPE=FILE")
+    }
+  }
+
+  func run() throws {
+    let items = try itemSources()
+    let readsTerminal = items.contains { $0.representations.contains { $0.input == .standardInput } }
+      && StandardStreams.inputIsTerminal
+    if readsTerminal {
+      StandardStreams.printError("pb: reading what to copy from the terminal; end it with Ctrl-D (or pipe data in, or give a FILE)")
+    }
+    let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
+    let board = try BoardOptions.open(pasteboard, creating: true)
+    var options = UndoOptions.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
+    options.expires = expires
+    options.concealed = concealed
+    options.trimsNewline = trimNewline
+    options.forcesType = forceType
+    let meter = QuietOption.startProgress(
+      quiet: quiet, expected: ProgressMeter.expectedSize(of: items.flatMap(\.representations).map(\.input)))
+    defer { meter?.finish() }
+    _ = try board.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
+  }
+
+  private func itemSources() throws(PasteboardError) -> [ItemSource] {
+    if !representations.isEmpty {
+      let sources = try representations.map { (spec) throws(PasteboardError) in try RepresentationSource.parse(spec: spec) }
+      return [ItemSource(representations: sources)]
+    }
+    let given = try type.map(TypeIdentifier.parse)
+    let inputs: [RepresentationSource.Input] = files.isEmpty ? [.standardInput] : files.map(RepresentationSource.Input.init(argument:))
+    return inputs.map { ItemSource(representations: [RepresentationSource(input: $0, type: given)]) }
   }
 }

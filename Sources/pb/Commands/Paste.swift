@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Paste: ParsableCommand {
+  struct Paste: RequestCommand {
     static let configuration = CommandConfiguration(
       commandName: "paste",
       _superCommandName: "pb",
@@ -48,55 +48,10 @@ extension PB {
 
     @OptionGroup var progress: QuietOption
 
-    func validate() throws {
-      if nullDelimited && delimiter != nil { throw ValidationError("give -0 or -d, not both") }
-      if directory != nil && (nullDelimited || delimiter != nil) {
-        throw ValidationError("-o saves one file per item, so it takes no delimiter; give -o or -0/-d, not both")
-      }
-      if noClobber && directory == nil { throw ValidationError("-n keeps files that -o would replace; give it with -o DIR") }
-    }
-
-    func run() throws {
-      let preferred = try types.map(TypeIdentifier.parseList) ?? []
-      let chosen = try itemSet.itemSet(default: .index(0))
-      let pasteboard = try board.open(creating: false)
-      let pasted = try pasteboard.open(items: chosen, types: preferred)
-      let output = Output.standard
-      // Not while the data itself goes to the terminal the line would be drawn on.
-      let meter =
-        directory != nil || !StandardStreams.outputIsTerminal
-        ? progress.startProgress(expected: pasted.reduce(0) { $0 + $1.representation.size }) : nil
-      defer { meter?.finish() }
-      if let directory {
-        var saved: [(representation: OpenRepresentation, savedAs: String?)] = []
-        for representation in pasted {
-          let (file, written) = try representation.save(
-            in: directory, as: representation.suggestedFileName, keepingExisting: noClobber)
-          if !written {
-            StandardStreams.printError("pb: kept the existing '\(Display.path(file))' (-n); item \(representation.index) was not saved")
-            continue
-          }
-          saved.append((representation, file))
-          if !json { try output.write(file + "\n") }
-        }
-        if json { try PastedJSON.write(saved, to: output) }
-      } else if json {
-        try PastedJSON.write(pasted.map { ($0, nil) }, to: output)
-      } else {
-        // Raw binary on a terminal garbles it until `reset`: say what it is instead.
-        if !force, StandardStreams.outputIsTerminal,
-          let binary = pasted.first(where: { !TypeRegistry.conforms($0.representation.type, to: .text) })
-        {
-          throw PasteboardError.binaryToTerminal(
-            index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
-            filenameExtension: binary.suggestedExtension)
-        }
-        let separator = nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
-        for (position, representation) in pasted.enumerated() {
-          if position > 0 { try output.write(separator) }
-          try output.send(representation)
-        }
-      }
+    var request: PasteRequest {
+      PasteRequest(
+        pasteboard: board.pasteboard, items: itemSet.items, types: types, delimiter: delimiter, nullDelimited: nullDelimited,
+        directory: directory, noClobber: noClobber, json: json, force: force, quiet: progress.quiet)
     }
 
     /// Reads the escapes a shell user types in `-d`: \n, \t, \0 and \\.
@@ -121,6 +76,71 @@ extension PB {
       }
       if escaping { result.append("\\") }
       return result
+    }
+  }
+}
+
+/// What `pb paste` was asked, as plain values.
+struct PasteRequest: CommandRequest {
+  var pasteboard: String?
+  var items: String?
+  var types: String?
+  var delimiter: String?
+  var nullDelimited: Bool
+  var directory: String?
+  var noClobber: Bool
+  var json: Bool
+  var force: Bool
+  var quiet: Bool
+
+  func validate() throws {
+    if nullDelimited && delimiter != nil { throw ValidationError("give -0 or -d, not both") }
+    if directory != nil && (nullDelimited || delimiter != nil) {
+      throw ValidationError("-o saves one file per item, so it takes no delimiter; give -o or -0/-d, not both")
+    }
+    if noClobber && directory == nil { throw ValidationError("-n keeps files that -o would replace; give it with -o DIR") }
+  }
+
+  func run() throws {
+    let preferred = try types.map(TypeIdentifier.parseList) ?? []
+    let chosen = try ItemSetOption.itemSet(items, default: .index(0))
+    let pasteboard = try BoardOptions.open(pasteboard, creating: false)
+    let pasted = try pasteboard.open(items: chosen, types: preferred)
+    let output = Output.standard
+    // Not while the data itself goes to the terminal the line would be drawn on.
+    let meter =
+      directory != nil || !StandardStreams.outputIsTerminal
+      ? QuietOption.startProgress(quiet: quiet, expected: pasted.reduce(0) { $0 + $1.representation.size }) : nil
+    defer { meter?.finish() }
+    if let directory {
+      var saved: [(representation: OpenRepresentation, savedAs: String?)] = []
+      for representation in pasted {
+        let (file, written) = try representation.save(
+          in: directory, as: representation.suggestedFileName, keepingExisting: noClobber)
+        if !written {
+          StandardStreams.printError("pb: kept the existing '\(Display.path(file))' (-n); item \(representation.index) was not saved")
+          continue
+        }
+        saved.append((representation, file))
+        if !json { try output.write(file + "\n") }
+      }
+      if json { try PastedJSON.write(saved, to: output) }
+    } else if json {
+      try PastedJSON.write(pasted.map { ($0, nil) }, to: output)
+    } else {
+      // Raw binary on a terminal garbles it until `reset`: say what it is instead.
+      if !force, StandardStreams.outputIsTerminal,
+        let binary = pasted.first(where: { !TypeRegistry.conforms($0.representation.type, to: .text) })
+      {
+        throw PasteboardError.binaryToTerminal(
+          index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
+          filenameExtension: binary.suggestedExtension)
+      }
+      let separator = nullDelimited ? [0] : Array(PB.Paste.unescape(delimiter ?? "\n").utf8)
+      for (position, representation) in pasted.enumerated() {
+        if position > 0 { try output.write(separator) }
+        try output.send(representation)
+      }
     }
   }
 }

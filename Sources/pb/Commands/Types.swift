@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Types: ParsableCommand {
+  struct Types: RequestCommand {
     static let configuration = CommandConfiguration(
       commandName: "types",
       _superCommandName: "pb",
@@ -23,25 +23,39 @@ extension PB {
     @Flag(help: "Print a JSON array of {index, types}.")
     var json = false
 
-    func run() throws {
-      let parent = try conformingTo.map(TypeIdentifier.parse)
-      let pasteboard = try board.open(creating: false)
-      let state = try pasteboard.state()
-      let indexes = try pasteboard.chosenIndexes(itemSet.itemSet(default: .index(0)), in: state)
-      let listed = indexes.map { index in
-        (index, state.items[index].types.filter { type in parent.map { TypeRegistry.conforms(type, to: $0) } ?? true })
-      }
-      let output = Output.standard
-      if json {
-        try output.write(Report.json(listed.map { Report.ItemTypes(index: $0.0, types: $0.1) }))
-      } else {
-        for (index, types) in listed {
-          for type in types {
-            try output.write(itemSet.items == nil ? "\(type)\n" : "\(index)\t\(type)\n")
-          }
+    var request: TypesRequest {
+      TypesRequest(pasteboard: board.pasteboard, items: itemSet.items, conformingTo: conformingTo, json: json)
+    }
+  }
+}
+
+/// What `pb types` was asked, as plain values.
+struct TypesRequest: CommandRequest {
+  var pasteboard: String?
+  var items: String?
+  var conformingTo: String?
+  var json: Bool
+
+  func validate() throws {}
+
+  func run() throws {
+    let parent = try conformingTo.map(TypeIdentifier.parse)
+    let board = try BoardOptions.open(pasteboard, creating: false)
+    let state = try board.state()
+    let indexes = try board.chosenIndexes(ItemSetOption.itemSet(items, default: .index(0)), in: state)
+    let listed = indexes.map { index in
+      (index, state.items[index].types.filter { type in parent.map { TypeRegistry.conforms(type, to: $0) } ?? true })
+    }
+    let output = Output.standard
+    if json {
+      try output.write(Report.json(listed.map { Report.ItemTypes(index: $0.0, types: $0.1) }))
+    } else {
+      for (index, types) in listed {
+        for type in types {
+          try output.write(items == nil ? "\(type)\n" : "\(index)\t\(type)\n")
         }
       }
-      if listed.allSatisfy({ $0.1.isEmpty }) { throw ExitCode(1) }
     }
+    if listed.allSatisfy({ $0.1.isEmpty }) { throw ExitCode(1) }
   }
 }
