@@ -22,12 +22,16 @@ extension Directory {
   /// link, and refuses it unless it is a directory owned by the user that nobody else
   /// can write to, as the store itself. Nil when it does not exist.
   func openStoreFolder(_ name: String, creating: Bool) throws(PasteboardError) -> Directory? {
-    if creating {
-      do {
-        try makeDirectory(name, mode: 0o700)
-      } catch {
-        throw .storeNotCreatable(path: path + "/" + name, reason: error.reason)
-      }
+    // The folder exists nearly always: it is made only when opening finds nothing.
+    if let opened = try openChecked(name, flags: O_RDONLY | O_DIRECTORY, mode: 0, isDirectory: true) {
+      return Directory(opened.descriptor)
+    }
+    guard creating else { return nil }
+    do {
+      // Another writer making it in between is no failure (EEXIST counts as made).
+      try makeDirectory(name, mode: 0o700)
+    } catch {
+      throw .storeNotCreatable(path: path + "/" + name, reason: error.reason)
     }
     return try openChecked(name, flags: O_RDONLY | O_DIRECTORY, mode: 0, isDirectory: true).map { Directory($0.descriptor) }
   }
