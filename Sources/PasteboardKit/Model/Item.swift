@@ -1,5 +1,5 @@
 /// How the type of a stored representation was chosen.
-public enum TypeSource: String, Codable, Sendable, CaseIterable {
+public enum TypeSource: String, Sendable, CaseIterable {
   /// The user gave it (`-t`, or `TYPE=` in `-r TYPE=FILE`).
   case given
   /// The filename extension of the file the data came from.
@@ -74,7 +74,7 @@ public struct Item: Sendable, Equatable {
 /// What kind of change made a state, as UIDocument's change kinds: `done` by a command
 /// that writes, `undone` and `redone` by `pb undo` and `pb redo`, `expired` when items
 /// reached their time (not a user action).
-public enum ChangeKind: String, Codable, Sendable, CaseIterable {
+public enum ChangeKind: String, Sendable, CaseIterable {
   case done
   case undone
   case redone

@@ -43,9 +43,8 @@ public struct BoardAttributes: Equatable, Sendable {
   static func read(in board: Directory) throws(PasteboardError) -> BoardAttributes {
     guard let bytes = try StoreFiles.read(fileName, in: board, limit: sizeLimit) else { return BoardAttributes() }
     do {
-      var parser = JSONParser(bytes: bytes)
-      guard case .object(let members) = try parser.document() else { throw StoreJSONError(field: "", reason: "") }
-      return try BoardAttributes(json: JSONObject(members: members, path: ""))
+      guard let object = try StoreJSON.topObject(bytes) else { throw StoreJSONError(field: "", reason: "") }
+      return try BoardAttributes(json: object)
     } catch {
       throw .corruptStore(path: board.path + "/" + fileName, reason: "not a pb board description")
     }

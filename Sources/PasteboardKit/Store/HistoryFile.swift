@@ -21,9 +21,7 @@ struct HistoryFile {
 
   init(json object: JSONObject) throws {
     format = try StoreJSON.checkFormat(object, supported: Self.currentFormat)
-    let count = try object.required("changeCount")
-    changeCount = try count.integer(Int.self)
-    guard (0...Manifest.highestChangeCount).contains(changeCount) else { throw count.damaged("\(changeCount) is not a change count") }
+    changeCount = try object.required("changeCount").changeCount()
     let levelsField = try object.required("levelsOfUndo")
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
@@ -79,17 +77,9 @@ private struct StoredEntry {
   }
 
   init(json object: JSONObject) throws {
-    let nameField = try object.required("actionName")
-    let name = try nameField.string()
-    guard !name.isEmpty, name.utf8.count <= HistoryFile.longestActionName else { throw nameField.damaged("it is empty or too long") }
-    let dateField = try object.required("date")
-    let dateText = try dateField.string()
-    guard let date = Timestamp.parseMilliseconds(dateText) else {
-      throw dateField.damaged("'\(Display.value(dateText))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")
-    }
-    let countField = try object.required("changeCount")
-    let count = try countField.integer(Int.self)
-    guard (0...Manifest.highestChangeCount).contains(count) else { throw countField.damaged("\(count) is not a change count") }
+    let name = try object.required("actionName").actionName()
+    let date = try object.required("date").millisecondTimestamp()
+    let count = try object.required("changeCount").changeCount()
     let itemsField = try object.required("items")
     let items = try itemsField.array().map { try Item(json: $0.object()) }
     if items.contains(where: { !$0.isRecordable }) {
@@ -117,11 +107,7 @@ private struct StoredGroup {
   }
 
   init(json object: JSONObject) throws {
-    let nameField = object.field("name")
-    let name = try nameField?.string()
-    if let nameField, let name, name.isEmpty || name.utf8.count > HistoryFile.longestActionName {
-      throw nameField.damaged("it is empty or too long")
-    }
+    let name = try object.field("name")?.actionName()
     let openersField = try object.required("openers")
     let openers = try openersField.array().map { try ProcessIdentity(json: $0.object()) }
     guard !openers.isEmpty, openers.count <= 1000 else { throw openersField.damaged("a group has 1 to 1000 levels") }
@@ -138,11 +124,7 @@ extension CutFile {
     let pathField = try object.required("path")
     path = try pathField.string()
     guard path.hasPrefix("/"), !path.utf8.contains(0), path.utf8.count < 4096 else { throw pathField.damaged("it is not an absolute path") }
-    let fileField = try object.required("file")
-    file = try fileField.string()
-    guard StoreFiles.isDataFileName(file) else {
-      throw fileField.damaged("'\(Display.value(file))' is not a data file name pb writes")
-    }
+    file = try object.required("file").dataFileName()
     let modeField = try object.required("mode")
     mode = try modeField.integer(UInt32.self)
     guard mode <= 0o7777 else { throw modeField.damaged("\(mode) is not a file mode") }
@@ -151,5 +133,14 @@ extension CutFile {
 
   var json: JSONValue {
     .members(["path": .string(path), "file": .string(file), "mode": .integer(mode), "modified": .integer(modified)])
+  }
+}
+
+extension JSONField {
+  /// An undo entry's or group's name: shown on one line, so not empty and not too long.
+  fileprivate func actionName() throws -> String {
+    let name = try string()
+    guard !name.isEmpty, name.utf8.count <= HistoryFile.longestActionName else { throw damaged("it is empty or too long") }
+    return name
   }
 }

@@ -30,11 +30,7 @@ struct Manifest: Equatable {
 
   init(json object: JSONObject) throws {
     format = try StoreJSON.checkFormat(object, supported: Self.currentFormat)
-    let count = try object.required("changeCount")
-    changeCount = try count.integer(Int.self)
-    guard (0...Self.highestChangeCount).contains(changeCount) else {
-      throw count.damaged("\(changeCount) is not a change count from 0 to \(Self.highestChangeCount)")
-    }
+    changeCount = try object.required("changeCount").changeCount()
     if let field = object.field("date") {
       let timestamp = try field.string()
       guard let seconds = Timestamp.parse(timestamp) else {
@@ -70,11 +66,7 @@ extension Representation {
     guard (try? TypeIdentifier.parseIdentifier(typeText)) != nil, typeText.utf8.count <= 255 else {
       throw typeField.damaged("'\(Display.value(typeText))' is not a type identifier")
     }
-    let fileField = try object.required("file")
-    let file = try fileField.string()
-    guard StoreFiles.isDataFileName(file) else {
-      throw fileField.damaged("'\(Display.value(file))' is not a data file name pb writes")
-    }
+    let file = try object.required("file").dataFileName()
     let sizeField = try object.required("size")
     let size = try sizeField.integer(Int64.self)
     guard size >= 0 else { throw sizeField.damaged("\(size) is not a size") }
@@ -92,13 +84,7 @@ extension Item {
     let list = try object.required("representations")
     representations = try list.array().map { try Representation(json: $0.object()) }
     if representations.isEmpty { throw list.damaged("an item has no representation") }
-    if let field = object.field("expires") {
-      let text = try field.string()
-      guard let time = Timestamp.parseMilliseconds(text) else {
-        throw field.damaged("'\(Display.value(text))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")
-      }
-      expires = time
-    }
+    expires = try object.field("expires")?.millisecondTimestamp()
     concealed = try object.field("concealed")?.bool() ?? false
     recorded = !(try object.field("noUndo")?.bool() ?? false)
   }
@@ -118,5 +104,31 @@ extension PasteboardState {
     self.init(
       name: name, changeCount: manifest.changeCount, items: manifest.items.filter { !$0.hasExpired(at: time) },
       modificationDate: manifest.date, changeKind: manifest.changeKind)
+  }
+}
+
+/// The kinds of field several store files hold, each checked one way.
+extension JSONField {
+  func changeCount() throws -> Int {
+    let count = try integer(Int.self)
+    guard (0...Manifest.highestChangeCount).contains(count) else {
+      throw damaged("\(count) is not a change count from 0 to \(Manifest.highestChangeCount)")
+    }
+    return count
+  }
+
+  /// One plain name of the form pb gives its data files.
+  func dataFileName() throws -> String {
+    let file = try string()
+    guard StoreFiles.isDataFileName(file) else { throw damaged("'\(Display.value(file))' is not a data file name pb writes") }
+    return file
+  }
+
+  func millisecondTimestamp() throws -> Int64 {
+    let text = try string()
+    guard let time = Timestamp.parseMilliseconds(text) else {
+      throw damaged("'\(Display.value(text))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")
+    }
+    return time
   }
 }

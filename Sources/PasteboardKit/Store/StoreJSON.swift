@@ -15,14 +15,20 @@ enum StoreJSON {
     return format
   }
 
+  /// A file's top-level object; nil when the file holds some other JSON value.
+  static func topObject(_ bytes: [UInt8]) throws -> JSONObject? {
+    var parser = JSONParser(bytes: bytes)
+    guard case .object(let members) = try parser.document() else { return nil }
+    return JSONObject(members: members, path: "")
+  }
+
   /// Parses a file and reads its top-level object with `read`.
   static func decode<Value>(
     _ bytes: [UInt8], path: String, supported: Int, what: String, as read: (JSONObject) throws -> Value
   ) throws(PasteboardError) -> Value {
     do {
-      var parser = JSONParser(bytes: bytes)
-      guard case .object(let members) = try parser.document() else { throw StoreJSONError(field: "", reason: "not a pb \(what)") }
-      return try read(JSONObject(members: members, path: ""))
+      guard let object = try topObject(bytes) else { throw StoreJSONError(field: "", reason: "not a pb \(what)") }
+      return try read(object)
     } catch let error as NewerFormat {
       throw .newerFormat(path: path, found: error.found, supported: supported)
     } catch let error as StoreJSONError {

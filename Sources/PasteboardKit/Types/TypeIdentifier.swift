@@ -25,17 +25,6 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
   public var isDynamic: Bool { key.hasPrefix("dyn.") }
 }
 
-extension TypeIdentifier: Codable {
-  public init(from decoder: any Decoder) throws {
-    self.init(try decoder.singleValueContainer().decode(String.self))
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
-}
-
 extension TypeIdentifier {
   public static let item = TypeIdentifier("public.item")
   public static let content = TypeIdentifier("public.content")

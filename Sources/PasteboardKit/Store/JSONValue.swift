@@ -1,13 +1,14 @@
-/// Reads the store's JSON files without Foundation or `Decodable`: every command reads a
-/// manifest, and both Foundation's decoder and the standard library's generic decoding
-/// machinery cost more than the rest of a small paste's own work (the generic types they
-/// instantiate, and their dynamic casts, each start a scan of the binary's protocol
-/// conformance records).
+/// The store's JSON files, read and written without Foundation or `Codable`: every
+/// command reads a manifest and every writer writes one, and Foundation's coders and the
+/// standard library's generic coding machinery cost more than the rest of a small command's
+/// own work (the generic types they instantiate, and their dynamic casts, each start a scan
+/// of the binary's protocol conformance records).
 ///
-/// Strict, since the files are untrusted: RFC 8259 syntax only, valid UTF-8, no duplicate
-/// keys, nesting at most 64 deep, nothing after the value. Each store type reads its own
-/// fields through `JSONObject` and `JSONField`, whose failures name the field as
-/// `items[0].representations[1].size`.
+/// Reading is strict, since the files are untrusted: RFC 8259 syntax only, valid UTF-8, no
+/// duplicate keys, nesting at most 64 deep, nothing after the value. Each store type reads
+/// its own fields through `JSONObject` and `JSONField`, whose failures name the field as
+/// `items[0].representations[1].size`, and writes itself as a `JSONValue` that `pretty`
+/// lays out.
 
 /// Why a store file was refused: the field (empty for the whole file) and the reason.
 struct StoreJSONError: Error, Equatable {
