@@ -244,14 +244,11 @@ extension Report {
     public init(_ type: TypeIdentifier) {
       let declaration = TypeRegistry.declaration(of: type)
       let specification = DynamicIdentifier.specification(of: type)
-      // The MIME database is opened only for an undeclared MIME type.
-      let mime = declaration == nil ? specification?.tags.first { $0.tagClass == .mimeType }?.value.lowercased() : nil
-      let fromDatabase = mime.map(SharedMIMEInfo.system.knows) ?? false
       identifier = type.rawValue
-      description = declaration?.description ?? mime.flatMap { SharedMIMEInfo.system.details(of: SharedMIMEInfo.system.canonical($0))?.comment }
+      description = TypeRegistry.description(of: type)
       declared = declaration != nil
       dynamic = type.isDynamic
-      source = (declaration != nil ? TypeFact.Source.builtIn : fromDatabase ? .sharedMIMEInfo : .dynamic).rawValue
+      source = TypeRegistry.source(of: type).rawValue
       tagSpecification = specification?.text
       let facts = TypeRegistry.parentFacts(of: type)
       conformsTo = facts.map(\.type.rawValue)

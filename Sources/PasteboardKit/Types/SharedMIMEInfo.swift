@@ -86,9 +86,10 @@ public final class SharedMIMEInfo: Sendable {
     return nil
   }
 
-  /// The comment and globs of a (canonical) MIME type, from its XML file; nil when the
-  /// type has none.
-  public func details(of mime: String) -> Details? {
+  /// The comment and globs of a MIME type (of its canonical name), from its XML file; nil
+  /// when the type has none.
+  public func details(of name: String) -> Details? {
+    let mime = canonical(name)
     if let known = detailsCache.withLock({ $0[mime] }) { return known }
     let found = readDetails(of: mime)
     detailsCache.withLock { $0[mime] = found }

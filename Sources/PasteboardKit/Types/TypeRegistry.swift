@@ -80,14 +80,17 @@ public enum TypeRegistry {
   }
 
   private static func declaredType(in index: [(key: StaticString, record: Int32)], _ key: String) -> TypeIdentifier? {
-    record(key, in: index).map { TypeDeclaration(record: declarationRecords[$0]).identifier }
+    record(key, in: index).map { declaration(number: $0).identifier }
   }
 
   /// Every system-declared type, in the registry's order.
-  public static var allDeclarations: [TypeDeclaration] { declarationRecords.map(TypeDeclaration.init(record:)) }
+  public static var allDeclarations: [TypeDeclaration] { declarationRecords.indices.map(declaration(number:)) }
 
   public static func declaration(of type: TypeIdentifier) -> TypeDeclaration? {
-    guard let number = record(type.key, in: identifierIndex) else { return nil }
+    record(type.key, in: identifierIndex).map(declaration(number:))
+  }
+
+  private static func declaration(number: Int) -> TypeDeclaration {
     if let decoded = decoded.withLock({ $0[number] }) { return decoded }
     let declaration = TypeDeclaration(record: declarationRecords[number])
     decoded.withLock { $0[number] = declaration }
@@ -170,16 +173,36 @@ public enum TypeRegistry {
     parentFacts(of: type).map(\.type)
   }
 
+  /// Where the facts about a type come from: its declaration, the MIME database for a
+  /// dynamic identifier of a MIME type the database knows, or else the identifier itself.
+  public static func source(of type: TypeIdentifier) -> TypeFact.Source {
+    if declaration(of: type) != nil { return .builtIn }
+    return mimeType(ofDynamic: type).map(mimeSource) ?? .dynamic
+  }
+
+  /// The description: the declared one, or the MIME database's comment.
+  public static func description(of type: TypeIdentifier) -> String? {
+    if let declared = declaration(of: type) { return declared.description }
+    return mimeType(ofDynamic: type).flatMap { SharedMIMEInfo.system.details(of: $0)?.comment }
+  }
+
+  /// The MIME type a dynamic identifier was minted for, lower-cased.
+  private static func mimeType(ofDynamic type: TypeIdentifier) -> String? {
+    DynamicIdentifier.specification(of: type)?.tags.first { $0.tagClass == .mimeType }?.value.lowercased()
+  }
+
+  private static func mimeSource(_ mime: String) -> TypeFact.Source {
+    SharedMIMEInfo.system.knows(mime) ? .sharedMIMEInfo : .dynamic
+  }
+
   /// The direct parents with where each link came from.
   public static func parentFacts(of type: TypeIdentifier) -> [TypeFact] {
     if let declared = declaration(of: type) {
       return declared.conformsTo.map { TypeFact(type: $0, source: .builtIn, reason: nil) }
     }
     guard type.isDynamic else { return [TypeFact(type: .data, source: .dynamic, reason: "an undeclared identifier")] }
+    if let mime = mimeType(ofDynamic: type) { return mimeParents(of: mime) }
     guard let specification = DynamicIdentifier.specification(of: type) else { return [] }
-    if let mime = specification.tags.first(where: { $0.tagClass == .mimeType })?.value {
-      return mimeParents(of: mime.lowercased())
-    }
     return specification.conformsTo.map { [TypeFact(type: $0, source: .dynamic, reason: "its tag specification")] } ?? []
   }
 
@@ -194,7 +217,6 @@ public enum TypeRegistry {
   /// its top-level media type, and data.
   private static func mimeParents(of mime: String) -> [TypeFact] {
     let database = SharedMIMEInfo.system
-    let known = database.knows(mime)
     let isText = mime.hasPrefix("text/")
     var facts: [TypeFact] = []
     func add(_ type: TypeIdentifier, _ source: TypeFact.Source, _ reason: String) {
@@ -209,7 +231,7 @@ public enum TypeRegistry {
     }
     let topLevel = String(mime.prefix(while: { $0 != "/" }))
     if let base = topLevelBases[topLevel], !facts.contains(where: { conforms($0.type, to: base) }) {
-      add(base, known ? .sharedMIMEInfo : .dynamic, "the \(topLevel)/* media type")
+      add(base, mimeSource(mime), "the \(topLevel)/* media type")
     }
     if !facts.contains(where: { conforms($0.type, to: .data) }) { add(.data, .dynamic, "its tag specification") }
     return facts
@@ -270,8 +292,7 @@ public enum TypeRegistry {
     let tagged = specification.tags.filter { $0.tagClass == .filenameExtension }.map(\.value)
     if !tagged.isEmpty { return (tagged, .dynamic) }
     guard let mime = specification.tags.first(where: { $0.tagClass == .mimeType })?.value else { return ([], .dynamic) }
-    let database = SharedMIMEInfo.system
-    return (database.details(of: database.canonical(mime.lowercased()))?.extensions ?? [], .sharedMIMEInfo)
+    return (SharedMIMEInfo.system.details(of: mime.lowercased())?.extensions ?? [], .sharedMIMEInfo)
   }
 
   /// The preferred MIME type of a type, if it has one.
