@@ -13,19 +13,15 @@ enum JoinedOptions {
     var longValued: Set<String>
   }
 
-  static let table: [String: Options] = [
-    "copy": Options(
-      valued: ["p", "t", "r"], flags: ["a", "n", "q", "h"],
-      longValued: ["--pasteboard", "--type", "--representation", "--expire", "--if-count", "--action"]),
-    "paste": Options(
-      valued: ["p", "i", "t", "d", "o"], flags: ["0", "n", "q", "h"],
-      longValued: ["--pasteboard", "--items", "--type", "--delimiter", "--output"]),
-    "types": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items", "--conforming-to"]),
-    "contains": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items"]),
+  /// The commands FastCommandLine reads take theirs from its tables; the rest are here.
+  static let table: [String: Options] = Dictionary(
+    uniqueKeysWithValues: FastCommandLine.commands.compactMap { name in FastCommandLine.spec(name).map { (name, Options($0)) } }
+  ).merging(others) { derived, _ in derived }
+
+  private static let others: [String: Options] = [
     "items": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items"]),
     "info": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
     "clear": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--if-count", "--action"]),
-    "count": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
     "wait": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--since", "--timeout"]),
     "watch": Options(valued: ["p", "t"], flags: ["h"], longValued: ["--pasteboard", "--type"]),
     "cut": Options(valued: ["p"], flags: ["q", "h"], longValued: ["--pasteboard", "--if-count", "--action"]),
@@ -100,5 +96,15 @@ enum JoinedOptions {
       }
     }
     return (words, false)
+  }
+}
+
+extension JoinedOptions.Options {
+  /// A fast-path command's options, with -h, which every command takes.
+  init(_ spec: FastCommandLine.Spec) {
+    let letter = { (name: String?) in name.flatMap { $0.count == 2 ? $0.last : nil } }
+    valued = Set(spec.valued.compactMap { letter($0.short) })
+    flags = Set(spec.flags.compactMap { letter($0.short) } + ["h"])
+    longValued = Set(spec.valued.map(\.long))
   }
 }
