@@ -53,30 +53,6 @@ extension PB {
         pasteboard: board.pasteboard, items: itemSet.items, types: types, delimiter: delimiter, nullDelimited: nullDelimited,
         directory: directory, noClobber: noClobber, json: json, force: force, quiet: progress.quiet)
     }
-
-    /// Reads the escapes a shell user types in `-d`: \n, \t, \0 and \\.
-    static func unescape(_ text: String) -> String {
-      var result = ""
-      var escaping = false
-      for character in text {
-        if escaping {
-          switch character {
-          case "n": result.append("\n")
-          case "t": result.append("\t")
-          case "0": result.append("\0")
-          case "\\": result.append("\\")
-          default: result.append("\\"); result.append(character)
-          }
-          escaping = false
-        } else if character == "\\" {
-          escaping = true
-        } else {
-          result.append(character)
-        }
-      }
-      if escaping { result.append("\\") }
-      return result
-    }
   }
 }
 
@@ -136,11 +112,35 @@ struct PasteRequest: CommandRequest {
           index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
           filenameExtension: binary.suggestedExtension)
       }
-      let separator = nullDelimited ? [0] : Array(PB.Paste.unescape(delimiter ?? "\n").utf8)
+      let separator = nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
       for (position, representation) in pasted.enumerated() {
         if position > 0 { try output.write(separator) }
         try output.send(representation)
       }
     }
+  }
+
+  /// Reads the escapes a shell user types in `-d`: \n, \t, \0 and \\.
+  static func unescape(_ text: String) -> String {
+    var result = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        switch character {
+        case "n": result.append("\n")
+        case "t": result.append("\t")
+        case "0": result.append("\0")
+        case "\\": result.append("\\")
+        default: result.append("\\"); result.append(character)
+        }
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    if escaping { result.append("\\") }
+    return result
   }
 }
