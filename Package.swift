@@ -11,10 +11,17 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
   ],
   targets: [
-    .systemLibrary(
+    // libmagic from Debian's libmagic-dev, linked from its static archive in every
+    // build so that its regular expressions go through RegexPrefilter.c (ld --wrap
+    // reaches only code inside the link, not a shared library's own calls).
+    .target(
       name: "CMagic",
-      pkgConfig: "libmagic",
-      providers: [.apt(["libmagic-dev"])]
+      linkerSettings: [
+        .unsafeFlags([
+          "-Xlinker", "-l:libmagic.a", "-Xlinker", "-llzma", "-Xlinker", "-lbz2", "-Xlinker", "-lz",
+          "-Xlinker", "--wrap=regcomp", "-Xlinker", "--wrap=regexec", "-Xlinker", "--wrap=regfree",
+        ])
+      ]
     ),
     .target(name: "CLinuxIO"),
     .target(
@@ -30,7 +37,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PasteboardKitTests",
-      dependencies: ["PasteboardKit"]
+      dependencies: ["PasteboardKit", "CMagic"]
     ),
     .testTarget(
       name: "pbTests",

@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 build_path=${1:-.build}
-flags="-c release --scratch-path $build_path -Xswiftc -static-executable -Xlinker -lmagic -Xlinker -llzma -Xlinker -lbz2 -Xlinker -lz"
+flags="-c release --scratch-path $build_path -Xswiftc -static-executable"
 # shellcheck disable=SC2086 # the flags are words
 swift build $flags --product pb >&2
 # shellcheck disable=SC2086

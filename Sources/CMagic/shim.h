@@ -1,1 +1,0 @@
-#include <magic.h>
