@@ -33,13 +33,16 @@ enum FastCommandLine {
     }
   }
 
-  /// What a line gave: option values by long name, flags, positional words.
+  /// What a line gave: option values by long name in the order given, flags,
+  /// positional words. Pairs rather than a dictionary: the first dictionary of a key
+  /// type costs a scan of every conformance record in the binary.
   struct Line {
-    var values: [String: [String]] = [:]
+    var given: [(name: String, value: String)] = []
     var flags: [String] = []
     var positionals: [String] = []
 
-    func value(_ name: String) -> String? { values[name]?.last }
+    func values(_ name: String) -> [String] { given.filter { $0.name == name }.map(\.value) }
+    func value(_ name: String) -> String? { given.last { $0.name == name }?.value }
     func flag(_ name: String) -> Bool { flags.contains(name) }
   }
 
@@ -88,7 +91,7 @@ enum FastCommandLine {
       try IfCountOption.validate(ifCount)
       try UndoOptions.validate(action: line.value("--action"), noUndo: line.flag("--no-undo"))
       return CopyRequest(
-        pasteboard: line.value("--pasteboard"), type: line.value("--type"), representations: line.values["--representation"] ?? [],
+        pasteboard: line.value("--pasteboard"), type: line.value("--type"), representations: line.values("--representation"),
         append: line.flag("--append"), expire: line.value("--expire"), concealed: line.flag("--concealed"),
         forceType: line.flag("--force-type"), trimNewline: line.flag("--trim-newline"), ifCount: ifCount,
         action: line.value("--action"), noUndo: line.flag("--no-undo"), quiet: line.flag("--quiet"), files: line.positionals)
@@ -156,8 +159,8 @@ enum FastCommandLine {
           guard let next = words.popFirst(), spec.unconditional.contains(key) || !next.hasPrefix("-") else { return nil }
           value = next
         }
-        guard line.values[key] == nil || spec.repeating.contains(key) else { return nil }
-        line.values[key, default: []].append(value)
+        guard line.value(key) == nil || spec.repeating.contains(key) else { return nil }
+        line.given.append((key, value))
       } else if let key = spec.long(name, in: spec.flags), attached == nil, !line.flags.contains(key) {
         line.flags.append(key)
       } else {

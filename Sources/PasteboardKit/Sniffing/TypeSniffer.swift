@@ -16,7 +16,7 @@ public struct SniffedType: Sendable, Equatable {
     charset = nil
     for part in parts.dropFirst() {
       let pair = part.split(separator: "=", maxSplits: 1)
-      if pair.count == 2, pair[0].contains("charset") {
+      if pair.count == 2, pair[0].hasSuffix("charset") {
         let value = pair[1].lowercased()
         charset = value == "binary" ? nil : value
       }

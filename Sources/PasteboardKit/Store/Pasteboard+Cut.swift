@@ -118,7 +118,7 @@ extension Pasteboard {
     } catch {
       throw .cannotCut(path, reason: "its folder does not let it be removed (\(error.reason)); nothing was cut")
     }
-    let user = geteuid()
+    let user = StoreTrust.user
     if user != 0, let folderStatus = try? folder.status(), folderStatus.st_mode & S_ISVTX != 0, status.st_uid != user,
       folderStatus.st_uid != user
     {
@@ -234,7 +234,7 @@ extension Pasteboard {
         cut.path, reason: "it changed or went since undo put it back, and the store kept no other copy of it; nothing was redone")
     }
     do throws(SystemError) {
-      if status.st_uid == geteuid() {
+      if status.st_uid == StoreTrust.user {
         do {
           try folder.link(name, to: cut.file, in: data)
           return

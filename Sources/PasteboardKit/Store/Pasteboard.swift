@@ -16,8 +16,9 @@ public final class Pasteboard {
   /// The `boards/` folder it was opened from: a writer checks, holding the lock, that
   /// the board is still there (not deleted meanwhile).
   let boards: Directory?
-  /// The board's folders opened so far, each checked once.
-  private var openedFolders: [String: Directory] = [:]
+  /// The board's folders opened so far, each checked once (five at most: pairs, as a
+  /// dictionary's first use costs more than searching them).
+  private var openedFolders: [(name: String, directory: Directory)] = []
 
   init(name: String, path: String, directory: Directory?, boards: Directory?) {
     self.name = name
@@ -76,9 +77,9 @@ public final class Pasteboard {
   /// One of the board's folders, opened and checked (see `openStoreFolder`); nil when
   /// it does not exist and `creating` is false.
   func folder(_ name: String, creating: Bool = false) throws(PasteboardError) -> Directory? {
-    if let opened = openedFolders[name] { return opened }
+    if let opened = openedFolders.first(where: { $0.name == name }) { return opened.directory }
     guard let directory, let opened = try directory.openStoreFolder(name, creating: creating) else { return nil }
-    openedFolders[name] = opened
+    openedFolders.append((name, opened))
     return opened
   }
 

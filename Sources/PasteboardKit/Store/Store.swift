@@ -36,7 +36,7 @@ public final class Store {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
     defer { buffer.deallocate() }
     guard let count = try? passwd.readFully(into: buffer) else { return "/" }
-    return passwdHome(Array(buffer[..<count]), user: geteuid()) ?? "/"
+    return passwdHome(Array(buffer[..<count]), user: StoreTrust.user) ?? "/"
   }
 
   /// The home directory of `user` in the text of /etc/passwd (`name:x:uid:gid:gecos:home:shell`).
@@ -101,7 +101,6 @@ public final class Store {
     let store = Store(path: path, directory: directory)
     try store.checkOwnership(directory)
     try store.checkFormat(directory, creating: creating)
-    if creating { _ = try directory.openStoreFolder(Self.boardsFolder, creating: true) }
     store.reapTemporaryBoards()
     return store
   }

@@ -83,8 +83,11 @@ enum StoreTrust {
     }
   }
 
+  /// The effective user, asked once: pb never changes it, and every store file is
+  /// checked against it.
+  static let user = geteuid()
+
   static func checkOwner(_ status: stat, of path: String) throws(PasteboardError) {
-    let user = geteuid()
     if status.st_uid != user {
       throw .insecureStore(
         path: path, reason: "it belongs to user \(status.st_uid), not to you (user \(user))",

@@ -91,14 +91,18 @@ public enum TypeRegistry {
   }
 
   private static func declaration(number: Int) -> TypeDeclaration {
-    if let decoded = decoded.withLock({ $0[number] }) { return decoded }
+    if let decoded = decoded.withLock({ $0.isEmpty ? nil : $0[number] }) { return decoded }
     let declaration = TypeDeclaration(record: declarationRecords[number])
-    decoded.withLock { $0[number] = declaration }
+    decoded.withLock {
+      if $0.isEmpty { $0 = Array(repeating: nil, count: declarationRecords.count) }
+      $0[number] = declaration
+    }
     return declaration
   }
 
-  /// Records decoded so far: a conformance check walks the same few again and again.
-  private static let decoded = Mutex<[Int: TypeDeclaration]>([:])
+  /// Records decoded so far, by number: a conformance check walks the same few again
+  /// and again. An array, as a dictionary's first use costs more than the decoding.
+  private static let decoded = Mutex<[TypeDeclaration?]>([])
 
   /// The type a MIME type names: a declared one (also under the database's aliases), or
   /// else the dynamic identifier Apple mints for the MIME type as written. An alias's
@@ -259,10 +263,10 @@ public enum TypeRegistry {
   /// Every type this one conforms to, itself excluded: depth-first in declaration order,
   /// each once.
   public static func ancestors(of type: TypeIdentifier) -> [TypeIdentifier] {
-    var seen: Set<TypeIdentifier> = [type]
+    // A handful of types: an array search, without a set's set-up cost.
     var order: [TypeIdentifier] = []
     func visit(_ current: TypeIdentifier) {
-      for parent in parents(of: current) where seen.insert(parent).inserted {
+      for parent in parents(of: current) where parent != type && !order.contains(parent) {
         order.append(parent)
         visit(parent)
       }
