@@ -2,7 +2,10 @@
 # Installs, from Debian's packages, what building pb and running its tests need and the
 # machine lacks. install.sh and .ci/run both call it, so the list lives here only.
 #
-#   libmagic-dev       libmagic's headers and pkg-config file: pb links libmagic
+#   libmagic-dev       libmagic's headers and static archive: every build links libmagic.a
+#                      (so that its regexes go through CMagic's shortcut), and the
+#   liblzma-dev ...    compression libraries it reads its database with: liblzma-dev,
+#                      libbz2-dev, zlib1g-dev (libmagic-dev does not depend on them)
 #   mandoc             the tests lint the man page with it
 #   zsh                the tests complete command lines in a real zsh
 #   man-db             the tests read the installed man page with man -l
@@ -13,6 +16,13 @@ set -eu
 
 missing=""
 [ -f /usr/include/magic.h ] || missing="$missing libmagic-dev"
+has_library() {
+  for directory in /usr/lib/*/ /usr/lib/; do [ -f "$directory$1" ] && return 0; done
+  return 1
+}
+has_library liblzma.a || missing="$missing liblzma-dev"
+has_library libbz2.a || missing="$missing libbz2-dev"
+has_library libz.a || missing="$missing zlib1g-dev"
 command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
 command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
 command -v man >/dev/null 2>&1 || missing="$missing man-db"
