@@ -203,12 +203,14 @@ static void read_branch(struct reader *reader, struct requirement *result, int d
       read_bracket(reader, &literal);
       break;
     case '\\':
-      c = *reader->at++;
-      // Letters, digits and <>`' name classes, anchors and back-references in glibc.
-      if (c == '\0' || is_ascii_letter(c) || (c >= '0' && c <= '9') || c == '<' || c == '>' || c == '`' || c == '\'') {
-        if (c == '\0') reader->understood = 0;
-        break;
+      c = *reader->at;
+      if (c == '\0') {  // a trailing backslash is glibc's error to report
+        reader->understood = 0;
+        return;
       }
+      reader->at++;
+      // Letters, digits and <>`' name classes, anchors and back-references in glibc.
+      if (is_ascii_letter(c) || (c >= '0' && c <= '9') || c == '<' || c == '>' || c == '`' || c == '\'') break;
       literal = c;
       break;
     case '^':

@@ -53,6 +53,7 @@ import Testing
     #expect(mayMatch("a||b", "zzz"))
     #expect(mayMatch("*a", "zzz"))
     #expect(mayMatch("[a", "zzz"))
+    #expect(mayMatch("abc\\", "zzz"))
     #expect(mayMatch("\u{e9}?x", "x"))
     #expect(mayMatch("abc", "zzz", flags: 0))  // basic syntax is left to glibc
   }
@@ -123,5 +124,29 @@ import Testing
     }
     #expect(skipped > 1000)
     withExtendedLifetime(sniffer) {}
+  }
+
+  @Test func randomPatternsAreSkippedOnlyWhereGlibcDoesNotMatch() {
+    // Random words over the syntax's characters, mostly malformed, some deep.
+    let alphabet = Array("ab^$()[]{}*+?|.\\-:=,0123456789\t ")
+    let subject = "ab ba a1 [x] {y} A:B"
+    var state: UInt64 = 7
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    cmagic_regex_set_prefilter(0)
+    defer { cmagic_regex_set_prefilter(1) }
+    var skipped = 0
+    for round in 0..<30_000 {
+      let pattern = String((0..<next(24)).map { _ in alphabet[next(alphabet.count)] })
+      let flags = Self.flags | (round % 2 == 0 ? REG_ICASE : 0)
+      guard !mayMatch(pattern, subject, flags: flags) else { continue }
+      skipped += 1
+      withGlibcRegex(pattern, flags: flags) { matches in
+        #expect(!matches(subject), "\(pattern) skipped")
+      }
+    }
+    #expect(skipped > 1000)
   }
 }
