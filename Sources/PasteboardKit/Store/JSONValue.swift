@@ -26,8 +26,43 @@ enum JSONValue: Equatable {
   case number(String)
   case string(String)
   case array([JSONValue])
-  case object([String: JSONValue])
+  case object(JSONMembers)
+}
 
+/// An object's members in the order read or made. A list searched by key, not a
+/// dictionary: a store object has a handful of members, and hashing every key of a
+/// 50-entry history, read and written on every commit, cost more than the search.
+struct JSONMembers: Equatable {
+  private(set) var pairs: [(key: String, value: JSONValue)] = []
+  /// Keys seen, kept only once an object grows past a handful of members, so that a
+  /// hostile file's huge object is still checked for duplicates in linear time.
+  private var seen: Set<String>?
+  private static let searchedUpTo = 16
+
+  subscript(key: String) -> JSONValue? {
+    if let seen, !seen.contains(key) { return nil }
+    return pairs.first { $0.key == key }?.value
+  }
+
+  var isEmpty: Bool { pairs.isEmpty }
+
+  /// Adds a member; false (and nothing added) when the key is there already.
+  mutating func add(_ key: String, _ value: JSONValue) -> Bool {
+    if var keys = seen {
+      guard keys.insert(key).inserted else { return false }
+      seen = keys
+    } else {
+      if pairs.contains(where: { $0.key == key }) { return false }
+      if pairs.count == Self.searchedUpTo { seen = Set(pairs.map(\.key) + [key]) }
+    }
+    pairs.append((key, value))
+    return true
+  }
+
+  static func == (left: JSONMembers, right: JSONMembers) -> Bool {
+    left.pairs.count == right.pairs.count
+      && left.pairs.allSatisfy { pair in right[pair.key] == pair.value }
+  }
 }
 
 struct JSONParser {
@@ -53,7 +88,12 @@ struct JSONParser {
   }
 
   private mutating func skipSpace() {
-    while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
   }
 
   private mutating func parseValue() throws -> JSONValue {
@@ -87,7 +127,7 @@ struct JSONParser {
 
   private mutating func parseObject() throws -> JSONValue {
     position += 1  // {
-    var members: [String: JSONValue] = [:]
+    var members = JSONMembers()
     skipSpace()
     if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
       position += 1
@@ -101,7 +141,7 @@ struct JSONParser {
       guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw corrupt("a key must be followed by ':'") }
       position += 1
       let value = try parseValue()
-      if members.updateValue(value, forKey: key) != nil { throw corrupt("the key '\(key)' appears twice") }
+      if !members.add(key, value) { throw corrupt("the key '\(key)' appears twice") }
       if try !continues(closing: "}", what: "an object") { return .object(members) }
     }
   }
@@ -244,7 +284,7 @@ struct JSONParser {
 
 /// An object of a store file, read field by field.
 struct JSONObject {
-  let members: [String: JSONValue]
+  let members: JSONMembers
   /// Where it is in the file, as `items[0]`; empty at the top.
   let path: String
 
@@ -312,8 +352,11 @@ struct JSONField {
 extension JSONValue {
   /// An object from its members; absent (nil) members are left out.
   static func members(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
-    var members: [String: JSONValue] = [:]
-    for case let (key, value?) in pairs { members[key] = value }
+    var members = JSONMembers()
+    for case let (key, value?) in pairs {
+      let added = members.add(key, value)
+      assert(added, "the key '\(key)' is given twice")
+    }
     return .object(members)
   }
 
@@ -352,12 +395,14 @@ extension JSONValue {
       output.append(UInt8(ascii: "{"))
       if members.isEmpty { newline(0) }
       // The keys are pb's own ASCII names, where String's order is byte order.
-      for (index, key) in members.keys.sorted().enumerated() {
+      var pairs = members.pairs
+      if !zip(pairs, pairs.dropFirst()).allSatisfy({ $0.key < $1.key }) { pairs.sort { $0.key < $1.key } }
+      for (index, (key, value)) in pairs.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         newline(indent + 1)
         JSONValue.appendString(key, to: &output)
         output.append(contentsOf: " : ".utf8)
-        members[key]!.write(to: &output, indent: indent + 1)
+        value.write(to: &output, indent: indent + 1)
       }
       newline(indent)
       output.append(UInt8(ascii: "}"))

@@ -105,6 +105,8 @@ extension TypeIdentifier {
   /// Checks UTI syntax: dot-separated non-empty components of letters, digits and '-'
   /// (and any non-ASCII character, as Apple allows).
   static func parseIdentifier(_ text: String) throws(PasteboardError) -> TypeIdentifier {
+    if isWellFormedIdentifier(text.utf8) { return TypeIdentifier(text) }
+    // Find what is wrong, to say so.
     for component in text.split(separator: ".", omittingEmptySubsequences: false) {
       if component.isEmpty {
         throw .malformedType(text, reason: "it has an empty component")
@@ -114,6 +116,25 @@ extension TypeIdentifier {
       }
     }
     return TypeIdentifier(text)
+  }
+
+  /// The same rule over bytes: every stored representation's type is checked on every
+  /// read of a manifest and a history, and scalars cost several times more. A byte
+  /// from 0x80 up belongs to a non-ASCII character, which is allowed.
+  private static func isWellFormedIdentifier(_ bytes: String.UTF8View) -> Bool {
+    var componentLength = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "."):
+        if componentLength == 0 { return false }
+        componentLength = 0
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), 0x80...:
+        componentLength += 1
+      default: return false
+      }
+    }
+    return componentLength > 0
   }
 
   private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -89,6 +89,27 @@ import Testing
     _ = try parser.document()
   }
 
+  @Test(arguments: [3, 16, 17, 40, 5000])
+  func objectsOfAnySizeFindTheirKeysAndRefuseDuplicates(size: Int) throws {
+    let keys = (0..<size).map { "k\($0)" }
+    let text = "{" + keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+    var parser = JSONParser(bytes: Array(text.utf8))
+    guard case .object(let members) = try parser.document() else { Issue.record("not an object"); return }
+    #expect(members.pairs.count == size)
+    for (index, key) in keys.enumerated() { #expect(members[key] == .number(String(index))) }
+    #expect(members["absent"] == nil)
+    for repeated in [keys.first!, keys.last!] {
+      var twice = JSONParser(bytes: Array((text.dropLast() + ",\"\(repeated)\":0}").utf8))
+      #expect(throws: StoreJSONError.self) { try twice.document() }
+    }
+  }
+
+  @Test func membersAreWrittenInKeyOrderWhateverOrderTheyCameIn() throws {
+    var parser = JSONParser(bytes: Array(#"{"b":1,"c":{"z":true,"a":null},"a":"x"}"#.utf8))
+    let written = String(decoding: try parser.document().pretty, as: UTF8.self)
+    #expect(written == "{\n  \"a\" : \"x\",\n  \"b\" : 1,\n  \"c\" : {\n    \"a\" : null,\n    \"z\" : true\n  }\n}\n")
+  }
+
   @Test func refusesBytesThatAreNotUTF8() {
     var parser = JSONParser(bytes: [0x5B, 0x22, 0xFF, 0x22, 0x5D])
     #expect(throws: StoreJSONError.self) { try parser.document() }
