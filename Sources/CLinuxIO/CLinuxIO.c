@@ -241,6 +241,16 @@ int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_dire
   return renameat2(old_directory_fd, old_name, new_directory_fd, new_name, RENAME_NOREPLACE);
 }
 
+int pb_open_unnamed(int directory_fd, mode_t mode) {
+  return pb_open_beneath(directory_fd, ".", O_TMPFILE | O_RDWR, mode);
+}
+
+int pb_link_unnamed(int fd, int directory_fd, const char *name) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  return linkat(AT_FDCWD, path, directory_fd, name, AT_SYMLINK_FOLLOW);
+}
+
 int pb_inotify_init(void) {
   return inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
 }

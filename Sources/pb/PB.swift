@@ -97,7 +97,7 @@ struct PB: ParsableCommand {
   /// the kernel unchanged (Swift's own `CommandLine.arguments` replaces such bytes).
   /// Joined short options (`-i0`) are split as getopt would.
   static let arguments: [String] = JoinedOptions.split(
-    (1..<Int(CommandLine.argc)).compactMap { index in CommandLine.unsafeArgv[index].map { PathBytes.string(cString: $0) } })
+    (1..<max(1, Int(CommandLine.argc))).compactMap { index in CommandLine.unsafeArgv[index].map { PathBytes.string(cString: $0) } })
 
   /// Prints one line for an error (none for a quiet negative answer) and gives the
   /// exit status.

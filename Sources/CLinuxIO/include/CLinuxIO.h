@@ -47,6 +47,16 @@ void pb_restore_interrupts(void);
 /// renameat2 with RENAME_NOREPLACE: fails with EEXIST instead of replacing a name.
 int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_directory_fd, const char *new_name);
 
+/// Opens a new unnamed file (O_TMPFILE) for reading and writing in the directory
+/// `directory_fd`, through `pb_open_beneath`. Fails with EOPNOTSUPP (or EISDIR on old
+/// kernels) where the filesystem has none.
+int pb_open_unnamed(int directory_fd, mode_t mode);
+
+/// Gives the unnamed file `fd` (opened with O_TMPFILE) the name `name` in the directory
+/// `directory_fd`: linkat through /proc/self/fd, which, unlike AT_EMPTY_PATH, needs no
+/// privilege. Fails with EEXIST if the name is taken; ENOENT without /proc.
+int pb_link_unnamed(int fd, int directory_fd, const char *name);
+
 /// A non-blocking inotify instance.
 int pb_inotify_init(void);
 /// Watches an open directory for names appearing, vanishing or being renamed, and for

@@ -16,6 +16,9 @@ public final class Pasteboard {
   /// The `boards/` folder it was opened from: a writer checks, holding the lock, that
   /// the board is still there (not deleted meanwhile).
   let boards: Directory?
+  /// Whether writers stage their data in a scratch folder, as they do by themselves on
+  /// a filesystem without unnamed files; tests set it to cover that way.
+  var stagesInScratchFolder = false
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
   private var openedFolders: [(name: String, directory: Directory)] = []
@@ -294,10 +297,7 @@ public final class Pasteboard {
           reason: "\(items.count) items are more than one pasteboard holds (its manifest would pass 16 MiB); clear it or use another")
       }
       try PasteboardError.catching {
-        for file in workspace?.stagedFiles ?? [] {
-          if durable { try workspace?.folder.open(file, flags: O_RDONLY).sync() }
-          try workspace?.folder.rename(file, to: file, in: data)
-        }
+        try workspace?.name(into: data, durable: durable)
         if durable { try data.descriptor.sync() }
       }
       try writeHistory(&history, at: next.changeCount, in: historyFolder, durable: durable)
@@ -305,7 +305,7 @@ public final class Pasteboard {
         try StoreFiles.writeAtomically(encoded, named: "\(next.changeCount).json", in: stateFolder, durable: durable)
       }
       collectGarbage(
-        keeping: next, history: history, replacing: current, state: stateFolder, data: data, except: workspace?.name)
+        keeping: next, history: history, replacing: current, state: stateFolder, data: data, except: workspace?.folderName)
       return PasteboardState(name: name, manifest: next, at: now)
     }
     emptyTrash()

@@ -4,61 +4,116 @@
   import Musl
 #endif
 
-/// A writer's private scratch folder, `tmp/<random>`, where data streams in before it is
-/// committed. The writer holds a lock on the folder for as long as it lives; a folder
-/// whose lock can be taken belongs to a writer that died, and the next writer removes it.
-/// While it exists, SIGINT, SIGTERM and SIGHUP remove it before the process ends, so an
-/// interrupted `pb copy` leaves none of its bytes behind.
+/// Where a writer's data streams in before it is committed.
+///
+/// Each data file starts as an unnamed file in `data/` itself (O_TMPFILE), and the commit
+/// names it there: a writer that dies, however it dies, leaves nothing behind, and no
+/// folder is made and removed for every copy (on a filesystem mounted with `discard`,
+/// freeing a removed folder's block waits for the disk).
+///
+/// Where the filesystem has no unnamed files (some network and FUSE filesystems), the
+/// files go to a private scratch folder `tmp/<random>` instead. The writer
+/// holds a lock on the folder for as long as it lives; a folder whose lock can be taken
+/// belongs to a writer that died, and the next writer removes it. While it exists,
+/// SIGINT, SIGTERM and SIGHUP remove it before the process ends, so an interrupted
+/// `pb copy` leaves none of its bytes behind either way.
 final class Workspace {
-  let name: String
-  let folder: Directory
-  private let scratch: Directory
+  private let pasteboard: Pasteboard
+  /// `data/`, while unnamed files are used.
+  private var unnamedIn: Directory?
+  private var scratch: (name: String, folder: Directory, parent: Directory)?
   /// Whether standard input has been read into this workspace: then giving up on the
   /// commit would lose data the user cannot give again.
   var holdsStandardInput = false
-  /// Data files written here, named as they will be in `data/`.
-  private(set) var stagedFiles: [String] = []
+  /// Data files written here, named as they will be in `data/`, each with its unnamed
+  /// file (kept open until it is named) or nil for one in the scratch folder.
+  private var staged: [(name: String, unnamed: Descriptor?)] = []
 
-  /// Makes the folder. It is made and locked under the board's lock, so that no other
-  /// writer's clean-up can mistake it for an abandoned one in between.
   init(for pasteboard: Pasteboard) throws(PasteboardError) {
-    let name = StoreFiles.uniqueName()
-    let scratch = try pasteboard.requiredFolder(Pasteboard.Folder.scratch)
-    folder = try pasteboard.withLock { (_) throws(PasteboardError) in
-      do throws(SystemError) {
-        try scratch.makeDirectory(name, mode: 0o700)
-        let folder = try scratch.openDirectory(name)
-        _ = try SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)
-        return folder
-      } catch {
-        try? scratch.remove(name, isDirectory: true)
-        throw .io(error)
-      }
-    }
-    self.name = name
-    self.scratch = scratch
-    SystemCall.guardScratchFolder(name, in: scratch.descriptor, opened: folder.descriptor)
+    self.pasteboard = pasteboard
+    if !pasteboard.stagesInScratchFolder { unnamedIn = try pasteboard.requiredFolder(Pasteboard.Folder.data) }
   }
 
   deinit {
-    for file in (try? folder.entries()) ?? [] {
-      try? folder.remove(file)
+    guard let scratch else { return }
+    // Its files were moved out on commit: the folder is then removed at once.
+    if (try? scratch.parent.remove(scratch.name, isDirectory: true)) == nil {
+      for file in (try? scratch.folder.entries()) ?? [] {
+        try? scratch.folder.remove(file)
+      }
+      try? scratch.parent.remove(scratch.name, isDirectory: true)
     }
-    try? scratch.remove(name, isDirectory: true)
     SystemCall.releaseScratchFolder()
   }
 
-  /// Creates a data file to stream into; it is moved to `data/` on commit. An extension
+  /// The scratch folder's name in `tmp/`, when one was made: a writer's clean-up spares it.
+  var folderName: String? { scratch?.name }
+
+  /// Creates a data file to stream into; the commit names it in `data/`. An extension
   /// that would not make a name pb accepts back from a manifest is left off.
-  func createDataFile(extension ext: String?) throws(SystemError) -> (name: String, descriptor: Descriptor) {
+  func createDataFile(extension ext: String?) throws -> (name: String, descriptor: Descriptor) {
     let base = StoreFiles.uniqueName()
     let file = ext.map { base + "." + $0 }.flatMap { StoreFiles.isDataFileName($0) ? $0 : nil } ?? base
     // Readable too: `--trim-newline` looks at the last byte written.
+    if let data = unnamedIn, let descriptor = try unnamedFile(in: data) {
+      staged.append((file, descriptor))
+      return (file, descriptor)
+    }
+    let folder = try scratchFolder()
     let descriptor = try folder.open(file, flags: O_RDWR | O_CREAT | O_EXCL, mode: 0o600)
-    stagedFiles.append(file)
+    staged.append((file, nil))
     return (file, descriptor)
   }
 
+  /// A new unnamed file in `data`, or nil (and the scratch folder from now on) where the
+  /// filesystem has none.
+  private func unnamedFile(in data: Directory) throws(SystemError) -> Descriptor? {
+    do {
+      return try data.openUnnamedFile()
+    } catch {
+      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(error.errno) else { throw error }
+      unnamedIn = nil
+      return nil
+    }
+  }
+
+  /// Gives every data file its name in `data/`; called with the board's lock held.
+  /// `durable`: each file's bytes reach the disk before it is named.
+  func name(into data: Directory, durable: Bool) throws {
+    for (name, unnamed) in staged {
+      if let unnamed {
+        if durable { try unnamed.sync() }
+        try data.linkUnnamed(unnamed, as: name)
+      } else if let scratch {
+        if durable { try scratch.folder.open(name, flags: O_RDONLY).sync() }
+        try scratch.folder.rename(name, to: name, in: data)
+      }
+    }
+    staged.removeAll()
+  }
+
+  /// Makes the scratch folder on first use. It is made and locked under the board's
+  /// lock, so that no other writer's clean-up can mistake it for an abandoned one in
+  /// between.
+  private func scratchFolder() throws(PasteboardError) -> Directory {
+    if let scratch { return scratch.folder }
+    let name = StoreFiles.uniqueName()
+    let parent = try pasteboard.requiredFolder(Pasteboard.Folder.scratch)
+    let folder = try pasteboard.withLock { (_) throws(PasteboardError) in
+      do throws(SystemError) {
+        try parent.makeDirectory(name, mode: 0o700)
+        let folder = try parent.openDirectory(name)
+        _ = try SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)
+        return folder
+      } catch {
+        try? parent.remove(name, isDirectory: true)
+        throw .io(error)
+      }
+    }
+    scratch = (name, folder, parent)
+    SystemCall.guardScratchFolder(name, in: parent.descriptor, opened: folder.descriptor)
+    return folder
+  }
 }
 
 extension Directory {

@@ -32,6 +32,18 @@ final class Directory {
     Directory(try open(relative, flags: O_RDONLY | O_DIRECTORY))
   }
 
+  /// A new file without a name in this directory (O_TMPFILE), readable and writable,
+  /// gone when closed unless `linkUnnamed` names it first.
+  func openUnnamedFile() throws(SystemError) -> Descriptor {
+    try SystemCall.openUnnamed(in: descriptor, mode: 0o600)
+  }
+
+  /// Names an unnamed file here; an existing `name` fails with EEXIST.
+  func linkUnnamed(_ file: Descriptor, as name: String) throws(SystemError) {
+    try Self.checkPlain(name, in: self)
+    try SystemCall.linkUnnamed(file, to: name, in: descriptor)
+  }
+
   func makeDirectory(_ name: String, mode: mode_t) throws(SystemError) {
     try Self.checkPlain(name, in: self)
     try SystemCall.makeDirectory(name, in: descriptor, mode: mode)

@@ -180,6 +180,19 @@ enum SystemCall {
     }
   }
 
+  /// A new unnamed file (O_TMPFILE) in `directory`, opened for reading and writing.
+  static func openUnnamed(in directory: Descriptor, mode: mode_t) throws(SystemError) -> Descriptor {
+    let fd = try check("create an unnamed file in", directory.path) { pb_open_unnamed(directory.raw, mode) }
+    return Descriptor(fd, path: directory.path + "/(unnamed)")
+  }
+
+  /// Names an unnamed file (O_TMPFILE) in `directory`; an existing `name` fails with EEXIST.
+  static func linkUnnamed(_ file: Descriptor, to name: String, in directory: Descriptor) throws(SystemError) {
+    try check("link", directory.path + "/" + name) {
+      PathBytes.withCString(name) { pb_link_unnamed(file.raw, directory.raw, $0) }
+    }
+  }
+
   /// Removes a file (or an empty directory); a missing one is fine.
   static func remove(_ name: String, in directory: Descriptor, isDirectory: Bool = false) throws(SystemError) {
     let result = PathBytes.withCString(name) { unlinkat(directory.raw, $0, isDirectory ? AT_REMOVEDIR : 0) }

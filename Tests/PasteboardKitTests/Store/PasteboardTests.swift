@@ -18,6 +18,54 @@ import Testing
     return try board.write([ItemSource(representations: [source])], mode: mode, detector: TypeDetector(sniffer: FixedSniffer("text/plain; charset=us-ascii")))
   }
 
+  /// Answers text, and notes what the board's tmp/ and data/ hold each time it is asked:
+  /// when the second representation is sniffed, the first (its type given) is staged.
+  final class StagingWitness: TypeSniffer {
+    let board: String
+    var seen: [(scratchFiles: [String], dataFiles: [String])] = []
+    init(board: String) { self.board = board }
+
+    func sniff(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType {
+      let files = FileManager.default
+      let tmp = board + "/tmp"
+      let scratch = ((try? files.contentsOfDirectory(atPath: tmp)) ?? []).flatMap { folder in
+        ((try? files.contentsOfDirectory(atPath: tmp + "/" + folder)) ?? []).map { folder + "/" + $0 }
+      }
+      seen.append((scratch, (try? files.contentsOfDirectory(atPath: board + "/data")) ?? []))
+      return SniffedType(mimeType: "text/plain", charset: "us-ascii")
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func dataIsStagedUnnamedOrInAScratchFolderAndCommittedTheSame(inScratchFolder: Bool) throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let general = try board()
+    general.stagesInScratchFolder = inScratchFolder
+    let inputs = try ["first", "second"].map { text in
+      let path = root + "-input-\(text)"
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    defer { for path in inputs { try? FileManager.default.removeItem(atPath: path) } }
+    let witness = StagingWitness(board: root + "/boards/general")
+    let item = ItemSource(representations: [
+      RepresentationSource(input: .file(inputs[0]), type: TypeIdentifier("public.html")), RepresentationSource(input: .file(inputs[1]), type: nil),
+    ])
+    let state = try general.write([item], mode: .replace, detector: TypeDetector(sniffer: witness))
+    // The first representation was staged before the second was read: in a scratch
+    // folder of tmp/, or as an unnamed file no listing shows.
+    #expect(witness.seen.count == 1)
+    let staged = witness.seen.first
+    #expect(staged?.scratchFiles.count == (inScratchFolder ? 1 : 0), "\(String(describing: staged))")
+    #expect(staged?.dataFiles.isEmpty == true, "nothing is named in data/ before the commit")
+    let files = state.items[0].representations.map { $0.file }
+    #expect(files.count == 2)
+    for (file, text) in zip(files, ["first", "second"]) {
+      #expect(FileManager.default.contents(atPath: root + "/boards/general/data/" + file) == Data(text.utf8))
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/boards/general/tmp").isEmpty)
+  }
+
   @Test func everyChangeRaisesTheCountByOne() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let general = try board()
