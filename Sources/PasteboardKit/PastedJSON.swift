@@ -99,20 +99,28 @@ public enum PastedJSON {
   /// backslash and control characters; UTF-8 passes through byte for byte, so a chunk
   /// may end in the middle of a character.
   static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to escaped: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-      case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case 0x08: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-      case 0x0C: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-      case 0x00..<0x20:
-        escaped += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-      default: escaped.append(byte)
-      }
+    // Runs that need no escape (nearly everything) are appended whole.
+    var runStart = 0
+    for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+      escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+      appendEscape(of: byte, to: &escaped)
+      runStart = index + 1
+    }
+    escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+  }
+
+  private static func appendEscape(of byte: UInt8, to escaped: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+    case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+    case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+    case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+    case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+    case 0x08: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+    case 0x0C: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+    default:
+      let hex = Array("0123456789abcdef".utf8)
+      escaped += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
     }
   }
 }

@@ -282,32 +282,59 @@ struct JSONParser {
   }
 }
 
+/// Where a value is in a store file, kept as its parts: spelled out (as
+/// `items[0].representations[1].size`) only for an error, where building the text for
+/// every field read cost more than reading the field.
+indirect enum JSONLocation {
+  case top
+  case member(JSONLocation, String)
+  case element(JSONLocation, Int)
+
+  var path: String {
+    switch self {
+    case .top: ""
+    case .member(.top, let key): key
+    case .member(let parent, let key): parent.path + "." + key
+    case .element(let parent, let index): parent.path + "[" + String(index) + "]"
+    }
+  }
+}
+
 /// An object of a store file, read field by field.
 struct JSONObject {
   let members: JSONMembers
-  /// Where it is in the file, as `items[0]`; empty at the top.
-  let path: String
+  let location: JSONLocation
 
   /// A field that may be absent (or null).
   func field(_ key: String) -> JSONField? {
     guard let value = members[key], value != .null else { return nil }
-    return JSONField(value: value, path: path(of: key))
+    return JSONField(value: value, location: .member(location, key))
   }
 
   func required(_ key: String) throws -> JSONField {
-    guard let value = members[key] else { throw StoreJSONError(field: path(of: key), reason: "it is missing") }
-    let field = JSONField(value: value, path: path(of: key))
+    guard let value = members[key] else { throw StoreJSONError(field: JSONLocation.member(location, key).path, reason: "it is missing") }
+    let field = JSONField(value: value, location: .member(location, key))
     if value == .null { throw field.wrongKind() }
     return field
   }
-
-  private func path(of key: String) -> String { path.isEmpty ? key : path + "." + key }
 }
 
 /// One value of a store file and where it is.
 struct JSONField {
   let value: JSONValue
-  let path: String
+  let location: JSONLocation
+  /// As `items[0].size`.
+  var path: String { location.path }
+
+  init(value: JSONValue, location: JSONLocation) {
+    self.value = value
+    self.location = location
+  }
+
+  /// A value at the top level named `path` (for tests).
+  init(value: JSONValue, path: String) {
+    self.init(value: value, location: .member(.top, path))
+  }
 
   func wrongKind() -> StoreJSONError { StoreJSONError(field: path, reason: "it has the wrong kind of value") }
   func damaged(_ reason: String) -> StoreJSONError { StoreJSONError(field: path, reason: reason) }
@@ -330,12 +357,12 @@ struct JSONField {
 
   func object() throws -> JSONObject {
     guard case .object(let members) = value else { throw wrongKind() }
-    return JSONObject(members: members, path: path)
+    return JSONObject(members: members, location: location)
   }
 
   func array() throws -> [JSONField] {
     guard case .array(let elements) = value else { throw wrongKind() }
-    return elements.enumerated().map { JSONField(value: $1, path: "\(path)[\($0)]") }
+    return elements.enumerated().map { JSONField(value: $1, location: .element(location, $0)) }
   }
 
   /// One of an enumeration's raw values.

@@ -19,7 +19,7 @@ enum StoreJSON {
   static func topObject(_ bytes: [UInt8]) throws -> JSONObject? {
     var parser = JSONParser(bytes: bytes)
     guard case .object(let members) = try parser.document() else { return nil }
-    return JSONObject(members: members, path: "")
+    return JSONObject(members: members, location: .top)
   }
 
   /// Parses a file and reads its top-level object with `read`.

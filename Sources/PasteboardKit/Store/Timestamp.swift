@@ -3,10 +3,43 @@
 /// every `pb paste`. Whole seconds since 1970, UTC, are all a manifest needs.
 enum Timestamp {
   static func format(secondsSince1970 seconds: Int) -> String {
+    format(seconds: seconds, milliseconds: nil)
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SS[.mmm]Z`, written byte by byte: a history holds a hundred dates,
+  /// and building each from interpolated strings cost more than the rest of its entry.
+  private static func format(seconds: Int, milliseconds: Int?) -> String {
     let (days, secondOfDay) = floorDivision(seconds, 86_400)
     let (year, month, day) = civilDate(daysSince1970: days)
     let (hour, minute, second) = (secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
-    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))Z"
+    guard (0...9999).contains(year) else {
+      let whole = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))"
+      return whole + (milliseconds.map { "." + padded($0, 3) } ?? "") + "Z"
+    }
+    return String(unsafeUninitializedCapacity: 24) { buffer in
+      var end = 0
+      func put(_ value: Int, _ width: Int, then separator: UInt8) {
+        var rest = value
+        for position in stride(from: end + width - 1, through: end, by: -1) {
+          buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+        buffer[end + width] = separator
+        end += width + 1
+      }
+      put(year, 4, then: UInt8(ascii: "-"))
+      put(month, 2, then: UInt8(ascii: "-"))
+      put(day, 2, then: UInt8(ascii: "T"))
+      put(hour, 2, then: UInt8(ascii: ":"))
+      put(minute, 2, then: UInt8(ascii: ":"))
+      if let milliseconds {
+        put(second, 2, then: UInt8(ascii: "."))
+        put(milliseconds, 3, then: UInt8(ascii: "Z"))
+      } else {
+        put(second, 2, then: UInt8(ascii: "Z"))
+      }
+      return end
+    }
   }
 
   /// The seconds since 1970 of a timestamp in exactly the form `format` writes, else nil.
@@ -27,7 +60,7 @@ enum Timestamp {
   /// Milliseconds since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` (expiry times need them).
   static func format(millisecondsSince1970 milliseconds: Int64) -> String {
     let (seconds, fraction) = floorDivision(Int(milliseconds), 1000)
-    return String(format(secondsSince1970: seconds).dropLast()) + "." + padded(fraction, 3) + "Z"
+    return format(seconds: seconds, milliseconds: fraction)
   }
 
   /// The milliseconds since 1970 of a timestamp as either `format` writes it.

@@ -17,6 +17,15 @@ import Testing
     #expect(Timestamp.parse(text) == seconds)
   }
 
+  @Test(arguments: [
+    (Int64(0), "1970-01-01T00:00:00.000Z"), (-1, "1969-12-31T23:59:59.999Z"), (1_700_000_000_123, "2023-11-14T22:13:20.123Z"),
+    (1_700_000_000_005, "2023-11-14T22:13:20.005Z"),
+  ])
+  func formatsAndParsesMilliseconds(milliseconds: Int64, text: String) {
+    #expect(Timestamp.format(millisecondsSince1970: milliseconds) == text)
+    #expect(Timestamp.parseMilliseconds(text) == milliseconds)
+  }
+
   @Test func agreesWithFoundationAcrossCenturies() {
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<2000 {
