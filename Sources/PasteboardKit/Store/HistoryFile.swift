@@ -13,10 +13,24 @@ struct HistoryFile {
   var changeCount: Int
   var history: History
 
-  init(changeCount: Int, history: History) {
+  /// An undo or redo entry and its text in the file it was read from. Writing an equal
+  /// entry copies that text rather than laying the entry out anew: a copy rewrites a
+  /// history of 50 entries to add one, and the text of the other 49 is already there.
+  struct EntryText {
+    var entry: HistoryEntry
+    var text: ArraySlice<UInt8>
+  }
+
+  /// The texts of the undo and redo entries (`decode` fills them; `encoded` uses them).
+  var entryTexts: [EntryText] = []
+  /// Where each undo and redo entry was in the text `init(json:)` read.
+  private var entrySources: [(entry: HistoryEntry, source: Range<Int>)] = []
+
+  init(changeCount: Int, history: History, entryTexts: [EntryText] = []) {
     format = Self.currentFormat
     self.changeCount = changeCount
     self.history = history
+    self.entryTexts = entryTexts
   }
 
   init(json object: JSONObject) throws {
@@ -25,21 +39,31 @@ struct HistoryFile {
     let levelsField = try object.required("levelsOfUndo")
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
+    var sources: [(entry: HistoryEntry, source: Range<Int>)] = []
+    func entries(_ key: String) throws -> [HistoryEntry] {
+      try object.required(key).array().map {
+        let entryObject = try $0.object()
+        let entry = try StoredEntry(json: entryObject).entry
+        if let source = entryObject.members.source { sources.append((entry, source)) }
+        return entry
+      }
+    }
     history = History(
       levelsOfUndo: levels,
-      undoStack: try object.required("undo").array().map { try StoredEntry(json: $0.object()).entry },
-      redoStack: try object.required("redo").array().map { try StoredEntry(json: $0.object()).entry },
+      undoStack: try entries("undo"),
+      redoStack: try entries("redo"),
       group: try object.field("group").map { try StoredGroup(json: $0.object()).group },
       beforeSecrets: try object.field("beforeSecrets").map {
         let entry = try StoredEntry(json: $0.object()).entry
         return History.SavedState(items: entry.items, changeCount: entry.changeCount)
       })
+    entrySources = sources
   }
 
   var json: JSONValue {
     .members([
       "format": .integer(format), "changeCount": .integer(changeCount), "levelsOfUndo": .integer(history.levelsOfUndo),
-      "undo": .array(history.undoStack.map { StoredEntry($0).json }), "redo": .array(history.redoStack.map { StoredEntry($0).json }),
+      "undo": .array(laidOut(history.undoStack)), "redo": .array(laidOut(history.redoStack)),
       "group": history.group.map { StoredGroup($0).json },
       // Kept as an entry (its action and date unused) so that it is checked as one.
       "beforeSecrets": history.beforeSecrets.map {
@@ -48,8 +72,26 @@ struct HistoryFile {
     ])
   }
 
+  /// The entries as JSON: each one's text from the file it was read from when it is
+  /// unchanged (undo and redo entries sit at the same depth in every history file).
+  private func laidOut(_ entries: [HistoryEntry]) -> [JSONValue] {
+    var next = 0
+    return entries.map { entry in
+      // Entries keep their order from file to file: search on from the last one found.
+      for index in entryTexts.indices.dropFirst(next) where entryTexts[index].entry.changeCount == entry.changeCount {
+        guard entryTexts[index].entry == entry else { break }
+        next = index + 1
+        return .laidOut(entryTexts[index].text)
+      }
+      return StoredEntry(entry).json
+    }
+  }
+
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
-    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
+    var file = try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
+    file.entryTexts = file.entrySources.map { EntryText(entry: $0.entry, text: bytes[$0.source]) }
+    file.entrySources = []
+    return file
   }
 
   /// The encoded file; when it would pass the size limit, the oldest entries go first.

@@ -27,6 +27,9 @@ enum JSONValue: Equatable {
   case string(String)
   case array([JSONValue])
   case object(JSONMembers)
+  /// Text already laid out as `pretty` lays out a value at its depth, written as it is
+  /// (a history entry read unchanged from the file: see `HistoryFile.EntryText`).
+  case laidOut(ArraySlice<UInt8>)
 }
 
 /// An object's members in the order read or made. A list searched by key, not a
@@ -34,6 +37,8 @@ enum JSONValue: Equatable {
 /// 50-entry history, read and written on every commit, cost more than the search.
 struct JSONMembers: Equatable {
   private(set) var pairs: [(key: String, value: JSONValue)] = []
+  /// Where the object is in the text it was read from, `{` to `}`.
+  var source: Range<Int>?
   /// Keys seen, kept only once an object grows past a handful of members, so that a
   /// hostile file's huge object is still checked for duplicates in linear time.
   private var seen: Set<String>?
@@ -126,11 +131,13 @@ struct JSONParser {
   }
 
   private mutating func parseObject() throws -> JSONValue {
+    let start = position
     position += 1  // {
     var members = JSONMembers()
     skipSpace()
     if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
       position += 1
+      members.source = start..<position
       return .object(members)
     }
     while true {
@@ -142,7 +149,10 @@ struct JSONParser {
       position += 1
       let value = try parseValue()
       if !members.add(key, value) { throw corrupt("the key '\(key)' appears twice") }
-      if try !continues(closing: "}", what: "an object") { return .object(members) }
+      if try !continues(closing: "}", what: "an object") {
+        members.source = start..<position
+        return .object(members)
+      }
     }
   }
 
@@ -408,6 +418,7 @@ extension JSONValue {
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
     case .number(let text): output.append(contentsOf: text.utf8)
     case .string(let text): JSONValue.appendString(text, to: &output)
+    case .laidOut(let text): output.append(contentsOf: text)
     case .array(let elements):
       output.append(UInt8(ascii: "["))
       if elements.isEmpty { newline(0) }

@@ -28,6 +28,7 @@ extension Pasteboard {
     guard file.changeCount == count else {
       throw .corruptStore(path: path, reason: "field changeCount: it says \(file.changeCount), the name says \(count)")
     }
+    entryTexts = file.entryTexts
     return file.history
   }
 
@@ -41,7 +42,7 @@ extension Pasteboard {
       try? folder.remove(name)
       return
     }
-    var file = HistoryFile(changeCount: count, history: history)
+    var file = HistoryFile(changeCount: count, history: history, entryTexts: entryTexts)
     let bytes = try file.encoded()
     history = file.history
     try PasteboardError.catching { try StoreFiles.writeAtomically(bytes, named: name, in: folder, durable: durable) }

@@ -19,6 +19,9 @@ public final class Pasteboard {
   /// Whether writers stage their data in a scratch folder, as they do by themselves on
   /// a filesystem without unnamed files; tests set it to cover that way.
   var stagesInScratchFolder = false
+  /// The undo and redo entries of the history read last, with their text, for the next
+  /// history written (see `HistoryFile.EntryText`).
+  var entryTexts: [HistoryFile.EntryText] = []
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
   private var openedFolders: [(name: String, directory: Directory)] = []
