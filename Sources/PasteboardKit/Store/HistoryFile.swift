@@ -24,7 +24,7 @@ struct HistoryFile {
   /// The texts of the undo and redo entries (`decode` fills them; `encoded` uses them).
   var entryTexts: [EntryText] = []
   /// Where each undo and redo entry was in the text `init(json:)` read.
-  private var entrySources: [(entry: HistoryEntry, source: Range<Int>)] = []
+  private var entrySources: [(entry: HistoryEntry, source: TextSpan)] = []
 
   init(changeCount: Int, history: History, entryTexts: [EntryText] = []) {
     format = Self.currentFormat
@@ -39,7 +39,7 @@ struct HistoryFile {
     let levelsField = try object.required("levelsOfUndo")
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
-    var sources: [(entry: HistoryEntry, source: Range<Int>)] = []
+    var sources: [(entry: HistoryEntry, source: TextSpan)] = []
     func entries(_ key: String) throws -> [HistoryEntry] {
       try object.required(key).array().map {
         let entryObject = try $0.object()
@@ -89,7 +89,7 @@ struct HistoryFile {
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
     var file = try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
-    file.entryTexts = file.entrySources.map { EntryText(entry: $0.entry, text: bytes[$0.source]) }
+    file.entryTexts = file.entrySources.map { EntryText(entry: $0.entry, text: bytes[$0.source.start..<$0.source.end]) }
     file.entrySources = []
     return file
   }

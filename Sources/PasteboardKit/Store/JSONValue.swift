@@ -32,13 +32,20 @@ enum JSONValue: Equatable {
   case laidOut(ArraySlice<UInt8>)
 }
 
+/// A stretch of a text, by byte offsets. Not a Range: a generic type's metadata is looked
+/// up at run time wherever values holding it are copied.
+struct TextSpan {
+  var start: Int
+  var end: Int
+}
+
 /// An object's members in the order read or made. A list searched by key, not a
 /// dictionary: a store object has a handful of members, and hashing every key of a
 /// 50-entry history, read and written on every commit, cost more than the search.
 struct JSONMembers: Equatable {
   private(set) var pairs: [(key: String, value: JSONValue)] = []
   /// Where the object is in the text it was read from, `{` to `}`.
-  var source: Range<Int>?
+  var source: TextSpan?
   /// Keys seen, kept only once an object grows past a handful of members, so that a
   /// hostile file's huge object is still checked for duplicates in linear time.
   private var seen: Set<String>?
@@ -137,7 +144,7 @@ struct JSONParser {
     skipSpace()
     if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
       position += 1
-      members.source = start..<position
+      members.source = TextSpan(start: start, end: position)
       return .object(members)
     }
     while true {
@@ -150,7 +157,7 @@ struct JSONParser {
       let value = try parseValue()
       if !members.add(key, value) { throw corrupt("the key '\(key)' appears twice") }
       if try !continues(closing: "}", what: "an object") {
-        members.source = start..<position
+        members.source = TextSpan(start: start, end: position)
         return .object(members)
       }
     }
@@ -184,11 +191,22 @@ struct JSONParser {
 
   private mutating func parseString() throws -> String {
     position += 1  // "
-    // Most strings have no escape: one validated slice.
+    // Most strings have no escape: one validated slice, and most are ASCII, which needs
+    // no validating (String(validating:) looks up metadata at run time for each string).
     var end = position
-    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+    var isASCII = true
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+      if bytes[end] >= 0x80 { isASCII = false }
+      end += 1
+    }
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      guard let text = String(validating: bytes[position..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
+      let text: String
+      if isASCII {
+        text = String(decoding: bytes[position..<end], as: UTF8.self)
+      } else {
+        guard let valid = String(validating: bytes[position..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
+        text = valid
+      }
       position = end + 1
       return text
     }

@@ -45,9 +45,14 @@ enum Timestamp {
   /// The seconds since 1970 of a timestamp in exactly the form `format` writes, else nil.
   static func parse(_ text: String) -> Int? {
     let bytes = Array(text.utf8)
-    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-      bytes[19] == UInt8(ascii: "Z")
+    guard bytes.count == 20, bytes[19] == UInt8(ascii: "Z") else { return nil }
+    return secondsOfDateAndTime(bytes)
+  }
+
+  /// The seconds of the `YYYY-MM-DDTHH:MM:SS` that starts `bytes`, else nil.
+  private static func secondsOfDateAndTime(_ bytes: [UInt8]) -> Int? {
+    guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
     else { return nil }
     func number(_ range: Range<Int>) -> Int? { ASCII.decimal(bytes, range) }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
@@ -65,13 +70,19 @@ enum Timestamp {
 
   /// The milliseconds since 1970 of a timestamp as either `format` writes it.
   static func parseMilliseconds(_ text: String) -> Int64? {
-    if let seconds = parse(text) { return Int64(seconds) * 1000 }
     let bytes = Array(text.utf8)
-    guard bytes.count == 24, bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z"),
-      let fraction = ASCII.decimal(bytes, 20..<23),
-      let seconds = parse(String(decoding: bytes[..<19] + [UInt8(ascii: "Z")], as: UTF8.self))
-    else { return nil }
-    return Int64(seconds) * 1000 + Int64(fraction)
+    switch bytes.count {
+    case 20:
+      guard bytes[19] == UInt8(ascii: "Z"), let seconds = secondsOfDateAndTime(bytes) else { return nil }
+      return Int64(seconds) * 1000
+    case 24:
+      guard bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z"), let fraction = ASCII.decimal(bytes, 20..<23),
+        let seconds = secondsOfDateAndTime(bytes)
+      else { return nil }
+      return Int64(seconds) * 1000 + Int64(fraction)
+    default:
+      return nil
+    }
   }
 
   /// Seconds since 1970 of a civil date and time in UTC (for user-given times).
