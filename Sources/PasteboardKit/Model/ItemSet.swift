@@ -95,11 +95,13 @@ public struct ItemSet: Sendable, Equatable, CustomStringConvertible {
   /// The chosen indexes in ascending order, each once; an index past either end is an
   /// error that says how many items there are.
   public func indexes(numberOfItems count: Int) throws(PasteboardError) -> [Int] {
-    var chosen = Set<Int>()
+    // Marks rather than a Set<Int>: a set's first use costs a scan of the binary's
+    // conformance records, more than a small paste's own work.
+    var chosen = [Bool](repeating: false, count: count)
     for element in elements {
       switch element {
       case .all:
-        chosen.formUnion(0..<count)
+        for index in 0..<count { chosen[index] = true }
       case .range(let lower, let upper):
         let from = lower.resolved(numberOfItems: count)
         let to = upper.resolved(numberOfItems: count)
@@ -113,9 +115,9 @@ public struct ItemSet: Sendable, Equatable, CustomStringConvertible {
           throw .malformedItemSet(
             description, reason: "\(lower.written)-\(upper.written) runs backwards on \(count) items (\(from) to \(to))")
         }
-        chosen.formUnion(from...to)
+        for index in from...to { chosen[index] = true }
       }
     }
-    return chosen.sorted()
+    return chosen.indices.filter { chosen[$0] }
   }
 }

@@ -18,7 +18,7 @@ struct HistoryFile {
   /// history of 50 entries to add one, and the text of the other 49 is already there.
   struct EntryText {
     var entry: HistoryEntry
-    var text: ArraySlice<UInt8>
+    var text: [UInt8]
   }
 
   /// The texts of the undo and redo entries (`decode` fills them; `encoded` uses them).
@@ -89,7 +89,7 @@ struct HistoryFile {
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
     var file = try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
-    file.entryTexts = file.entrySources.map { EntryText(entry: $0.entry, text: bytes[$0.source.start..<$0.source.end]) }
+    file.entryTexts = file.entrySources.map { EntryText(entry: $0.entry, text: Array(bytes[$0.source.start..<$0.source.end])) }
     file.entrySources = []
     return file
   }

@@ -29,7 +29,7 @@ enum JSONValue: Equatable {
   case object(JSONMembers)
   /// Text already laid out as `pretty` lays out a value at its depth, written as it is
   /// (a history entry read unchanged from the file: see `HistoryFile.EntryText`).
-  case laidOut(ArraySlice<UInt8>)
+  case laidOut([UInt8])
 }
 
 /// A stretch of a text, by byte offsets. Not a Range: a generic type's metadata is looked
@@ -46,29 +46,30 @@ struct JSONMembers: Equatable {
   private(set) var pairs: [(key: String, value: JSONValue)] = []
   /// Where the object is in the text it was read from, `{` to `}`.
   var source: TextSpan?
-  /// Keys seen, kept only once an object grows past a handful of members, so that a
-  /// hostile file's huge object is still checked for duplicates in linear time.
-  private var seen: Set<String>?
+  /// Members up to which a new key is checked against the others as it comes. A larger
+  /// object (only a hostile file has one) is checked once complete, its keys sorted: a
+  /// Set of keys would cost every command its first-use scan of conformance records.
   private static let searchedUpTo = 16
 
   subscript(key: String) -> JSONValue? {
-    if let seen, !seen.contains(key) { return nil }
-    return pairs.first { $0.key == key }?.value
+    pairs.first { $0.key == key }?.value
   }
 
   var isEmpty: Bool { pairs.isEmpty }
 
-  /// Adds a member; false (and nothing added) when the key is there already.
+  /// Adds a member; false (and nothing added) when the key is among the first members
+  /// already (see `duplicateKey` for the rest).
   mutating func add(_ key: String, _ value: JSONValue) -> Bool {
-    if var keys = seen {
-      guard keys.insert(key).inserted else { return false }
-      seen = keys
-    } else {
-      if pairs.contains(where: { $0.key == key }) { return false }
-      if pairs.count == Self.searchedUpTo { seen = Set(pairs.map(\.key) + [key]) }
-    }
+    if pairs.count < Self.searchedUpTo, pairs.contains(where: { $0.key == key }) { return false }
     pairs.append((key, value))
     return true
+  }
+
+  /// A key given twice in an object larger than `add` checks, if there is one.
+  func duplicateKey() -> String? {
+    guard pairs.count > Self.searchedUpTo else { return nil }
+    let keys = pairs.map(\.key).sorted()
+    return zip(keys, keys.dropFirst()).first { $0 == $1 }?.0
   }
 
   static func == (left: JSONMembers, right: JSONMembers) -> Bool {
@@ -157,6 +158,7 @@ struct JSONParser {
       let value = try parseValue()
       if !members.add(key, value) { throw corrupt("the key '\(key)' appears twice") }
       if try !continues(closing: "}", what: "an object") {
+        if let key = members.duplicateKey() { throw corrupt("the key '\(key)' appears twice") }
         members.source = TextSpan(start: start, end: position)
         return .object(members)
       }

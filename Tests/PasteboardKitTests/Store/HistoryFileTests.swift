@@ -40,7 +40,7 @@ import Testing
     // mark shows up in the file, and the changed entry's does not.
     var marked = read.entryTexts
     for index in [21, 26] {
-      marked[index].text = ArraySlice(Array("{ ".utf8) + marked[index].text.dropFirst())
+      marked[index].text = Array("{ ".utf8) + marked[index].text.dropFirst()
     }
     let text = String(decoding: try written(next, at: 51, reusing: marked), as: UTF8.self)
     #expect(text.components(separatedBy: "{ ").count == 2, "only the unchanged entry's text is copied")
