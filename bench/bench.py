@@ -19,6 +19,8 @@ import time
 PB = sys.argv[1] if len(sys.argv) > 1 else "pb"
 BASELINE = os.environ.get("PB_BASELINE")
 SIZES = [("1 MiB", 1 << 20, 9), ("100 MiB", 100 << 20, 5), ("1 GiB", 1 << 30, 3)]
+# The table against the peers: rounds of hyperfine runs of every command.
+ROUNDS, RUNS_PER_ROUND = 9, 30
 
 
 def best_time(runs, command, stdin=None, stdout=None, env=None, setup=None):
@@ -136,12 +138,24 @@ def peers_bench(work):
             ("xsel -b -i", f"xsel -b -i < {value}"),
             ("pb count", f"{PB} count"), ("pb contains text", f"{PB} contains text"), ("pb types", f"{PB} types"),
         ]
+        # Rounds of every command, each round short: the machine's speed drifts, and a
+        # command timed only while it was slow would carry that into its ratios. Each
+        # ratio is taken within a round, and the median over the rounds is reported.
         export = os.path.join(work, "hyperfine.json")
-        subprocess.run(["hyperfine", "--style", "none", "--warmup", "10", "--runs", "200", "--export-json", export]
-                       + [command for _, command in rows], env=env, check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)  # its warnings that a command is fast: all of them are
-        with open(export) as f:
-            medians = {r["command"]: r["median"] for r in json.load(f)["results"]}
+        rounds = []
+        for round_number in range(ROUNDS):
+            subprocess.run(["hyperfine", "--style", "none", "--warmup", "5" if round_number else "20",
+                            "--runs", str(RUNS_PER_ROUND), "--export-json", export]
+                           + [command for _, command in rows], env=env, check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)  # its warnings that a command is fast: all of them are
+            with open(export) as f:
+                rounds.append({r["command"]: r["median"] for r in json.load(f)["results"]})
+        def median(values):
+            values = sorted(values)
+            return values[len(values) // 2]
+        medians = {command: median([r[command] for r in rounds]) for _, command in rows}
+        def ratio(command, other):
+            return median([r[command] / r[other] for r in rounds])
         def instructions(command):
             out = os.path.join(work, "callgrind.out")
             # valgrind cannot read the static binary's DWARF; a copy without it runs the same code.
@@ -156,17 +170,17 @@ def peers_bench(work):
             counts = [line.split("Collected :")[1] for line in result.stderr.splitlines() if "Collected :" in line]
             return int(counts[-1]) if counts else None
         counted = {label: instructions(command) for label, command in rows[:5] if not command.startswith("cat ")}
-        cat = medians[rows[3][1]]
-        xsel_out, xsel_in = medians["xsel -b -o"], medians[f"xsel -b -i < {value}"]
-        print(f"\nsmall values (19 bytes), hyperfine medians (shell start-up subtracted), X11 tools on a private "
-              f"Xvfb ({display}):")
+        cat = rows[3][1]
+        xsel_out, xsel_in = "xsel -b -o", f"xsel -b -i < {value}"
+        print(f"\nsmall values (19 bytes), hyperfine medians (shell start-up subtracted) over {ROUNDS} rounds of "
+              f"{RUNS_PER_ROUND} runs, ratios within each round; X11 tools on a private Xvfb ({display}):")
         print("| command | time | vs cat | vs xsel | instructions (valgrind) |")
         print("| --- | --- | --- | --- | --- |")
         for label, command in rows:
             time_ms = medians[command] * 1000
             peer = xsel_in if "copy" in label or label == "xsel -b -i" else xsel_out
             count = counted.get(label)
-            print(f"| `{label}` | {time_ms:.2f} ms | {medians[command] / cat:.2f}x | {medians[command] / peer:.2f}x | "
+            print(f"| `{label}` | {time_ms:.2f} ms | {ratio(command, cat):.2f}x | {ratio(command, peer):.2f}x | "
                   f"{f'{count / 1e6:.2f} M' if count else ''} |")
     finally:
         server.terminate()

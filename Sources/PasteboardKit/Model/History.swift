@@ -230,18 +230,23 @@ public struct History: Sendable, Equatable {
   /// The data files that must stay in the board's `data/`: those of the current state
   /// and of every entry of both stacks, with the files cuts removed (undoing a cut puts
   /// them back from there). Garbage collection removes every other one.
-  public static func referencedFiles(current: [Item], history: History) -> Set<String> {
-    var files = Set(current.flatMap { $0.representations.map(\.file) })
+  /// Sorted, each once. A sorted list rather than a Set: every commit asks, and a Set's
+  /// first use costs a scan of the binary's conformance records.
+  public static func referencedFiles(current: [Item], history: History) -> [String] {
+    var files = current.flatMap { $0.representations.map(\.file) }
     for entry in history.undoStack + history.redoStack {
       for item in entry.items {
-        files.formUnion(item.representations.map(\.file))
+        files += item.representations.map(\.file)
       }
-      files.formUnion(entry.cutFiles.map(\.file))
+      files += entry.cutFiles.map(\.file)
     }
     for item in history.beforeSecrets?.items ?? [] {
-      files.formUnion(item.representations.map(\.file))
+      files += item.representations.map(\.file)
     }
-    return files
+    files.sort()
+    var unique: [String] = []
+    for file in files where file != unique.last { unique.append(file) }
+    return unique
   }
 
   /// The bytes only history holds: data files no current item shares.

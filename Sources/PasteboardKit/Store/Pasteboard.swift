@@ -345,8 +345,8 @@ public final class Pasteboard {
     }
     let trash = try? folder(Folder.trash, creating: true)
     let keptData = History.referencedFiles(current: manifest.items, history: history)
-    let secrets = Set(previous.items.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) })
-    for name in (try? data.entries()) ?? [] where !keptData.contains(name) {
+    let secrets = previous.items.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) }
+    for name in (try? data.entries()) ?? [] where !Self.sortedNames(keptData, contain: name) {
       let size = (try? data.status(of: name)).flatMap { $0 }.map { Int64($0.st_size) } ?? 0
       if size > Self.backgroundRemovalThreshold, !secrets.contains(name), let trash,
         (try? data.rename(name, to: name, in: trash)) != nil
@@ -360,6 +360,18 @@ public final class Pasteboard {
         scratch.removeIfAbandoned(name)
       }
     }
+  }
+
+  /// Whether `names`, sorted, holds `name`: a binary search, as a board may hold
+  /// thousands of data files.
+  private static func sortedNames(_ names: [String], contain name: String) -> Bool {
+    var low = 0
+    var high = names.count
+    while low < high {
+      let middle = (low + high) / 2
+      if names[middle] < name { low = middle + 1 } else { high = middle }
+    }
+    return low < names.count && names[low] == name
   }
 
   /// Frees whatever is in `trash/` (what this commit put there, and what an emptier
