@@ -241,6 +241,10 @@ int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_dire
   return renameat2(old_directory_fd, old_name, new_directory_fd, new_name, RENAME_NOREPLACE);
 }
 
+ssize_t pb_getdents64(int directory_fd, void *buffer, size_t size) {
+  return getdents64(directory_fd, buffer, size);
+}
+
 int pb_open_unnamed(int directory_fd, mode_t mode) {
   return pb_open_beneath(directory_fd, ".", O_TMPFILE | O_RDWR, mode);
 }

@@ -47,6 +47,9 @@ void pb_restore_interrupts(void);
 /// renameat2 with RENAME_NOREPLACE: fails with EEXIST instead of replacing a name.
 int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_directory_fd, const char *new_name);
 
+/// Reads directory entries (struct linux_dirent64 records) into `buffer`; 0 at the end.
+ssize_t pb_getdents64(int directory_fd, void *buffer, size_t size);
+
 /// Opens a new unnamed file (O_TMPFILE) for reading and writing in the directory
 /// `directory_fd`, through `pb_open_beneath`. Fails with EOPNOTSUPP (or EISDIR on old
 /// kernels) where the filesystem has none.

@@ -11,6 +11,7 @@ import CLinuxIO
 enum ByteTransfer {
   /// The buffer of the read/write fallback: 128 KiB matches `cat`; larger is slower.
   static let bufferSize = 128 * 1024
+  static let smallBufferSize = 16 * 1024
   /// The most one kernel call is asked to move (Linux caps sendfile and friends near 2 GiB).
   private static let chunk = 1 << 30
 
@@ -93,7 +94,9 @@ enum ByteTransfer {
     _ total: inout Int64, _ source: Endpoint, _ destination: Endpoint,
     rejecting reject: (UnsafeRawBufferPointer) -> Bool
   ) throws(SystemError) -> Bool {
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
+    // A small buffer first: most inputs are a line, and a large buffer is a mapping of
+    // its own to make and unmake. A read that fills it moves on to the large one.
+    var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: smallBufferSize, alignment: 4096)
     defer { buffer.deallocate() }
     while true {
       let count = try SystemCall.read(source.fd, into: buffer, path: source.path)
@@ -102,6 +105,10 @@ enum ByteTransfer {
       if reject(chunk) { return false }
       try SystemCall.writeAll(destination.fd, chunk, path: destination.path)
       total += Int64(count)
+      if count == buffer.count && buffer.count < bufferSize {
+        buffer.deallocate()
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
+      }
       ProgressMeter.active?.add(Int64(count))
     }
   }
