@@ -345,10 +345,10 @@ public final class Pasteboard {
     }
     let trash = try? folder(Folder.trash, creating: true)
     let keptData = History.referencedFiles(current: manifest.items, history: history)
-    let secrets = previous.items.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) }
+    let secrets = previous.items.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) }.sorted()
     for name in (try? data.entries()) ?? [] where !Self.sortedNames(keptData, contain: name) {
       let size = (try? data.status(of: name)).flatMap { $0 }.map { Int64($0.st_size) } ?? 0
-      if size > Self.backgroundRemovalThreshold, !secrets.contains(name), let trash,
+      if size > Self.backgroundRemovalThreshold, !Self.sortedNames(secrets, contain: name), let trash,
         (try? data.rename(name, to: name, in: trash)) != nil
       {
         continue
