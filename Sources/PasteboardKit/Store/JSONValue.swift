@@ -328,6 +328,19 @@ indirect enum JSONLocation {
     case .element(let parent, let index): parent.path + "[" + String(index) + "]"
     }
   }
+
+  /// One step further in: a member's key or an element's index.
+  enum Step {
+    case key(String)
+    case index(Int)
+  }
+
+  func appending(_ step: Step) -> JSONLocation {
+    switch step {
+    case .key(let key): .member(self, key)
+    case .index(let index): .element(self, index)
+    }
+  }
 }
 
 /// An object of a store file, read field by field.
@@ -338,32 +351,37 @@ struct JSONObject {
   /// A field that may be absent (or null).
   func field(_ key: String) -> JSONField? {
     guard let value = members[key], value != .null else { return nil }
-    return JSONField(value: value, location: .member(location, key))
+    return JSONField(value: value, in: location, at: .key(key))
   }
 
   func required(_ key: String) throws -> JSONField {
-    guard let value = members[key] else { throw StoreJSONError(field: JSONLocation.member(location, key).path, reason: "it is missing") }
-    let field = JSONField(value: value, location: .member(location, key))
+    guard let value = members[key] else { throw StoreJSONError(field: location.appending(.key(key)).path, reason: "it is missing") }
+    let field = JSONField(value: value, in: location, at: .key(key))
     if value == .null { throw field.wrongKind() }
     return field
   }
 }
 
-/// One value of a store file and where it is.
+/// One value of a store file and where it is: its container's location and the step
+/// from there, joined only when needed (a nested object, an error), so that reading a
+/// plain field allocates nothing.
 struct JSONField {
   let value: JSONValue
-  let location: JSONLocation
+  let container: JSONLocation
+  let step: JSONLocation.Step
+  var location: JSONLocation { container.appending(step) }
   /// As `items[0].size`.
   var path: String { location.path }
 
-  init(value: JSONValue, location: JSONLocation) {
+  init(value: JSONValue, in container: JSONLocation, at step: JSONLocation.Step) {
     self.value = value
-    self.location = location
+    self.container = container
+    self.step = step
   }
 
   /// A value at the top level named `path` (for tests).
   init(value: JSONValue, path: String) {
-    self.init(value: value, location: .member(.top, path))
+    self.init(value: value, in: .top, at: .key(path))
   }
 
   func wrongKind() -> StoreJSONError { StoreJSONError(field: path, reason: "it has the wrong kind of value") }
@@ -392,7 +410,8 @@ struct JSONField {
 
   func array() throws -> [JSONField] {
     guard case .array(let elements) = value else { throw wrongKind() }
-    return elements.enumerated().map { JSONField(value: $1, location: .element(location, $0)) }
+    let here = location
+    return elements.enumerated().map { JSONField(value: $1, in: here, at: .index($0)) }
   }
 
   /// One of an enumeration's raw values.
