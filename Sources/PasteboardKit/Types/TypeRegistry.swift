@@ -91,18 +91,33 @@ public enum TypeRegistry {
   }
 
   private static func declaration(number: Int) -> TypeDeclaration {
-    if let decoded = decoded.withLock({ $0.isEmpty ? nil : $0[number] }) { return decoded }
+    if let decoded = decoded.withLock({ $0.declaration(number) }) { return decoded }
     let declaration = TypeDeclaration(record: declarationRecords[number])
-    decoded.withLock {
-      if $0.isEmpty { $0 = Array(repeating: nil, count: declarationRecords.count) }
-      $0[number] = declaration
-    }
+    decoded.withLock { $0.add(declaration, number: number, of: declarationRecords.count) }
     return declaration
   }
 
-  /// Records decoded so far, by number: a conformance check walks the same few again
-  /// and again. An array, as a dictionary's first use costs more than the decoding.
-  private static let decoded = Mutex<[TypeDeclaration?]>([])
+  /// Records decoded so far: a conformance check walks the same few again and again.
+  /// A slot per record holds where its declaration is in a short list: a command
+  /// decodes a handful of the 700, and an array of 700 declarations is 70 KB to clear.
+  private struct DecodedDeclarations {
+    var slots: [Int32] = []
+    var declarations: [TypeDeclaration] = []
+
+    func declaration(_ number: Int) -> TypeDeclaration? {
+      guard !slots.isEmpty, slots[number] >= 0 else { return nil }
+      return declarations[Int(slots[number])]
+    }
+
+    mutating func add(_ declaration: TypeDeclaration, number: Int, of count: Int) {
+      if slots.isEmpty { slots = Array(repeating: -1, count: count) }
+      guard slots[number] < 0 else { return }
+      slots[number] = Int32(declarations.count)
+      declarations.append(declaration)
+    }
+  }
+
+  private static let decoded = Mutex(DecodedDeclarations())
 
   /// The type a MIME type names: a declared one (also under the database's aliases), or
   /// else the dynamic identifier Apple mints for the MIME type as written. An alias's
