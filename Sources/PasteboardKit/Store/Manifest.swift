@@ -63,7 +63,7 @@ extension Representation {
   init(json object: JSONObject) throws {
     let typeField = try object.required("type")
     let typeText = try typeField.string()
-    guard (try? TypeIdentifier.parseIdentifier(typeText)) != nil, typeText.utf8.count <= 255 else {
+    guard let type = try? TypeIdentifier.parseIdentifier(typeText), typeText.utf8.count <= 255 else {
       throw typeField.damaged("'\(Display.value(typeText))' is not a type identifier")
     }
     let file = try object.required("file").dataFileName()
@@ -71,7 +71,7 @@ extension Representation {
     let size = try sizeField.integer(Int64.self)
     guard size >= 0 else { throw sizeField.damaged("\(size) is not a size") }
     self.init(
-      type: TypeIdentifier(typeText), file: file, size: size, typeSource: try object.required("typeSource").oneOf(TypeSource.self))
+      type: type, file: file, size: size, typeSource: try object.required("typeSource").oneOf(TypeSource.self))
   }
 
   var json: JSONValue {

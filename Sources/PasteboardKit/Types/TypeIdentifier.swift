@@ -8,7 +8,9 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// An identifier taken as it is, without checking its syntax.
   public init(_ rawValue: String) {
     self.rawValue = rawValue
-    self.key = rawValue.lowercased()
+    // Nearly every identifier is lower-case ASCII already, and is its own key.
+    let needsLowering = rawValue.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+    self.key = needsLowering ? rawValue.lowercased() : rawValue
   }
 
   public var description: String { rawValue }
