@@ -44,7 +44,7 @@ struct HistoryFile {
       try object.required(key).array().map {
         let entryObject = try $0.object()
         let entry = try StoredEntry(json: entryObject).entry
-        if let source = entryObject.members.source { sources.append((entry, source)) }
+        sources.append((entry, entryObject.source))
         return entry
       }
     }

@@ -39,17 +39,10 @@ struct TextSpan {
   var end: Int
 }
 
-/// An object's members in the order read or made. A list searched by key, not a
-/// dictionary: a store object has a handful of members, and hashing every key of a
-/// 50-entry history, read and written on every commit, cost more than the search.
+/// An object's members in the order made, for writing. A list searched by key, not a
+/// dictionary: a store object has a handful of members.
 struct JSONMembers: Equatable {
   private(set) var pairs: [(key: String, value: JSONValue)] = []
-  /// Where the object is in the text it was read from, `{` to `}`.
-  var source: TextSpan?
-  /// Members up to which a new key is checked against the others as it comes. A larger
-  /// object (only a hostile file has one) is checked once complete, its keys sorted: a
-  /// Set of keys would cost every command its first-use scan of conformance records.
-  private static let searchedUpTo = 16
 
   subscript(key: String) -> JSONValue? {
     pairs.first { $0.key == key }?.value
@@ -57,19 +50,11 @@ struct JSONMembers: Equatable {
 
   var isEmpty: Bool { pairs.isEmpty }
 
-  /// Adds a member; false (and nothing added) when the key is among the first members
-  /// already (see `duplicateKey` for the rest).
+  /// Adds a member; false (and nothing added) when the key is there already.
   mutating func add(_ key: String, _ value: JSONValue) -> Bool {
-    if pairs.count < Self.searchedUpTo, pairs.contains(where: { $0.key == key }) { return false }
+    if pairs.contains(where: { $0.key == key }) { return false }
     pairs.append((key, value))
     return true
-  }
-
-  /// A key given twice in an object larger than `add` checks, if there is one.
-  func duplicateKey() -> String? {
-    guard pairs.count > Self.searchedUpTo else { return nil }
-    let keys = pairs.map(\.key).sorted()
-    return zip(keys, keys.dropFirst()).first { $0 == $1 }?.0
   }
 
   static func == (left: JSONMembers, right: JSONMembers) -> Bool {
@@ -78,22 +63,123 @@ struct JSONMembers: Equatable {
   }
 }
 
+/// One value of a parsed text. A container is followed by its contents (an object by its
+/// key and value in turn), and `next` skips past them.
+struct JSONNode {
+  enum Kind: UInt8 {
+    case null, bool, number, string, array, object
+  }
+
+  var kind: Kind
+  /// A bool's value; for a string, whether its text is in `JSONTape.decoded` (it had
+  /// escapes or non-ASCII bytes) rather than plain ASCII between `start` and `end`.
+  var flag: Bool
+  /// Bytes: a string's contents inside its quotes, a number's text, a container from its
+  /// opening bracket to just past its closing one.
+  var start: Int32
+  var end: Int32
+  /// The node after this value and all it holds.
+  var next: Int32
+  /// A container's members or elements; a decoded string's index in `JSONTape.decoded`.
+  var count: Int32
+}
+
+/// A store file parsed into one flat list of nodes over its bytes: the text is checked
+/// as it is read, but no value is built until a reader asks for it (a 50-entry history,
+/// read on every commit, took 0.95 M instructions as a tree of values built and freed,
+/// 0.56 M as nodes).
+final class JSONTape {
+  let bytes: [UInt8]
+  let nodes: [JSONNode]
+  let decoded: [String]
+
+  init(bytes: [UInt8], nodes: [JSONNode], decoded: [String]) {
+    self.bytes = bytes
+    self.nodes = nodes
+    self.decoded = decoded
+  }
+
+  /// A string node's text (a number node's too).
+  func text(at index: Int) -> String {
+    let node = nodes[index]
+    if node.kind == .string && node.flag { return decoded[Int(node.count)] }
+    return String(decoding: bytes[Int(node.start)..<Int(node.end)], as: UTF8.self)
+  }
+
+  /// Whether the string node at `index` is `key`; plain keys are compared byte by byte.
+  func text(at index: Int, is key: String) -> Bool {
+    let node = nodes[index]
+    if node.flag { return decoded[Int(node.count)] == key }
+    var key = key
+    return key.withUTF8 { wanted in
+      guard wanted.count == Int(node.end - node.start) else { return false }
+      var offset = Int(node.start)
+      for byte in wanted {
+        if bytes[offset] != byte { return false }
+        offset += 1
+      }
+      return true
+    }
+  }
+
+  /// The value at `index` as a `JSONValue` (for tests, and for laying a read text out again).
+  func value(at index: Int) -> JSONValue {
+    let node = nodes[index]
+    switch node.kind {
+    case .null: return .null
+    case .bool: return .bool(node.flag)
+    case .number: return .number(text(at: index))
+    case .string: return .string(text(at: index))
+    case .array:
+      var elements: [JSONValue] = []
+      var child = index + 1
+      for _ in 0..<node.count {
+        elements.append(value(at: child))
+        child = Int(nodes[child].next)
+      }
+      return .array(elements)
+    case .object:
+      var members = JSONMembers()
+      var child = index + 1
+      for _ in 0..<node.count {
+        _ = members.add(text(at: child), value(at: child + 1))
+        child = Int(nodes[child + 1].next)
+      }
+      return .object(members)
+    }
+  }
+}
+
 struct JSONParser {
   private let bytes: [UInt8]
+  private var nodes: [JSONNode] = []
+  private var decoded: [String] = []
+  /// The key nodes of the objects being read, innermost last: one list for all of them,
+  /// rather than one made per object.
+  private var openKeys: [Int] = []
   private var position = 0
   private var depth = 0
   static let deepest = 64
+  /// Keys up to which a new key is compared with the others as it comes; a larger object
+  /// (only a hostile file has one) is checked once complete, its keys sorted.
+  private static let comparedUpTo = 16
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 
-  /// The one value the text holds, with only white space around it.
-  mutating func document() throws -> JSONValue {
-    let value = try parseValue()
+  /// The text as nodes, with only white space around its one value.
+  mutating func tape() throws -> JSONTape {
+    nodes.reserveCapacity(bytes.count / 16)
+    try parseValue()
     skipSpace()
     if position != bytes.count { throw corrupt("there is more after the JSON value") }
-    return value
+    return JSONTape(bytes: bytes, nodes: nodes, decoded: decoded)
+  }
+
+  /// The one value the text holds.
+  mutating func document() throws -> JSONValue {
+    try tape().value(at: 0)
   }
 
   private func corrupt(_ reason: String) -> StoreJSONError {
@@ -109,73 +195,134 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseValue() throws -> JSONValue {
+  private mutating func append(_ kind: JSONNode.Kind, flag: Bool = false, from start: Int, to end: Int, count: Int = 0) {
+    nodes.append(
+      JSONNode(kind: kind, flag: flag, start: Int32(start), end: Int32(end), next: Int32(nodes.count + 1), count: Int32(count)))
+  }
+
+  private mutating func parseValue() throws {
     skipSpace()
     guard position < bytes.count else { throw corrupt("it ends where a value should be") }
+    let start = position
     switch bytes[position] {
-    case UInt8(ascii: "{"): return try nested { try $0.parseObject() }
-    case UInt8(ascii: "["): return try nested { try $0.parseArray() }
-    case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expect("null"); return .null
-    default: return .number(try parseNumber())
+    case UInt8(ascii: "{"): try nested { try $0.parseObject() }
+    case UInt8(ascii: "["): try nested { try $0.parseArray() }
+    case UInt8(ascii: "\""): try parseString()
+    case UInt8(ascii: "t"):
+      try expect("true")
+      append(.bool, flag: true, from: start, to: position)
+    case UInt8(ascii: "f"):
+      try expect("false")
+      append(.bool, flag: false, from: start, to: position)
+    case UInt8(ascii: "n"):
+      try expect("null")
+      append(.null, from: start, to: position)
+    default:
+      try parseNumber()
+      append(.number, from: start, to: position)
     }
   }
 
-  private mutating func nested(_ body: (inout JSONParser) throws -> JSONValue) throws -> JSONValue {
+  private mutating func nested(_ body: (inout JSONParser) throws -> Void) throws {
     depth += 1
     defer { depth -= 1 }
     if depth > Self.deepest { throw corrupt("it nests more than \(Self.deepest) deep") }
-    return try body(&self)
+    try body(&self)
   }
 
-  private mutating func expect(_ word: String) throws {
-    let wanted = Array(word.utf8)
-    guard bytes.count - position >= wanted.count, Array(bytes[position..<position + wanted.count]) == wanted else {
+  private mutating func expect(_ word: StaticString) throws {
+    let count = word.utf8CodeUnitCount
+    guard bytes.count - position >= count else { throw corrupt("unexpected character") }
+    for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] {
       throw corrupt("unexpected character")
     }
-    position += wanted.count
+    position += count
   }
 
-  private mutating func parseObject() throws -> JSONValue {
-    let start = position
+  /// Makes the container node at `index` skip past what was read into it.
+  private mutating func close(_ index: Int, count: Int) {
+    nodes[index].next = Int32(nodes.count)
+    nodes[index].end = Int32(position)
+    nodes[index].count = Int32(count)
+  }
+
+  private func sameKey(_ first: Int, _ second: Int) -> Bool {
+    let (a, b) = (nodes[first], nodes[second])
+    if !a.flag && !b.flag {
+      guard a.end - a.start == b.end - b.start else { return false }
+      for offset in 0..<Int(a.end - a.start) where bytes[Int(a.start) + offset] != bytes[Int(b.start) + offset] {
+        return false
+      }
+      return true
+    }
+    return keyText(first) == keyText(second)
+  }
+
+  private func keyText(_ index: Int) -> String {
+    let node = nodes[index]
+    return node.flag ? decoded[Int(node.count)] : String(decoding: bytes[Int(node.start)..<Int(node.end)], as: UTF8.self)
+  }
+
+  private mutating func parseObject() throws {
+    let index = nodes.count
+    append(.object, from: position, to: position)
     position += 1  // {
-    var members = JSONMembers()
+    let firstKey = openKeys.count
+    defer { openKeys.removeSubrange(firstKey...) }
     skipSpace()
     if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
       position += 1
-      members.source = TextSpan(start: start, end: position)
-      return .object(members)
+      close(index, count: 0)
+      return
     }
     while true {
       skipSpace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw corrupt("a key must be a string") }
-      let key = try parseString()
+      let key = nodes.count
+      try parseString()
+      let count = openKeys.count - firstKey
+      if count < Self.comparedUpTo {
+        for earlier in openKeys[firstKey...] where sameKey(earlier, key) {
+          throw corrupt("the key '\(keyText(earlier))' appears twice")
+        }
+      }
+      openKeys.append(key)
       skipSpace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw corrupt("a key must be followed by ':'") }
       position += 1
-      let value = try parseValue()
-      if !members.add(key, value) { throw corrupt("the key '\(key)' appears twice") }
+      try parseValue()
       if try !continues(closing: "}", what: "an object") {
-        if let key = members.duplicateKey() { throw corrupt("the key '\(key)' appears twice") }
-        members.source = TextSpan(start: start, end: position)
-        return .object(members)
+        let keys = openKeys[firstKey...]
+        if keys.count > Self.comparedUpTo {
+          let sorted = keys.map(keyText).sorted()
+          if let twice = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 }) {
+            throw corrupt("the key '\(twice.0)' appears twice")
+          }
+        }
+        close(index, count: keys.count)
+        return
       }
     }
   }
 
-  private mutating func parseArray() throws -> JSONValue {
+  private mutating func parseArray() throws {
+    let index = nodes.count
+    append(.array, from: position, to: position)
     position += 1  // [
-    var elements: [JSONValue] = []
+    var count = 0
     skipSpace()
     if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
       position += 1
-      return .array(elements)
+      close(index, count: 0)
+      return
     }
     while true {
-      elements.append(try parseValue())
-      if try !continues(closing: "]", what: "an array") { return .array(elements) }
+      try parseValue()
+      count += 1
+      if try !continues(closing: "]", what: "an array") {
+        close(index, count: count)
+        return
+      }
     }
   }
 
@@ -191,10 +338,11 @@ struct JSONParser {
     throw corrupt("expected ',' or '\(closing)'")
   }
 
-  private mutating func parseString() throws -> String {
+  /// A string node: plain ASCII is left in the text; anything else is decoded now (and
+  /// checked to be UTF-8) into `decoded`.
+  private mutating func parseString() throws {
     position += 1  // "
-    // Most strings have no escape: one validated slice, and most are ASCII, which needs
-    // no validating (String(validating:) looks up metadata at run time for each string).
+    let start = position
     var end = position
     var isASCII = true
     while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
@@ -202,15 +350,14 @@ struct JSONParser {
       end += 1
     }
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      let text: String
-      if isASCII {
-        text = String(decoding: bytes[position..<end], as: UTF8.self)
-      } else {
-        guard let valid = String(validating: bytes[position..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
-        text = valid
-      }
       position = end + 1
-      return text
+      if isASCII {
+        append(.string, from: start, to: end)
+        return
+      }
+      guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
+      appendDecoded(text, from: start, to: end)
+      return
     }
     var scalars = String.UnicodeScalarView()
     var runStart = position
@@ -223,8 +370,9 @@ struct JSONParser {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         try flushRun(upTo: position)
+        appendDecoded(String(scalars), from: start, to: position)
         position += 1
-        return String(scalars)
+        return
       }
       if byte < 0x20 { throw corrupt("a string holds a control character") }
       if byte != UInt8(ascii: "\\") {
@@ -251,6 +399,11 @@ struct JSONParser {
       runStart = position
     }
     throw corrupt("a string is not closed")
+  }
+
+  private mutating func appendDecoded(_ text: String, from start: Int, to end: Int) {
+    append(.string, flag: true, from: start, to: end, count: decoded.count)
+    decoded.append(text)
   }
 
   /// `\uXXXX`, a surrogate pair as two of them.
@@ -287,8 +440,7 @@ struct JSONParser {
   }
 
   /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, kept as text.
-  private mutating func parseNumber() throws -> String {
-    let start = position
+  private mutating func parseNumber() throws {
     func digits() -> Int {
       let from = position
       while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
@@ -308,7 +460,6 @@ struct JSONParser {
       if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
       guard digits() > 0 else { throw corrupt("a number has no digits in its exponent") }
     }
-    return String(decoding: bytes[start..<position], as: UTF8.self)
   }
 }
 
@@ -345,19 +496,35 @@ indirect enum JSONLocation {
 
 /// An object of a store file, read field by field.
 struct JSONObject {
-  let members: JSONMembers
+  let tape: JSONTape
+  let node: Int
   let location: JSONLocation
+
+  /// Where the object is in its file's text, `{` to `}`.
+  var source: TextSpan {
+    TextSpan(start: Int(tape.nodes[node].start), end: Int(tape.nodes[node].end))
+  }
+
+  /// The node of the value named `key`, if there is one.
+  private func member(_ key: String) -> Int? {
+    var child = node + 1
+    for _ in 0..<tape.nodes[node].count {
+      if tape.text(at: child, is: key) { return child + 1 }
+      child = Int(tape.nodes[child + 1].next)
+    }
+    return nil
+  }
 
   /// A field that may be absent (or null).
   func field(_ key: String) -> JSONField? {
-    guard let value = members[key], value != .null else { return nil }
-    return JSONField(value: value, in: location, at: .key(key))
+    guard let value = member(key), tape.nodes[value].kind != .null else { return nil }
+    return JSONField(tape: tape, node: value, in: location, at: .key(key))
   }
 
   func required(_ key: String) throws -> JSONField {
-    guard let value = members[key] else { throw StoreJSONError(field: location.appending(.key(key)).path, reason: "it is missing") }
-    let field = JSONField(value: value, in: location, at: .key(key))
-    if value == .null { throw field.wrongKind() }
+    guard let value = member(key) else { throw StoreJSONError(field: location.appending(.key(key)).path, reason: "it is missing") }
+    let field = JSONField(tape: tape, node: value, in: location, at: .key(key))
+    if tape.nodes[value].kind == .null { throw field.wrongKind() }
     return field
   }
 }
@@ -366,52 +533,67 @@ struct JSONObject {
 /// from there, joined only when needed (a nested object, an error), so that reading a
 /// plain field allocates nothing.
 struct JSONField {
-  let value: JSONValue
+  let tape: JSONTape
+  let node: Int
   let container: JSONLocation
   let step: JSONLocation.Step
   var location: JSONLocation { container.appending(step) }
   /// As `items[0].size`.
   var path: String { location.path }
+  private var kind: JSONNode.Kind { tape.nodes[node].kind }
 
-  init(value: JSONValue, in container: JSONLocation, at step: JSONLocation.Step) {
-    self.value = value
+  init(tape: JSONTape, node: Int, in container: JSONLocation, at step: JSONLocation.Step) {
+    self.tape = tape
+    self.node = node
     self.container = container
     self.step = step
   }
 
-  /// A value at the top level named `path` (for tests).
+  /// A value at the top level named `path` (for tests). What `pretty` lays out always
+  /// parses; were it not to, the field would read as null.
   init(value: JSONValue, path: String) {
-    self.init(value: value, in: .top, at: .key(path))
+    var parser = JSONParser(bytes: value.pretty)
+    let null = JSONNode(kind: .null, flag: false, start: 0, end: 0, next: 1, count: 0)
+    let tape = (try? parser.tape()) ?? JSONTape(bytes: [], nodes: [null], decoded: [])
+    self.init(tape: tape, node: 0, in: .top, at: .key(path))
   }
 
   func wrongKind() -> StoreJSONError { StoreJSONError(field: path, reason: "it has the wrong kind of value") }
   func damaged(_ reason: String) -> StoreJSONError { StoreJSONError(field: path, reason: reason) }
 
   func string() throws -> String {
-    guard case .string(let text) = value else { throw wrongKind() }
-    return text
+    guard kind == .string else { throw wrongKind() }
+    return tape.text(at: node)
   }
 
   func bool() throws -> Bool {
-    guard case .bool(let flag) = value else { throw wrongKind() }
-    return flag
+    guard kind == .bool else { throw wrongKind() }
+    return tape.nodes[node].flag
   }
 
   func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
-    guard case .number(let text) = value else { throw wrongKind() }
+    guard kind == .number else { throw wrongKind() }
+    let text = tape.text(at: node)
     guard let number = Integer(text) else { throw damaged("\(text) is not a whole number in range") }
     return number
   }
 
   func object() throws -> JSONObject {
-    guard case .object(let members) = value else { throw wrongKind() }
-    return JSONObject(members: members, location: location)
+    guard kind == .object else { throw wrongKind() }
+    return JSONObject(tape: tape, node: node, location: location)
   }
 
   func array() throws -> [JSONField] {
-    guard case .array(let elements) = value else { throw wrongKind() }
+    guard kind == .array else { throw wrongKind() }
     let here = location
-    return elements.enumerated().map { JSONField(value: $1, in: here, at: .index($0)) }
+    var fields: [JSONField] = []
+    fields.reserveCapacity(Int(tape.nodes[node].count))
+    var child = node + 1
+    for index in 0..<Int(tape.nodes[node].count) {
+      fields.append(JSONField(tape: tape, node: child, in: here, at: .index(index)))
+      child = Int(tape.nodes[child].next)
+    }
+    return fields
   }
 
   /// One of an enumeration's raw values.

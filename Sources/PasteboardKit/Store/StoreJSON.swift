@@ -18,8 +18,9 @@ enum StoreJSON {
   /// A file's top-level object; nil when the file holds some other JSON value.
   static func topObject(_ bytes: [UInt8]) throws -> JSONObject? {
     var parser = JSONParser(bytes: bytes)
-    guard case .object(let members) = try parser.document() else { return nil }
-    return JSONObject(members: members, location: .top)
+    let tape = try parser.tape()
+    guard tape.nodes[0].kind == .object else { return nil }
+    return JSONObject(tape: tape, node: 0, location: .top)
   }
 
   /// Parses a file and reads its top-level object with `read`.
