@@ -18,7 +18,7 @@ import time
 
 PB = sys.argv[1] if len(sys.argv) > 1 else "pb"
 BASELINE = os.environ.get("PB_BASELINE")
-SIZES = [("1 MiB", 1 << 20, 9), ("100 MiB", 100 << 20, 5), ("1 GiB", 1 << 30, 3)]
+SIZES = [("1 MiB", 1 << 20, 9), ("100 MiB", 100 << 20, 5), ("1 GiB", 1 << 30, 5)]
 # The table against the peers: rounds of hyperfine runs of every command.
 ROUNDS, RUNS_PER_ROUND = 9, 30
 
