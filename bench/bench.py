@@ -110,6 +110,9 @@ def peers_bench(work):
     """Small values against the X11 clipboard tools, on a private Xvfb: pb paste and copy
     beside xsel and xclip, cat and /bin/true, timed by hyperfine in one run, with the
     instructions valgrind counts for each reader."""
+    # The gigabytes the large transfers wrote may still be going to the disk; small copies
+    # (which create and remove files) should not be timed against that writeback.
+    os.sync()
     tools = {"hyperfine": "hyperfine", "xsel": "xsel", "xclip": "xclip", "Xvfb": "xvfb", "valgrind": "valgrind"}
     missing = [package for command, package in tools.items() if not shutil.which(command)]
     if missing:
