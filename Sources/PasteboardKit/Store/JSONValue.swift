@@ -19,7 +19,8 @@ struct StoreJSONError: Error, Equatable {
   var message: String { field.isEmpty ? reason : "field \(field): \(reason)" }
 }
 
-/// A parsed JSON value; numbers keep their text until a type asks for them.
+/// A JSON value, as a store type writes itself (`pretty` lays it out); numbers are kept as
+/// their text. Reading goes through `JSONTape` instead, and builds these only for tests.
 enum JSONValue: Equatable {
   case null
   case bool(Bool)
