@@ -40,7 +40,7 @@ struct HistoryFile {
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
     var sources: [(entry: HistoryEntry, source: TextSpan)] = []
-    func entries(_ key: String) throws -> [HistoryEntry] {
+    func entries(_ key: StaticString) throws -> [HistoryEntry] {
       try object.required(key).array().map {
         let entryObject = try $0.object()
         let entry = try StoredEntry(json: entryObject).entry

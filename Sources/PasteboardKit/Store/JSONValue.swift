@@ -108,11 +108,10 @@ final class JSONTape {
   }
 
   /// Whether the string node at `index` is `key`; plain keys are compared byte by byte.
-  func text(at index: Int, is key: String) -> Bool {
+  func text(at index: Int, is key: StaticString) -> Bool {
     let node = nodes[index]
-    if node.flag { return decoded[Int(node.count)] == key }
-    var key = key
-    return key.withUTF8 { wanted in
+    if node.flag { return decoded[Int(node.count)] == key.description }
+    return key.withUTF8Buffer { wanted in
       guard wanted.count == Int(node.end - node.start) else { return false }
       var offset = Int(node.start)
       for byte in wanted {
@@ -481,15 +480,18 @@ indirect enum JSONLocation {
     }
   }
 
-  /// One step further in: a member's key or an element's index.
+  /// One step further in: a member's key (one of pb's own names, or any for tests) or
+  /// an element's index. Static keys cost nothing to keep.
   enum Step {
-    case key(String)
+    case key(StaticString)
+    case named(String)
     case index(Int)
   }
 
   func appending(_ step: Step) -> JSONLocation {
     switch step {
-    case .key(let key): .member(self, key)
+    case .key(let key): .member(self, key.description)
+    case .named(let name): .member(self, name)
     case .index(let index): .element(self, index)
     }
   }
@@ -507,7 +509,7 @@ struct JSONObject {
   }
 
   /// The node of the value named `key`, if there is one.
-  private func member(_ key: String) -> Int? {
+  private func member(_ key: StaticString) -> Int? {
     var child = node + 1
     for _ in 0..<tape.nodes[node].count {
       if tape.text(at: child, is: key) { return child + 1 }
@@ -517,12 +519,12 @@ struct JSONObject {
   }
 
   /// A field that may be absent (or null).
-  func field(_ key: String) -> JSONField? {
+  func field(_ key: StaticString) -> JSONField? {
     guard let value = member(key), tape.nodes[value].kind != .null else { return nil }
     return JSONField(tape: tape, node: value, in: location, at: .key(key))
   }
 
-  func required(_ key: String) throws -> JSONField {
+  func required(_ key: StaticString) throws -> JSONField {
     guard let value = member(key) else { throw StoreJSONError(field: location.appending(.key(key)).path, reason: "it is missing") }
     let field = JSONField(tape: tape, node: value, in: location, at: .key(key))
     if tape.nodes[value].kind == .null { throw field.wrongKind() }
@@ -556,7 +558,7 @@ struct JSONField {
     var parser = JSONParser(bytes: value.pretty)
     let null = JSONNode(kind: .null, flag: false, start: 0, end: 0, next: 1, count: 0)
     let tape = (try? parser.tape()) ?? JSONTape(bytes: [], nodes: [null], decoded: [])
-    self.init(tape: tape, node: 0, in: .top, at: .key(path))
+    self.init(tape: tape, node: 0, in: .top, at: .named(path))
   }
 
   func wrongKind() -> StoreJSONError { StoreJSONError(field: path, reason: "it has the wrong kind of value") }
