@@ -30,12 +30,25 @@ enum StoreFiles {
     return Array(buffer[..<count])
   }
 
-  /// Writes a new file under a temporary name and renames it into place, so a reader
-  /// sees the old file or the whole new one. `durable` waits until the file and its
-  /// name are on disk.
+  /// Writes a new file and gives it its name once whole, so a reader sees the old file
+  /// (or none) or the whole new one. A name not taken yet is given to an unnamed file
+  /// (nothing to remove, and no temporary name left by a writer that dies); a name in
+  /// use, or a filesystem without unnamed files, takes a temporary name and a rename.
+  /// `durable` waits until the file and its name are on disk.
   static func writeAtomically(_ bytes: [UInt8], named name: String, in directory: Directory, durable: Bool = false)
     throws(SystemError)
   {
+    if let file = try? directory.openUnnamedFile() {
+      try file.writeAll(bytes)
+      if durable { try file.sync() }
+      do {
+        try directory.linkUnnamed(file, as: name)
+        if durable { try directory.descriptor.sync() }
+        return
+      } catch where error.errno == EEXIST {
+        // Replacing: the rename below.
+      }
+    }
     let temporary = ".\(name).\(uniqueName())"
     do {
       let file = try directory.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)

@@ -66,6 +66,19 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/boards/general/tmp").isEmpty)
   }
 
+  @Test func aHistoryLeftUnderTheNextNameIsReplaced() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let general = try board()
+    #expect(try write("a", to: general).changeCount == 1)
+    // A writer that died after writing history/2.json and before manifest 2.
+    let leftover = root + "/boards/general/history/2.json"
+    try Data("{ not a history".utf8).write(to: URL(fileURLWithPath: leftover))
+    #expect(try write("b", to: general).changeCount == 2)
+    let history = try general.stateAndHistory().1
+    #expect(history.undoStack.count == 2, "the history written over the leftover is read back")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/boards/general/history") == ["2.json"])
+  }
+
   @Test func everyChangeRaisesTheCountByOne() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let general = try board()
