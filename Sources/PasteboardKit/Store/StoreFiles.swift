@@ -38,7 +38,7 @@ enum StoreFiles {
   static func writeAtomically(_ bytes: [UInt8], named name: String, in directory: Directory, durable: Bool = false)
     throws(SystemError)
   {
-    if let file = try? directory.openUnnamedFile() {
+    if let file = try directory.openUnnamedFile() {
       try file.writeAll(bytes)
       if durable { try file.sync() }
       do {
@@ -64,11 +64,10 @@ enum StoreFiles {
 
   /// A name no other writer will pick: 16 random hex digits.
   static func uniqueName() -> String {
-    let digits = Array("0123456789abcdef".utf8)
     var name: [UInt8] = []
     for byte in SystemCall.randomBytes(8) {
-      name.append(digits[Int(byte >> 4)])
-      name.append(digits[Int(byte & 15)])
+      name.append(ASCII.hexDigit(byte >> 4))
+      name.append(ASCII.hexDigit(byte & 15))
     }
     return String(decoding: name, as: UTF8.self)
   }

@@ -55,26 +55,17 @@ final class Workspace {
     let base = StoreFiles.uniqueName()
     let file = ext.map { base + "." + $0 }.flatMap { StoreFiles.isDataFileName($0) ? $0 : nil } ?? base
     // Readable too: `--trim-newline` looks at the last byte written.
-    if let data = unnamedIn, let descriptor = try unnamedFile(in: data) {
-      staged.append((file, descriptor))
-      return (file, descriptor)
+    if let data = unnamedIn {
+      if let descriptor = try data.openUnnamedFile() {
+        staged.append((file, descriptor))
+        return (file, descriptor)
+      }
+      unnamedIn = nil  // this filesystem has none
     }
     let folder = try scratchFolder()
     let descriptor = try folder.open(file, flags: O_RDWR | O_CREAT | O_EXCL, mode: 0o600)
     staged.append((file, nil))
     return (file, descriptor)
-  }
-
-  /// A new unnamed file in `data`, or nil (and the scratch folder from now on) where the
-  /// filesystem has none.
-  private func unnamedFile(in data: Directory) throws(SystemError) -> Descriptor? {
-    do {
-      return try data.openUnnamedFile()
-    } catch {
-      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(error.errno) else { throw error }
-      unnamedIn = nil
-      return nil
-    }
   }
 
   /// Gives every data file its name in `data/`; called with the board's lock held.

@@ -33,9 +33,15 @@ final class Directory {
   }
 
   /// A new file without a name in this directory (O_TMPFILE), readable and writable,
-  /// gone when closed unless `linkUnnamed` names it first.
-  func openUnnamedFile() throws(SystemError) -> Descriptor {
-    try SystemCall.openUnnamed(in: descriptor, mode: 0o600)
+  /// gone when closed unless `linkUnnamed` names it first; nil where the filesystem has
+  /// no unnamed files (EOPNOTSUPP, or EISDIR and EINVAL from kernels before them).
+  func openUnnamedFile() throws(SystemError) -> Descriptor? {
+    do {
+      return try SystemCall.openUnnamed(in: descriptor, mode: 0o600)
+    } catch {
+      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(error.errno) else { throw error }
+      return nil
+    }
   }
 
   /// Names an unnamed file here; an existing `name` fails with EEXIST.
