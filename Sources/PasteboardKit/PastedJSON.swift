@@ -119,8 +119,7 @@ public enum PastedJSON {
     case 0x08: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
     case 0x0C: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
     default:
-      let hex = Array("0123456789abcdef".utf8)
-      escaped += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+      escaped += Array("\\u00".utf8) + [ASCII.hexDigit(byte >> 4), ASCII.hexDigit(byte & 15)]
     }
   }
 }

@@ -21,10 +21,8 @@ struct HistoryFile {
     var text: [UInt8]
   }
 
-  /// The texts of the undo and redo entries (`decode` fills them; `encoded` uses them).
+  /// The texts of the undo and redo entries as read (`encoded` uses them).
   var entryTexts: [EntryText] = []
-  /// Where each undo and redo entry was in the text `init(json:)` read.
-  private var entrySources: [(entry: HistoryEntry, source: TextSpan)] = []
 
   init(changeCount: Int, history: History, entryTexts: [EntryText] = []) {
     format = Self.currentFormat
@@ -39,12 +37,13 @@ struct HistoryFile {
     let levelsField = try object.required("levelsOfUndo")
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
-    var sources: [(entry: HistoryEntry, source: TextSpan)] = []
+    var texts: [EntryText] = []
     func entries(_ key: StaticString) throws -> [HistoryEntry] {
       try object.required(key).array().map {
         let entryObject = try $0.object()
         let entry = try StoredEntry(json: entryObject).entry
-        sources.append((entry, entryObject.source))
+        let span = entryObject.source
+        texts.append(EntryText(entry: entry, text: Array(entryObject.tape.bytes[span.start..<span.end])))
         return entry
       }
     }
@@ -57,7 +56,7 @@ struct HistoryFile {
         let entry = try StoredEntry(json: $0.object()).entry
         return History.SavedState(items: entry.items, changeCount: entry.changeCount)
       })
-    entrySources = sources
+    entryTexts = texts
   }
 
   var json: JSONValue {
@@ -88,10 +87,7 @@ struct HistoryFile {
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
-    var file = try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
-    file.entryTexts = file.entrySources.map { EntryText(entry: $0.entry, text: Array(bytes[$0.source.start..<$0.source.end])) }
-    file.entrySources = []
-    return file
+    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
   }
 
   /// The encoded file; when it would pass the size limit, the oldest entries go first.

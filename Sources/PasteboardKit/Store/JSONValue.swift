@@ -83,6 +83,12 @@ struct JSONNode {
   var next: Int32
   /// A container's members or elements; a decoded string's index in `JSONTape.decoded`.
   var count: Int32
+
+  /// A string's or a number's text.
+  func text(in bytes: [UInt8], decoded: [String]) -> String {
+    if kind == .string && flag { return decoded[Int(count)] }
+    return String(decoding: bytes[Int(start)..<Int(end)], as: UTF8.self)
+  }
 }
 
 /// A store file parsed into one flat list of nodes over its bytes: the text is checked
@@ -102,9 +108,7 @@ final class JSONTape {
 
   /// A string node's text (a number node's too).
   func text(at index: Int) -> String {
-    let node = nodes[index]
-    if node.kind == .string && node.flag { return decoded[Int(node.count)] }
-    return String(decoding: bytes[Int(node.start)..<Int(node.end)], as: UTF8.self)
+    nodes[index].text(in: bytes, decoded: decoded)
   }
 
   /// Whether the string node at `index` is `key`; plain keys are compared byte by byte.
@@ -122,7 +126,7 @@ final class JSONTape {
     }
   }
 
-  /// The value at `index` as a `JSONValue` (for tests, and for laying a read text out again).
+  /// The value at `index` as a `JSONValue` (`JSONParser.document`, for tests).
   func value(at index: Int) -> JSONValue {
     let node = nodes[index]
     switch node.kind {
@@ -259,8 +263,7 @@ struct JSONParser {
   }
 
   private func keyText(_ index: Int) -> String {
-    let node = nodes[index]
-    return node.flag ? decoded[Int(node.count)] : String(decoding: bytes[Int(node.start)..<Int(node.end)], as: UTF8.self)
+    nodes[index].text(in: bytes, decoded: decoded)
   }
 
   private mutating func parseObject() throws {

@@ -2,6 +2,11 @@
 enum ASCII {
   static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
+  /// The lower-case hexadecimal digit of `value` (0 to 15).
+  static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+  }
+
   /// The decimal number that `bytes[range]` spells, digits only (no sign); nil when the
   /// range is empty, runs past the end, holds anything else, or is too long to be sure
   /// not to overflow.
