@@ -114,16 +114,12 @@ final class JSONTape {
   /// Whether the string node at `index` is `key`; plain keys are compared byte by byte.
   func text(at index: Int, is key: StaticString) -> Bool {
     let node = nodes[index]
-    if node.flag { return decoded[Int(node.count)] == key.description }
-    return key.withUTF8Buffer { wanted in
-      guard wanted.count == Int(node.end - node.start) else { return false }
-      var offset = Int(node.start)
-      for byte in wanted {
-        if bytes[offset] != byte { return false }
-        offset += 1
-      }
-      return true
-    }
+    if node.flag || !key.hasPointerRepresentation { return text(at: index) == key.description }
+    let length = key.utf8CodeUnitCount
+    guard length == Int(node.end - node.start) else { return false }
+    let start = Int(node.start)
+    for offset in 0..<length where bytes[start + offset] != key.utf8Start[offset] { return false }
+    return true
   }
 
   /// The value at `index` as a `JSONValue` (`JSONParser.document`, for tests).
@@ -155,7 +151,10 @@ final class JSONTape {
 }
 
 struct JSONParser {
-  private let bytes: [UInt8]
+  private let text: [UInt8]
+  /// `text` while `tape()` runs: reading through a buffer pointer leaves out the array's
+  /// bounds and uniqueness checks on every byte (the parser checks its own bounds).
+  private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private var nodes: [JSONNode] = []
   private var decoded: [String] = []
   /// The key nodes of the objects being read, innermost last: one list for all of them,
@@ -169,16 +168,20 @@ struct JSONParser {
   private static let comparedUpTo = 16
 
   init(bytes: [UInt8]) {
-    self.bytes = bytes
+    text = bytes
   }
 
   /// The text as nodes, with only white space around its one value.
   mutating func tape() throws -> JSONTape {
-    nodes.reserveCapacity(bytes.count / 16)
-    try parseValue()
-    skipSpace()
-    if position != bytes.count { throw corrupt("there is more after the JSON value") }
-    return JSONTape(bytes: bytes, nodes: nodes, decoded: decoded)
+    nodes.reserveCapacity(text.count / 16)
+    try text.withUnsafeBufferPointer { buffer in
+      bytes = buffer
+      defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+      try parseValue()
+      skipSpace()
+      if position != bytes.count { throw corrupt("there is more after the JSON value") }
+    }
+    return JSONTape(bytes: text, nodes: nodes, decoded: decoded)
   }
 
   /// The one value the text holds.
@@ -263,7 +266,7 @@ struct JSONParser {
   }
 
   private func keyText(_ index: Int) -> String {
-    nodes[index].text(in: bytes, decoded: decoded)
+    nodes[index].text(in: text, decoded: decoded)
   }
 
   private mutating func parseObject() throws {
@@ -358,16 +361,16 @@ struct JSONParser {
         append(.string, from: start, to: end)
         return
       }
-      guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
-      appendDecoded(text, from: start, to: end)
+      guard let string = String(validating: text[start..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
+      appendDecoded(string, from: start, to: end)
       return
     }
     var scalars = String.UnicodeScalarView()
     var runStart = position
     func flushRun(upTo end: Int) throws {
       guard runStart < end else { return }
-      guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
-      scalars.append(contentsOf: text.unicodeScalars)
+      guard let run = String(validating: text[runStart..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
+      scalars.append(contentsOf: run.unicodeScalars)
     }
     while position < bytes.count {
       let byte = bytes[position]
