@@ -40,7 +40,7 @@ _pb_complete() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # After `--pasteboard = wo`, the option is the word before the '='.
   if [[ $prev == "=" ]] && ((COMP_CWORD > 1)); then prev=${COMP_WORDS[COMP_CWORD-2]}; fi
-  local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch help"
+  local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch publish import help"
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
     return
@@ -89,6 +89,14 @@ _pb_complete() {
     mapfile -t COMPREPLY < <(compgen -W "$indexes" -- "$cur")
     return
     ;;
+  --selection)
+    mapfile -t COMPREPLY < <(compgen -W "clipboard primary" -- "$cur")
+    return
+    ;;
+  --backend)
+    mapfile -t COMPREPLY < <(compgen -W "x11 osc52" -- "$cur")
+    return
+    ;;
   -o | --output)
     mapfile -t COMPREPLY < <(compgen -d -- "$cur")
     return
@@ -123,6 +131,8 @@ _pb_complete() {
   count) options="-p --pasteboard" ;;
   wait) options="-p --pasteboard --since --timeout" ;;
   watch) options="-p --pasteboard --json -t --type --exec" ;;
+  publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available" ;;
+  import) options="-p --pasteboard -a --append --selection --backend --timeout --if-available" ;;
   help) mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur"); return ;;
   *) return ;;
   esac

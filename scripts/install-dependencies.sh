@@ -12,6 +12,10 @@
 #   shared-mime-info   the system's MIME database pb reads for types Apple does not declare
 #                      (and its PDF specification is one of the tests' sample files)
 #   python3            the tests give pb a terminal with python's pty module
+#   libxcb1-dev        libxcb's headers and static archive (with libXau, libXdmcp): the X11
+#                      backend of pb publish and pb import
+#   xvfb, xclip, xsel  the desktop tests run a private X server, with xclip and xsel as the
+#                      other side; python-xlib (from PyPI) asks what they cannot (MULTIPLE)
 set -eu
 
 missing=""
@@ -29,10 +33,15 @@ command -v man >/dev/null 2>&1 || missing="$missing man-db"
 { [ -f /usr/share/mime/mime.cache ] && [ -f /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf ]; } ||
   missing="$missing shared-mime-info"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
-[ -n "$missing" ] || exit 0
-
-echo "installing from Debian's packages:$missing" >&2
-if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-$sudo apt-get update -qq
-# shellcheck disable=SC2086 # one word per package
-$sudo apt-get install -y -qq $missing
+has_library libxcb.a || missing="$missing libxcb1-dev"
+command -v Xvfb >/dev/null 2>&1 || missing="$missing xvfb"
+command -v xclip >/dev/null 2>&1 || missing="$missing xclip"
+command -v xsel >/dev/null 2>&1 || missing="$missing xsel"
+if [ -n "$missing" ]; then
+  echo "installing from Debian's packages:$missing" >&2
+  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+  $sudo apt-get update -qq
+  # shellcheck disable=SC2086 # one word per package
+  $sudo apt-get install -y -qq $missing
+fi
+python3 -c 'import Xlib' 2>/dev/null || python3 -m pip install -q --root-user-action=ignore python-xlib

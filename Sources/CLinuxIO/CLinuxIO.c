@@ -14,6 +14,8 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <sys/random.h>
+#include <sys/mman.h>
+#include <spawn.h>
 #include <unistd.h>
 #include "CLinuxIO.h"
 
@@ -321,4 +323,55 @@ void pb_restore_interrupts(void) {
     if (interrupt_saved[index]) sigaction(interrupt_signals[index], &interrupt_actions[index], NULL);
     interrupt_saved[index] = 0;
   }
+}
+
+int pb_spawn_detached(const char *path, char *const argv[], const int *fds, int count, pid_t *pid) {
+  if (count < 0 || count > 200) return EINVAL;
+  // Each descriptor first moves above the range it goes to, so that no dup2 below
+  // overwrites one still to be moved.
+  int moved[200];
+  int result = 0;
+  int made = 0;
+  for (; made < count; made++) {
+    moved[made] = fcntl(fds[made], F_DUPFD_CLOEXEC, 3 + count);
+    if (moved[made] < 0) {
+      result = errno;
+      break;
+    }
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attributes;
+  if (result == 0) {
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    for (int index = 0; index < count; index++) posix_spawn_file_actions_adddup2(&actions, moved[index], 3 + index);
+    // Descriptors pb itself inherited without close-on-exec (a caller's pipe) must not
+    // stay open for the life of the new process.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3 + count);
+    posix_spawn_file_actions_addchdir_np(&actions, "/");
+    sigset_t defaults;
+    sigfillset(&defaults);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    extern char **environ;
+    result = posix_spawn(pid, path, &actions, &attributes, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+  }
+  for (int index = 0; index < made; index++) close(moved[index]);
+  return result;
+}
+
+int pb_memory_file(const char *name) {
+  return memfd_create(name, MFD_CLOEXEC);
+}
+
+int pb_pipe(int ends[2]) {
+  return pipe2(ends, O_CLOEXEC);
 }

@@ -36,6 +36,17 @@ public enum PasteboardError: Error, Sendable, Equatable {
   /// `--if-count N` and the board is at another count: nothing was written.
   case changeCountMismatch(board: String, expected: Int, found: Int)
 
+  // The desktop clipboard.
+  /// No way to reach a desktop clipboard: `lookedFor` says what was looked for.
+  case desktopUnavailable(lookedFor: String)
+  /// The desktop's clipboard could not be reached, or did not answer as it should.
+  case desktopFailed(String)
+  /// Nothing owns the desktop selection (`clipboard` or `primary`).
+  case desktopEmpty(selection: String)
+  case desktopTimeout(what: String, seconds: Double)
+  /// What OSC 52 cannot carry: `reason` says why and what to do.
+  case osc52Refused(String)
+
   // The environment.
   case magicUnavailable(String)
   /// Something in the store that pb did not put there, or that others can change: a
@@ -108,6 +119,17 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return "pasteboard '\(Display.value(name))' exists already; use it, delete it first (pb delete \(Display.value(name))), or pass --exist-ok"
     case .changeCountMismatch(let board, let expected, let found):
       return "pasteboard '\(Display.value(board))' is at change count \(found), not \(expected); nothing was written (read it again, then retry)"
+    case .desktopUnavailable(let lookedFor):
+      return "no desktop clipboard: \(lookedFor); run pb in a desktop session (or, to publish text over SSH, pass --osc52), "
+        + "or add --if-available to make this a quiet success"
+    case .desktopFailed(let text):
+      return Display.line(text)
+    case .desktopEmpty(let selection):
+      return "the desktop's \(selection) selection is empty; copy something in an application first"
+    case .desktopTimeout(let what, let seconds):
+      return "\(what) did not answer within \(seconds) s; try again, or give it longer with --timeout"
+    case .osc52Refused(let reason):
+      return Display.line(reason)
     case .magicUnavailable(let reason):
       return "cannot load libmagic's database (\(reason)); install libmagic-mgc, or give the type with -t"
     case .insecureStore(let path, let reason, let fix):
@@ -137,7 +159,7 @@ public enum PasteboardError: Error, Sendable, Equatable {
 extension PasteboardError {
   /// Runs `body`, in which both system calls and pb's own checks can fail: a failed
   /// system call becomes `systemFailure(error)`, a PasteboardError passes through.
-  static func catching<Result>(
+  public static func catching<Result>(
     _ systemFailure: (SystemError) -> PasteboardError = PasteboardError.io, _ body: () throws -> Result
   ) throws(PasteboardError) -> Result {
     do {

@@ -125,12 +125,12 @@ public enum PastedJSON {
 }
 
 /// Standard base64 (RFC 4648, with padding), appended a chunk at a time.
-enum Base64 {
+public enum Base64 {
   private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
   /// Appends the encoding of `bytes`; only the last chunk of a stream may have a length
   /// that is not a multiple of 3.
-  static func append(_ bytes: UnsafeRawBufferPointer, to encoded: inout [UInt8]) {
+  public static func append(_ bytes: UnsafeRawBufferPointer, to encoded: inout [UInt8]) {
     encoded.reserveCapacity(encoded.count + (bytes.count + 2) / 3 * 4)
     var index = 0
     while index + 3 <= bytes.count {

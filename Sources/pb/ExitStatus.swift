@@ -6,15 +6,15 @@ enum ExitStatus {
     switch error {
     case .outputClosed: 0
     case .cannotRun: 127
-    case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .binaryToTerminal: 1
+    case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .binaryToTerminal, .desktopEmpty: 1
     case .usage, .invalidPasteboardName, .invalidTime: 64
-    case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted: 65
+    case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted, .osc52Refused: 65
     case .noSuchFile, .noSuchPasteboard, .pasteboardDeleted: 66
-    case .magicUnavailable: 69
+    case .magicUnavailable, .desktopUnavailable, .desktopFailed: 69
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
     case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut: 73
     case .io: 74
-    case .lockTimeout, .changeCountMismatch: 75
+    case .lockTimeout, .changeCountMismatch, .desktopTimeout: 75
     case .insecureStore: 77
     case .invalidEnvironment: 78
     }

@@ -35,6 +35,8 @@ enum JoinedOptions {
     "group begin": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
     "group end": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
     "group run": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--name"]),
+    "publish": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items", "--selection", "--backend"]),
+    "import": Options(valued: ["p"], flags: ["a", "h"], longValued: ["--pasteboard", "--selection", "--backend", "--timeout"]),
   ]
 
   /// The arguments with joined short options split into separate words. Words after

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopClipboard
 import PasteboardKit
 
 #if canImport(Glibc)
@@ -21,10 +22,13 @@ struct PB: ParsableCommand {
       CommandGroup(name: "Undo", subcommands: [Undo.self, Redo.self, HistoryCommand.self, Group.self]),
       CommandGroup(name: "Pasteboard", subcommands: [List.self, Create.self, Delete.self]),
       CommandGroup(name: "Change tracking", subcommands: [Count.self, Wait.self, Watch.self]),
+      CommandGroup(name: "Desktop", subcommands: [Publish.self, Import.self]),
     ]
   )
 
   static func main() {
+    // The process that holds a published selection: pb itself, under a name no user types.
+    if arguments.first == Desktop.ownerCommand { Glibc.exit(Desktop.runOwner(Array(arguments.dropFirst()))) }
     StandardStreams.prepare()
     var status: Int32 = 0
     do {

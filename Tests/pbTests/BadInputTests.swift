@@ -110,31 +110,10 @@ struct BadInputTests {
   @Test("stdin on a terminal: pb copy says what it is waiting for, then reads until Ctrl-D")
   func terminalInput() throws {
     let sandbox = try Sandbox()
-    // python's pty gives pb a real terminal as stdin; the script types a line and Ctrl-D.
-    let script = """
-      import os, pty, signal, sys, time
-      signal.alarm(20)
-      pid, fd = pty.fork()
-      if pid == 0:
-          os.execv(sys.argv[1], [sys.argv[1], "copy"])
-      time.sleep(0.5)
-      os.write(fd, b"typed text\\n")
-      time.sleep(0.2)
-      os.write(fd, b"\\x04")
-      seen = b""
-      while True:
-          try:
-              chunk = os.read(fd, 1024)
-          except OSError:
-              break
-          if not chunk:
-              break
-          seen += chunk
-      _, status = os.waitpid(pid, 0)
-      sys.stdout.write(seen.decode(errors="replace"))
-      sys.exit(os.waitstatus_to_exitcode(status))
-      """
-    let result = try sandbox.run("/usr/bin/env", ["python3", "-c", script, Sandbox.binary], stdin: nil, environment: sandbox.environment)
+    // A real terminal as stdin: a line is typed, then Ctrl-D.
+    let result = try sandbox.run(
+      "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--type", "typed text\\n", "--type", "\\x04", "--", Sandbox.binary, "copy"],
+      stdin: nil, environment: sandbox.environment)
     #expect(result.status == 0, "\(result)")
     #expect(result.text.contains("pb: reading what to copy from the terminal; end it with Ctrl-D"), "\(result)")
     #expect(try sandbox.pb("paste").text == "typed text\n")
@@ -147,7 +126,7 @@ struct ArgumentFuzzEndToEndTests {
   func randomArguments() throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.pb("copy", stdin: Data("fuzz target".utf8)).status == 0)
-    let script = DocsTests.repository.appendingPathComponent("Tests/pbTests/Support/fuzz_arguments.py").path
+    let script = Sandbox.support("fuzz_arguments.py")
     let result = try sandbox.run(
       "/usr/bin/env", ["python3", script, Sandbox.binary, sandbox.store.path, "400", "20261122"], stdin: nil,
       environment: [:], timeLimit: 300)

@@ -74,4 +74,17 @@ int pb_inotify_wait(int inotify_fd, int timeout_ms);
 /// process has exited. Falls back to a plain close.
 void pb_inotify_close_detached(int inotify_fd);
 
+/// Starts `path` with `argv` as a process of its own session, away from pb's terminal
+/// and output: standard input, output and error on /dev/null, the working directory
+/// `/`, default signal handling, and `fds[i]` as its descriptor 3 + i; no other
+/// descriptor, not even one pb inherited, stays open in it. Returns 0 with `*pid` set,
+/// or an errno value.
+int pb_spawn_detached(const char *path, char *const argv[], const int *fds, int count, pid_t *pid);
+
+/// A pipe, both ends close-on-exec.
+int pb_pipe(int ends[2]);
+
+/// A file in memory (memfd_create), close-on-exec.
+int pb_memory_file(const char *name);
+
 #endif

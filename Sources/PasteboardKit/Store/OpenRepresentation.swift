@@ -9,7 +9,8 @@
 public final class OpenRepresentation {
   public let index: Int
   public let representation: Representation
-  let descriptor: Descriptor
+  /// The data, open: it stays readable even once a later write removes its file.
+  public let descriptor: Descriptor
   var path: String { descriptor.path }
 
   init(index: Int, representation: Representation, descriptor: Descriptor) {

@@ -26,6 +26,22 @@ extension Pasteboard {
     return opened
   }
 
+  /// Opens every representation of the one item `itemSet` chooses (`pb publish`): what
+  /// is opened is a snapshot no later write can change.
+  public func openItem(_ itemSet: ItemSet) throws(PasteboardError) -> (item: Item, representations: [OpenRepresentation]) {
+    var chosen: Item?
+    let (_, opened) = try openConsistently { (state) throws(PasteboardError) in
+      let indexes = try chosenIndexes(itemSet, in: state)
+      guard indexes.count == 1 else {
+        throw .usage("the item set chooses \(indexes.count) items; choose one, as -i 0 or -i -1")
+      }
+      chosen = state.items[indexes[0]]
+      return state.items[indexes[0]].representations.map { (indexes[0], $0) }
+    }
+    guard let chosen else { throw .internalError("no item was chosen") }
+    return (chosen, opened)
+  }
+
   /// Reads the state and opens the data of the representations `choose` picks from it.
   /// A data file gone before it was opened means a writer replaced the state meanwhile:
   /// then the state is read again, so that what is opened is always of one state. A

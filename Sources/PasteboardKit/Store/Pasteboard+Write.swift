@@ -111,6 +111,22 @@ extension Pasteboard {
     }
   }
 
+  /// Writes one item from data the caller has opened, each with its type (`pb import`:
+  /// what the desktop offered, under the types it named). `name` says where each came
+  /// from in messages. Types are kept as given, as with `--force-type`.
+  public func write(
+    opened representations: [(type: TypeIdentifier, data: Descriptor, name: String)], mode: WriteMode, options: WriteOptions
+  ) throws(PasteboardError) -> PasteboardState {
+    var options = options
+    options.forcesType = true
+    let item = ItemSource(representations: representations.map { RepresentationSource(input: .file($0.name), type: $0.type) })
+    let inputs = representations.map { OpenInput(opened: $0.data, filenameExtension: nil) }
+    let (workspace, written) = try stage([item], inputs: inputs, detector: TypeDetector(), options: options)
+    return try commit(from: workspace, ifCount: options.ifCount, recording: options.recording("Import")) { live, _, _ in
+      mode == .append ? live + written : written
+    }
+  }
+
   /// Streams the opened inputs (one per representation, in order) into a new workspace
   /// and returns the items they make, ready to commit.
   func stage(_ items: [ItemSource], inputs: [OpenInput], detector: TypeDetector, options: WriteOptions)

@@ -6,12 +6,12 @@
 
 /// An open file descriptor with exactly one owner, closed when that owner goes away, so
 /// that no error path can leak it. `path` is what messages call it.
-final class Descriptor: Sendable {
-  let raw: Int32
-  let path: String
+public final class Descriptor: Sendable {
+  public let raw: Int32
+  public let path: String
   private let closesOnDeinit: Bool
 
-  init(_ raw: Int32, path: String) {
+  public init(_ raw: Int32, path: String) {
     self.raw = raw
     self.path = path
     self.closesOnDeinit = true
@@ -30,7 +30,7 @@ final class Descriptor: Sendable {
     if closesOnDeinit { SystemCall.close(raw) }
   }
 
-  func status() throws(SystemError) -> stat {
+  public func status() throws(SystemError) -> stat {
     try SystemCall.status(raw, path: path)
   }
 
@@ -42,11 +42,11 @@ final class Descriptor: Sendable {
   }
 
   /// The same from `offset`, without moving the descriptor's own offset.
-  func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
+  public func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
     try SystemCall.readFully(raw, into: buffer, at: offset, path: path)
   }
 
-  func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+  public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
     try SystemCall.writeAll(raw, bytes, path: path)
   }
 

@@ -21,9 +21,10 @@ public struct SystemError: Error, Sendable, Equatable {
   public var reason: String { String(cString: strerror(errno)) }
 }
 
-/// Every system call the library makes goes through here: EINTR is retried and a
-/// failure becomes a `SystemError` that names the path.
-enum SystemCall {
+/// Every system call the library makes goes through here (and the desktop bridge's,
+/// through the public ones): EINTR is retried and a failure becomes a `SystemError`
+/// that names the path.
+public enum SystemCall {
   /// Runs `body` until it stops failing with EINTR; -1 becomes a thrown `SystemError`.
   @discardableResult
   static func check<Result: BinaryInteger>(
@@ -39,7 +40,7 @@ enum SystemCall {
   }
 
   /// Opens a path outside the store as the user named it (bytes, see `PathBytes`).
-  static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> Descriptor {
+  public static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> Descriptor {
     let fd = try check("open", path) { PathBytes.withCString(path) { Glibc.open($0, flags | O_CLOEXEC, mode) } }
     return Descriptor(fd, path: path)
   }
@@ -68,7 +69,7 @@ enum SystemCall {
   }
 
   /// Reads until `buffer` is full or the input ends; returns how many bytes were read.
-  static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
+  public static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
     throws(SystemError) -> Int
   {
     var filled = 0
@@ -80,7 +81,7 @@ enum SystemCall {
     return filled
   }
 
-  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String)
+  public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String)
     throws(SystemError)
   {
     var written = 0
@@ -91,7 +92,7 @@ enum SystemCall {
     }
   }
 
-  static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+  public static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
     let failure = bytes.withUnsafeBytes { (buffer) -> SystemError? in
       do throws(SystemError) {
         try writeAll(fd, buffer, path: path)
@@ -248,7 +249,7 @@ enum SystemCall {
   }
 
   /// Reads from `offset` until `buffer` is full or the data ends; returns the count read.
-  static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, path: String)
+  public static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, path: String)
     throws(SystemError) -> Int
   {
     var filled = 0
@@ -277,7 +278,7 @@ enum SystemCall {
   }
 
   /// Milliseconds of a clock that never jumps, for measuring waits.
-  static func monotonicMilliseconds() -> Int64 {
+  public static func monotonicMilliseconds() -> Int64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
@@ -353,6 +354,39 @@ enum SystemCall {
     }
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
+  /// A pipe, both ends close-on-exec.
+  public static func pipe() throws(SystemError) -> (read: Descriptor, write: Descriptor) {
+    var ends: [Int32] = [-1, -1]
+    try check("make", "a pipe") { pb_pipe(&ends) }
+    return (Descriptor(ends[0], path: "a pipe"), Descriptor(ends[1], path: "a pipe"))
+  }
+
+  /// A file in memory (memfd), for data that arrives in pieces and is then read back.
+  public static func memoryFile(named name: String) throws(SystemError) -> Descriptor {
+    Descriptor(try check("make", name) { pb_memory_file(name) }, path: name)
+  }
+
+  /// Waits until `fd` can be read (or has hung up) for at most `milliseconds` (-1: for
+  /// ever); false when the time ran out.
+  public static func waitReadable(_ fd: Int32, milliseconds: Int32, path: String) throws(SystemError) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return try check("wait for", path) { poll(&entry, 1, milliseconds) } > 0
+  }
+
+  /// Starts pb itself again (`/proc/self/exe`) with `arguments` (after the program
+  /// name) as a process of its own session, detached from pb's terminal and output,
+  /// with `descriptors` as its 3, 4, ... (see `pb_spawn_detached`).
+  public static func spawnSelf(_ arguments: [String], passing descriptors: [Descriptor]) throws(SystemError) -> pid_t {
+    let argv = (["pb"] + arguments).map { PathBytes.withCString($0) { strdup($0) } } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let result = withExtendedLifetime(descriptors) {
+      pb_spawn_detached("/proc/self/exe", argv, descriptors.map(\.raw), Int32(descriptors.count), &pid)
+    }
+    if result != 0 { throw SystemError(errno: result, operation: "start", path: "pb") }
+    return pid
   }
 
   /// Empties a directory from a detached process; false when none could be started.

@@ -41,6 +41,11 @@ final class Sandbox: Sendable {
     return executable.deletingLastPathComponent().appendingPathComponent("pb").path
   }
 
+  /// A helper script of Tests/pbTests/Support.
+  static func support(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(name).path
+  }
+
   var environment: [String: String] {
     var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PB_") }
     environment["PB_DIR"] = store.path

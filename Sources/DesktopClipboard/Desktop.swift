@@ -1,0 +1,197 @@
+import PasteboardKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The desktop clipboard, reached through one of its backends: `pb publish` offers an
+/// item there, `pb import` makes an item of what is there.
+public enum Desktop {
+  /// How pb reaches the desktop clipboard.
+  public enum Backend: String, CaseIterable, Sendable {
+    /// The X server named by DISPLAY (also XWayland's, as on GNOME).
+    case x11
+    /// An escape sequence to the terminal, which sets its host's clipboard (over SSH).
+    case osc52
+  }
+
+  /// X11's two selections: what Ctrl-C copies, and what selecting text copies.
+  public enum Selection: String, CaseIterable, Sendable {
+    case clipboard
+    case primary
+  }
+
+  /// The hidden subcommand the owner of a published selection runs as: pb itself, so
+  /// that there is one executable.
+  public static let ownerCommand = "__desktop-owner"
+
+  /// The backend to use: the one given (`--backend`, else `PB_DESKTOP`), else X11 when
+  /// DISPLAY is set, else OSC 52 for a publish from an SSH session.
+  public static func backend(given: Backend?, publishing: Bool) throws(PasteboardError) -> Backend {
+    if let given { return given }
+    if let chosen = environment("PB_DESKTOP") {
+      guard let backend = Backend(rawValue: chosen) else {
+        throw .invalidEnvironment(
+          variable: "PB_DESKTOP", value: chosen, reason: "it names no backend (\(Backend.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      return backend
+    }
+    if environment("DISPLAY") != nil { return .x11 }
+    let overSSH = environment("SSH_TTY") != nil || environment("SSH_CONNECTION") != nil
+    if publishing && overSSH { return .osc52 }
+    var lookedFor = "DISPLAY is unset"
+    if environment("WAYLAND_DISPLAY") != nil {
+      lookedFor += " (WAYLAND_DISPLAY is set, but pb reaches Wayland's clipboard through XWayland only)"
+    }
+    lookedFor += publishing ? ", and this is not an SSH session (SSH_TTY, SSH_CONNECTION)" : ""
+    throw .desktopUnavailable(lookedFor: lookedFor)
+  }
+
+  static func environment(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    let text = String(cString: value)
+    return text.isEmpty ? nil : text
+  }
+
+  /// The X display to connect to.
+  static func display() throws(PasteboardError) -> String {
+    guard let display = environment("DISPLAY") else { throw .desktopUnavailable(lookedFor: "DISPLAY is unset") }
+    return display
+  }
+
+  // MARK: Publishing
+
+  /// Offers `item`, whose representations are open in `data`, on the desktop: returns
+  /// once the desktop has it. For X11 a process of pb's own holds the selection and
+  /// serves it until another application takes it; it is started detached, so that
+  /// `$(pb publish)` returns at once.
+  public static func publish(
+    _ item: Item, data: [Descriptor], selection: Selection, backend: Backend, terminal: Descriptor? = nil
+  ) throws(PasteboardError) {
+    switch backend {
+    case .osc52:
+      try OSC52.publish(item, data: data, selection: selection, terminal: terminal)
+    case .x11:
+      _ = try display()
+      // The owner checks the offer itself; making it here first reports a problem
+      // with the item before a process is started.
+      _ = try DesktopOffer(types: item.types, data: data, concealed: item.concealed)
+      let (reader, writer) = try PasteboardError.catching { try SystemCall.pipe() }
+      let arguments = [ownerCommand, backend.rawValue, selection.rawValue, item.concealed ? "concealed" : "plain"]
+        + item.types.map(\.rawValue)
+      _ = try PasteboardError.catching { try SystemCall.spawnSelf(arguments, passing: [writer] + data) }
+      // Only the owner holds the write end now: its end of file means it is gone.
+      _ = consume writer
+      let answer = try readAnswer(from: reader)
+      if answer != "ok" {
+        throw .desktopFailed(answer.isEmpty ? "the process that was to own the selection ended without taking it" : answer)
+      }
+    }
+  }
+
+  /// What the owner process reports on its status pipe: "ok", or why it failed.
+  private static func readAnswer(from pipe: Descriptor) throws(PasteboardError) -> String {
+    var answer: [UInt8] = []
+    let deadline = SystemCall.monotonicMilliseconds() + 10_000
+    var buffer = [UInt8](repeating: 0, count: 512)
+    while true {
+      let left = deadline - SystemCall.monotonicMilliseconds()
+      let ready = try PasteboardError.catching {
+        try SystemCall.waitReadable(pipe.raw, milliseconds: Int32(max(0, left)), path: "pb's owner process")
+      }
+      guard left > 0, ready else { throw .desktopTimeout(what: "pb's owner process", seconds: 10) }
+      let count = try PasteboardError.catching { try buffer.withUnsafeMutableBytes { try SystemCall.readFully(pipe.raw, into: $0, path: "a pipe") } }
+      answer += buffer[..<count]
+      if count < buffer.count { break }
+    }
+    return String(decoding: answer, as: UTF8.self).trimmingNewline()
+  }
+
+  /// The owner process: `arguments` are what `publish` passed after the command name;
+  /// descriptor 3 is the status pipe, 4 and on the representations' data. Returns the
+  /// exit status.
+  public static func runOwner(_ arguments: [String]) -> Int32 {
+    var status: Descriptor? = Descriptor(3, path: "the status pipe")
+    func fail(_ message: String) -> Int32 {
+      try? status?.writeAll(Array(message.utf8))
+      return 69
+    }
+    guard arguments.count >= 3, let backend = Backend(rawValue: arguments[0]), backend == .x11,
+      let selection = Selection(rawValue: arguments[1])
+    else { return fail("internal error: the owner process was started with arguments it does not take") }
+    let types = arguments[3...].map { TypeIdentifier($0) }
+    let data = types.indices.map { Descriptor(Int32(4 + $0), path: "representation \($0)") }
+    do throws(PasteboardError) {
+      let offer = try DesktopOffer(types: types, data: data, concealed: arguments[2] == "concealed")
+      let connection = try X11Connection(display: try display())
+      let owner = X11Owner(connection: connection, selection: selection.rawValue, offer: offer)
+      try owner.acquire()
+      try? status?.writeAll(Array("ok".utf8))
+      status = nil  // closed: publish returns
+      try owner.serve()
+      return 0
+    } catch {
+      return fail(error.message)
+    }
+  }
+
+  // MARK: Importing
+
+  /// Reads every type the desktop's selection offers into one new item of `pasteboard`
+  /// (after its items with `append`), an undoable change named Import. Each read waits
+  /// at most `timeout` milliseconds.
+  public static func importItem(
+    into pasteboard: Pasteboard, selection: Selection, backend: Backend, append: Bool, timeout: Int64,
+    options: Pasteboard.WriteOptions
+  ) throws(PasteboardError) -> PasteboardState {
+    guard backend == .x11 else {
+      throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard; pb cannot read it back")
+    }
+    let connection = try X11Connection(display: try display())
+    let reader = X11Reader(connection: connection, selection: selection.rawValue, timeoutMilliseconds: timeout)
+    let plan = DesktopTargets.importPlan(offered: try reader.targets())
+    var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
+    for (name, type) in plan.others {
+      let file = try PasteboardError.catching { try SystemCall.memoryFile(named: name) }
+      let offered = try reader.read(name) { (bytes) throws(PasteboardError) in
+        try PasteboardError.catching { try SystemCall.writeAll(file.raw, bytes, path: name) }
+      }
+      if offered != nil {
+        guard lseek(file.raw, 0, SEEK_SET) == 0 else { throw .io(SystemError(errno: errno, operation: "rewind", path: name)) }
+        representations.append((type, file, "the desktop's \(name)"))
+      }
+    }
+    if let text = try readText(plan.text, from: reader) {
+      let file = try PasteboardError.catching { try SystemCall.memoryFile(named: "text") }
+      try PasteboardError.catching { try SystemCall.writeAll(file.raw, text, path: "text") }
+      guard lseek(file.raw, 0, SEEK_SET) == 0 else { throw .io(SystemError(errno: errno, operation: "rewind", path: "text")) }
+      representations.insert((.utf8PlainText, file, "the desktop's text"), at: min(plan.textPosition, representations.count))
+    }
+    if representations.isEmpty {
+      throw .desktopFailed("the desktop's \(selection.rawValue) selection offers no type pb can keep")
+    }
+    var options = options
+    if plan.concealed { options.concealed = true }
+    return try pasteboard.write(opened: representations, mode: append ? .append : .replace, options: options)
+  }
+
+  /// The text of the first alias the owner gives as UTF-8 (Latin-1 `STRING` converted).
+  private static func readText(_ aliases: [String], from reader: X11Reader) throws(PasteboardError) -> [UInt8]? {
+    for alias in aliases {
+      var bytes: [UInt8] = []
+      guard let type = try reader.read(alias, into: { bytes.append(contentsOf: $0) }) else { continue }
+      if type == "STRING" {
+        return Array(String(bytes.map { Character(Unicode.Scalar($0)) }).utf8)
+      }
+      if type == "COMPOUND_TEXT" { continue }
+      if String(validating: bytes, as: UTF8.self) != nil { return bytes }
+    }
+    return nil
+  }
+}
+
+extension String {
+  fileprivate func trimmingNewline() -> String {
+    hasSuffix("\n") ? String(dropLast()) : self
+  }
+}

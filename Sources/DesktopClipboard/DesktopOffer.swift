@@ -1,0 +1,79 @@
+import PasteboardKit
+
+/// What a publish offers: one item's representations, open, under their target names.
+/// The data files stay open for as long as the offer lives, so later writes to the
+/// board (which remove replaced files) cannot change what is served.
+public final class DesktopOffer {
+  public let targets: [DesktopTargets.Target]
+  let data: [Descriptor]
+  let sizes: [Int64]
+  /// The text as Latin-1, when `STRING` is offered.
+  let latin1: [UInt8]?
+
+  /// Text up to this size is looked at for the `STRING` target; larger text is offered
+  /// as UTF-8 only.
+  static let latin1Limit: Int64 = 16 << 20
+
+  /// `types[i]` is the type of the data in `data[i]`.
+  public init(types: [TypeIdentifier], data: [Descriptor], concealed: Bool) throws(PasteboardError) {
+    self.data = data
+    sizes = try PasteboardError.catching { try data.map { Int64(try $0.status().st_size) } }
+    var utf8Text = DesktopTargets.plainText(in: types)
+    var latin1: [UInt8]?
+    if let index = utf8Text {
+      if sizes[index] <= Self.latin1Limit {
+        let text = try Self.read(data[index], at: 0, count: Int(sizes[index]))
+        if String(validating: text, as: UTF8.self) == nil {
+          utf8Text = nil
+        } else {
+          latin1 = Self.latin1(text)
+        }
+      } else if !TypeRegistry.conforms(types[index], to: .utf8PlainText) {
+        utf8Text = nil
+      }
+    }
+    self.latin1 = latin1
+    targets = DesktopTargets.targets(for: types, utf8Text: utf8Text, textIsLatin1: latin1 != nil, concealed: concealed)
+  }
+
+  /// Bytes a target's data has.
+  func size(of target: Int) -> Int64 {
+    switch targets[target].conversion {
+    case .stored: sizes[targets[target].representation]
+    case .latin1: Int64(latin1?.count ?? 0)
+    case .constant(let bytes): Int64(bytes.count)
+    }
+  }
+
+  /// Up to `count` bytes of a target's data from `offset`.
+  func bytes(of target: Int, at offset: Int64, count: Int) throws(PasteboardError) -> [UInt8] {
+    switch targets[target].conversion {
+    case .stored: return try Self.read(data[targets[target].representation], at: offset, count: count)
+    case .latin1: return Array((latin1 ?? []).dropFirst(Int(offset)).prefix(count))
+    case .constant(let bytes): return Array(bytes.dropFirst(Int(offset)).prefix(count))
+    }
+  }
+
+  private static func read(_ descriptor: Descriptor, at offset: Int64, count: Int) throws(PasteboardError) -> [UInt8] {
+    do {
+      return try [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+        filled = try descriptor.readFully(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+      }
+    } catch let error as SystemError {
+      throw .io(error)
+    } catch {
+      throw .internalError("\(error)")
+    }
+  }
+
+  /// UTF-8 text as Latin-1, or nil when it has a character above U+00FF.
+  static func latin1(_ text: [UInt8]) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.count)
+    for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+      guard scalar.value <= 0xFF else { return nil }
+      bytes.append(UInt8(scalar.value))
+    }
+    return bytes
+  }
+}

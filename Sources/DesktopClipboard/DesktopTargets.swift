@@ -1,0 +1,132 @@
+import PasteboardKit
+
+/// How an item's representations are named on the desktop clipboard, and how what the
+/// desktop offers becomes an item: the rules both backends share, kept apart from any
+/// protocol so that they can be tested on their own.
+public enum DesktopTargets {
+  /// The names under which UTF-8 text is offered, most specific first: MIME types for
+  /// toolkits that ask by MIME type, and X11's own names for older clients.
+  public static let textAliases = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT"]
+  /// X11's Latin-1 text: offered only when the text has no character above U+00FF.
+  public static let latin1Text = "STRING"
+  /// File URLs are also offered as a URI list, as file managers expect.
+  public static let uriList = "text/uri-list"
+  /// KDE's hint, honoured by Klipper and other clipboard managers, that the data is a
+  /// secret and must not be kept in a clipboard history.
+  public static let passwordManagerHint = "x-kde-passwordManagerHint"
+  /// Names X11 reserves for questions about a selection rather than its data.
+  public static let metaTargets: Set<String> = [
+    "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "DELETE", "INSERT_SELECTION", "INSERT_PROPERTY", "LENGTH",
+  ]
+
+  /// How one target's bytes come from a representation.
+  public enum Conversion: Equatable, Sendable {
+    /// The stored bytes as they are.
+    case stored
+    /// Stored UTF-8 text as Latin-1 (for `STRING`).
+    case latin1
+    /// These bytes, not a representation's (the password-manager hint).
+    case constant([UInt8])
+  }
+
+  public struct Target: Equatable, Sendable {
+    public var name: String
+    /// The representation the bytes come from (unused for a constant).
+    public var representation: Int
+    public var conversion: Conversion
+
+    public init(name: String, representation: Int, conversion: Conversion) {
+      self.name = name
+      self.representation = representation
+      self.conversion = conversion
+    }
+  }
+
+  /// The targets an item is offered under, in order (its preferred representation
+  /// first): each representation under its type's preferred MIME type (or, with none,
+  /// its type identifier); the first plain text that is UTF-8 also under the text
+  /// aliases, and as `STRING` when `textIsLatin1`; a file URL also as a URI list; a
+  /// concealed item with the password-manager hint. A name is offered once, for the
+  /// first representation that has it.
+  public static func targets(for types: [TypeIdentifier], utf8Text: Int?, textIsLatin1: Bool, concealed: Bool) -> [Target] {
+    var targets: [Target] = []
+    func add(_ name: String, _ representation: Int, _ conversion: Conversion = .stored) {
+      if !targets.contains(where: { $0.name == name }) {
+        targets.append(Target(name: name, representation: representation, conversion: conversion))
+      }
+    }
+    for (index, type) in types.enumerated() {
+      add(TypeRegistry.preferredMIMEType(for: type) ?? type.rawValue, index)
+      if index == utf8Text {
+        for alias in textAliases { add(alias, index) }
+        if textIsLatin1 { add(latin1Text, index, .latin1) }
+      }
+      if TypeRegistry.conforms(type, to: TypeIdentifier("public.file-url")) { add(uriList, index) }
+    }
+    if concealed { add(passwordManagerHint, 0, .constant(Array("secret".utf8))) }
+    return targets
+  }
+
+  /// The first representation that is plain text, the one the text aliases name.
+  public static func plainText(in types: [TypeIdentifier]) -> Int? {
+    types.firstIndex { TypeRegistry.conforms($0, to: .plainText) }
+  }
+
+  /// What to read of an offer: the text aliases present, best first (they become one
+  /// UTF-8 text representation); every other target with the type it becomes, in the
+  /// offer's order; and whether the offer is marked as a secret. Meta targets, text in
+  /// other encodings and X11's own names for other things (PIXMAP, COMPOUND_TEXT) are
+  /// left out.
+  public struct ImportPlan: Equatable, Sendable {
+    public var text: [String] = []
+    /// Where the text goes among the representations: before `others[textPosition]`.
+    public var textPosition = 0
+    public var others: [(name: String, type: TypeIdentifier)] = []
+    public var concealed = false
+
+    public static func == (left: ImportPlan, right: ImportPlan) -> Bool {
+      left.text == right.text && left.textPosition == right.textPosition && left.concealed == right.concealed
+        && left.others.map(\.name) == right.others.map(\.name) && left.others.map(\.type) == right.others.map(\.type)
+    }
+  }
+
+  public static func importPlan(offered names: [String]) -> ImportPlan {
+    var plan = ImportPlan()
+    let textOrder = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", latin1Text, "TEXT"]
+    var textSeen = false
+    for name in names {
+      if name == passwordManagerHint {
+        plan.concealed = true
+        continue
+      }
+      if metaTargets.contains(name) { continue }
+      if textOrder.contains(where: { $0.caseInsensitiveEquals(name) }) || name.lowercased().hasPrefix("text/plain;") {
+        if !textSeen {
+          textSeen = true
+          plan.textPosition = plan.others.count
+        }
+        continue
+      }
+      guard let type = importedType(of: name) else { continue }
+      if !plan.others.contains(where: { $0.type == type }) && type != .utf8PlainText { plan.others.append((name, type)) }
+    }
+    plan.text = textOrder.compactMap { wanted in names.first { $0.caseInsensitiveEquals(wanted) } }
+    return plan
+  }
+
+  /// The type a target name stands for: a MIME type's (a dynamic identifier that keeps
+  /// an unknown one), or a declared type identifier pb offered under its own name.
+  static func importedType(of name: String) -> TypeIdentifier? {
+    if name.contains("/") { return try? TypeIdentifier.parse(name) }
+    guard name.contains("."), let type = try? TypeIdentifier.parse(name), TypeRegistry.declaration(of: type) != nil else {
+      return nil
+    }
+    return type
+  }
+}
+
+extension String {
+  fileprivate func caseInsensitiveEquals(_ other: String) -> Bool {
+    lowercased() == other.lowercased()
+  }
+}

@@ -1,0 +1,181 @@
+import CXCB
+import PasteboardKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Owns an X11 selection and answers requests for it (ICCCM 2): `TARGETS`, `TIMESTAMP`,
+/// `MULTIPLE`, and every offered target, in pieces (INCR) when it is larger than one
+/// property may be. Transfers run side by side, each with a time limit, so a requestor
+/// that dies or stalls in the middle of one holds up nobody else.
+final class X11Owner {
+  private let x: X11Connection
+  private let selection: xcb_atom_t
+  private let offer: DesktopOffer
+  /// Each target's atom, in the order of `offer.targets`.
+  private let targetAtoms: [xcb_atom_t]
+  private let meta: (targets: xcb_atom_t, timestamp: xcb_atom_t, multiple: xcb_atom_t, incr: xcb_atom_t, atomPair: xcb_atom_t)
+  private let utf8String: xcb_atom_t
+  private var acquired: xcb_timestamp_t = 0
+  /// Set when another client takes the selection: transfers under way still finish.
+  private var lost = false
+  private var transfers: [Transfer] = []
+  /// How long a requestor may take to ask for the next piece.
+  static let transferTimeout: Int64 = 5000
+
+  /// An INCR transfer under way: the next piece goes when the requestor deletes the
+  /// property.
+  private final class Transfer {
+    let requestor: xcb_window_t
+    let property: xcb_atom_t
+    let type: xcb_atom_t
+    let target: Int
+    var offset: Int64 = 0
+    var sentLast = false
+    var lastActivity = SystemCall.monotonicMilliseconds()
+
+    init(requestor: xcb_window_t, property: xcb_atom_t, type: xcb_atom_t, target: Int) {
+      self.requestor = requestor
+      self.property = property
+      self.type = type
+      self.target = target
+    }
+  }
+
+  init(connection: X11Connection, selection: String, offer: DesktopOffer) {
+    x = connection
+    self.offer = offer
+    let names = ["TARGETS", "TIMESTAMP", "MULTIPLE", "INCR", "ATOM_PAIR", "UTF8_STRING", selection.uppercased()]
+    let atoms = connection.atoms(names + offer.targets.map(\.name))
+    meta = (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
+    utf8String = atoms[5]
+    self.selection = atoms[6]
+    targetAtoms = Array(atoms[names.count...])
+  }
+
+  /// Takes the selection; true once the server confirms pb's window owns it.
+  func acquire() throws(PasteboardError) {
+    acquired = try x.serverTime()
+    xcb_set_selection_owner(x.connection, x.window, selection, acquired)
+    let cookie = xcb_get_selection_owner(x.connection, selection)
+    guard let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil) else {
+      throw .desktopFailed("the X server did not say who owns the selection")
+    }
+    defer { free(reply) }
+    if reply.pointee.owner != x.window { throw .desktopFailed("another client took the selection at once; try again") }
+  }
+
+  /// Answers requests until another client takes the selection and the transfers
+  /// under way are done (or the server goes).
+  func serve() throws(PasteboardError) {
+    while !(lost && transfers.isEmpty) {
+      let deadline = transfers.map(\.lastActivity).min().map { $0 + Self.transferTimeout }
+      guard let event = try x.nextEvent(until: deadline) else {
+        let now = SystemCall.monotonicMilliseconds()
+        transfers.removeAll { now - $0.lastActivity >= Self.transferTimeout }
+        continue
+      }
+      switch event.code {
+      case XCB_SELECTION_REQUEST:
+        answer(event.as(xcb_selection_request_event_t.self))
+      case XCB_SELECTION_CLEAR:
+        if event.as(xcb_selection_clear_event_t.self).selection == selection { lost = true }
+      case XCB_PROPERTY_NOTIFY:
+        let notify = event.as(xcb_property_notify_event_t.self)
+        if notify.state == UInt8(XCB_PROPERTY_DELETE.rawValue),
+          let transfer = transfers.first(where: { $0.requestor == notify.window && $0.property == notify.atom })
+        {
+          continueTransfer(transfer)
+        }
+      case 0:
+        // An error: a requestor's window gone mid-transfer (BadWindow) ends its transfers.
+        let error = event.as(xcb_generic_error_t.self)
+        if error.error_code == 3 { transfers.removeAll { $0.requestor == error.resource_id } }
+      default:
+        break
+      }
+    }
+  }
+
+  private func answer(_ request: xcb_selection_request_event_t) {
+    // An obsolete client names no property: the answer goes in the target's name.
+    let property = request.property == xcb_atom_t(XCB_NONE) ? request.target : request.property
+    let refused = lost || request.selection != selection
+      || (request.time != xcb_timestamp_t(XCB_CURRENT_TIME) && request.time < acquired)
+    var answered = false
+    if !refused {
+      if request.target == meta.multiple {
+        answered = answerMultiple(request.requestor, property)
+      } else {
+        answered = convert(request.target, for: request.requestor, into: property)
+      }
+    }
+    pbx_send_selection_notify(
+      x.connection, request.requestor, request.selection, request.target, answered ? property : xcb_atom_t(XCB_NONE),
+      request.time)
+  }
+
+  /// MULTIPLE: the property lists (target, property) pairs; each is converted, and a
+  /// pair that cannot be has its property replaced by None.
+  private func answerMultiple(_ requestor: xcb_window_t, _ property: xcb_atom_t) -> Bool {
+    var pairs = x.propertyValues(requestor, property, deleting: false)
+    guard !pairs.isEmpty, pairs.count % 2 == 0 else { return false }
+    for index in stride(from: 0, to: pairs.count, by: 2) {
+      let target = pairs[index]
+      if target == meta.multiple || !convert(target, for: requestor, into: pairs[index + 1]) {
+        pairs[index + 1] = xcb_atom_t(XCB_NONE)
+      }
+    }
+    x.setProperty(requestor, property, type: meta.atomPair, values: pairs)
+    return true
+  }
+
+  private func convert(_ target: xcb_atom_t, for requestor: xcb_window_t, into property: xcb_atom_t) -> Bool {
+    if property == xcb_atom_t(XCB_NONE) { return false }
+    if target == meta.targets {
+      let list = [meta.targets, meta.timestamp, meta.multiple] + targetAtoms
+      x.setProperty(requestor, property, type: xcb_atom_t(XCB_ATOM_ATOM.rawValue), values: list)
+      return true
+    }
+    if target == meta.timestamp {
+      x.setProperty(requestor, property, type: xcb_atom_t(XCB_ATOM_INTEGER.rawValue), values: [acquired])
+      return true
+    }
+    guard let index = targetAtoms.firstIndex(of: target) else { return false }
+    // TEXT asks for text in whatever encoding the owner likes: pb's is UTF-8.
+    let type = offer.targets[index].name == "TEXT" ? utf8String : target
+    let size = offer.size(of: index)
+    if size <= Int64(x.chunkSize) {
+      guard let bytes = try? offer.bytes(of: index, at: 0, count: Int(size)) else { return false }
+      bytes.withUnsafeBytes { x.setProperty(requestor, property, type: type, bytes: $0) }
+      return true
+    }
+    // Too large for one property: announce INCR with a lower bound of the size, and
+    // send pieces as the requestor deletes the property (it must see those deletions).
+    transfers.removeAll { $0.requestor == requestor && $0.property == property }
+    let events: [UInt32] = [XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue]
+    xcb_change_window_attributes(x.connection, requestor, XCB_CW_EVENT_MASK.rawValue, events)
+    x.setProperty(requestor, property, type: meta.incr, values: [UInt32(clamping: size)])
+    transfers.append(Transfer(requestor: requestor, property: property, type: type, target: index))
+    return true
+  }
+
+  private func continueTransfer(_ transfer: Transfer) {
+    transfer.lastActivity = SystemCall.monotonicMilliseconds()
+    if transfer.sentLast {
+      transfers.removeAll { $0 === transfer }
+      return
+    }
+    let size = offer.size(of: transfer.target)
+    let count = Int(min(Int64(x.chunkSize), size - transfer.offset))
+    guard let bytes = try? offer.bytes(of: transfer.target, at: transfer.offset, count: count) else {
+      transfers.removeAll { $0 === transfer }
+      return
+    }
+    // The last piece is an empty one.
+    transfer.sentLast = bytes.isEmpty
+    transfer.offset += Int64(bytes.count)
+    bytes.withUnsafeBytes { x.setProperty(transfer.requestor, transfer.property, type: transfer.type, bytes: $0) }
+  }
+}

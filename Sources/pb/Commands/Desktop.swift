@@ -1,0 +1,100 @@
+import ArgumentParser
+import DesktopClipboard
+import PasteboardKit
+
+extension Desktop.Selection: ExpressibleByArgument {}
+extension Desktop.Backend: ExpressibleByArgument {}
+
+/// `--selection`, `--backend` and `--if-available`: how a command reaches the desktop.
+struct DesktopOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("The desktop selection: clipboard (Ctrl-C) or primary (what is selected).", valueName: "selection"))
+  var selection: Desktop.Selection = .clipboard
+
+  @Option(help: ArgumentHelp("Reach the desktop through x11 or osc52 (default: $PB_DESKTOP, else as DESKTOP in pb(1) says).", valueName: "backend"))
+  var backend: Desktop.Backend?
+
+  @Flag(name: .customLong("if-available"), help: "Succeed quietly when there is no desktop clipboard to reach.")
+  var ifAvailable = false
+
+  /// Runs `body` with the backend to use; no desktop is a quiet success with --if-available.
+  func run(publishing: Bool, given: Desktop.Backend? = nil, _ body: (Desktop.Backend) throws -> Void) throws {
+    do {
+      try body(try Desktop.backend(given: given ?? backend, publishing: publishing))
+    } catch PasteboardError.desktopUnavailable where ifAvailable {
+      return
+    }
+  }
+}
+
+extension PB {
+  struct Publish: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "publish",
+      _superCommandName: "pb",
+      abstract: "Offer an item on the desktop clipboard, every representation under its MIME type.",
+      discussion: Examples.discussion("publish", """
+        Returns once the desktop has the item; a pb process of its own serves it (a \
+        snapshot: later changes to the board do not change it) until another \
+        application copies. See DESKTOP in pb(1) for the names each type is offered under.
+        """))
+
+    @OptionGroup var board: BoardOptions
+
+    @Option(
+      name: [.customShort("i"), .customLong("items")], parsing: .unconditional,
+      help: ArgumentHelp("The item to offer (default 0; -1 is the last).", valueName: "index"))
+    var item: String?
+
+    @Flag(help: "Send the item's text to the terminal's clipboard with OSC 52 (same as --backend osc52).")
+    var osc52 = false
+
+    @OptionGroup var desktop: DesktopOptions
+
+    func validate() throws {
+      if osc52, let backend = desktop.backend, backend != .osc52 {
+        throw ValidationError("--osc52 and --backend \(backend.rawValue) contradict each other; give one of them")
+      }
+    }
+
+    func run() throws {
+      try desktop.run(publishing: true, given: osc52 ? .osc52 : nil) { backend in
+        let pasteboard = try board.open(creating: false)
+        let (item, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
+        try Desktop.publish(item, data: data.map(\.descriptor), selection: desktop.selection, backend: backend)
+      }
+    }
+  }
+
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "import",
+      _superCommandName: "pb",
+      abstract: "Copy what the desktop clipboard holds, every type it offers, as one item.",
+      discussion: Examples.discussion("import", """
+        The text types the desktop offers (UTF8_STRING, text/plain, ...) become one \
+        public.utf8-plain-text representation; a type pb does not know keeps its MIME \
+        type. An offer marked as a password (x-kde-passwordManagerHint) becomes a \
+        concealed item. The change is undoable, named Import.
+        """))
+
+    @OptionGroup var board: BoardOptions
+
+    @Flag(name: [.customShort("a"), .customLong("append")], help: "Add the item after the pasteboard's items instead of replacing them.")
+    var append = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Give up on an application that takes longer than this to answer (default 2s).", valueName: "duration"))
+    var timeout: String?
+
+    @OptionGroup var desktop: DesktopOptions
+
+    func run() throws {
+      let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
+      try desktop.run(publishing: false) { backend in
+        let pasteboard = try board.openToChange()
+        _ = try Desktop.importItem(
+          into: pasteboard, selection: desktop.selection, backend: backend, append: append, timeout: limit,
+          options: Pasteboard.WriteOptions())
+      }
+    }
+  }
+}

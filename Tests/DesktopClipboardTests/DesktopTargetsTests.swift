@@ -1,0 +1,62 @@
+import DesktopClipboard
+import PasteboardKit
+import Testing
+
+@Suite struct DesktopTargetsTests {
+  @Test("an item is offered under each type's MIME type, its text under every text alias")
+  func publishedNames() {
+    let types = [TypeIdentifier("public.html"), .utf8PlainText, .png]
+    let targets = DesktopTargets.targets(
+      for: types, utf8Text: DesktopTargets.plainText(in: types), textIsLatin1: true, concealed: false)
+    #expect(
+      targets.map(\.name) == [
+        "text/html", "text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING", "image/png",
+      ])
+    #expect(targets.first { $0.name == "STRING" }?.conversion == .latin1)
+    #expect(targets.first { $0.name == "UTF8_STRING" }?.representation == 1)
+    #expect(targets.first { $0.name == "image/png" }?.representation == 2)
+  }
+
+  @Test("text beyond Latin-1 is not offered as STRING; a secret carries the password-manager hint")
+  func stringAndSecret() {
+    let targets = DesktopTargets.targets(for: [.utf8PlainText], utf8Text: 0, textIsLatin1: false, concealed: true)
+    #expect(targets.map(\.name).contains("UTF8_STRING"))
+    #expect(!targets.map(\.name).contains("STRING"))
+    #expect(targets.last == DesktopTargets.Target(name: "x-kde-passwordManagerHint", representation: 0, conversion: .constant(Array("secret".utf8))))
+  }
+
+  @Test("a type without a MIME type is offered under its identifier; a file URL also as a URI list")
+  func identifiersAndURIs() {
+    let targets = DesktopTargets.targets(for: [TypeIdentifier("public.file-url")], utf8Text: nil, textIsLatin1: false, concealed: false)
+    #expect(targets.map(\.name) == ["public.file-url", "text/uri-list"])
+  }
+
+  @Test("an offer's text aliases become one text, its MIME types their types, meta targets nothing")
+  func importPlan() {
+    let plan = DesktopTargets.importPlan(offered: [
+      "TIMESTAMP", "TARGETS", "MULTIPLE", "SAVE_TARGETS", "text/html", "UTF8_STRING", "STRING", "text/plain;charset=utf-8",
+      "TEXT", "text/plain", "text/plain;charset=utf-16", "image/png", "application/x-fancy", "COMPOUND_TEXT", "PIXMAP",
+    ])
+    #expect(plan.text == ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "STRING", "TEXT"])
+    #expect(plan.textPosition == 1)
+    #expect(plan.others.map(\.name) == ["text/html", "image/png", "application/x-fancy"])
+    #expect(plan.others.map(\.type.rawValue).prefix(2) == ["public.html", "public.png"])
+    let fancy = plan.others[2].type
+    #expect(fancy.isDynamic)
+    #expect(TypeRegistry.preferredMIMEType(for: fancy) == "application/x-fancy")
+    #expect(!plan.concealed)
+  }
+
+  @Test("an offer with the password-manager hint is marked concealed")
+  func concealedOffer() {
+    let plan = DesktopTargets.importPlan(offered: ["UTF8_STRING", "x-kde-passwordManagerHint"])
+    #expect(plan.concealed)
+    #expect(plan.text == ["UTF8_STRING"])
+  }
+
+  @Test("OSC 52 is the selection's letter and the text in base64, ended by BEL")
+  func osc52() {
+    #expect(OSC52.sequence(for: Array("hi there".utf8), selection: .clipboard) == Array("\u{1B}]52;c;aGkgdGhlcmU=\u{07}".utf8))
+    #expect(OSC52.sequence(for: Array("x".utf8), selection: .primary) == Array("\u{1B}]52;p;eA==\u{07}".utf8))
+  }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+
+/// A program started in the background, its output going to a file, ended when this
+/// goes. Started through bash, not Foundation's Process (whose waits a child that is
+/// still running can hold up), and without the descriptors the test runner has open:
+/// a pipe of another test's run held by it would keep that run waiting.
+final class Background {
+  /// bash that closes every descriptor above 2 it was given.
+  static let closingInherited = "for fd in /proc/$$/fd/*; do fd=${fd##*/}; ((fd > 2)) && eval \"exec $fd>&-\"; done; "
+
+  let pid: Int32
+  let output: String
+
+  init(_ sandbox: Sandbox, _ command: [String], environment: [String: String] = [:]) throws {
+    output = sandbox.root.appendingPathComponent("background-\(UUID().uuidString)").path
+    let script = Self.closingInherited + "\"$@\" < /dev/null > \"$OUT\" 2>&1 & echo $!"
+    var variables = environment
+    variables["OUT"] = output
+    let started = try sandbox.run("/bin/bash", ["-c", script, "bash"] + command, stdin: nil, environment: variables, timeLimit: 30)
+    guard let pid = Int32(started.text.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw CocoaError(.executableLoad) }
+    self.pid = pid
+  }
+
+  deinit {
+    kill(pid, SIGTERM)
+  }
+
+  /// Waits (10 s at most) until the output holds `text`; returns the output.
+  @discardableResult
+  func waitFor(_ text: String) -> String {
+    let deadline = Date().addingTimeInterval(10)
+    var seen = ""
+    repeat {
+      seen = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+      if seen.contains(text) { break }
+      usleep(10_000)
+    } while Date() < deadline
+    return seen
+  }
+}
+
+/// An X server of the test's own (Xvfb, which picks a free display with -displayfd),
+/// stopped when the test is done: never another one. pb's owner processes end with it.
+final class PrivateX {
+  let display: String
+  private let server: Background
+
+  init(_ sandbox: Sandbox) throws {
+    server = try Background(sandbox, ["Xvfb", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"])
+    // It writes the display's number on a line of its own (its warnings go there too).
+    var number: String?
+    let deadline = Date().addingTimeInterval(10)
+    while number == nil && Date() < deadline {
+      number = server.waitFor("\n").split(separator: "\n").first { Int($0) != nil }.map(String.init)
+    }
+    guard let number else { throw CocoaError(.featureUnsupported) }
+    display = ":" + number
+  }
+
+  /// Copies with xclip, which then serves the selection from a background process: its
+  /// output goes to /dev/null, or that process would hold the test's pipes open.
+  func xclipCopy(_ sandbox: Sandbox, _ arguments: [String], stdin: Data? = nil) throws -> Result {
+    let script = Background.closingInherited + "exec xclip \"$@\" > /dev/null 2>&1"
+    return try sandbox.run("/bin/bash", ["-c", script, "bash"] + arguments, stdin: stdin, environment: environment, timeLimit: 30)
+  }
+
+  var environment: [String: String] { ["DISPLAY": display] }
+
+  /// Runs an X client (xclip, xsel, python) against this server.
+  func client(_ sandbox: Sandbox, _ command: String, _ arguments: [String], stdin: Data? = nil) throws -> Result {
+    try sandbox.run("/usr/bin/env", [command] + arguments, stdin: stdin, environment: environment, timeLimit: 30)
+  }
+
+  /// pb's owner processes serving this display.
+  func owners() -> [Int32] {
+    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return processes.compactMap { name in
+      guard let pid = Int32(name),
+        let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline"),
+        String(decoding: command, as: UTF8.self).contains("__desktop-owner"),
+        let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+      else { return nil }
+      let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      return variables.contains("DISPLAY=\(display)") ? pid : nil
+    }
+  }
+}
+
+@Suite("the desktop clipboard: pb publish and pb import against a private X server")
+struct DesktopTests {
+  static let client = Sandbox.support("x11_client.py")
+
+  @Test("publish offers every representation, byte for byte, and text under every text name")
+  func publishEveryRepresentation() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let html = try sandbox.file("page.html", "<b>café</b>")
+    let text = try sandbox.file("page.txt", "café au lait")
+    try #require(try sandbox.pb("copy", "-r", "public.html=\(html)", "-r", text).status == 0)
+    let publish = try sandbox.pb(["publish"], environment: x.environment)
+    #expect(publish.status == 0 && publish.stderr.isEmpty, "\(publish)")
+    let targets = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"]).lines
+    for name in ["TARGETS", "TIMESTAMP", "MULTIPLE", "text/html", "text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"] {
+      #expect(targets.contains(name), "\(targets)")
+    }
+    #expect(try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "text/html"]).text == "<b>café</b>")
+    #expect(try x.client(sandbox, "xsel", ["-b", "-o"]).text == "café au lait")
+    #expect(try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "STRING"]).stdout == Data("caf\u{E9} au lait".unicodeScalars.map { UInt8($0.value) }))
+    // MULTIPLE: several targets in one request, each answered in its own property.
+    let multiple = try x.client(sandbox, "python3", [Self.client, "multiple", "text/html", "UTF8_STRING", "image/png"])
+    #expect(multiple.lines == ["text/html text/html 12", "UTF8_STRING UTF8_STRING 13", "image/png refused"], "\(multiple)")
+  }
+
+  @Test("a 4 MB image goes through INCR byte for byte, and a requestor stalled mid-transfer holds up no other")
+  func incrementalTransfer() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    var bytes = [UInt8](repeating: 0, count: 4_000_000)
+    for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 13) }
+    let image = try sandbox.file("big.png", Data(bytes))
+    try #require(try sandbox.pb("copy", "-t", "public.png", image).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    // A requestor that takes the first piece and then stops reading.
+    let staller = try Background(sandbox, ["python3", Self.client, "stall", "image/png"], environment: x.environment)
+    let line = staller.waitFor("stalled")
+    try #require(line.contains("stalled"), "the stalling requestor did not get an INCR transfer: \(line)")
+    let started = Date()
+    let read = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    #expect(read.status == 0, "\(read)")
+    #expect(read.stdout == Data(bytes))
+    // The owner drops a stalled transfer after 5 s; the next reader must not wait for that.
+    #expect(Date().timeIntervalSince(started) < 4)
+    withExtendedLifetime(staller) {}
+  }
+
+  @Test("the owner serves a snapshot, is replaced by a new publish, and is gone once another client copies")
+  func ownerLifetime() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("first".utf8)).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let first = x.owners()
+    try #require(first.count == 1)
+    try #require(try sandbox.pb(["copy"], stdin: Data("second".utf8)).status == 0)
+    #expect(try x.client(sandbox, "xsel", ["-b", "-o"]).text == "first")
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    #expect(try x.client(sandbox, "xsel", ["-b", "-o"]).text == "second")
+    try waitUntil { x.owners().count == 1 && x.owners() != first }
+    #expect(x.owners().count == 1 && x.owners() != first, "a new publish replaces the old owner")
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("theirs".utf8)).status == 0)
+    #expect(try x.client(sandbox, "xsel", ["-b", "-o"]).text == "theirs")
+    try waitUntil { x.owners().isEmpty }
+    #expect(x.owners().isEmpty, "the owner exits once another client copies")
+  }
+
+  @Test("$(pb publish) returns at once: the owner keeps none of the caller's output")
+  func publishInCommandSubstitution() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("value".utf8)).status == 0)
+    let started = Date()
+    let result = try sandbox.shell(
+      "export DISPLAY=\(x.display) PB_DIR=\(sandbox.store.path); out=$(pb publish) && echo \"done[$out]\"", timeLimit: 20)
+    #expect(result.text == "done[]\n", "\(result)")
+    #expect(Date().timeIntervalSince(started) < 10, "the substitution waited for the owner")
+    #expect(try x.client(sandbox, "xsel", ["-b", "-o"]).text == "value")
+  }
+
+  @Test("import keeps an image's type and bytes, reads the primary selection, and is undoable")
+  func importFromApplications() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 3) })
+    let image = try sandbox.file("shot.png", bytes)
+    try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-t", "image/png", "-i", image]).status == 0)
+    let imported = try sandbox.pb(["import"], environment: x.environment)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try sandbox.pb("types").lines == ["public.png"])
+    #expect(try sandbox.pb("paste", "--force").stdout == bytes)
+    #expect(try sandbox.pb("undo").text == "Undo Import\n")
+    #expect(try sandbox.pb("paste").text == "before")
+    try #require(try x.xclipCopy(sandbox, ["-selection", "primary", "-i"], stdin: Data("selected words".utf8)).status == 0)
+    #expect(try sandbox.pb(["import", "--selection", "primary", "-a"], environment: x.environment).status == 0)
+    #expect(try sandbox.pb("paste", "-i", "all", "-d", "|").text == "before|selected words")
+    #expect(try sandbox.pb("types", "-i", "1").lines == ["1\tpublic.utf8-plain-text"])
+  }
+
+  @Test("import takes every type an application offers, keeps unknown MIME types, and conceals a password")
+  func importEveryType() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let html = try sandbox.file("a.html", "<i>x</i>")
+    let text = try sandbox.file("a.txt", "x")
+    let fancy = try sandbox.file("a.fancy", "FANCY")
+    let offer = try Background(
+      sandbox, ["python3", Self.client, "offer", "text/html=\(html)", "UTF8_STRING=\(text)", "application/x-fancy=\(fancy)"],
+      environment: x.environment)
+    try #require(offer.waitFor("owned").contains("owned"))
+    #expect(try sandbox.pb(["import"], environment: x.environment).status == 0)
+    let types = try sandbox.pb("types").lines
+    #expect(types.count == 3 && types[0] == "public.html" && types[1] == "public.utf8-plain-text", "\(types)")
+    #expect(try sandbox.pb("paste", "-t", types[2]).text == "FANCY")
+    // Published again, the unknown type goes back under its MIME type.
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    #expect(try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "application/x-fancy"]).text == "FANCY")
+    withExtendedLifetime(offer) {}
+
+    let secret = try sandbox.file("pw.txt", "hunter2")
+    let hint = try sandbox.file("hint", "secret")
+    let password = try Background(
+      sandbox, ["python3", Self.client, "offer", "UTF8_STRING=\(secret)", "x-kde-passwordManagerHint=\(hint)"], environment: x.environment)
+    try #require(password.waitFor("owned").contains("owned"))
+    #expect(try sandbox.pb(["import"], environment: x.environment).status == 0)
+    #expect(try sandbox.pb("paste").text == "hunter2")
+    #expect(try sandbox.pb("items").text.contains("<concealed>"))
+    #expect(!(try sandbox.pb("history").text.contains("hunter2")))
+    withExtendedLifetime(password) {}
+  }
+
+  @Test("an empty selection, a missing display and --if-available")
+  func noDesktop() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("value".utf8)).status == 0)
+    let empty = try sandbox.pb(["import"], environment: x.environment)
+    #expect(empty.status == 1 && empty.stderr == "pb: the desktop's clipboard selection is empty; copy something in an application first\n", "\(empty)")
+    let unset = ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "SSH_TTY", "-u", "SSH_CONNECTION", "-u", "PB_DESKTOP"]
+    for command in ["publish", "import"] {
+      let missing = try sandbox.run("/usr/bin/env", unset + [Sandbox.binary, command], stdin: nil, environment: sandbox.environment)
+      #expect(missing.status == 69, "\(missing)")
+      #expect(missing.stderr.hasPrefix("pb: no desktop clipboard: DISPLAY is unset"), "\(missing)")
+      #expect(missing.stderr.split(separator: "\n").count == 1)
+      let quiet = try sandbox.run(
+        "/usr/bin/env", unset + [Sandbox.binary, command, "--if-available"], stdin: nil, environment: sandbox.environment)
+      #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty, "\(quiet)")
+    }
+    #expect(try sandbox.pb("paste").text == "value", "import that found no desktop changed nothing")
+  }
+
+  @Test("OSC 52 goes to the terminal byte for byte; non-text and text above 768 KiB are refused")
+  func osc52() throws {
+    let sandbox = try Sandbox()
+    try #require(try sandbox.pb(["copy"], stdin: Data("héllo\n".utf8)).status == 0)
+    // A terminal of its own, in an SSH session without a display: what pb writes there.
+    func publish(_ options: String...) throws -> Result {
+      let command = ["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "PB_DESKTOP", "SSH_CONNECTION=10.0.0.1 50000 10.0.0.2 22"]
+      return try sandbox.run(
+        "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--"] + command + [Sandbox.binary, "publish"] + options,
+        stdin: nil, environment: sandbox.environment)
+    }
+    let published = try publish()
+    #expect(published.status == 0, "\(published)")
+    #expect(published.stdout == Data("\u{1B}]52;c;aMOpbGxvCg==\u{07}".utf8), "\(published)")
+    let primary = try publish("--osc52", "--selection", "primary")
+    #expect(primary.stdout == Data("\u{1B}]52;p;aMOpbGxvCg==\u{07}".utf8), "\(primary)")
+
+    let large = try sandbox.file("large.txt", String(repeating: "a", count: 768 * 1024 + 1))
+    try #require(try sandbox.pb("copy", large).status == 0)
+    let refused = try publish()
+    #expect(refused.status == 65, "\(refused)")
+    #expect(refused.text.contains("tmux drops longer sequences") && refused.text.contains("set-clipboard on"), "\(refused)")
+    #expect(!refused.text.contains("\u{1B}]52"))
+    try #require(try sandbox.pb("copy", "-t", "public.png", large).status == 0)
+    let image = try publish()
+    #expect(image.status == 65 && image.text.contains("OSC 52 carries text only"), "\(image)")
+  }
+
+  private func waitUntil(_ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(10)
+    while !condition() && Date() < deadline { usleep(20_000) }
+  }
+}

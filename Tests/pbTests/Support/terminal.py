@@ -1,0 +1,40 @@
+"""Runs a command on a pseudo-terminal, its controlling terminal, and prints everything
+it wrote there; exits with the command's status.
+
+  terminal.py [--type TEXT]... -- COMMAND [ARG...]
+
+Each --type is typed at the terminal in turn, after a pause (Python escapes: \\n is
+Enter, \\x04 Ctrl-D).
+"""
+import codecs
+import os
+import pty
+import signal
+import sys
+import time
+
+signal.alarm(20)
+arguments = sys.argv[1:]
+typed = []
+while arguments[0] == "--type":
+    typed.append(codecs.decode(arguments[1], "unicode_escape").encode("latin-1"))
+    arguments = arguments[2:]
+command = arguments[1:]  # after "--"
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(command[0], command)
+for index, text in enumerate(typed):
+    time.sleep(0.5 if index == 0 else 0.2)
+    os.write(fd, text)
+seen = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    seen += chunk
+_, status = os.waitpid(pid, 0)
+sys.stdout.buffer.write(seen)
+sys.exit(os.waitstatus_to_exitcode(status))

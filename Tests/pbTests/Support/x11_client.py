@@ -1,0 +1,98 @@
+"""An X11 selection client for the desktop tests, doing what xclip and xsel cannot:
+
+  multiple TARGET...   asks for several targets in one MULTIPLE request; prints each
+                       target, its answer's type and its length, or "refused"
+  stall TARGET         starts reading TARGET, takes the first piece of an INCR transfer
+                       and then stops reading, as a requestor that hangs mid-transfer
+                       (prints "stalled" once it has, then sleeps until killed)
+  offer TARGET=FILE... owns CLIPBOARD with these targets (and TARGETS), prints "owned",
+                       and answers requests until another client takes it
+
+python-xlib, from PyPI, speaks the protocol.
+"""
+import sys
+import time
+
+from Xlib import X, Xatom, display
+from Xlib.protocol import event
+
+
+def wait_for(d, predicate, seconds=10):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        while d.pending_events():
+            e = d.next_event()
+            if predicate(e):
+                return e
+        time.sleep(0.005)
+    sys.exit("timed out")
+
+
+def main():
+    d = display.Display()
+    window = d.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent, event_mask=X.PropertyChangeMask)
+    clipboard = d.intern_atom("CLIPBOARD")
+    mode, names = sys.argv[1], sys.argv[2:]
+    if mode == "multiple":
+        pairs = []
+        for index, name in enumerate(names):
+            pairs += [d.intern_atom(name), d.intern_atom("PB_TEST_%d" % index)]
+        multiple = d.intern_atom("MULTIPLE")
+        window.change_property(multiple, d.intern_atom("ATOM_PAIR"), 32, pairs)
+        window.convert_selection(clipboard, multiple, multiple, X.CurrentTime)
+        d.flush()
+        notify = wait_for(d, lambda e: e.type == X.SelectionNotify)
+        if notify.property == X.NONE:
+            print("MULTIPLE refused")
+            return
+        answered = window.get_full_property(multiple, X.AnyPropertyType).value
+        for index, name in enumerate(names):
+            if answered[2 * index + 1] == X.NONE:
+                print(name, "refused")
+                continue
+            value = window.get_full_property(d.intern_atom("PB_TEST_%d" % index), X.AnyPropertyType)
+            print(name, d.get_atom_name(value.property_type), len(value.value))
+    elif mode == "stall":
+        target, property = d.intern_atom(names[0]), d.intern_atom("PB_TEST")
+        window.convert_selection(clipboard, target, property, X.CurrentTime)
+        d.flush()
+        wait_for(d, lambda e: e.type == X.SelectionNotify)
+        first = window.get_full_property(property, X.AnyPropertyType)
+        if d.get_atom_name(first.property_type) != "INCR":
+            sys.exit("not an INCR transfer")
+        window.delete_property(property)  # asks for the first piece
+        d.flush()
+        wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
+        print("stalled", flush=True)
+        time.sleep(3600)
+    elif mode == "offer":
+        data = {}
+        for spec in names:
+            name, path = spec.split("=", 1)
+            with open(path, "rb") as f:
+                data[d.intern_atom(name)] = f.read()
+        targets = d.intern_atom("TARGETS")
+        window.set_selection_owner(clipboard, X.CurrentTime)
+        d.flush()
+        if d.get_selection_owner(clipboard) != window:
+            sys.exit("could not take the clipboard")
+        print("owned", flush=True)
+        while True:
+            e = d.next_event()
+            if e.type == X.SelectionClear:
+                return
+            if e.type != X.SelectionRequest:
+                continue
+            property = e.property or e.target
+            if e.target == targets:
+                e.requestor.change_property(property, Xatom.ATOM, 32, [targets] + list(data))
+            elif e.target in data:
+                e.requestor.change_property(property, e.target, 8, data[e.target])
+            else:
+                property = X.NONE
+            e.requestor.send_event(event.SelectionNotify(
+                time=e.time, requestor=e.requestor, selection=e.selection, target=e.target, property=property))
+            d.flush()
+
+
+main()
