@@ -24,13 +24,16 @@ let package = Package(
       ]
     ),
     .target(name: "CLinuxIO"),
-    // libxcb from Debian's libxcb1-dev, linked from its static archives (with libXau
-    // and libXdmcp, which it authenticates with) like libmagic: the release build is
+    // libxcb and its XFixes extension from Debian's libxcb1-dev and libxcb-xfixes0-dev,
+    // linked from their static archives (with libXau and libXdmcp, which it
+    // authenticates with) like libmagic: the release build is
     // fully static, and a dynamic libxcb would cost every command its loading.
     .target(
       name: "CXCB",
       linkerSettings: [
-        .unsafeFlags(["-Xlinker", "-l:libxcb.a", "-Xlinker", "-l:libXau.a", "-Xlinker", "-l:libXdmcp.a"])
+        .unsafeFlags([
+          "-Xlinker", "-l:libxcb-xfixes.a", "-Xlinker", "-l:libxcb.a", "-Xlinker", "-l:libXau.a", "-Xlinker", "-l:libXdmcp.a",
+        ])
       ]
     ),
     .target(

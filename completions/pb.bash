@@ -40,7 +40,7 @@ _pb_complete() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # After `--pasteboard = wo`, the option is the word before the '='.
   if [[ $prev == "=" ]] && ((COMP_CWORD > 1)); then prev=${COMP_WORDS[COMP_CWORD-2]}; fi
-  local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch publish import help"
+  local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch publish import bridge help"
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
     return
@@ -133,6 +133,7 @@ _pb_complete() {
   watch) options="-p --pasteboard --json -t --type --exec" ;;
   publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available" ;;
   import) options="-p --pasteboard -a --append --selection --backend --timeout --if-available" ;;
+  bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available" ;;
   help) mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur"); return ;;
   *) return ;;
   esac

@@ -12,8 +12,8 @@
 #   shared-mime-info   the system's MIME database pb reads for types Apple does not declare
 #                      (and its PDF specification is one of the tests' sample files)
 #   python3            the tests give pb a terminal with python's pty module
-#   libxcb1-dev        libxcb's headers and static archive (with libXau, libXdmcp): the X11
-#                      backend of pb publish and pb import
+#   libxcb1-dev        libxcb's headers and static archives (with libXau, libXdmcp, and
+#   libxcb-xfixes0-dev its XFixes extension): the X11 backend of pb publish, import, bridge
 #   xvfb, xclip, xsel  the desktop tests run a private X server, with xclip and xsel as the
 #                      other side; python-xlib (from PyPI) asks what they cannot (MULTIPLE)
 set -eu
@@ -34,6 +34,7 @@ command -v man >/dev/null 2>&1 || missing="$missing man-db"
   missing="$missing shared-mime-info"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 has_library libxcb.a || missing="$missing libxcb1-dev"
+has_library libxcb-xfixes.a || missing="$missing libxcb-xfixes0-dev"
 command -v Xvfb >/dev/null 2>&1 || missing="$missing xvfb"
 command -v xclip >/dev/null 2>&1 || missing="$missing xclip"
 command -v xsel >/dev/null 2>&1 || missing="$missing xsel"

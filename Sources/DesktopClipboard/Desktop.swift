@@ -21,6 +21,13 @@ public enum Desktop {
     case primary
   }
 
+  /// Which way `pb bridge` carries changes.
+  public enum Direction: Sendable {
+    case both
+    case toDesktop
+    case fromDesktop
+  }
+
   /// The hidden subcommand the owner of a published selection runs as: pb itself, so
   /// that there is one executable.
   public static let ownerCommand = "__desktop-owner"
@@ -66,7 +73,8 @@ public enum Desktop {
   /// serves it until another application takes it; it is started detached, so that
   /// `$(pb publish)` returns at once.
   public static func publish(
-    _ item: Item, data: [Descriptor], selection: Selection, backend: Backend, terminal: Descriptor? = nil
+    _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Selection, backend: Backend,
+    terminal: Descriptor? = nil
   ) throws(PasteboardError) {
     switch backend {
     case .osc52:
@@ -75,9 +83,10 @@ public enum Desktop {
       _ = try display()
       // The owner checks the offer itself; making it here first reports a problem
       // with the item before a process is started.
-      _ = try DesktopOffer(types: item.types, data: data, concealed: item.concealed)
+      _ = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
       let (reader, writer) = try PasteboardError.catching { try SystemCall.pipe() }
-      let arguments = [ownerCommand, backend.rawValue, selection.rawValue, item.concealed ? "concealed" : "plain"]
+      let arguments =
+        [ownerCommand, backend.rawValue, selection.rawValue, item.concealed ? "concealed" : "plain", origin.board, String(origin.changeCount)]
         + item.types.map(\.rawValue)
       _ = try PasteboardError.catching { try SystemCall.spawnSelf(arguments, passing: [writer] + data) }
       // Only the owner holds the write end now: its end of file means it is gone.
@@ -116,13 +125,15 @@ public enum Desktop {
       try? status?.writeAll(Array(message.utf8))
       return 69
     }
-    guard arguments.count >= 3, let backend = Backend(rawValue: arguments[0]), backend == .x11,
-      let selection = Selection(rawValue: arguments[1])
+    guard arguments.count >= 5, let backend = Backend(rawValue: arguments[0]), backend == .x11,
+      let selection = Selection(rawValue: arguments[1]), let changeCount = Int(arguments[4])
     else { return fail("internal error: the owner process was started with arguments it does not take") }
-    let types = arguments[3...].map { TypeIdentifier($0) }
+    let types = arguments[5...].map { TypeIdentifier($0) }
     let data = types.indices.map { Descriptor(Int32(4 + $0), path: "representation \($0)") }
     do throws(PasteboardError) {
-      let offer = try DesktopOffer(types: types, data: data, concealed: arguments[2] == "concealed")
+      let offer = try DesktopOffer(
+        types: types, data: data, concealed: arguments[2] == "concealed",
+        origin: DesktopTargets.Origin(board: arguments[3], changeCount: changeCount))
       let connection = try X11Connection(display: try display())
       let owner = X11Owner(connection: connection, selection: selection.rawValue, offer: offer)
       try owner.acquire()
@@ -133,6 +144,21 @@ public enum Desktop {
     } catch {
       return fail(error.message)
     }
+  }
+
+  // MARK: Bridging
+
+  /// Keeps `board` and the desktop's selection in step, in the foreground, until the
+  /// board is deleted or the desktop goes: each new item 0 of the board is offered, and
+  /// each new copy in an application becomes the board's item (an undoable Import), but
+  /// never a password, and never the board's own item coming back.
+  public static func bridge(
+    store: Store, board: String, selection: Selection, backend: Backend, direction: Direction, timeout: Int64
+  ) throws(PasteboardError) {
+    guard backend == .x11 else {
+      throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard, so there is nothing to bridge with")
+    }
+    try X11Bridge(store: store, board: board, selection: selection, direction: direction, timeout: timeout).run()
   }
 
   // MARK: Importing
@@ -150,6 +176,14 @@ public enum Desktop {
     let connection = try X11Connection(display: try display())
     let reader = X11Reader(connection: connection, selection: selection.rawValue, timeoutMilliseconds: timeout)
     let plan = DesktopTargets.importPlan(offered: try reader.targets())
+    return try importOffer(plan, from: reader, into: pasteboard, append: append, options: options)
+  }
+
+  /// Reads what `plan` names into one new item of `pasteboard`.
+  static func importOffer(
+    _ plan: DesktopTargets.ImportPlan, from reader: X11Reader, into pasteboard: Pasteboard, append: Bool,
+    options: Pasteboard.WriteOptions
+  ) throws(PasteboardError) -> PasteboardState {
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
     for (name, type) in plan.others {
       let file = try PasteboardError.catching { try SystemCall.memoryFile(named: name) }
@@ -168,7 +202,7 @@ public enum Desktop {
       representations.insert((.utf8PlainText, file, "the desktop's text"), at: min(plan.textPosition, representations.count))
     }
     if representations.isEmpty {
-      throw .desktopFailed("the desktop's \(selection.rawValue) selection offers no type pb can keep")
+      throw .desktopFailed("the desktop's \(reader.selectionName) selection offers no type pb can keep")
     }
     var options = options
     if plan.concealed { options.concealed = true }

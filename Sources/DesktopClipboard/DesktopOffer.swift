@@ -15,7 +15,7 @@ public final class DesktopOffer {
   static let latin1Limit: Int64 = 16 << 20
 
   /// `types[i]` is the type of the data in `data[i]`.
-  public init(types: [TypeIdentifier], data: [Descriptor], concealed: Bool) throws(PasteboardError) {
+  public init(types: [TypeIdentifier], data: [Descriptor], concealed: Bool, origin: DesktopTargets.Origin?) throws(PasteboardError) {
     self.data = data
     sizes = try PasteboardError.catching { try data.map { Int64(try $0.status().st_size) } }
     var utf8Text = DesktopTargets.plainText(in: types)
@@ -33,7 +33,8 @@ public final class DesktopOffer {
       }
     }
     self.latin1 = latin1
-    targets = DesktopTargets.targets(for: types, utf8Text: utf8Text, textIsLatin1: latin1 != nil, concealed: concealed)
+    targets = DesktopTargets.targets(
+      for: types, utf8Text: utf8Text, textIsLatin1: latin1 != nil, concealed: concealed, origin: origin)
   }
 
   /// Bytes a target's data has.

@@ -14,6 +14,9 @@ public enum DesktopTargets {
   /// KDE's hint, honoured by Klipper and other clipboard managers, that the data is a
   /// secret and must not be kept in a clipboard history.
   public static let passwordManagerHint = "x-kde-passwordManagerHint"
+  /// pb's own mark on what it offers: the board and change count the item is from, so
+  /// that `pb bridge` knows its own offers (and another pb's of the same board).
+  public static let pbItem = "application/x-pb-item"
   /// Names X11 reserves for questions about a selection rather than its data.
   public static let metaTargets: Set<String> = [
     "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "DELETE", "INSERT_SELECTION", "INSERT_PROPERTY", "LENGTH",
@@ -46,9 +49,11 @@ public enum DesktopTargets {
   /// first): each representation under its type's preferred MIME type (or, with none,
   /// its type identifier); the first plain text that is UTF-8 also under the text
   /// aliases, and as `STRING` when `textIsLatin1`; a file URL also as a URI list; a
-  /// concealed item with the password-manager hint. A name is offered once, for the
-  /// first representation that has it.
-  public static func targets(for types: [TypeIdentifier], utf8Text: Int?, textIsLatin1: Bool, concealed: Bool) -> [Target] {
+  /// concealed item with the password-manager hint; with `origin`, pb's mark. A name is
+  /// offered once, for the first representation that has it.
+  public static func targets(
+    for types: [TypeIdentifier], utf8Text: Int?, textIsLatin1: Bool, concealed: Bool, origin: Origin? = nil
+  ) -> [Target] {
     var targets: [Target] = []
     func add(_ name: String, _ representation: Int, _ conversion: Conversion = .stored) {
       if !targets.contains(where: { $0.name == name }) {
@@ -64,7 +69,28 @@ public enum DesktopTargets {
       if TypeRegistry.conforms(type, to: TypeIdentifier("public.file-url")) { add(uriList, index) }
     }
     if concealed { add(passwordManagerHint, 0, .constant(Array("secret".utf8))) }
+    if let origin { add(pbItem, 0, .constant(origin.bytes)) }
     return targets
+  }
+
+  /// Where an offered item comes from: a board at a change count.
+  public struct Origin: Equatable, Sendable {
+    public var board: String
+    public var changeCount: Int
+
+    public init(board: String, changeCount: Int) {
+      self.board = board
+      self.changeCount = changeCount
+    }
+
+    /// `board` and `changeCount` on a line each.
+    public var bytes: [UInt8] { Array("\(board)\n\(changeCount)\n".utf8) }
+
+    public init?(bytes: [UInt8]) {
+      let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+      guard lines.count == 3, lines[2].isEmpty, let count = Int(lines[1]) else { return nil }
+      self.init(board: String(lines[0]), changeCount: count)
+    }
   }
 
   /// The first representation that is plain text, the one the text aliases name.
@@ -83,9 +109,12 @@ public enum DesktopTargets {
     public var textPosition = 0
     public var others: [(name: String, type: TypeIdentifier)] = []
     public var concealed = false
+    /// The offer carries pb's mark (its content says which board it is from).
+    public var fromPB = false
 
     public static func == (left: ImportPlan, right: ImportPlan) -> Bool {
       left.text == right.text && left.textPosition == right.textPosition && left.concealed == right.concealed
+        && left.fromPB == right.fromPB
         && left.others.map(\.name) == right.others.map(\.name) && left.others.map(\.type) == right.others.map(\.type)
     }
   }
@@ -97,6 +126,10 @@ public enum DesktopTargets {
     for name in names {
       if name == passwordManagerHint {
         plan.concealed = true
+        continue
+      }
+      if name == pbItem {
+        plan.fromPB = true
         continue
       }
       if metaTargets.contains(name) { continue }

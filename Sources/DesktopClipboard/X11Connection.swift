@@ -14,6 +14,8 @@ final class X11Connection {
   /// the server's own limit, and small enough that a transfer shows progress.
   let chunkSize: Int
   private var atoms: [String: xcb_atom_t] = [:]
+  /// Events that came while pb waited for a particular one, kept for `nextEvent`.
+  private var deferred: [X11Event] = []
 
   init(display: String) throws(PasteboardError) {
     var screenNumber: Int32 = 0
@@ -71,9 +73,36 @@ final class X11Connection {
     }
   }
 
-  /// The next event, waiting until `deadline` (monotonic milliseconds; nil: for as
-  /// long as it takes); nil when the time ran out. A broken connection is an error.
+  /// The next event (one set aside by `awaitEvent` first), waiting until `deadline`
+  /// (monotonic milliseconds; nil: for as long as it takes); nil when the time ran
+  /// out. A broken connection is an error.
   func nextEvent(until deadline: Int64?) throws(PasteboardError) -> X11Event? {
+    if !deferred.isEmpty { return deferred.removeFirst() }
+    return try receive(until: deadline)
+  }
+
+  /// Waits until `deadline` for the event `wanted` accepts, setting the others aside
+  /// for `nextEvent`; nil when the time ran out.
+  func awaitEvent(until deadline: Int64, _ wanted: (X11Event) -> Bool) throws(PasteboardError) -> X11Event? {
+    while let event = try receive(until: deadline) {
+      if wanted(event) { return event }
+      deferred.append(event)
+    }
+    return nil
+  }
+
+  /// Whether events are waiting to be taken, without reading the server.
+  var hasEvents: Bool { !deferred.isEmpty }
+
+  /// The descriptor of the connection, to wait on with others once requests made are
+  /// sent (`flush`).
+  var descriptor: Int32 { xcb_get_file_descriptor(connection) }
+
+  func flush() {
+    xcb_flush(connection)
+  }
+
+  private func receive(until deadline: Int64?) throws(PasteboardError) -> X11Event? {
     xcb_flush(connection)
     while true {
       if let event = xcb_poll_for_event(connection) { return X11Event(event) }
@@ -98,14 +127,12 @@ final class X11Connection {
     let property = atom("PB_TIME")
     xcb_change_property(
       connection, UInt8(XCB_PROP_MODE_APPEND.rawValue), window, property, xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, 0, nil)
-    let deadline = SystemCall.monotonicMilliseconds() + 5000
-    while let event = try nextEvent(until: deadline) {
-      if event.code == XCB_PROPERTY_NOTIFY {
-        let notify = event.as(xcb_property_notify_event_t.self)
-        if notify.window == window && notify.atom == property { return notify.time }
-      }
+    let event = try awaitEvent(until: SystemCall.monotonicMilliseconds() + 5000) { event in
+      let notify = event.as(xcb_property_notify_event_t.self)
+      return event.code == XCB_PROPERTY_NOTIFY && notify.window == window && notify.atom == property
     }
-    throw .desktopTimeout(what: "the X server", seconds: 5)
+    guard let event else { throw .desktopTimeout(what: "the X server", seconds: 5) }
+    return event.as(xcb_property_notify_event_t.self).time
   }
 
   /// Replaces a property of `window` with `bytes` (format 8) or 32-bit values.

@@ -69,33 +69,58 @@ final class X11Owner {
   /// Answers requests until another client takes the selection and the transfers
   /// under way are done (or the server goes).
   func serve() throws(PasteboardError) {
-    while !(lost && transfers.isEmpty) {
-      let deadline = transfers.map(\.lastActivity).min().map { $0 + Self.transferTimeout }
-      guard let event = try x.nextEvent(until: deadline) else {
-        let now = SystemCall.monotonicMilliseconds()
-        transfers.removeAll { now - $0.lastActivity >= Self.transferTimeout }
-        continue
-      }
-      switch event.code {
-      case XCB_SELECTION_REQUEST:
-        answer(event.as(xcb_selection_request_event_t.self))
-      case XCB_SELECTION_CLEAR:
-        if event.as(xcb_selection_clear_event_t.self).selection == selection { lost = true }
-      case XCB_PROPERTY_NOTIFY:
-        let notify = event.as(xcb_property_notify_event_t.self)
-        if notify.state == UInt8(XCB_PROPERTY_DELETE.rawValue),
-          let transfer = transfers.first(where: { $0.requestor == notify.window && $0.property == notify.atom })
-        {
-          continueTransfer(transfer)
-        }
-      case 0:
-        // An error: a requestor's window gone mid-transfer (BadWindow) ends its transfers.
-        let error = event.as(xcb_generic_error_t.self)
-        if error.error_code == 3 { transfers.removeAll { $0.requestor == error.resource_id } }
-      default:
-        break
+    while !isDone {
+      if let event = try x.nextEvent(until: deadline) {
+        _ = handle(event)
+      } else {
+        dropStalledTransfers()
       }
     }
+  }
+
+  /// Answers no new request (a newer offer has the selection); transfers under way
+  /// still finish.
+  func relinquish() {
+    lost = true
+  }
+
+  /// Another client has the selection and every transfer has ended.
+  var isDone: Bool { lost && transfers.isEmpty }
+
+  /// When the oldest transfer times out, if one is under way.
+  var deadline: Int64? { transfers.map(\.lastActivity).min().map { $0 + Self.transferTimeout } }
+
+  func dropStalledTransfers() {
+    let now = SystemCall.monotonicMilliseconds()
+    transfers.removeAll { now - $0.lastActivity >= Self.transferTimeout }
+  }
+
+  /// Acts on an event if it is one of the owner's; false if it is not.
+  func handle(_ event: X11Event) -> Bool {
+    switch event.code {
+    case XCB_SELECTION_REQUEST:
+      let request = event.as(xcb_selection_request_event_t.self)
+      guard request.owner == x.window, request.selection == selection else { return false }
+      answer(request)
+    case XCB_SELECTION_CLEAR:
+      let clear = event.as(xcb_selection_clear_event_t.self)
+      guard clear.owner == x.window, clear.selection == selection else { return false }
+      lost = true
+    case XCB_PROPERTY_NOTIFY:
+      let notify = event.as(xcb_property_notify_event_t.self)
+      guard let transfer = transfers.first(where: { $0.requestor == notify.window && $0.property == notify.atom }) else {
+        return false
+      }
+      if notify.state == UInt8(XCB_PROPERTY_DELETE.rawValue) { continueTransfer(transfer) }
+    case 0:
+      // An error: a requestor's window gone mid-transfer (BadWindow) ends its transfers.
+      let error = event.as(xcb_generic_error_t.self)
+      guard error.error_code == 3, transfers.contains(where: { $0.requestor == error.resource_id }) else { return false }
+      transfers.removeAll { $0.requestor == error.resource_id }
+    default:
+      return false
+    }
+    return true
   }
 
   private func answer(_ request: xcb_selection_request_event_t) {

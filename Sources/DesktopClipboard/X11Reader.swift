@@ -10,7 +10,7 @@ import PasteboardKit
 final class X11Reader {
   private let x: X11Connection
   private let selection: xcb_atom_t
-  private let selectionName: String
+  let selectionName: String
   private let property: xcb_atom_t
   private let incr: xcb_atom_t
   private let timeout: Int64
@@ -49,16 +49,15 @@ final class X11Reader {
   {
     let targetAtom = x.atom(target)
     xcb_convert_selection(x.connection, x.window, selection, targetAtom, property, xcb_timestamp_t(XCB_CURRENT_TIME))
-    var deadline = SystemCall.monotonicMilliseconds() + timeout
-    var answered: xcb_selection_notify_event_t?
-    while answered == nil {
-      guard let event = try x.nextEvent(until: deadline) else { throw timedOut() }
-      if event.code == XCB_SELECTION_NOTIFY {
-        let notify = event.as(xcb_selection_notify_event_t.self)
-        if notify.requestor == x.window && notify.selection == selection && notify.target == targetAtom { answered = notify }
-      }
+    let (window, wanted) = (x.window, selection)
+    let event = try x.awaitEvent(until: SystemCall.monotonicMilliseconds() + timeout) { event in
+      let notify = event.as(xcb_selection_notify_event_t.self)
+      return event.code == XCB_SELECTION_NOTIFY && notify.requestor == window && notify.selection == wanted
+        && notify.target == targetAtom
     }
-    guard let answered, answered.property != xcb_atom_t(XCB_NONE) else { return nil }
+    guard let event else { throw timedOut() }
+    let answered = event.as(xcb_selection_notify_event_t.self)
+    guard answered.property != xcb_atom_t(XCB_NONE) else { return nil }
     let incr = incr
     guard
       let first = try x.takeProperty(x.window, answered.property, into: { (type, bytes) throws(PasteboardError) in
@@ -70,16 +69,13 @@ final class X11Reader {
     // a size. Each piece arrives as a new value; an empty one ends the transfer.
     var pieceType = first.type
     while true {
-      deadline = SystemCall.monotonicMilliseconds() + timeout
-      var arrived = false
-      while !arrived {
-        guard let event = try x.nextEvent(until: deadline) else { throw timedOut() }
-        if event.code == XCB_PROPERTY_NOTIFY {
-          let notify = event.as(xcb_property_notify_event_t.self)
-          arrived = notify.window == x.window && notify.atom == answered.property
-            && notify.state == UInt8(XCB_PROPERTY_NEW_VALUE.rawValue)
-        }
+      let property = answered.property
+      let arrived = try x.awaitEvent(until: SystemCall.monotonicMilliseconds() + timeout) { event in
+        let notify = event.as(xcb_property_notify_event_t.self)
+        return event.code == XCB_PROPERTY_NOTIFY && notify.window == window && notify.atom == property
+          && notify.state == UInt8(XCB_PROPERTY_NEW_VALUE.rawValue)
       }
+      if arrived == nil { throw timedOut() }
       guard let piece = try x.takeProperty(x.window, answered.property, into: { (_, bytes) throws(PasteboardError) in try sink(bytes) })
       else { continue }
       if piece.size == 0 { return x.names(of: [pieceType])[0] }

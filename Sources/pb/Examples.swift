@@ -28,6 +28,7 @@ enum Examples {
     "wait": ["pb wait --timeout 30s", "while n=$(pb wait --since \"${n:-$(pb count)}\"); do echo \"changed: $n\"; done"],
     "publish": ["pb copy -r html=page.html -r txt=page.txt && pb publish", "pb publish -i -1 --selection primary", "pb publish --osc52"],
     "import": ["pb import && pb types", "pb import -a --selection primary --timeout 5s"],
+    "bridge": ["pb bridge &", "pb bridge --from-desktop -p clips"],
     "watch": ["pb watch --json", "pb watch --exec -- sh -c 'cat >> ~/clips.log'"],
   ]
 

@@ -36,6 +36,7 @@ enum JoinedOptions {
     "group end": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard"]),
     "group run": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--name"]),
     "publish": Options(valued: ["p", "i"], flags: ["h"], longValued: ["--pasteboard", "--items", "--selection", "--backend"]),
+    "bridge": Options(valued: ["p"], flags: ["h"], longValued: ["--pasteboard", "--selection", "--backend", "--timeout"]),
     "import": Options(valued: ["p"], flags: ["a", "h"], longValued: ["--pasteboard", "--selection", "--backend", "--timeout"]),
   ]
 

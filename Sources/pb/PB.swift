@@ -22,7 +22,7 @@ struct PB: ParsableCommand {
       CommandGroup(name: "Undo", subcommands: [Undo.self, Redo.self, HistoryCommand.self, Group.self]),
       CommandGroup(name: "Pasteboard", subcommands: [List.self, Create.self, Delete.self]),
       CommandGroup(name: "Change tracking", subcommands: [Count.self, Wait.self, Watch.self]),
-      CommandGroup(name: "Desktop", subcommands: [Publish.self, Import.self]),
+      CommandGroup(name: "Desktop", subcommands: [Publish.self, Import.self, Bridge.self]),
     ]
   )
 

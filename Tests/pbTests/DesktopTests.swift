@@ -267,8 +267,65 @@ struct DesktopTests {
     #expect(image.status == 65 && image.text.contains("OSC 52 carries text only"), "\(image)")
   }
 
-  private func waitUntil(_ condition: () -> Bool) throws {
+  @Test("bridge carries each change across once, both ways: no loop, no password, not its own item back")
+  func bridge() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("start".utf8)).status == 0)
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    let desktop = { (try? x.client(sandbox, "xsel", ["-b", "-o"]).text) ?? "" }
+    try waitUntil { desktop() == "start" }
+    #expect(desktop() == "start", "the board's item is offered when the bridge starts")
+    try #require(try sandbox.pb(["copy"], stdin: Data("from pb".utf8)).status == 0)
+    try waitUntil { desktop() == "from pb" }
+    #expect(desktop() == "from pb")
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("from app".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "from app" }
+    #expect(try sandbox.pb("paste").text == "from app")
+    #expect(try sandbox.pb("history").lines.dropFirst().first?.contains("Import") == true)
+    let count = try sandbox.changeCount()
+    // The import must not be offered back (that would take the selection from the
+    // application), nor a publish of this board be imported again.
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let secret = try sandbox.file("pw.txt", "hunter2")
+    let hint = try sandbox.file("hint", "secret")
+    let password = try Background(
+      sandbox, ["python3", Self.client, "offer", "UTF8_STRING=\(secret)", "x-kde-passwordManagerHint=\(hint)"], environment: x.environment)
+    try #require(password.waitFor("owned").contains("owned"))
+    try #require(desktop() == "hunter2")
+    usleep(500_000)
+    #expect(try sandbox.changeCount() == count, "a change came back, or a password was imported")
+    #expect(try sandbox.pb("paste").text == "from app")
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+    withExtendedLifetime(password) {}
+  }
+
+  @Test("bridge --from-desktop leaves the desktop alone, --to-desktop the board")
+  func bridgeOneWay() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("board".utf8)).status == 0)
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app".utf8)).status == 0)
+    let fromDesktop = try Background(sandbox, [Sandbox.binary, "bridge", "--from-desktop"], environment: x.environment)
+    // It is listening once it watches the board (it asks the X server for selection
+    // events first): nothing else shows it, as it offers nothing.
+    let watching = {
+      let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(fromDesktop.pid)/fd")) ?? []
+      return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(fromDesktop.pid)/fd/\($0)")) == "anon_inode:inotify" }
+    }
+    try waitUntil(watching)
+    try #require(watching())
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app again".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "app again" }
+    #expect(try sandbox.pb("paste").text == "app again")
+    try #require(try sandbox.pb(["copy"], stdin: Data("board again".utf8)).status == 0)
+    usleep(300_000)
+    #expect(try x.client(sandbox, "xsel", ["-b", "-o"]).text == "app again")
+    withExtendedLifetime(fromDesktop) {}
+  }
+
+  private func waitUntil(_ condition: () throws -> Bool) throws {
     let deadline = Date().addingTimeInterval(10)
-    while !condition() && Date() < deadline { usleep(20_000) }
+    while try !condition() && Date() < deadline { usleep(20_000) }
   }
 }

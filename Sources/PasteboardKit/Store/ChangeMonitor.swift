@@ -57,6 +57,14 @@ public final class ChangeMonitor {
     return (board, try board.state())
   }
 
+  /// What to wait on beside other things (with `poll`): readable when something changed.
+  public var descriptor: Int32 { inotify }
+
+  /// Takes the events `descriptor` has ready, without waiting.
+  public func drain() throws(PasteboardError) {
+    _ = try waitForEvent(until: 0)
+  }
+
   /// Blocks until something changes in the watched folders or `deadline` (monotonic
   /// milliseconds) passes; true if something changed.
   public func waitForEvent(until deadline: Int64?) throws(PasteboardError) -> Bool {

@@ -28,9 +28,11 @@ extension Pasteboard {
 
   /// Opens every representation of the one item `itemSet` chooses (`pb publish`): what
   /// is opened is a snapshot no later write can change.
-  public func openItem(_ itemSet: ItemSet) throws(PasteboardError) -> (item: Item, representations: [OpenRepresentation]) {
+  public func openItem(_ itemSet: ItemSet) throws(PasteboardError)
+    -> (item: Item, changeCount: Int, representations: [OpenRepresentation])
+  {
     var chosen: Item?
-    let (_, opened) = try openConsistently { (state) throws(PasteboardError) in
+    let (state, opened) = try openConsistently { (state) throws(PasteboardError) in
       let indexes = try chosenIndexes(itemSet, in: state)
       guard indexes.count == 1 else {
         throw .usage("the item set chooses \(indexes.count) items; choose one, as -i 0 or -i -1")
@@ -39,7 +41,7 @@ extension Pasteboard {
       return state.items[indexes[0]].representations.map { (indexes[0], $0) }
     }
     guard let chosen else { throw .internalError("no item was chosen") }
-    return (chosen, opened)
+    return (chosen, state.changeCount, opened)
   }
 
   /// Reads the state and opens the data of the representations `choose` picks from it.

@@ -371,8 +371,14 @@ public enum SystemCall {
   /// Waits until `fd` can be read (or has hung up) for at most `milliseconds` (-1: for
   /// ever); false when the time ran out.
   public static func waitReadable(_ fd: Int32, milliseconds: Int32, path: String) throws(SystemError) -> Bool {
-    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return try check("wait for", path) { poll(&entry, 1, milliseconds) } > 0
+    try waitReadable([fd], milliseconds: milliseconds, path: path)[0]
+  }
+
+  /// The same for several descriptors at once: which of them can be read.
+  public static func waitReadable(_ fds: [Int32], milliseconds: Int32, path: String) throws(SystemError) -> [Bool] {
+    var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    try check("wait for", path) { poll(&entries, nfds_t(entries.count), milliseconds) }
+    return entries.map { $0.revents != 0 }
   }
 
   /// Starts pb itself again (`/proc/self/exe`) with `arguments` (after the program

@@ -59,8 +59,10 @@ extension PB {
     func run() throws {
       try desktop.run(publishing: true, given: osc52 ? .osc52 : nil) { backend in
         let pasteboard = try board.open(creating: false)
-        let (item, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
-        try Desktop.publish(item, data: data.map(\.descriptor), selection: desktop.selection, backend: backend)
+        let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
+        try Desktop.publish(
+          item, data: data.map(\.descriptor), origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount),
+          selection: desktop.selection, backend: backend)
       }
     }
   }
@@ -94,6 +96,49 @@ extension PB {
         _ = try Desktop.importItem(
           into: pasteboard, selection: desktop.selection, backend: backend, append: append, timeout: limit,
           options: Pasteboard.WriteOptions())
+      }
+    }
+  }
+
+  struct Bridge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "bridge",
+      _superCommandName: "pb",
+      abstract: "Keep a pasteboard and the desktop clipboard in step, both ways, until interrupted.",
+      discussion: Examples.discussion("bridge", """
+        Each new item 0 of the pasteboard is offered on the desktop as pb publish \
+        offers it, and each copy in an application becomes the pasteboard's item as pb \
+        import makes it. Driven by change notifications, never polling; a change it made \
+        on one side is not carried back. Passwords (x-kde-passwordManagerHint) are never \
+        imported. Runs until interrupted, or until the pasteboard is deleted (exit 66).
+        """))
+
+    @OptionGroup var board: BoardOptions
+
+    @Flag(name: .customLong("to-desktop"), help: "Only offer the pasteboard's changes on the desktop.")
+    var toDesktop = false
+
+    @Flag(name: .customLong("from-desktop"), help: "Only copy the desktop's changes to the pasteboard.")
+    var fromDesktop = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Give up on an application that takes longer than this to answer (default 2s).", valueName: "duration"))
+    var timeout: String?
+
+    @OptionGroup var desktop: DesktopOptions
+
+    func validate() throws {
+      if toDesktop && fromDesktop {
+        throw ValidationError("--to-desktop and --from-desktop each leave out the other way; give one of them, or neither for both")
+      }
+    }
+
+    func run() throws {
+      let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
+      try desktop.run(publishing: false) { backend in
+        let pasteboard = try board.openToChange()
+        try Desktop.bridge(
+          store: try Store.open(creating: true), board: pasteboard.name, selection: desktop.selection, backend: backend,
+          direction: toDesktop ? .toDesktop : fromDesktop ? .fromDesktop : .both, timeout: limit)
       }
     }
   }
