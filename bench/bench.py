@@ -7,6 +7,8 @@ With PB_BASELINE=PATH_TO_AN_OLDER_PB, the commands of the types section are time
 both binaries, interleaved, with the ratio between them; PB_BENCH=types runs only that.
 PB_BENCH=peers runs only the table against xsel and xclip (on a private Xvfb; hyperfine,
 xsel, xclip, xvfb and valgrind are installed from Debian's packages when missing).
+PB_BENCH=desktop runs only pb publish and a 100 MiB read through pb's owner against
+xclip's (with PB_BASELINE, the start-up of pb paste against that binary too).
 """
 import json
 import os
@@ -106,6 +108,102 @@ def types_bench(work):
         print(line)
 
 
+def install_missing(tools):
+    """Installs from Debian's packages the commands of `tools` (command: package) that are missing."""
+    missing = [package for command, package in tools.items() if not shutil.which(command)]
+    if missing:
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        print(f"installing from Debian's packages: {' '.join(missing)}", file=sys.stderr)
+        subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
+        subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + missing, check=True, stdout=subprocess.DEVNULL)
+
+
+def start_private_x():
+    """An Xvfb of the bench's own: -displayfd makes it pick a free display and say which;
+    only it is stopped (server.terminate())."""
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp"], pass_fds=[write_end],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as displays:
+        return server, ":" + displays.readline().strip()
+
+
+def callgrind_instructions(program, env, work):
+    """Instructions valgrind counts for one run of `program` (a list). pb runs from a copy
+    without its DWARF, which valgrind cannot read in the static binary: the same code."""
+    out = os.path.join(work, "callgrind.out")
+    if program[0] in (PB, BASELINE):
+        stripped = os.path.join(work, "stripped-" + ("pb" if program[0] == PB else "baseline"))
+        if not os.path.exists(stripped):
+            subprocess.run(["strip", "--strip-debug", "-o", stripped, program[0]], check=True)
+        program = [stripped] + program[1:]
+    result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + program, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    counts = [line.split("Collected :")[1] for line in result.stderr.splitlines() if "Collected :" in line]
+    return int(counts[-1]) if counts else None
+
+
+def desktop_bench(work):
+    """pb publish to ownership confirmed, and 100 MiB read through xclip -o from pb's owner
+    and from xclip's own, in the same run on a private Xvfb; and the start-up of pb paste
+    (with PB_BASELINE, against a pb built before the desktop code was linked)."""
+    install_missing({"hyperfine": "hyperfine", "xclip": "xclip", "Xvfb": "xvfb", "valgrind": "valgrind"})
+    os.sync()
+    server, display = start_private_x()
+    try:
+        env = dict(os.environ, DISPLAY=display, PB_DIR=os.path.join(work, "desktop"))
+        value = os.path.join(work, "value.txt")
+        with open(value, "wb") as f:
+            f.write(b"a 19-byte value ok\n")
+        subprocess.run([PB, "copy", value], env=env, check=True)
+        # xclip -i returns once its background process holds the selection, as pb publish
+        # does once its owner does; each run takes the selection from the one before.
+        commands = [f"{PB} publish", f"xclip -selection clipboard -i {value}"]
+        export = os.path.join(work, "hyperfine.json")
+        rounds = []
+        for _ in range(ROUNDS):
+            subprocess.run(["hyperfine", "--style", "none", "--warmup", "3", "--runs", str(RUNS_PER_ROUND),
+                            "--export-json", export] + commands, env=env, check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            with open(export) as f:
+                rounds.append({r["command"]: r["median"] for r in json.load(f)["results"]})
+        def median(values):
+            return sorted(values)[len(values) // 2]
+        print(f"\ndesktop (X11 on a private Xvfb, {display}); hyperfine medians over {ROUNDS} rounds of {RUNS_PER_ROUND} runs:")
+        print(f"  pb publish, to its owner holding the selection: {median([r[commands[0]] for r in rounds]) * 1000:.2f} ms; "
+              f"xclip -i {median([r[commands[1]] for r in rounds]) * 1000:.2f} ms; "
+              f"{median([r[commands[0]] / r[commands[1]] for r in rounds]):.2f}x")
+
+        big, out = os.path.join(work, "big.bin"), os.path.join(work, "big.out")
+        make_file(big, 100 << 20)
+        def from_pb():
+            subprocess.run([PB, "copy", "-t", "application/octet-stream", big], env=env, check=True)
+            subprocess.run([PB, "publish"], env=env, check=True)
+        def from_xclip():
+            subprocess.run(["xclip", "-selection", "clipboard", "-t", "application/octet-stream", "-i", big], env=env,
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        read = ["xclip", "-selection", "clipboard", "-o", "-t", "application/octet-stream"]
+        best = {"pb": float("inf"), "xclip": float("inf")}
+        for _ in range(5):
+            for name, setup in (("pb", from_pb), ("xclip", from_xclip)):
+                best[name] = min(best[name], best_time(1, read, stdout=out, env=env, setup=setup))
+                if os.path.getsize(out) != 100 << 20:
+                    raise SystemExit(f"xclip -o read {os.path.getsize(out)} bytes from {name}'s owner, not 100 MiB")
+        print(f"  100 MiB read with xclip -o (INCR): from pb's owner {best['pb']:.3f}s, from xclip's own "
+              f"{best['xclip']:.3f}s, {best['pb'] / best['xclip']:.2f}x (best of 5, alternating)")
+
+        now = callgrind_instructions([PB, "paste"], env, work)
+        line = f"  pb paste start-up with the desktop code linked: {now / 1e6:.3f} M instructions"
+        if BASELINE:
+            before = callgrind_instructions([BASELINE, "paste"], env, work)
+            line += f"; without ({BASELINE}): {before / 1e6:.3f} M, {now / before:.3f}x"
+        print(line + f"; binary {os.path.getsize(PB):,} bytes")
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def peers_bench(work):
     """Small values against the X11 clipboard tools, on a private Xvfb: pb paste and copy
     beside xsel and xclip, cat and /bin/true, timed by hyperfine in one run, with the
@@ -113,20 +211,8 @@ def peers_bench(work):
     # The gigabytes the large transfers wrote may still be going to the disk; small copies
     # (which create and remove files) should not be timed against that writeback.
     os.sync()
-    tools = {"hyperfine": "hyperfine", "xsel": "xsel", "xclip": "xclip", "Xvfb": "xvfb", "valgrind": "valgrind"}
-    missing = [package for command, package in tools.items() if not shutil.which(command)]
-    if missing:
-        sudo = [] if os.geteuid() == 0 else ["sudo"]
-        print(f"installing from Debian's packages: {' '.join(missing)}", file=sys.stderr)
-        subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
-        subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + missing, check=True, stdout=subprocess.DEVNULL)
-    # -displayfd: the server picks a free display and says which; only it is stopped.
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-nolisten", "tcp"], pass_fds=[write_end],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_end)
-    with os.fdopen(read_end) as displays:
-        display = ":" + displays.readline().strip()
+    install_missing({"hyperfine": "hyperfine", "xsel": "xsel", "xclip": "xclip", "Xvfb": "xvfb", "valgrind": "valgrind"})
+    server, display = start_private_x()
     try:
         env = dict(os.environ, DISPLAY=display, PB_DIR=os.path.join(work, "peers"))
         value = os.path.join(work, "value.txt")
@@ -159,20 +245,7 @@ def peers_bench(work):
         medians = {command: median([r[command] for r in rounds]) for _, command in rows}
         def ratio(command, other):
             return median([r[command] / r[other] for r in rounds])
-        def instructions(command):
-            out = os.path.join(work, "callgrind.out")
-            # valgrind cannot read the static binary's DWARF; a copy without it runs the same code.
-            program = command.split()
-            if program[0] == PB:
-                stripped = os.path.join(work, "pb-stripped")
-                if not os.path.exists(stripped):
-                    subprocess.run(["strip", "--strip-debug", "-o", stripped, PB], check=True)
-                program[0] = stripped
-            result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + program, env=env,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            counts = [line.split("Collected :")[1] for line in result.stderr.splitlines() if "Collected :" in line]
-            return int(counts[-1]) if counts else None
-        counted = {label: instructions(command) for label, command in rows[:5] if not command.startswith("cat ")}
+        counted = {label: callgrind_instructions(command.split(), env, work) for label, command in rows[:5] if not command.startswith("cat ")}
         cat = rows[3][1]
         xsel_out, xsel_in = "xsel -b -o", f"xsel -b -i < {value}"
         print(f"\nsmall values (19 bytes), hyperfine medians (shell start-up subtracted) over {ROUNDS} rounds of "
@@ -340,7 +413,7 @@ def make_file(path, size):
 def main():
     work = tempfile.mkdtemp(prefix="pb-bench-")
     env = dict(os.environ, PB_DIR=os.path.join(work, "store"))
-    only = {"types": types_bench, "peers": peers_bench}.get(os.environ.get("PB_BENCH", ""))
+    only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)
@@ -433,6 +506,7 @@ def main():
               f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
         types_bench(work)
         peers_bench(work)
+        desktop_bench(work)
         boards_bench(work)
         history_bench(work)
         progress_bench(work)
