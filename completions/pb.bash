@@ -94,7 +94,7 @@ _pb_complete() {
     return
     ;;
   --backend)
-    mapfile -t COMPREPLY < <(compgen -W "x11 osc52" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "wayland x11 osc52" -- "$cur")
     return
     ;;
   -o | --output)

@@ -4,11 +4,38 @@ import PasteboardKit
   import Glibc
 #endif
 
+/// What reads a desktop selection, whatever the backend: the names of the types it
+/// offers, and the data of one of them.
+protocol SelectionReader {
+  var selectionName: String { get }
+  func targets() throws(PasteboardError) -> [String]
+  /// Passes the data of `target` to `sink` as it comes; returns the name of the type it
+  /// came as, or nil when the owner refused it.
+  func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(PasteboardError) -> Void) throws(PasteboardError) -> String?
+}
+
+extension X11Reader: SelectionReader {}
+
+/// What holds a desktop selection with an offer, whatever the backend.
+protocol SelectionOwner {
+  /// Takes the selection; returns once the desktop has confirmed it.
+  func acquire() throws(PasteboardError)
+  /// Serves the offer until another client takes the selection and the transfers
+  /// under way have ended.
+  func serve() throws(PasteboardError)
+}
+
+extension X11Owner: SelectionOwner {}
+extension WaylandOwner: SelectionOwner {}
+
 /// The desktop clipboard, reached through one of its backends: `pb publish` offers an
 /// item there, `pb import` makes an item of what is there.
 public enum Desktop {
   /// How pb reaches the desktop clipboard.
   public enum Backend: String, CaseIterable, Sendable {
+    /// The Wayland compositor named by WAYLAND_DISPLAY, through its data-control
+    /// protocol (sway, Hyprland, KWin; not GNOME).
+    case wayland
     /// The X server named by DISPLAY (also XWayland's, as on GNOME).
     case x11
     /// An escape sequence to the terminal, which sets its host's clipboard (over SSH).
@@ -32,8 +59,9 @@ public enum Desktop {
   /// that there is one executable.
   public static let ownerCommand = "__desktop-owner"
 
-  /// The backend to use: the one given (`--backend`, else `PB_DESKTOP`), else X11 when
-  /// DISPLAY is set, else OSC 52 for a publish from an SSH session.
+  /// The backend to use: the one given (`--backend`, else `PB_DESKTOP`), else Wayland
+  /// when WAYLAND_DISPLAY names a compositor that offers data control, else X11 when
+  /// DISPLAY is set (GNOME's XWayland), else OSC 52 for a publish from an SSH session.
   public static func backend(given: Backend?, publishing: Bool) throws(PasteboardError) -> Backend {
     if let given { return given }
     if let chosen = environment("PB_DESKTOP") {
@@ -43,15 +71,24 @@ public enum Desktop {
       }
       return backend
     }
+    var lookedFor = ""
+    if let wayland = environment("WAYLAND_DISPLAY") {
+      let globals = (try? WaylandConnection(display: wayland))?.globals.map(\.interface) ?? []
+      if globals.contains("ext_data_control_manager_v1") || globals.contains("zwlr_data_control_manager_v1") { return .wayland }
+      lookedFor = "the Wayland compositor offers no data-control protocol (GNOME's does not), and "
+    }
     if environment("DISPLAY") != nil { return .x11 }
     let overSSH = environment("SSH_TTY") != nil || environment("SSH_CONNECTION") != nil
     if publishing && overSSH { return .osc52 }
-    var lookedFor = "DISPLAY is unset"
-    if environment("WAYLAND_DISPLAY") != nil {
-      lookedFor += " (WAYLAND_DISPLAY is set, but pb reaches Wayland's clipboard through XWayland only)"
-    }
+    lookedFor += environment("WAYLAND_DISPLAY") == nil ? "DISPLAY and WAYLAND_DISPLAY are unset" : "DISPLAY is unset"
     lookedFor += publishing ? ", and this is not an SSH session (SSH_TTY, SSH_CONNECTION)" : ""
     throw .desktopUnavailable(lookedFor: lookedFor)
+  }
+
+  /// The Wayland compositor to connect to.
+  static func waylandDisplay() throws(PasteboardError) -> String {
+    guard let display = environment("WAYLAND_DISPLAY") else { throw .desktopUnavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
+    return display
   }
 
   static func environment(_ name: String) -> String? {
@@ -79,8 +116,8 @@ public enum Desktop {
     switch backend {
     case .osc52:
       try OSC52.publish(item, data: data, selection: selection, terminal: terminal)
-    case .x11:
-      _ = try display()
+    case .x11, .wayland:
+      _ = try backend == .x11 ? display() : waylandDisplay()
       // The owner checks the offer itself; making it here first reports a problem
       // with the item before a process is started.
       _ = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
@@ -125,7 +162,9 @@ public enum Desktop {
       try? status?.writeAll(Array(message.utf8))
       return 69
     }
-    guard arguments.count >= 5, let backend = Backend(rawValue: arguments[0]), backend == .x11,
+    // A reader that goes away mid-transfer must not end the owner (EPIPE is enough).
+    signal(SIGPIPE, SIG_IGN)
+    guard arguments.count >= 5, let backend = Backend(rawValue: arguments[0]), backend != .osc52,
       let selection = Selection(rawValue: arguments[1]), let changeCount = Int(arguments[4])
     else { return fail("internal error: the owner process was started with arguments it does not take") }
     let types = arguments[5...].map { TypeIdentifier($0) }
@@ -134,8 +173,10 @@ public enum Desktop {
       let offer = try DesktopOffer(
         types: types, data: data, concealed: arguments[2] == "concealed",
         origin: DesktopTargets.Origin(board: arguments[3], changeCount: changeCount))
-      let connection = try X11Connection(display: try display())
-      let owner = X11Owner(connection: connection, selection: selection.rawValue, offer: offer)
+      let owner: any SelectionOwner =
+        backend == .wayland
+        ? WaylandOwner(control: try WaylandDataControl(display: try waylandDisplay()), selection: selection, offer: offer)
+        : X11Owner(connection: try X11Connection(display: try display()), selection: selection.rawValue, offer: offer)
       try owner.acquire()
       try? status?.writeAll(Array("ok".utf8))
       status = nil  // closed: publish returns
@@ -155,8 +196,13 @@ public enum Desktop {
   public static func bridge(
     store: Store, board: String, selection: Selection, backend: Backend, direction: Direction, timeout: Int64
   ) throws(PasteboardError) {
-    guard backend == .x11 else {
+    switch backend {
+    case .osc52:
       throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard, so there is nothing to bridge with")
+    case .wayland:
+      throw .desktopFailed("pb bridge reaches the desktop through X11 only so far; run it with DISPLAY set (XWayland) and --backend x11")
+    case .x11:
+      break
     }
     try X11Bridge(store: store, board: board, selection: selection, direction: direction, timeout: timeout).run()
   }
@@ -170,18 +216,25 @@ public enum Desktop {
     into pasteboard: Pasteboard, selection: Selection, backend: Backend, append: Bool, timeout: Int64,
     options: Pasteboard.WriteOptions
   ) throws(PasteboardError) -> PasteboardState {
-    guard backend == .x11 else {
+    switch backend {
+    case .osc52:
       throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard; pb cannot read it back")
+    case .wayland:
+      let control = try WaylandDataControl(display: try waylandDisplay())
+      let reader = WaylandReader(control: control, selection: selection, timeoutMilliseconds: timeout)
+      let plan = DesktopTargets.importPlan(offered: try reader.targets())
+      return try importOffer(plan, from: reader, into: pasteboard, append: append, options: options)
+    case .x11:
+      let connection = try X11Connection(display: try display())
+      let reader = X11Reader(connection: connection, selection: selection.rawValue, timeoutMilliseconds: timeout)
+      let plan = DesktopTargets.importPlan(offered: try reader.targets())
+      return try importOffer(plan, from: reader, into: pasteboard, append: append, options: options)
     }
-    let connection = try X11Connection(display: try display())
-    let reader = X11Reader(connection: connection, selection: selection.rawValue, timeoutMilliseconds: timeout)
-    let plan = DesktopTargets.importPlan(offered: try reader.targets())
-    return try importOffer(plan, from: reader, into: pasteboard, append: append, options: options)
   }
 
   /// Reads what `plan` names into one new item of `pasteboard`.
   static func importOffer(
-    _ plan: DesktopTargets.ImportPlan, from reader: X11Reader, into pasteboard: Pasteboard, append: Bool,
+    _ plan: DesktopTargets.ImportPlan, from reader: some SelectionReader, into pasteboard: Pasteboard, append: Bool,
     options: Pasteboard.WriteOptions
   ) throws(PasteboardError) -> PasteboardState {
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
@@ -210,7 +263,7 @@ public enum Desktop {
   }
 
   /// The text of the first alias the owner gives as UTF-8 (Latin-1 `STRING` converted).
-  private static func readText(_ aliases: [String], from reader: X11Reader) throws(PasteboardError) -> [UInt8]? {
+  private static func readText(_ aliases: [String], from reader: some SelectionReader) throws(PasteboardError) -> [UInt8]? {
     for alias in aliases {
       var bytes: [UInt8] = []
       guard let type = try reader.read(alias, into: { bytes.append(contentsOf: $0) }) else { continue }

@@ -74,17 +74,135 @@ final class PrivateX {
 
   /// pb's owner processes serving this display.
   func owners() -> [Int32] {
-    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return processes.compactMap { name in
-      guard let pid = Int32(name),
-        let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline"),
-        String(decoding: command, as: UTF8.self).contains("__desktop-owner"),
-        let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ")
-      else { return nil }
-      let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-      return variables.contains("DISPLAY=\(display)") ? pid : nil
-    }
+    ownerProcesses(with: "DISPLAY=\(display)")
   }
+
+}
+
+/// pb's owner processes (`pb __desktop-owner`) whose environment has `variable`
+/// (`DISPLAY=:3`): those serving one test's display.
+func ownerProcesses(with variable: String) -> [Int32] {
+  let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return processes.compactMap { name in
+    guard let pid = Int32(name), let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline"),
+      String(decoding: command, as: UTF8.self).contains("__desktop-owner"),
+      let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+    else { return nil }
+    return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == variable } ? pid : nil
+  }
+}
+
+/// A headless sway of the test's own (wlroots' data control), run as nobody when the
+/// tests run as root (sway refuses root), in a runtime folder of its own; stopped when
+/// the test is done.
+final class PrivateSway {
+  let socket: String
+  private let runtime: String
+  private let server: Background
+
+  init(_ sandbox: Sandbox) throws {
+    runtime = "/tmp/pb-sway-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    var command = [
+      "env", "-i", "HOME=\(runtime)", "XDG_RUNTIME_DIR=\(runtime)", "WLR_BACKENDS=headless", "WLR_LIBINPUT_NO_DEVICES=1",
+      "WLR_RENDERER=pixman", "PATH=/usr/bin:/bin", "sway", "-c", "/dev/null",
+    ]
+    if geteuid() == 0 {
+      chown(runtime, 65534, 65534)
+      command = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
+    }
+    server = try Background(sandbox, command)
+    var found: String?
+    let deadline = Date().addingTimeInterval(10)
+    while found == nil && Date() < deadline {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []
+      found = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
+      if found == nil { usleep(20_000) }
+    }
+    guard let found else { throw CocoaError(.featureUnsupported) }
+    socket = runtime + "/" + found
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: runtime)
+  }
+
+  /// Clients reach it by the socket's path; no X server is there to fall back to.
+  var environment: [String: String] { ["WAYLAND_DISPLAY": socket, "DISPLAY": ""] }
+
+  func client(_ sandbox: Sandbox, _ command: String, _ arguments: [String], stdin: Data? = nil) throws -> Result {
+    try sandbox.run("/usr/bin/env", ["-u", "DISPLAY", command] + arguments, stdin: stdin, environment: environment, timeLimit: 30)
+  }
+
+  /// wl-copy serves the selection from a background process, which must not hold the
+  /// test's pipes.
+  func copy(_ sandbox: Sandbox, _ arguments: [String], stdin: Data? = nil) throws -> Result {
+    let script = Background.closingInherited + "exec wl-copy \"$@\" > /dev/null 2>&1"
+    return try sandbox.run("/bin/bash", ["-c", script, "bash"] + arguments, stdin: stdin, environment: environment, timeLimit: 30)
+  }
+}
+
+@Suite("the desktop clipboard on Wayland: pb publish and pb import against a private headless sway")
+struct WaylandTests {
+  @Test("publish offers every representation to wl-paste, byte for byte, a 4 MB image too; wl-copy ends the owner")
+  func publish() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let html = try sandbox.file("page.html", "<b>café</b>")
+    let text = try sandbox.file("page.txt", "café au lait")
+    try #require(try sandbox.pb("copy", "-r", "public.html=\(html)", "-r", text).status == 0)
+    let published = try sandbox.pb(["publish"], environment: sway.environment)
+    #expect(published.status == 0 && published.stderr.isEmpty, "\(published)")
+    let types = try sway.client(sandbox, "wl-paste", ["-l"]).lines
+    for name in ["text/html", "text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"] {
+      #expect(types.contains(name), "\(types)")
+    }
+    #expect(try sway.client(sandbox, "wl-paste", ["-n", "-t", "text/html"]).text == "<b>café</b>")
+    #expect(try sway.client(sandbox, "wl-paste", ["-n"]).text == "café au lait")
+
+    var bytes = [UInt8](repeating: 0, count: 4_000_000)
+    for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 11) }
+    let image = try sandbox.file("big.png", Data(bytes))
+    try #require(try sandbox.pb("copy", "-t", "public.png", image).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: sway.environment).status == 0)
+    #expect(try sway.client(sandbox, "wl-paste", ["-t", "image/png"]).stdout == Data(bytes))
+
+    try #require(try sway.copy(sandbox, ["theirs"]).status == 0)
+    #expect(try sway.client(sandbox, "wl-paste", ["-n"]).text == "theirs")
+    let deadline = Date().addingTimeInterval(10)
+    while !ownerProcesses(with: "WAYLAND_DISPLAY=\(sway.socket)").isEmpty && Date() < deadline { usleep(20_000) }
+    #expect(ownerProcesses(with: "WAYLAND_DISPLAY=\(sway.socket)").isEmpty, "the owner exits once another client copies")
+  }
+
+  @Test("import keeps an image's type and bytes from wl-copy, and reads the primary selection")
+  func importFromWayland() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 3) })
+    let image = try sandbox.file("shot.png", bytes)
+    try #require(try sway.copy(sandbox, ["-t", "image/png"], stdin: try Data(contentsOf: URL(fileURLWithPath: image))).status == 0)
+    let imported = try sandbox.pb(["import"], environment: sway.environment)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try sandbox.pb("types").lines == ["public.png"])
+    #expect(try sandbox.pb("paste", "--force").stdout == bytes)
+    try #require(try sway.copy(sandbox, ["-p", "selected words"]).status == 0)
+    #expect(try sandbox.pb(["import", "--selection", "primary"], environment: sway.environment).status == 0)
+    #expect(try sandbox.pb("paste").text == "selected words")
+    #expect(try sandbox.pb("history").lines.dropFirst().first?.contains("Import") == true)
+  }
+
+  @Test("$(pb publish) returns at once on Wayland too")
+  func publishInCommandSubstitution() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("value".utf8)).status == 0)
+    let result = try sandbox.shell(
+      "unset DISPLAY; export WAYLAND_DISPLAY=\(sway.socket) PB_DIR=\(sandbox.store.path); out=$(pb publish) && echo \"done[$out]\"",
+      timeLimit: 20)
+    #expect(result.text == "done[]\n", "\(result)")
+    #expect(try sway.client(sandbox, "wl-paste", ["-n"]).text == "value")
+  }
+
 }
 
 @Suite("the desktop clipboard: pb publish and pb import against a private X server")
@@ -230,7 +348,7 @@ struct DesktopTests {
     for command in ["publish", "import"] {
       let missing = try sandbox.run("/usr/bin/env", unset + [Sandbox.binary, command], stdin: nil, environment: sandbox.environment)
       #expect(missing.status == 69, "\(missing)")
-      #expect(missing.stderr.hasPrefix("pb: no desktop clipboard: DISPLAY is unset"), "\(missing)")
+      #expect(missing.stderr.hasPrefix("pb: no desktop clipboard: DISPLAY and WAYLAND_DISPLAY are unset"), "\(missing)")
       #expect(missing.stderr.split(separator: "\n").count == 1)
       let quiet = try sandbox.run(
         "/usr/bin/env", unset + [Sandbox.binary, command, "--if-available"], stdin: nil, environment: sandbox.environment)

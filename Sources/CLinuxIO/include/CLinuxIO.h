@@ -87,4 +87,14 @@ int pb_pipe(int ends[2]);
 /// A file in memory (memfd_create), close-on-exec.
 int pb_memory_file(const char *name);
 
+/// A stream socket connected to the Unix socket at `path`, close-on-exec; -1 with errno.
+int pb_connect_unix(const char *path);
+/// Sends `length` bytes and, with them, `count` descriptors (SCM_RIGHTS, at most 28);
+/// never raises SIGPIPE. Returns what sendmsg returns.
+ssize_t pb_send_with_fds(int socket_fd, const void *data, size_t length, const int *fds, int count);
+/// Receives up to `length` bytes and the descriptors that came with them: at most
+/// `*count` are kept in `fds` (close-on-exec), `*count` is set to how many; the rest are
+/// closed. Returns what recvmsg returns.
+ssize_t pb_receive_with_fds(int socket_fd, void *buffer, size_t length, int *fds, int *count);
+
 #endif

@@ -62,7 +62,7 @@ public enum SystemCall {
     _ = Glibc.close(fd)
   }
 
-  static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
+  public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String)
     throws(SystemError) -> Int
   {
     try check("read", path) { Glibc.read(fd, buffer.baseAddress, buffer.count) }
@@ -376,9 +376,67 @@ public enum SystemCall {
 
   /// The same for several descriptors at once: which of them can be read.
   public static func waitReadable(_ fds: [Int32], milliseconds: Int32, path: String) throws(SystemError) -> [Bool] {
-    var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    try check("wait for", path) { poll(&entries, nfds_t(entries.count), milliseconds) }
-    return entries.map { $0.revents != 0 }
+    try wait(fds.map { ($0, Int16(POLLIN)) }, milliseconds: milliseconds, path: path).map { $0 != 0 }
+  }
+
+  /// poll(2): waits until one of the descriptors has one of its `events` (POLLIN,
+  /// POLLOUT) or `milliseconds` pass; returns what each has.
+  public static func wait(_ entries: [(fd: Int32, events: Int16)], milliseconds: Int32, path: String) throws(SystemError)
+    -> [Int16]
+  {
+    var list = entries.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+    try check("wait for", path) { poll(&list, nfds_t(list.count), milliseconds) }
+    return list.map(\.revents)
+  }
+
+  /// Makes writes to `fd` return at once when they would wait (`writeSome`).
+  public static func setNonBlocking(_ fd: Int32, path: String) throws(SystemError) {
+    let flags = try check("set up", path) { fcntl(fd, F_GETFL) }
+    try check("set up", path) { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+  }
+
+  /// Writes what a non-blocking descriptor takes now of `bytes`: 0 when it takes
+  /// nothing yet.
+  public static func writeSome(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(SystemError) -> Int {
+    while true {
+      let written = Glibc.write(fd, bytes.baseAddress, bytes.count)
+      if written >= 0 { return written }
+      if errno == EINTR { continue }
+      if errno == EAGAIN { return 0 }
+      throw SystemError(errno: errno, operation: "write to", path: path)
+    }
+  }
+
+  /// A stream socket connected to the Unix socket at `path`.
+  public static func connectUnix(_ path: String) throws(SystemError) -> Descriptor {
+    Descriptor(try check("connect to", path) { PathBytes.withCString(path) { pb_connect_unix($0) } }, path: path)
+  }
+
+  /// Sends all of `bytes` on a socket, with `fds` attached to the first part.
+  public static func send(_ socket: Descriptor, _ bytes: [UInt8], passing fds: [Int32]) throws(SystemError) {
+    var offset = 0
+    var attached = fds
+    while offset < bytes.count || !attached.isEmpty {
+      let sent = try check("send to", socket.path) {
+        bytes[offset...].withUnsafeBytes { part in
+          pb_send_with_fds(socket.raw, part.baseAddress, part.count, attached, Int32(attached.count))
+        }
+      }
+      attached = []
+      offset += sent
+    }
+  }
+
+  /// Receives what a socket has (at most `capacity` bytes), and descriptors sent with it
+  /// (which the caller then owns); no bytes means the other end closed.
+  public static func receive(_ socket: Descriptor, capacity: Int) throws(SystemError) -> (bytes: [UInt8], fds: [Int32]) {
+    var fds = [Int32](repeating: -1, count: 28)
+    var count: Int32 = 28
+    var bytes = [UInt8](repeating: 0, count: capacity)
+    let received = try check("receive from", socket.path) {
+      bytes.withUnsafeMutableBytes { buffer in pb_receive_with_fds(socket.raw, buffer.baseAddress, capacity, &fds, &count) }
+    }
+    return (Array(bytes[..<received]), Array(fds[..<Int(count)]))
   }
 
   /// Starts pb itself again (`/proc/self/exe`) with `arguments` (after the program

@@ -10,7 +10,7 @@ struct DesktopOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The desktop selection: clipboard (Ctrl-C) or primary (what is selected).", valueName: "selection"))
   var selection: Desktop.Selection = .clipboard
 
-  @Option(help: ArgumentHelp("Reach the desktop through x11 or osc52 (default: $PB_DESKTOP, else as DESKTOP in pb(1) says).", valueName: "backend"))
+  @Option(help: ArgumentHelp("Reach the desktop through wayland, x11 or osc52 (default: $PB_DESKTOP, else as DESKTOP in pb(1) says).", valueName: "backend"))
   var backend: Desktop.Backend?
 
   @Flag(name: .customLong("if-available"), help: "Succeed quietly when there is no desktop clipboard to reach.")

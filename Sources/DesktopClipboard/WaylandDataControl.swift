@@ -1,0 +1,106 @@
+import PasteboardKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The data-control protocol of a Wayland compositor: a client that is not a window can
+/// read and set the selection. Its ext name (KWin, newer sway) is used where offered,
+/// else wlroots' (sway, Hyprland); both have the same requests and events.
+final class WaylandDataControl {
+  let wayland: WaylandConnection
+  private let manager: UInt32
+  private let device: UInt32
+  /// Offers the compositor made (of the selection, the primary selection, or pb's own
+  /// sources), with their MIME types.
+  private var offers: [(id: UInt32, types: [String])] = []
+  private var selections: [Desktop.Selection: UInt32] = [:]
+  /// pb's own data sources, whose `send` events carry a descriptor.
+  private var sources: [UInt32] = []
+  private let hasPrimary: Bool
+
+  init(display: String) throws(PasteboardError) {
+    wayland = try WaylandConnection(display: display)
+    let bound = wayland.bind("ext_data_control_manager_v1", version: 1) ?? wayland.bind("zwlr_data_control_manager_v1", version: 2)
+    guard let bound else {
+      throw .desktopUnavailable(
+        lookedFor: "the Wayland compositor offers no data-control protocol (GNOME's does not), and DISPLAY is unset (XWayland)")
+    }
+    let isExt = wayland.globals.contains { $0.interface == "ext_data_control_manager_v1" }
+    hasPrimary = isExt || bound.version >= 2
+    guard let seat = wayland.bind("wl_seat", version: 1) else { throw .desktopFailed("the Wayland compositor has no seat") }
+    manager = bound.id
+    device = wayland.newID()
+    wayland.send(manager, 1, [.uint(device), .uint(seat.id)])  // get_data_device
+    wayland.carriesDescriptor = { [unowned self] event in sources.contains(event.object) && event.opcode == 0 }
+    // The device first tells the current selections.
+    try wayland.roundtrip { _ = handle($0) }
+  }
+
+  /// Takes in a device or offer event; false if it is neither.
+  func handle(_ event: WaylandConnection.Event) -> Bool {
+    if event.object == device {
+      switch event.opcode {
+      case 0: offers.append((event.uint(0), []))  // data_offer
+      case 1: selections[.clipboard] = event.uint(0)  // selection
+      case 3: selections[.primary] = event.uint(0)  // primary_selection
+      default: break  // finished: the seat is gone
+      }
+      return true
+    }
+    if let index = offers.firstIndex(where: { $0.id == event.object }), event.opcode == 0 {  // offer
+      offers[index].types.append(event.string(at: 0))
+      return true
+    }
+    return false
+  }
+
+  /// The offer `selection` holds now (0 when empty) and its MIME types.
+  func current(_ selection: Desktop.Selection) throws(PasteboardError) -> (offer: UInt32, types: [String]) {
+    try checkSupported(selection)
+    let offer = selections[selection] ?? 0
+    return (offer, offers.first { $0.id == offer }?.types ?? [])
+  }
+
+  /// Asks for `type` of `offer` and passes its data to `sink` as it comes, waiting at
+  /// most `timeout` milliseconds for each piece.
+  func receive(_ offer: UInt32, _ type: String, timeout: Int64, into sink: (UnsafeRawBufferPointer) throws(PasteboardError) -> Void)
+    throws(PasteboardError)
+  {
+    let (reader, writer) = try PasteboardError.catching { try SystemCall.pipe() }
+    wayland.send(offer, 0, [.string(type), .descriptor(writer.raw)])  // receive
+    try wayland.flush()
+    _ = consume writer  // the application holds the only write end now: its end of file ends the data
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    defer { buffer.deallocate() }
+    while true {
+      let ready = try PasteboardError.catching {
+        try SystemCall.waitReadable(reader.raw, milliseconds: Int32(clamping: timeout), path: "the application's data")
+      }
+      guard ready else { throw .desktopTimeout(what: "the application that owns the selection", seconds: Double(timeout) / 1000) }
+      let count = try PasteboardError.catching {
+        try SystemCall.read(reader.raw, into: buffer, path: "the application's data")
+      }
+      if count == 0 { return }
+      try sink(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
+  /// A new data source offering `types`, made the selection; returns its id.
+  func setSelection(_ selection: Desktop.Selection, offering types: [String]) throws(PasteboardError) -> UInt32 {
+    try checkSupported(selection)
+    let source = wayland.newID()
+    wayland.send(manager, 0, [.uint(source)])  // create_data_source
+    for type in types { wayland.send(source, 0, [.string(type)]) }  // offer
+    wayland.send(device, selection == .primary ? 2 : 0, [.uint(source)])  // set_(primary_)selection
+    sources.append(source)
+    try wayland.roundtrip { event in if !handle(event) { wayland.setAside(event) } }
+    return source
+  }
+
+  private func checkSupported(_ selection: Desktop.Selection) throws(PasteboardError) {
+    if selection == .primary && !hasPrimary {
+      throw .desktopFailed("this Wayland compositor's data control has no primary selection (version 1)")
+    }
+  }
+}
