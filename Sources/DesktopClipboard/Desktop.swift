@@ -196,15 +196,16 @@ public enum Desktop {
   public static func bridge(
     store: Store, board: String, selection: Selection, backend: Backend, direction: Direction, timeout: Int64
   ) throws(PasteboardError) {
+    let endpoint: any BridgeEndpoint
     switch backend {
     case .osc52:
       throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard, so there is nothing to bridge with")
     case .wayland:
-      throw .desktopFailed("pb bridge reaches the desktop through X11 only so far; run it with DISPLAY set (XWayland) and --backend x11")
+      endpoint = try WaylandBridgeEndpoint(selection: selection)
     case .x11:
-      break
+      endpoint = try X11BridgeEndpoint(selection: selection)
     }
-    try X11Bridge(store: store, board: board, selection: selection, direction: direction, timeout: timeout).run()
+    try DesktopBridge(store: store, board: board, endpoint: endpoint, direction: direction, timeout: timeout).run()
   }
 
   // MARK: Importing

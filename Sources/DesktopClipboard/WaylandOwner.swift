@@ -68,36 +68,63 @@ final class WaylandOwner {
 
   func serve() throws(PasteboardError) {
     let wayland = control.wayland
-    while !(lost && transfers.isEmpty) {
-      while let event = try wayland.nextEvent(until: 0) { handle(event) }
+    while true {
+      while let event = try wayland.nextEvent(until: 0) { _ = handle(event) }
+      if isDone { return }
       try wayland.flush()
-      let oldest = transfers.map(\.lastActivity).min().map { $0 + X11Owner.transferTimeout }
-      let wait = oldest.map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
-      let entries = [(wayland.descriptor, Int16(POLLIN))] + transfers.map { ($0.pipe.raw, Int16(POLLOUT)) }
-      let ready = try PasteboardError.catching { try SystemCall.wait(entries, milliseconds: wait, path: "the Wayland compositor") }
-      for (transfer, events) in zip(transfers, ready.dropFirst()) where events != 0 { send(transfer) }
-      let now = SystemCall.monotonicMilliseconds()
-      transfers.removeAll { now - $0.lastActivity >= X11Owner.transferTimeout }
-      if ready[0] != 0, let event = try wayland.nextEvent(until: 0) { handle(event) }
+      let entries = [(wayland.descriptor, Int16(POLLIN))] + pollEntries
+      let ready = try PasteboardError.catching {
+        try SystemCall.wait(entries, milliseconds: waitMilliseconds, path: "the Wayland compositor")
+      }
+      serviceTransfers(Array(ready.dropFirst()))
     }
   }
 
-  private func handle(_ event: WaylandConnection.Event) {
-    if control.handle(event) { return }
-    guard event.object == source else { return }
+  /// pb's source is still the selection (not cancelled, nor replaced by pb itself).
+  var holdsSelection: Bool { !lost }
+
+  /// Another client has the selection and every transfer has ended.
+  var isDone: Bool { lost && transfers.isEmpty }
+
+  /// Answers no new request (a newer offer has the selection); transfers finish.
+  func relinquish() {
+    lost = true
+  }
+
+  /// The pipes to wait on to write more, with `serviceTransfers` taking what `poll` says of them.
+  var pollEntries: [(fd: Int32, events: Int16)] { transfers.map { ($0.pipe.raw, Int16(POLLOUT)) } }
+
+  /// How long a poll may wait before the oldest transfer times out (-1: no transfer).
+  var waitMilliseconds: Int32 {
+    transfers.map(\.lastActivity).min().map { Int32(clamping: max(0, $0 + X11Owner.transferTimeout - SystemCall.monotonicMilliseconds())) } ?? -1
+  }
+
+  /// Writes to the pipes that can take more (`ready`, in the order of `pollEntries`) and
+  /// drops transfers that stalled.
+  func serviceTransfers(_ ready: [Int16]) {
+    for (transfer, events) in zip(transfers, ready) where events != 0 { send(transfer) }
+    let now = SystemCall.monotonicMilliseconds()
+    transfers.removeAll { now - $0.lastActivity >= X11Owner.transferTimeout }
+  }
+
+  /// Acts on an event of pb's source (or the device's); false if it is neither.
+  func handle(_ event: WaylandConnection.Event) -> Bool {
+    if control.handle(event) { return true }
+    guard event.object == source else { return false }
     switch event.opcode {
     case 0:  // send(mime_type, fd)
-      guard let pipe = event.descriptor else { return }
+      guard let pipe = event.descriptor else { return true }
       let name = event.string(at: 0)
       guard let target = offer.targets.firstIndex(where: { $0.name == name }),
         (try? SystemCall.setNonBlocking(pipe.raw, path: "a pipe")) != nil
-      else { return }  // closing the pipe tells the application there is nothing
+      else { return true }  // closing the pipe tells the application there is nothing
       transfers.append(Transfer(pipe: pipe, target: target))
     case 1:  // cancelled: another client has the selection
       lost = true
     default:
       break
     }
+    return true
   }
 
   /// Writes what the pipe takes now; the transfer ends when all is written (closing

@@ -191,6 +191,34 @@ struct WaylandTests {
     #expect(try sandbox.pb("history").lines.dropFirst().first?.contains("Import") == true)
   }
 
+  @Test("bridge carries each change across once, both ways, on Wayland too")
+  func bridge() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("start".utf8)).status == 0)
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: sway.environment.filter { !$0.value.isEmpty })
+    let desktop = { (try? sway.client(sandbox, "wl-paste", ["-n"]).text) ?? "" }
+    try waitUntil { desktop() == "start" }
+    #expect(desktop() == "start", "the board's item is offered when the bridge starts")
+    try #require(try sandbox.pb(["copy"], stdin: Data("from pb".utf8)).status == 0)
+    try waitUntil { desktop() == "from pb" }
+    #expect(desktop() == "from pb")
+    try #require(try sway.copy(sandbox, ["from app"]).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "from app" }
+    #expect(try sandbox.pb("paste").text == "from app")
+    let count = try sandbox.changeCount()
+    try #require(try sandbox.pb(["publish"], environment: sway.environment).status == 0)
+    usleep(500_000)
+    #expect(try sandbox.changeCount() == count, "a change came back")
+    #expect(desktop() == "from app")
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
+
+  private func waitUntil(_ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(10)
+    while try !condition() && Date() < deadline { usleep(20_000) }
+  }
+
   @Test("$(pb publish) returns at once on Wayland too")
   func publishInCommandSubstitution() throws {
     let sandbox = try Sandbox()

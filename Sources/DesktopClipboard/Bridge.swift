@@ -1,0 +1,100 @@
+import PasteboardKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One desktop's side of `pb bridge`: it offers items, says when another client has
+/// taken the selection, and reads what that client offers.
+protocol BridgeEndpoint: AnyObject {
+  /// The descriptors to wait on, with what to wait for.
+  var pollEntries: [(fd: Int32, events: Int16)] { get }
+  /// How long a wait may last before transfers under way time out (-1: no limit).
+  var waitMilliseconds: Int32 { get }
+  /// Acts on what the wait found (`ready`, in the order of `pollEntries`, or all 0 after
+  /// a timeout); true when another client has since taken the selection.
+  func service(_ ready: [Int16]) throws(PasteboardError) -> Bool
+  /// Takes the selection with `offer`; earlier offers finish their transfers.
+  func publish(_ offer: DesktopOffer) throws(PasteboardError)
+  /// A reader of what another client offers now.
+  func reader(timeout: Int64) -> any SelectionReader
+}
+
+/// Keeps a board and a desktop selection in step (`pb bridge`), driven by their
+/// notifications, never by polling: the board's inotify watch, and the desktop's own
+/// events when the selection changes hands. It knows its own offers, so a change it
+/// made on one side never comes back to it from the other.
+final class DesktopBridge {
+  private let store: Store
+  private let board: String
+  private let direction: Desktop.Direction
+  private let timeout: Int64
+  private let endpoint: any BridgeEndpoint
+  /// The change count the last import made, which is not offered back.
+  private var imported: Int?
+  private var seen: Int?
+
+  init(store: Store, board: String, endpoint: any BridgeEndpoint, direction: Desktop.Direction, timeout: Int64) {
+    self.store = store
+    self.board = board
+    self.endpoint = endpoint
+    self.direction = direction
+    self.timeout = timeout
+  }
+
+  /// Runs until the board is deleted or the desktop goes.
+  func run() throws(PasteboardError) {
+    let monitor = try ChangeMonitor(store: store, board: board)
+    try boardChanged(monitor)
+    var ready = [Int16](repeating: 0, count: endpoint.pollEntries.count)
+    while true {
+      if try endpoint.service(ready) && direction != .toDesktop { try importOffer() }
+      let entries = endpoint.pollEntries
+      let found = try PasteboardError.catching {
+        try SystemCall.wait(
+          entries + [(monitor.descriptor, Int16(POLLIN))], milliseconds: endpoint.waitMilliseconds, path: "the desktop and the board")
+      }
+      ready = Array(found.dropLast())
+      if found.last != 0 {
+        try monitor.drain()
+        try boardChanged(monitor)
+      }
+    }
+  }
+
+  /// The board's item 0, offered when the board has changed (not by an import of ours).
+  private func boardChanged(_ monitor: ChangeMonitor) throws(PasteboardError) {
+    let (pasteboard, state) = try monitor.current()
+    guard state.changeCount != seen else { return }
+    seen = state.changeCount
+    guard direction != .fromDesktop, state.changeCount != imported, !state.items.isEmpty else { return }
+    let (item, changeCount, data) = try pasteboard.openItem(.index(0))
+    try endpoint.publish(
+      try DesktopOffer(
+        types: item.types, data: data.map(\.descriptor), concealed: item.concealed,
+        origin: DesktopTargets.Origin(board: board, changeCount: changeCount)))
+  }
+
+  /// What another application copied, made the board's new item 0; an application's
+  /// failure to answer is reported and skipped, not fatal.
+  private func importOffer() throws(PasteboardError) {
+    let reader = endpoint.reader(timeout: timeout)
+    do throws(PasteboardError) {
+      let plan = DesktopTargets.importPlan(offered: try reader.targets())
+      if plan.concealed { return }  // a password: never kept
+      if plan.fromPB {
+        var mark: [UInt8] = []
+        _ = try reader.read(DesktopTargets.pbItem) { mark.append(contentsOf: $0) }
+        if DesktopTargets.Origin(bytes: mark)?.board == board { return }  // this board's own item
+      }
+      let pasteboard = try store.pasteboard(named: board, creating: false)
+      imported = try Desktop.importOffer(plan, from: reader, into: pasteboard, append: false, options: Pasteboard.WriteOptions())
+        .changeCount
+    } catch {
+      switch error {
+      case .desktopEmpty, .desktopTimeout, .desktopFailed: StandardStreams.printError("pb bridge: not imported: " + error.message)
+      default: throw error
+      }
+    }
+  }
+}
