@@ -110,12 +110,11 @@ public enum Desktop {
   /// serves it until another application takes it; it is started detached, so that
   /// `$(pb publish)` returns at once.
   public static func publish(
-    _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Selection, backend: Backend,
-    terminal: Descriptor? = nil
+    _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Selection, backend: Backend
   ) throws(PasteboardError) {
     switch backend {
     case .osc52:
-      try OSC52.publish(item, data: data, selection: selection, terminal: terminal)
+      try OSC52.publish(item, data: data, origin: origin, selection: selection)
     case .x11, .wayland:
       _ = try backend == .x11 ? display() : waylandDisplay()
       // The owner checks the offer itself; making it here first reports a problem

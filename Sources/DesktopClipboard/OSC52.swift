@@ -20,9 +20,14 @@ public enum OSC52 {
     return bytes
   }
 
-  static func publish(_ item: Item, data: [Descriptor], selection: Desktop.Selection, terminal: Descriptor?)
+  static func publish(_ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Desktop.Selection)
     throws(PasteboardError)
   {
+    // kitty takes every type (OSC 5522); inside tmux only OSC 52 gets through.
+    if Desktop.environment("TERM") == "xterm-kitty" && Desktop.environment("TMUX") == nil {
+      let offer = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
+      return try KittyClipboard.publish(offer, selection: selection, terminal: try openTerminal(flags: O_RDWR))
+    }
     guard let index = DesktopTargets.plainText(in: item.types) else {
       let types = item.types.map(\.rawValue).joined(separator: ", ")
       throw .osc52Refused(
@@ -37,17 +42,82 @@ public enum OSC52 {
     var text = [UInt8](repeating: 0, count: Int(size))
     let read = try PasteboardError.catching { try text.withUnsafeMutableBytes { try data[index].readFully(into: $0, at: 0) } }
     text.removeSubrange(read...)
-    let tty: Descriptor
-    if let terminal { tty = terminal } else { tty = try openTerminal() }
-    try PasteboardError.catching { try tty.writeAll(sequence(for: text, selection: selection)) }
+    let terminal = try openTerminal(flags: O_WRONLY)
+    try PasteboardError.catching { try terminal.writeAll(sequence(for: text, selection: selection)) }
   }
 
   /// The controlling terminal: the sequence must reach it even when output is a pipe.
-  private static func openTerminal() throws(PasteboardError) -> Descriptor {
+  static func openTerminal(flags: Int32) throws(PasteboardError) -> Descriptor {
     do {
-      return try SystemCall.open("/dev/tty", flags: O_WRONLY | O_NOCTTY)
+      return try SystemCall.open("/dev/tty", flags: flags | O_NOCTTY)
     } catch {
       throw .desktopUnavailable(lookedFor: "DISPLAY is unset, and there is no terminal to send OSC 52 to (\(error.reason))")
     }
+  }
+}
+
+/// kitty's clipboard protocol (OSC 5522): every representation under its MIME type, in
+/// packets of at most 4096 bytes of data, after which the terminal answers.
+public enum KittyClipboard {
+  static let start: [UInt8] = [0x1B] + Array("]5522;".utf8)
+  static let end: [UInt8] = [0x1B, UInt8(ascii: "\\")]
+  /// The answer that the write is done.
+  static let done = start + Array("type=write:status=DONE".utf8) + end
+
+  /// The packets that write `offer` (its targets named by MIME type) to `selection`.
+  static func packets(for offer: DesktopOffer, selection: Desktop.Selection) throws(PasteboardError) -> [UInt8] {
+    var bytes = start + Array("type=write\(selection == .primary ? ":loc=primary" : "")".utf8) + end
+    for (index, target) in offer.targets.enumerated() where target.name.contains("/") && target.conversion == .stored {
+      var name: [UInt8] = []
+      Array(target.name.utf8).withUnsafeBytes { Base64.append($0, to: &name) }
+      var offset: Int64 = 0
+      let size = offer.size(of: index)
+      repeat {
+        let chunk = try offer.bytes(of: index, at: offset, count: Int(min(4096, size - offset)))
+        bytes += start + Array("type=wdata:mime=".utf8) + name + [UInt8(ascii: ";")]
+        chunk.withUnsafeBytes { Base64.append($0, to: &bytes) }
+        bytes += end
+        offset += Int64(chunk.count)
+      } while offset < size
+    }
+    return bytes + start + Array("type=wdata".utf8) + end
+  }
+
+  static func publish(_ offer: DesktopOffer, selection: Desktop.Selection, terminal: Descriptor) throws(PasteboardError) {
+    let packets = try packets(for: offer, selection: selection)
+    // The answer comes as if typed: read in raw mode, so that the shell never sees it.
+    let saved = try PasteboardError.catching { try SystemCall.makeRaw(terminal.raw, path: "the terminal") }
+    defer { SystemCall.restoreTerminal(terminal.raw, saved) }
+    try PasteboardError.catching { try terminal.writeAll(packets) }
+    var answer: [UInt8] = []
+    let deadline = SystemCall.monotonicMilliseconds() + 5000
+    var byte: UInt8 = 0
+    while !answer.ends(with: end) || !answer.contains(subsequence: Array("type=write:status=".utf8)) {
+      let left = deadline - SystemCall.monotonicMilliseconds()
+      let ready = try PasteboardError.catching {
+        try SystemCall.waitReadable(terminal.raw, milliseconds: Int32(clamping: max(0, left)), path: "the terminal")
+      }
+      guard ready, left > 0 else { throw .desktopTimeout(what: "the terminal (kitty's clipboard protocol)", seconds: 5) }
+      let count = try PasteboardError.catching {
+        try withUnsafeMutableBytes(of: &byte) { try SystemCall.read(terminal.raw, into: $0, path: "the terminal") }
+      }
+      if count == 0 { throw .desktopFailed("the terminal closed before it answered") }
+      answer.append(byte)
+    }
+    if !answer.ends(with: done) {
+      let status = String(decoding: answer, as: UTF8.self).split(separator: "=").last.map { String($0.dropLast(2)) } ?? ""
+      throw .desktopFailed("the terminal refused the copy (\(Display.value(status))); allow it in kitty's clipboard_control")
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  fileprivate func ends(with suffix: [UInt8]) -> Bool {
+    count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+  }
+
+  fileprivate func contains(subsequence: [UInt8]) -> Bool {
+    guard count >= subsequence.count else { return false }
+    return (0...(count - subsequence.count)).contains { Array(self[$0..<$0 + subsequence.count]) == subsequence }
   }
 }

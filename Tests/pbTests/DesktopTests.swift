@@ -390,10 +390,11 @@ struct DesktopTests {
     let sandbox = try Sandbox()
     try #require(try sandbox.pb(["copy"], stdin: Data("héllo\n".utf8)).status == 0)
     // A terminal of its own, in an SSH session without a display: what pb writes there.
-    func publish(_ options: String...) throws -> Result {
-      let command = ["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "PB_DESKTOP", "SSH_CONNECTION=10.0.0.1 50000 10.0.0.2 22"]
+    func publish(_ options: String..., terminal: [String] = ["TERM=xterm-256color"], answering: [String] = []) throws -> Result {
+      let command = ["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "PB_DESKTOP", "-u", "TMUX", "SSH_CONNECTION=10.0.0.1 50000 10.0.0.2 22"]
       return try sandbox.run(
-        "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--"] + command + [Sandbox.binary, "publish"] + options,
+        "/usr/bin/env",
+        ["python3", Sandbox.support("terminal.py")] + answering + ["--"] + command + terminal + [Sandbox.binary, "publish"] + options,
         stdin: nil, environment: sandbox.environment)
     }
     let published = try publish()
@@ -411,6 +412,35 @@ struct DesktopTests {
     try #require(try sandbox.pb("copy", "-t", "public.png", large).status == 0)
     let image = try publish()
     #expect(image.status == 65 && image.text.contains("OSC 52 carries text only"), "\(image)")
+  }
+
+  @Test("in kitty, publish sends every representation with OSC 5522 and waits for the terminal's answer")
+  func kitty() throws {
+    let sandbox = try Sandbox()
+    let html = try sandbox.file("page.html", "<b>hi</b>")
+    let text = try sandbox.file("page.txt", "hi")
+    try #require(try sandbox.pb("copy", "-r", "public.html=\(html)", "-r", text).status == 0)
+    func publish(answer: String) throws -> Result {
+      let command = [
+        "env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "PB_DESKTOP", "-u", "TMUX", "TERM=xterm-kitty",
+        "SSH_CONNECTION=10.0.0.1 50000 10.0.0.2 22",
+      ]
+      let answering = ["--answer", "\\x1b]5522;type=wdata\\x1b\\\\", answer]
+      return try sandbox.run(
+        "/usr/bin/env", ["python3", Sandbox.support("terminal.py")] + answering + ["--"] + command + [Sandbox.binary, "publish"],
+        stdin: nil, environment: sandbox.environment)
+    }
+    let published = try publish(answer: "\\x1b]5522;type=write:status=DONE\\x1b\\\\")
+    #expect(published.status == 0, "\(published)")
+    func packet(_ body: String) -> String { "\u{1B}]5522;" + body + "\u{1B}\\" }
+    func data(_ mime: String, _ bytes: String) -> String {
+      packet("type=wdata:mime=" + Data(mime.utf8).base64EncodedString() + ";" + Data(bytes.utf8).base64EncodedString())
+    }
+    let expected = packet("type=write") + data("text/html", "<b>hi</b>") + data("text/plain;charset=utf-8", "hi")
+      + data("text/plain", "hi") + packet("type=wdata")
+    #expect(published.text == expected, "\(published)")
+    let refused = try publish(answer: "\\x1b]5522;type=write:status=EPERM\\x1b\\\\")
+    #expect(refused.status == 69 && refused.text.contains("the terminal refused the copy (EPERM)"), "\(refused)")
   }
 
   @Test("bridge carries each change across once, both ways: no loop, no password, not its own item back")

@@ -407,6 +407,22 @@ public enum SystemCall {
     }
   }
 
+  /// Puts the terminal `fd` in raw mode (no echo, no line editing) and returns its
+  /// settings before, for `restoreTerminal`: what it answers is read, not shown.
+  public static func makeRaw(_ fd: Int32, path: String) throws(SystemError) -> termios {
+    var saved = termios()
+    try check("set up", path) { tcgetattr(fd, &saved) }
+    var raw = saved
+    cfmakeraw(&raw)
+    try check("set up", path) { tcsetattr(fd, TCSANOW, &raw) }
+    return saved
+  }
+
+  public static func restoreTerminal(_ fd: Int32, _ settings: termios) {
+    var settings = settings
+    _ = tcsetattr(fd, TCSANOW, &settings)
+  }
+
   /// A stream socket connected to the Unix socket at `path`.
   public static func connectUnix(_ path: String) throws(SystemError) -> Descriptor {
     Descriptor(try check("connect to", path) { PathBytes.withCString(path) { pb_connect_unix($0) } }, path: path)
