@@ -277,6 +277,12 @@ struct DesktopTests {
     #expect(read.stdout == Data(bytes))
     // The owner drops a stalled transfer after 5 s; the next reader must not wait for that.
     #expect(Date().timeIntervalSince(started) < 4)
+    // One killed in the middle of a transfer (its window gone) holds up nobody either.
+    let killed = try Background(sandbox, ["python3", Self.client, "stall", "image/png"], environment: x.environment)
+    try #require(killed.waitFor("stalled").contains("stalled"))
+    kill(killed.pid, SIGKILL)
+    let afterKill = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    #expect(afterKill.stdout == Data(bytes), "\(afterKill)")
     withExtendedLifetime(staller) {}
   }
 
