@@ -55,6 +55,10 @@ public enum Desktop {
     case fromDesktop
   }
 
+  /// How long a requestor may take to take the next piece of a transfer before the
+  /// owner gives up on it (it hung, or died without a word).
+  static let transferTimeout: Int64 = 5000
+
   /// The hidden subcommand the owner of a published selection runs as: pb itself, so
   /// that there is one executable.
   public static let ownerCommand = "__desktop-owner"
@@ -64,7 +68,7 @@ public enum Desktop {
   /// DISPLAY is set (GNOME's XWayland), else OSC 52 for a publish from an SSH session.
   public static func backend(given: Backend?, publishing: Bool) throws(PasteboardError) -> Backend {
     if let given { return given }
-    if let chosen = environment("PB_DESKTOP") {
+    if let chosen = Store.environment("PB_DESKTOP") {
       guard let backend = Backend(rawValue: chosen) else {
         throw .invalidEnvironment(
           variable: "PB_DESKTOP", value: chosen, reason: "it names no backend (\(Backend.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -72,34 +76,28 @@ public enum Desktop {
       return backend
     }
     var lookedFor = ""
-    if let wayland = environment("WAYLAND_DISPLAY") {
+    if let wayland = Store.environment("WAYLAND_DISPLAY") {
       let globals = (try? WaylandConnection(display: wayland))?.globals.map(\.interface) ?? []
       if globals.contains("ext_data_control_manager_v1") || globals.contains("zwlr_data_control_manager_v1") { return .wayland }
       lookedFor = "the Wayland compositor offers no data-control protocol (GNOME's does not), and "
     }
-    if environment("DISPLAY") != nil { return .x11 }
-    let overSSH = environment("SSH_TTY") != nil || environment("SSH_CONNECTION") != nil
+    if Store.environment("DISPLAY") != nil { return .x11 }
+    let overSSH = Store.environment("SSH_TTY") != nil || Store.environment("SSH_CONNECTION") != nil
     if publishing && overSSH { return .osc52 }
-    lookedFor += environment("WAYLAND_DISPLAY") == nil ? "DISPLAY and WAYLAND_DISPLAY are unset" : "DISPLAY is unset"
+    lookedFor += Store.environment("WAYLAND_DISPLAY") == nil ? "DISPLAY and WAYLAND_DISPLAY are unset" : "DISPLAY is unset"
     lookedFor += publishing ? ", and this is not an SSH session (SSH_TTY, SSH_CONNECTION)" : ""
     throw .desktopUnavailable(lookedFor: lookedFor)
   }
 
   /// The Wayland compositor to connect to.
   static func waylandDisplay() throws(PasteboardError) -> String {
-    guard let display = environment("WAYLAND_DISPLAY") else { throw .desktopUnavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
+    guard let display = Store.environment("WAYLAND_DISPLAY") else { throw .desktopUnavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
     return display
-  }
-
-  static func environment(_ name: String) -> String? {
-    guard let value = getenv(name) else { return nil }
-    let text = String(cString: value)
-    return text.isEmpty ? nil : text
   }
 
   /// The X display to connect to.
   static func display() throws(PasteboardError) -> String {
-    guard let display = environment("DISPLAY") else { throw .desktopUnavailable(lookedFor: "DISPLAY is unset") }
+    guard let display = Store.environment("DISPLAY") else { throw .desktopUnavailable(lookedFor: "DISPLAY is unset") }
     return display
   }
 
@@ -162,7 +160,7 @@ public enum Desktop {
       return 69
     }
     // A reader that goes away mid-transfer must not end the owner (EPIPE is enough).
-    signal(SIGPIPE, SIG_IGN)
+    SystemCall.ignoreBrokenPipes()
     guard arguments.count >= 5, let backend = Backend(rawValue: arguments[0]), backend != .osc52,
       let selection = Selection(rawValue: arguments[1]), let changeCount = Int(arguments[4])
     else { return fail("internal error: the owner process was started with arguments it does not take") }
@@ -244,14 +242,14 @@ public enum Desktop {
         try PasteboardError.catching { try SystemCall.writeAll(file.raw, bytes, path: name) }
       }
       if offered != nil {
-        guard lseek(file.raw, 0, SEEK_SET) == 0 else { throw .io(SystemError(errno: errno, operation: "rewind", path: name)) }
+        try PasteboardError.catching { try SystemCall.rewind(file) }
         representations.append((type, file, "the desktop's \(name)"))
       }
     }
     if let text = try readText(plan.text, from: reader) {
       let file = try PasteboardError.catching { try SystemCall.memoryFile(named: "text") }
       try PasteboardError.catching { try SystemCall.writeAll(file.raw, text, path: "text") }
-      guard lseek(file.raw, 0, SEEK_SET) == 0 else { throw .io(SystemError(errno: errno, operation: "rewind", path: "text")) }
+      try PasteboardError.catching { try SystemCall.rewind(file) }
       representations.insert((.utf8PlainText, file, "the desktop's text"), at: min(plan.textPosition, representations.count))
     }
     if representations.isEmpty {

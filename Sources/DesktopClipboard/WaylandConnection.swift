@@ -54,7 +54,7 @@ final class WaylandConnection {
   init(display: String) throws(PasteboardError) {
     var path = display
     if !display.hasPrefix("/") {
-      guard let runtime = Desktop.environment("XDG_RUNTIME_DIR") else {
+      guard let runtime = Store.environment("XDG_RUNTIME_DIR") else {
         throw .desktopFailed("WAYLAND_DISPLAY is '\(Display.value(display))' but XDG_RUNTIME_DIR is unset; set it, as the session does")
       }
       path = runtime + "/" + display

@@ -96,7 +96,7 @@ final class WaylandOwner {
 
   /// How long a poll may wait before the oldest transfer times out (-1: no transfer).
   var waitMilliseconds: Int32 {
-    transfers.map(\.lastActivity).min().map { Int32(clamping: max(0, $0 + X11Owner.transferTimeout - SystemCall.monotonicMilliseconds())) } ?? -1
+    transfers.map(\.lastActivity).min().map { Int32(clamping: max(0, $0 + Desktop.transferTimeout - SystemCall.monotonicMilliseconds())) } ?? -1
   }
 
   /// Writes to the pipes that can take more (`ready`, in the order of `pollEntries`) and
@@ -104,7 +104,7 @@ final class WaylandOwner {
   func serviceTransfers(_ ready: [Int16]) {
     for (transfer, events) in zip(transfers, ready) where events != 0 { send(transfer) }
     let now = SystemCall.monotonicMilliseconds()
-    transfers.removeAll { now - $0.lastActivity >= X11Owner.transferTimeout }
+    transfers.removeAll { now - $0.lastActivity >= Desktop.transferTimeout }
   }
 
   /// Acts on an event of pb's source (or the device's); false if it is neither.

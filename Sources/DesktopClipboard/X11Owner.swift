@@ -21,8 +21,6 @@ final class X11Owner {
   /// Set when another client takes the selection: transfers under way still finish.
   private var lost = false
   private var transfers: [Transfer] = []
-  /// How long a requestor may take to ask for the next piece.
-  static let transferTimeout: Int64 = 5000
 
   /// An INCR transfer under way: the next piece goes when the requestor deletes the
   /// property.
@@ -88,11 +86,11 @@ final class X11Owner {
   var isDone: Bool { lost && transfers.isEmpty }
 
   /// When the oldest transfer times out, if one is under way.
-  var deadline: Int64? { transfers.map(\.lastActivity).min().map { $0 + Self.transferTimeout } }
+  var deadline: Int64? { transfers.map(\.lastActivity).min().map { $0 + Desktop.transferTimeout } }
 
   func dropStalledTransfers() {
     let now = SystemCall.monotonicMilliseconds()
-    transfers.removeAll { now - $0.lastActivity >= Self.transferTimeout }
+    transfers.removeAll { now - $0.lastActivity >= Desktop.transferTimeout }
   }
 
   /// Acts on an event if it is one of the owner's; false if it is not.

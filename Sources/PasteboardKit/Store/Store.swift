@@ -75,7 +75,7 @@ public final class Store {
   }
 
   /// A non-empty environment variable, its bytes kept as `PathBytes` carries them.
-  static func environment(_ name: String) -> String? {
+  public static func environment(_ name: String) -> String? {
     guard let value = getenv(name), value.pointee != 0 else { return nil }
     return PathBytes.string(cString: value)
   }

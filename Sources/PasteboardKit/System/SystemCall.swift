@@ -389,6 +389,16 @@ public enum SystemCall {
     return list.map(\.revents)
   }
 
+  /// Moves a file's offset back to its start, to read what was written.
+  public static func rewind(_ file: Descriptor) throws(SystemError) {
+    try check("rewind", file.path) { lseek(file.raw, 0, SEEK_SET) }
+  }
+
+  /// A write to a pipe whose reader has gone fails with EPIPE instead of ending the process.
+  public static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
   /// Makes writes to `fd` return at once when they would wait (`writeSome`).
   public static func setNonBlocking(_ fd: Int32, path: String) throws(SystemError) {
     let flags = try check("set up", path) { fcntl(fd, F_GETFL) }
