@@ -16,8 +16,9 @@
 #   libxcb-xfixes0-dev its XFixes extension): the X11 backend of pb publish, import, bridge
 #   xvfb, xclip, xsel  the desktop tests run a private X server, with xclip and xsel as the
 #                      other side; python-xlib (from PyPI) asks what they cannot (MULTIPLE)
-#   sway, wl-clipboard and a private headless sway, with wl-copy and wl-paste (pb speaks
-#                      Wayland's wire protocol itself: no libwayland is built against)
+#   sway, wl-clipboard and a private headless sway, with wl-copy and wl-paste; pb speaks
+#   libwayland-dev     Wayland's wire protocol itself (no libwayland is linked or loaded),
+#                      and the tests check its tables against this package's wayland.xml
 set -eu
 
 missing=""
@@ -42,6 +43,7 @@ command -v xclip >/dev/null 2>&1 || missing="$missing xclip"
 command -v xsel >/dev/null 2>&1 || missing="$missing xsel"
 command -v sway >/dev/null 2>&1 || missing="$missing sway"
 command -v wl-copy >/dev/null 2>&1 || missing="$missing wl-clipboard"
+[ -f /usr/share/wayland/wayland.xml ] || missing="$missing libwayland-dev"
 if [ -n "$missing" ]; then
   echo "installing from Debian's packages:$missing" >&2
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi

@@ -65,9 +65,9 @@ final class WaylandConnection {
       throw .desktopFailed("cannot connect to the Wayland compositor at \(Display.path(path)): \(error.reason)")
     }
     let registry = newID()
-    send(Self.display, 1, [.uint(registry)])  // wl_display.get_registry
+    send(Self.display, WaylandProtocol.Display.getRegistry, [.uint(registry)])
     try roundtrip { event in
-      if event.object == registry && event.opcode == 0 {  // wl_registry.global
+      if event.object == registry && event.opcode == WaylandProtocol.Registry.globalEvent {
         let interface = event.string(at: 1)
         let words = 2 + (Int(event.uint(1)) + 3) / 4
         globals.append((event.uint(0), interface, event.uint(words)))
@@ -90,7 +90,7 @@ final class WaylandConnection {
     guard let global = globals.first(where: { $0.interface == interface }) else { return nil }
     let id = newID()
     let bound = min(version, global.version)
-    send(registry, 0, [.uint(global.name), .string(interface), .uint(bound), .uint(id)])  // wl_registry.bind
+    send(registry, WaylandProtocol.Registry.bind, [.uint(global.name), .string(interface), .uint(bound), .uint(id)])
     return (id, bound)
   }
 
@@ -144,11 +144,11 @@ final class WaylandConnection {
   /// answer to `each` (they are not kept for `nextEvent`).
   func roundtrip(_ each: (Event) -> Void = { _ in }) throws(PasteboardError) {
     let callback = newID()
-    send(Self.display, 0, [.uint(callback)])  // wl_display.sync
+    send(Self.display, WaylandProtocol.Display.sync, [.uint(callback)])
     let deadline = SystemCall.monotonicMilliseconds() + 10_000
     while true {
       guard let event = try receive(until: deadline) else { throw .desktopTimeout(what: "the Wayland compositor", seconds: 10) }
-      if event.object == callback { return }  // wl_callback.done
+      if event.object == callback && event.opcode == WaylandProtocol.Callback.doneEvent { return }
       each(event)
     }
   }
@@ -188,7 +188,7 @@ final class WaylandConnection {
     guard input.count >= size else { return nil }
     var event = Event(object: object, opcode: UInt16(word & 0xFFFF), arguments: Array(input[8..<size]), descriptor: nil)
     input.removeFirst(size)
-    if object == Self.display && event.opcode == 0 {  // wl_display.error
+    if object == Self.display && event.opcode == WaylandProtocol.Display.errorEvent {
       throw .desktopFailed("the Wayland compositor refused a request: \(event.string(at: 2))")
     }
     if carriesDescriptor(event), !descriptors.isEmpty { event.descriptor = descriptors.removeFirst() }

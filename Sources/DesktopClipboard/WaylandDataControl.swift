@@ -31,8 +31,9 @@ final class WaylandDataControl {
     guard let seat = wayland.bind("wl_seat", version: 1) else { throw .desktopFailed("the Wayland compositor has no seat") }
     manager = bound.id
     device = wayland.newID()
-    wayland.send(manager, 1, [.uint(device), .uint(seat.id)])  // get_data_device
-    wayland.carriesDescriptor = { [unowned self] event in sources.contains(event.object) && event.opcode == 0 }
+    wayland.send(manager, WaylandProtocol.DataControlManager.getDataDevice, [.uint(device), .uint(seat.id)])
+    wayland.carriesDescriptor = { [unowned self] event in sources.contains(event.object) && event.opcode == WaylandProtocol.DataControlSource.sendEvent
+    }
     // The device first tells the current selections.
     try wayland.roundtrip { _ = handle($0) }
   }
@@ -41,14 +42,14 @@ final class WaylandDataControl {
   func handle(_ event: WaylandConnection.Event) -> Bool {
     if event.object == device {
       switch event.opcode {
-      case 0: offers.append((event.uint(0), []))  // data_offer
-      case 1: selections[.clipboard] = event.uint(0)  // selection
-      case 3: selections[.primary] = event.uint(0)  // primary_selection
+      case WaylandProtocol.DataControlDevice.dataOfferEvent: offers.append((event.uint(0), []))
+      case WaylandProtocol.DataControlDevice.selectionEvent: selections[.clipboard] = event.uint(0)
+      case WaylandProtocol.DataControlDevice.primarySelectionEvent: selections[.primary] = event.uint(0)
       default: break  // finished: the seat is gone
       }
       return true
     }
-    if let index = offers.firstIndex(where: { $0.id == event.object }), event.opcode == 0 {  // offer
+    if let index = offers.firstIndex(where: { $0.id == event.object }), event.opcode == WaylandProtocol.DataControlOffer.offerEvent {
       offers[index].types.append(event.string(at: 0))
       return true
     }
@@ -68,7 +69,7 @@ final class WaylandDataControl {
     throws(PasteboardError)
   {
     let (reader, writer) = try PasteboardError.catching { try SystemCall.pipe() }
-    wayland.send(offer, 0, [.string(type), .descriptor(writer.raw)])  // receive
+    wayland.send(offer, WaylandProtocol.DataControlOffer.receive, [.string(type), .descriptor(writer.raw)])
     try wayland.flush()
     _ = consume writer  // the application holds the only write end now: its end of file ends the data
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
@@ -90,9 +91,11 @@ final class WaylandDataControl {
   func setSelection(_ selection: Desktop.Selection, offering types: [String]) throws(PasteboardError) -> UInt32 {
     try checkSupported(selection)
     let source = wayland.newID()
-    wayland.send(manager, 0, [.uint(source)])  // create_data_source
-    for type in types { wayland.send(source, 0, [.string(type)]) }  // offer
-    wayland.send(device, selection == .primary ? 2 : 0, [.uint(source)])  // set_(primary_)selection
+    wayland.send(manager, WaylandProtocol.DataControlManager.createDataSource, [.uint(source)])
+    for type in types { wayland.send(source, WaylandProtocol.DataControlSource.offer, [.string(type)]) }
+    let request = selection == .primary
+      ? WaylandProtocol.DataControlDevice.setPrimarySelection : WaylandProtocol.DataControlDevice.setSelection
+    wayland.send(device, request, [.uint(source)])
     sources.append(source)
     try wayland.roundtrip { event in if !handle(event) { wayland.setAside(event) } }
     return source

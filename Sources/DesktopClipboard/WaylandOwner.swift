@@ -112,14 +112,14 @@ final class WaylandOwner {
     if control.handle(event) { return true }
     guard event.object == source else { return false }
     switch event.opcode {
-    case 0:  // send(mime_type, fd)
+    case WaylandProtocol.DataControlSource.sendEvent:  // (mime_type, fd)
       guard let pipe = event.descriptor else { return true }
       let name = event.string(at: 0)
       guard let target = offer.targets.firstIndex(where: { $0.name == name }),
         (try? SystemCall.setNonBlocking(pipe.raw, path: "a pipe")) != nil
       else { return true }  // closing the pipe tells the application there is nothing
       transfers.append(Transfer(pipe: pipe, target: target))
-    case 1:  // cancelled: another client has the selection
+    case WaylandProtocol.DataControlSource.cancelledEvent:  // another client has the selection
       lost = true
     default:
       break
