@@ -43,8 +43,8 @@ final class WaylandDataControl {
     if event.object == device {
       switch event.opcode {
       case WaylandProtocol.DataControlDevice.dataOfferEvent: offers.append((event.uint(0), []))
-      case WaylandProtocol.DataControlDevice.selectionEvent: selections[.clipboard] = event.uint(0)
-      case WaylandProtocol.DataControlDevice.primarySelectionEvent: selections[.primary] = event.uint(0)
+      case WaylandProtocol.DataControlDevice.selectionEvent: replace(.clipboard, with: event.uint(0))
+      case WaylandProtocol.DataControlDevice.primarySelectionEvent: replace(.primary, with: event.uint(0))
       default: break  // finished: the seat is gone
       }
       return true
@@ -54,6 +54,16 @@ final class WaylandDataControl {
       return true
     }
     return false
+  }
+
+  /// A selection's new offer; the one it replaces is destroyed unless the other
+  /// selection still holds it, so that a long bridge does not gather offers.
+  private func replace(_ selection: Desktop.Selection, with offer: UInt32) {
+    let old = selections[selection] ?? 0
+    selections[selection] = offer
+    guard old != 0, old != offer, !selections.values.contains(old) else { return }
+    wayland.send(old, WaylandProtocol.DataControlOffer.destroy, [])
+    offers.removeAll { $0.id == old }
   }
 
   /// The offer `selection` holds now (0 when empty) and its MIME types.

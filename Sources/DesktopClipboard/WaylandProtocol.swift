@@ -39,6 +39,7 @@ enum WaylandProtocol {
 
   enum DataControlOffer {
     static let receive: UInt16 = 0
+    static let destroy: UInt16 = 1
     static let offerEvent: UInt16 = 0
   }
 }
