@@ -104,9 +104,9 @@ public enum Desktop {
   // MARK: Publishing
 
   /// Offers `item`, whose representations are open in `data`, on the desktop: returns
-  /// once the desktop has it. For X11 a process of pb's own holds the selection and
-  /// serves it until another application takes it; it is started detached, so that
-  /// `$(pb publish)` returns at once.
+  /// once the desktop has it. On X11 and Wayland a process of pb's own holds the
+  /// selection and serves it until another application takes it; it is started
+  /// detached, so that `$(pb publish)` returns at once.
   public static func publish(
     _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Selection, backend: Backend
   ) throws(PasteboardError) {
