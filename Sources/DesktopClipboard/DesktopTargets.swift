@@ -103,7 +103,7 @@ public enum DesktopTargets {
   /// offer's order; and whether the offer is marked as a secret. Meta targets, text in
   /// other encodings and X11's own names for other things (PIXMAP, COMPOUND_TEXT) are
   /// left out.
-  public struct ImportPlan: Equatable, Sendable {
+  public struct ImportPlan: Sendable {
     public var text: [String] = []
     /// Where the text goes among the representations: before `others[textPosition]`.
     public var textPosition = 0
@@ -111,12 +111,6 @@ public enum DesktopTargets {
     public var concealed = false
     /// The offer carries pb's mark (its content says which board it is from).
     public var fromPB = false
-
-    public static func == (left: ImportPlan, right: ImportPlan) -> Bool {
-      left.text == right.text && left.textPosition == right.textPosition && left.concealed == right.concealed
-        && left.fromPB == right.fromPB
-        && left.others.map(\.name) == right.others.map(\.name) && left.others.map(\.type) == right.others.map(\.type)
-    }
   }
 
   public static func importPlan(offered names: [String]) -> ImportPlan {

@@ -153,7 +153,7 @@ final class X11Connection {
   func takeProperty(
     _ window: xcb_window_t, _ property: xcb_atom_t,
     into sink: (xcb_atom_t, UnsafeRawBufferPointer) throws(PasteboardError) -> Void
-  ) throws(PasteboardError) -> (type: xcb_atom_t, format: UInt8, size: Int)?
+  ) throws(PasteboardError) -> (type: xcb_atom_t, size: Int)?
   {
     var offset: UInt32 = 0
     var size = 0
@@ -174,15 +174,15 @@ final class X11Connection {
       offset += UInt32(length / 4)
       if reply.pointee.bytes_after == 0 || length == 0 {
         xcb_delete_property(connection, window, property)
-        return (type, reply.pointee.format, size)
+        return (type, size)
       }
     }
   }
 
-  /// Reads a whole property into memory (small ones: atom lists, the INCR size).
-  func propertyValues(_ window: xcb_window_t, _ property: xcb_atom_t, deleting: Bool) -> [UInt32] {
+  /// A small property's 32-bit values (MULTIPLE's list of pairs), left in place.
+  func propertyValues(_ window: xcb_window_t, _ property: xcb_atom_t) -> [UInt32] {
     let cookie = xcb_get_property(
-      connection, deleting ? 1 : 0, window, property, xcb_atom_t(XCB_GET_PROPERTY_TYPE_ANY.rawValue), 0, 1 << 16)
+      connection, 0, window, property, xcb_atom_t(XCB_GET_PROPERTY_TYPE_ANY.rawValue), 0, 1 << 16)
     guard let reply = xcb_get_property_reply(connection, cookie, nil) else { return [] }
     defer { free(reply) }
     guard reply.pointee.format == 32 else { return [] }

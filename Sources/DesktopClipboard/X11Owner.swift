@@ -142,7 +142,7 @@ final class X11Owner {
   /// MULTIPLE: the property lists (target, property) pairs; each is converted, and a
   /// pair that cannot be has its property replaced by None.
   private func answerMultiple(_ requestor: xcb_window_t, _ property: xcb_atom_t) -> Bool {
-    var pairs = x.propertyValues(requestor, property, deleting: false)
+    var pairs = x.propertyValues(requestor, property)
     guard !pairs.isEmpty, pairs.count % 2 == 0 else { return false }
     for index in stride(from: 0, to: pairs.count, by: 2) {
       let target = pairs[index]
