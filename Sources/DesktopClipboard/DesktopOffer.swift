@@ -55,7 +55,7 @@ public final class DesktopOffer {
     }
   }
 
-  private static func read(_ descriptor: Descriptor, at offset: Int64, count: Int) throws(PasteboardError) -> [UInt8] {
+  static func read(_ descriptor: Descriptor, at offset: Int64, count: Int) throws(PasteboardError) -> [UInt8] {
     do {
       return try [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
         filled = try descriptor.readFully(into: UnsafeMutableRawBufferPointer(buffer), at: offset)

@@ -39,9 +39,7 @@ public enum OSC52 {
         "the text is \(size) bytes, more than the \(limit >> 10) KiB OSC 52 carries (tmux drops longer sequences without a "
           + "word, and passes OSC 52 on at all only with set -g set-clipboard on); copy less, or publish from a desktop session")
     }
-    var text = [UInt8](repeating: 0, count: Int(size))
-    let read = try PasteboardError.catching { try text.withUnsafeMutableBytes { try data[index].readFully(into: $0, at: 0) } }
-    text.removeSubrange(read...)
+    let text = try DesktopOffer.read(data[index], at: 0, count: Int(size))
     let terminal = try openTerminal(flags: O_WRONLY)
     try PasteboardError.catching { try terminal.writeAll(sequence(for: text, selection: selection)) }
   }
