@@ -144,6 +144,26 @@ def callgrind_instructions(program, env, work):
     return int(counts[-1]) if counts else None
 
 
+def median(values):
+    return sorted(values)[len(values) // 2]
+
+
+def hyperfine_rounds(commands, env, work, warmups):
+    """ROUNDS short hyperfine rounds of every command, each a dict of command: median
+    time. The machine's speed drifts, and a command timed only while it was slow would
+    carry that into its ratios: callers take each ratio within a round. `warmups` is the
+    first round's warm-up runs and the others'."""
+    export = os.path.join(work, "hyperfine.json")
+    rounds = []
+    for round_number in range(ROUNDS):
+        subprocess.run(["hyperfine", "--style", "none", "--warmup", str(warmups[1] if round_number else warmups[0]),
+                        "--runs", str(RUNS_PER_ROUND), "--export-json", export] + commands, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # its warnings that a command is fast: all are
+        with open(export) as f:
+            rounds.append({r["command"]: r["median"] for r in json.load(f)["results"]})
+    return rounds
+
+
 def desktop_bench(work):
     """pb publish to ownership confirmed, and 100 MiB read through xclip -o from pb's owner
     and from xclip's own, in the same run on a private Xvfb; and the start-up of pb paste
@@ -160,16 +180,7 @@ def desktop_bench(work):
         # xclip -i returns once its background process holds the selection, as pb publish
         # does once its owner does; each run takes the selection from the one before.
         commands = [f"{PB} publish", f"xclip -selection clipboard -i {value}"]
-        export = os.path.join(work, "hyperfine.json")
-        rounds = []
-        for _ in range(ROUNDS):
-            subprocess.run(["hyperfine", "--style", "none", "--warmup", "3", "--runs", str(RUNS_PER_ROUND),
-                            "--export-json", export] + commands, env=env, check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
-            with open(export) as f:
-                rounds.append({r["command"]: r["median"] for r in json.load(f)["results"]})
-        def median(values):
-            return sorted(values)[len(values) // 2]
+        rounds = hyperfine_rounds(commands, env, work, warmups=(3, 3))
         print(f"\ndesktop (X11 on a private Xvfb, {display}); hyperfine medians over {ROUNDS} rounds of {RUNS_PER_ROUND} runs:")
         print(f"  pb publish, to its owner holding the selection: {median([r[commands[0]] for r in rounds]) * 1000:.2f} ms; "
               f"xclip -i {median([r[commands[1]] for r in rounds]) * 1000:.2f} ms; "
@@ -227,21 +238,8 @@ def peers_bench(work):
             ("xsel -b -i", f"xsel -b -i < {value}"),
             ("pb count", f"{PB} count"), ("pb contains text", f"{PB} contains text"), ("pb types", f"{PB} types"),
         ]
-        # Rounds of every command, each round short: the machine's speed drifts, and a
-        # command timed only while it was slow would carry that into its ratios. Each
-        # ratio is taken within a round, and the median over the rounds is reported.
-        export = os.path.join(work, "hyperfine.json")
-        rounds = []
-        for round_number in range(ROUNDS):
-            subprocess.run(["hyperfine", "--style", "none", "--warmup", "5" if round_number else "20",
-                            "--runs", str(RUNS_PER_ROUND), "--export-json", export]
-                           + [command for _, command in rows], env=env, check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)  # its warnings that a command is fast: all of them are
-            with open(export) as f:
-                rounds.append({r["command"]: r["median"] for r in json.load(f)["results"]})
-        def median(values):
-            values = sorted(values)
-            return values[len(values) // 2]
+        # Each ratio is taken within a round, and the median over the rounds is reported.
+        rounds = hyperfine_rounds([command for _, command in rows], env, work, warmups=(20, 5))
         medians = {command: median([r[command] for r in rounds]) for _, command in rows}
         def ratio(command, other):
             return median([r[command] / r[other] for r in rounds])
