@@ -63,10 +63,30 @@ public enum Desktop {
   /// that there is one executable.
   public static let ownerCommand = "__desktop-owner"
 
+  /// A backend chosen, with the Wayland connection the choice opened, which the command
+  /// then uses rather than connecting again.
+  public struct Route {
+    public let backend: Backend
+    let wayland: WaylandConnection?
+
+    init(_ backend: Backend, wayland: WaylandConnection? = nil) {
+      self.backend = backend
+      self.wayland = wayland
+    }
+  }
+
   /// The backend to use: the one given (`--backend`, else `PB_DESKTOP`), else Wayland
   /// when WAYLAND_DISPLAY names a compositor that offers data control, else X11 when
   /// DISPLAY is set (GNOME's XWayland), else OSC 52 for a publish from an SSH session.
-  public static func backend(given: Backend?, publishing: Bool) throws(PasteboardError) -> Backend {
+  public static func route(given: Backend?, publishing: Bool) throws(PasteboardError) -> Route {
+    var probed: WaylandConnection?
+    let backend = try backend(given: given, publishing: publishing, probed: &probed)
+    return Route(backend, wayland: probed)
+  }
+
+  private static func backend(given: Backend?, publishing: Bool, probed: inout WaylandConnection?) throws(PasteboardError)
+    -> Backend
+  {
     if let given { return given }
     if let chosen = Store.environment("PB_DESKTOP") {
       guard let backend = Backend(rawValue: chosen) else {
@@ -77,8 +97,11 @@ public enum Desktop {
     }
     var lookedFor = ""
     if let wayland = Store.environment("WAYLAND_DISPLAY") {
-      let globals = (try? WaylandConnection(display: wayland))?.globals.map(\.interface) ?? []
-      if globals.contains("ext_data_control_manager_v1") || globals.contains("zwlr_data_control_manager_v1") { return .wayland }
+      let connection = try? WaylandConnection(display: wayland)
+      if connection?.hasDataControl == true {
+        probed = connection
+        return .wayland
+      }
       lookedFor = "the Wayland compositor offers no data-control protocol (GNOME's does not), and "
     }
     if Store.environment("DISPLAY") != nil { return .x11 }
@@ -87,6 +110,12 @@ public enum Desktop {
     lookedFor += Store.environment("WAYLAND_DISPLAY") == nil ? "DISPLAY and WAYLAND_DISPLAY are unset" : "DISPLAY is unset"
     lookedFor += publishing ? ", and this is not an SSH session (SSH_TTY, SSH_CONNECTION)" : ""
     throw .desktopUnavailable(lookedFor: lookedFor)
+  }
+
+  /// Data control over the route's connection, or a new one.
+  static func dataControl(_ route: Route) throws(PasteboardError) -> WaylandDataControl {
+    if let connection = route.wayland { return try WaylandDataControl(connection: connection) }
+    return try WaylandDataControl(connection: try WaylandConnection(display: try waylandDisplay()))
   }
 
   /// The Wayland compositor to connect to.
@@ -108,8 +137,9 @@ public enum Desktop {
   /// selection and serves it until another application takes it; it is started
   /// detached, so that `$(pb publish)` returns at once.
   public static func publish(
-    _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Selection, backend: Backend
+    _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Selection, route: Route
   ) throws(PasteboardError) {
+    let backend = route.backend
     switch backend {
     case .osc52:
       try OSC52.publish(item, data: data, origin: origin, selection: selection)
@@ -172,7 +202,7 @@ public enum Desktop {
         origin: DesktopTargets.Origin(board: arguments[3], changeCount: changeCount))
       let owner: any SelectionOwner =
         backend == .wayland
-        ? WaylandOwner(control: try WaylandDataControl(display: try waylandDisplay()), selection: selection, offer: offer)
+        ? WaylandOwner(control: try dataControl(Route(.wayland)), selection: selection, offer: offer)
         : X11Owner(connection: try X11Connection(display: try display()), selection: selection.rawValue, offer: offer)
       try owner.acquire()
       try? status?.writeAll(Array("ok".utf8))
@@ -191,14 +221,14 @@ public enum Desktop {
   /// each new copy in an application becomes the board's item (an undoable Import), but
   /// never a password, and never the board's own item coming back.
   public static func bridge(
-    store: Store, board: String, selection: Selection, backend: Backend, direction: Direction, timeout: Int64
+    store: Store, board: String, selection: Selection, route: Route, direction: Direction, timeout: Int64
   ) throws(PasteboardError) {
     let endpoint: any BridgeEndpoint
-    switch backend {
+    switch route.backend {
     case .osc52:
       throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard, so there is nothing to bridge with")
     case .wayland:
-      endpoint = try WaylandBridgeEndpoint(selection: selection)
+      endpoint = try WaylandBridgeEndpoint(control: try dataControl(route), selection: selection)
     case .x11:
       endpoint = try X11BridgeEndpoint(selection: selection)
     }
@@ -211,14 +241,14 @@ public enum Desktop {
   /// (after its items with `append`), an undoable change named Import. Each read waits
   /// at most `timeout` milliseconds.
   public static func importItem(
-    into pasteboard: Pasteboard, selection: Selection, backend: Backend, append: Bool, timeout: Int64,
+    into pasteboard: Pasteboard, selection: Selection, route: Route, append: Bool, timeout: Int64,
     options: Pasteboard.WriteOptions
   ) throws(PasteboardError) -> PasteboardState {
-    switch backend {
+    switch route.backend {
     case .osc52:
       throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard; pb cannot read it back")
     case .wayland:
-      let control = try WaylandDataControl(display: try waylandDisplay())
+      let control = try dataControl(route)
       let reader = WaylandReader(control: control, selection: selection, timeoutMilliseconds: timeout)
       let plan = DesktopTargets.importPlan(offered: try reader.targets())
       return try importOffer(plan, from: reader, into: pasteboard, append: append, options: options)

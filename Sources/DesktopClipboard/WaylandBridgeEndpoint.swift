@@ -12,9 +12,9 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
   private var owners: [WaylandOwner] = []
   private var lastOffer: UInt32
 
-  init(selection: Desktop.Selection) throws(PasteboardError) {
+  init(control: WaylandDataControl, selection: Desktop.Selection) throws(PasteboardError) {
     self.selection = selection
-    control = try WaylandDataControl(display: try Desktop.waylandDisplay())
+    self.control = control
     lastOffer = try control.current(selection).offer
   }
 

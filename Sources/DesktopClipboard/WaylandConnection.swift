@@ -80,6 +80,11 @@ final class WaylandConnection {
   private var pending: [UInt8] = []
   private var pendingDescriptors: [Int32] = []
 
+  /// Whether the compositor offers data control (ext's or wlroots').
+  var hasDataControl: Bool {
+    globals.contains { $0.interface == "ext_data_control_manager_v1" || $0.interface == "zwlr_data_control_manager_v1" }
+  }
+
   func newID() -> UInt32 {
     defer { nextID += 1 }
     return nextID

@@ -19,8 +19,8 @@ final class WaylandDataControl {
   private var sources: [UInt32] = []
   private let hasPrimary: Bool
 
-  init(display: String) throws(PasteboardError) {
-    wayland = try WaylandConnection(display: display)
+  init(connection: WaylandConnection) throws(PasteboardError) {
+    wayland = connection
     let bound = wayland.bind("ext_data_control_manager_v1", version: 1) ?? wayland.bind("zwlr_data_control_manager_v1", version: 2)
     guard let bound else {
       throw .desktopUnavailable(

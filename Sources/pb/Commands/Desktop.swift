@@ -16,10 +16,10 @@ struct DesktopOptions: ParsableArguments {
   @Flag(name: .customLong("if-available"), help: "Succeed quietly when there is no desktop clipboard to reach.")
   var ifAvailable = false
 
-  /// Runs `body` with the backend to use; no desktop is a quiet success with --if-available.
-  func run(publishing: Bool, given: Desktop.Backend? = nil, _ body: (Desktop.Backend) throws -> Void) throws {
+  /// Runs `body` with the way to the desktop; no desktop is a quiet success with --if-available.
+  func run(publishing: Bool, given: Desktop.Backend? = nil, _ body: (Desktop.Route) throws -> Void) throws {
     do {
-      try body(try Desktop.backend(given: given ?? backend, publishing: publishing))
+      try body(try Desktop.route(given: given ?? backend, publishing: publishing))
     } catch PasteboardError.desktopUnavailable where ifAvailable {
       return
     }
@@ -57,12 +57,12 @@ extension PB {
     }
 
     func run() throws {
-      try desktop.run(publishing: true, given: osc52 ? .osc52 : nil) { backend in
+      try desktop.run(publishing: true, given: osc52 ? .osc52 : nil) { route in
         let pasteboard = try board.open(creating: false)
         let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
         try Desktop.publish(
           item, data: data.map(\.descriptor), origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount),
-          selection: desktop.selection, backend: backend)
+          selection: desktop.selection, route: route)
       }
     }
   }
@@ -91,10 +91,10 @@ extension PB {
 
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
-      try desktop.run(publishing: false) { backend in
+      try desktop.run(publishing: false) { route in
         let pasteboard = try board.openToChange()
         _ = try Desktop.importItem(
-          into: pasteboard, selection: desktop.selection, backend: backend, append: append, timeout: limit,
+          into: pasteboard, selection: desktop.selection, route: route, append: append, timeout: limit,
           options: Pasteboard.WriteOptions())
       }
     }
@@ -134,10 +134,10 @@ extension PB {
 
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
-      try desktop.run(publishing: false) { backend in
+      try desktop.run(publishing: false) { route in
         let pasteboard = try board.openToChange()
         try Desktop.bridge(
-          store: try Store.open(creating: true), board: pasteboard.name, selection: desktop.selection, backend: backend,
+          store: try Store.open(creating: true), board: pasteboard.name, selection: desktop.selection, route: route,
           direction: toDesktop ? .toDesktop : fromDesktop ? .fromDesktop : .both, timeout: limit)
       }
     }
