@@ -12,6 +12,13 @@ final class Background {
   let pid: Int32
   let output: String
 
+  /// Runs `command` (xclip -i, wl-copy), which leaves a process behind to serve what it
+  /// copied: that process gets neither the test's pipes nor the runner's descriptors.
+  static func leavingServer(_ sandbox: Sandbox, _ command: [String], stdin: Data?, environment: [String: String]) throws -> Result {
+    let script = closingInherited + "exec \"$@\" > /dev/null 2>&1"
+    return try sandbox.run("/bin/bash", ["-c", script, "bash"] + command, stdin: stdin, environment: environment, timeLimit: 30)
+  }
+
   init(_ sandbox: Sandbox, _ command: [String], environment: [String: String] = [:]) throws {
     output = sandbox.root.appendingPathComponent("background-\(UUID().uuidString)").path
     let script = Self.closingInherited + "\"$@\" < /dev/null > \"$OUT\" 2>&1 & echo $!"
@@ -58,11 +65,9 @@ final class PrivateX {
     display = ":" + number
   }
 
-  /// Copies with xclip, which then serves the selection from a background process: its
-  /// output goes to /dev/null, or that process would hold the test's pipes open.
+  /// Copies with xclip, which then serves the selection from a background process.
   func xclipCopy(_ sandbox: Sandbox, _ arguments: [String], stdin: Data? = nil) throws -> Result {
-    let script = Background.closingInherited + "exec xclip \"$@\" > /dev/null 2>&1"
-    return try sandbox.run("/bin/bash", ["-c", script, "bash"] + arguments, stdin: stdin, environment: environment, timeLimit: 30)
+    try Background.leavingServer(sandbox, ["xclip"] + arguments, stdin: stdin, environment: environment)
   }
 
   var environment: [String: String] { ["DISPLAY": display] }
@@ -134,11 +139,9 @@ final class PrivateSway {
     try sandbox.run("/usr/bin/env", ["-u", "DISPLAY", command] + arguments, stdin: stdin, environment: environment, timeLimit: 30)
   }
 
-  /// wl-copy serves the selection from a background process, which must not hold the
-  /// test's pipes.
+  /// Copies with wl-copy, which then serves the selection from a background process.
   func copy(_ sandbox: Sandbox, _ arguments: [String], stdin: Data? = nil) throws -> Result {
-    let script = Background.closingInherited + "exec wl-copy \"$@\" > /dev/null 2>&1"
-    return try sandbox.run("/bin/bash", ["-c", script, "bash"] + arguments, stdin: stdin, environment: environment, timeLimit: 30)
+    try Background.leavingServer(sandbox, ["wl-copy"] + arguments, stdin: stdin, environment: environment)
   }
 }
 
