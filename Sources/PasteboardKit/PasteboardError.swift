@@ -11,6 +11,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case cannotRun(String, reason: String)
   case invalidEnvironment(variable: String, value: String, reason: String)
   case cannotCut(String, reason: String)
+  /// Undo could not make a cut file again in its folder: nothing was undone.
+  case cannotPutBack(String, reason: String)
 
   // Bad usage.
   case usage(String)
@@ -81,6 +83,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
         : "nothing to undo on '\(Display.value(board))'; see its history: pb history -p \(Display.value(board))"
     case .cannotCut(let path, let reason):
       return "cannot cut '\(Display.path(path))': \(reason)"
+    case .cannotPutBack(let path, let reason):
+      return "cannot put back '\(Display.path(path))': \(Display.line(reason)); nothing was undone (its bytes stay in the store: "
+        + "fix that and undo again, or pb paste it)"
     case .invalidEnvironment(let variable, let value, let reason):
       return "\(variable)='\(Display.value(value))' is not valid: \(reason); fix it or unset it"
     case .cannotRun(let command, let reason):

@@ -32,12 +32,47 @@ public struct CutFile: Sendable, Equatable {
   public var mode: UInt32
   /// Its modification time, in ns since 1970.
   public var modified: Int64
+  /// Where undo put it back and the very file it made there; nil while its bytes are in
+  /// the store (not undone, or undo could not put it back).
+  public var restored: RestoredFile?
 
-  public init(path: String, file: String, mode: UInt32, modified: Int64) {
+  public init(path: String, file: String, mode: UInt32, modified: Int64, restored: RestoredFile? = nil) {
     self.path = path
     self.file = file
     self.mode = mode
     self.modified = modified
+    self.restored = restored
+  }
+}
+
+/// A file undo put back: its path (the cut file's own, or `NAME.restored` next to a
+/// newcomer) and its identity right after, which redo checks before it takes the file.
+public struct RestoredFile: Sendable, Equatable {
+  public var path: String
+  public var identity: FileIdentity
+
+  public init(path: String, identity: FileIdentity) {
+    self.path = path
+    self.identity = identity
+  }
+}
+
+/// What tells one file from any other and from itself changed: device and inode, size,
+/// and the modification and status-change times (ns since 1970). Nobody can set a
+/// file's status-change time, so a file with the same identity is the same file, unchanged.
+public struct FileIdentity: Sendable, Equatable {
+  public var device: UInt64
+  public var inode: UInt64
+  public var size: Int64
+  public var modified: Int64
+  public var changed: Int64
+
+  public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+    self.device = device
+    self.inode = inode
+    self.size = size
+    self.modified = modified
+    self.changed = changed
   }
 }
 
@@ -72,10 +107,18 @@ public struct History: Sendable, Equatable {
   /// replaces them goes back there.
   public var beforeSecrets: SavedState?
 
-  /// A state of the board as history keeps it.
+  /// A state of the board as history keeps it, and the action that left it.
   public struct SavedState: Sendable, Equatable {
     public var items: [Item]
     public var changeCount: Int
+    /// The change that brought the secrets: undoing them is undoing it.
+    public var actionName: String
+
+    public init(items: [Item], changeCount: Int, actionName: String) {
+      self.items = items
+      self.changeCount = changeCount
+      self.actionName = actionName
+    }
   }
 
   public init(
@@ -101,15 +144,35 @@ public struct History: Sendable, Equatable {
   }
 
   /// Notes any change of the board, recorded or not (expiry, `--no-undo`, undo): when
-  /// it brings in items history may not keep, the state before them is saved; when it
-  /// leaves none, the saved state is dropped.
-  public mutating func noteChange(from before: [Item], previousCount: Int, to after: [Item]) {
+  /// it brings in items history may not keep, the state before them is saved with the
+  /// change's name; when it leaves none, the saved state is dropped.
+  public mutating func noteChange(from before: [Item], previousCount: Int, to after: [Item], actionName: String) {
     let beforeIsRecordable = before.allSatisfy(\.isRecordable)
     if after.allSatisfy(\.isRecordable) {
       beforeSecrets = nil
     } else if beforeIsRecordable {
-      beforeSecrets = SavedState(items: before, changeCount: previousCount)
+      beforeSecrets = SavedState(items: before, changeCount: previousCount, actionName: actionName)
     }
+  }
+
+  /// What a change from `current` records as the state before it: `current` itself, or,
+  /// while it holds secrets, the state before them (without one, `current` less them).
+  func recordableState(of current: [Item]) -> [Item] {
+    if current.allSatisfy(\.isRecordable) { return current }
+    return beforeSecrets?.items ?? Self.recordable(current)
+  }
+
+  /// While the board holds secrets, the undo entries made since they came all lead back
+  /// to the state before them: takes them off the stack and returns their cut files,
+  /// which the entry that replaces them must keep.
+  mutating func dropEntriesSinceSecrets(current: [Item]) -> (entries: [HistoryEntry], cutFiles: [CutFile]) {
+    guard let saved = beforeSecrets, !current.allSatisfy(\.isRecordable) else { return ([], []) }
+    var dropped: [HistoryEntry] = []
+    while let top = undoStack.last, top.changeCount > saved.changeCount {
+      dropped.append(top)
+      undoStack.removeLast()
+    }
+    return (dropped, dropped.reversed().flatMap(\.cutFiles))
   }
 
   /// Records a change by a user command: `before` is the board before it (at change
@@ -129,19 +192,8 @@ public struct History: Sendable, Equatable {
       undoStack.append(top)
       return
     }
-    var items = before
-    var cut = cutFiles
-    if items.contains(where: { !$0.isRecordable }) {
-      if let saved = beforeSecrets {
-        while let top = undoStack.last, top.changeCount > saved.changeCount {
-          cut = top.cutFiles + cut
-          undoStack.removeLast()
-        }
-        items = saved.items
-      } else {
-        items = Self.recordable(items)
-      }
-    }
+    let items = recordableState(of: before)
+    let cut = dropEntriesSinceSecrets(current: before).cutFiles + cutFiles
     undoStack.append(
       HistoryEntry(actionName: group?.name ?? actionName, date: date, items: items, changeCount: changeCount, cutFiles: cut))
     if group != nil { group?.hasEntry = true }
@@ -151,14 +203,40 @@ public struct History: Sendable, Equatable {
   /// Takes up to `count` entries off the undo stack, newest first, and puts the states
   /// they leave onto the redo stack. Returns the entries undone (the items to restore
   /// are the last one's); none when there is nothing to undo.
+  /// While the board holds secrets, the first step goes back to the state before them
+  /// (with the cut files of every entry made since) and leaves nothing to redo: the
+  /// secrets are never kept.
   public mutating func undo(_ count: Int, current: [Item], changeCount: Int) -> [HistoryEntry] {
-    Self.move(count, from: &undoStack, to: &redoStack, current: current, changeCount: changeCount, group: &group)
+    var moved: [HistoryEntry] = []
+    var items = current
+    if count > 0, let saved = beforeSecrets, !current.allSatisfy(\.isRecordable) {
+      let (dropped, cutFiles) = dropEntriesSinceSecrets(current: current)
+      // The oldest change since the secrets names the step, as undoing it is what it does.
+      let name = dropped.last?.actionName ?? saved.actionName
+      moved.append(
+        HistoryEntry(
+          actionName: name, date: dropped.last?.date ?? 0, items: saved.items, changeCount: saved.changeCount, cutFiles: cutFiles))
+      items = saved.items
+      beforeSecrets = nil
+      group?.hasEntry = false
+    }
+    return moved + Self.move(count - moved.count, from: &undoStack, to: &redoStack, current: items, changeCount: changeCount, group: &group)
   }
 
   /// Takes up to `count` entries off the redo stack and puts the states they leave back
-  /// onto the undo stack.
+  /// onto the undo stack (from a board holding secrets, the state before them).
   public mutating func redo(_ count: Int, current: [Item], changeCount: Int) -> [HistoryEntry] {
-    Self.move(count, from: &redoStack, to: &undoStack, current: current, changeCount: changeCount, group: &group)
+    guard count > 0, !redoStack.isEmpty else { return [] }
+    let items = recordableState(of: current)
+    let cutFiles = dropEntriesSinceSecrets(current: current).cutFiles
+    let moved = Self.move(count, from: &redoStack, to: &undoStack, current: items, changeCount: changeCount, group: &group)
+    // The cut files of the entries that went stay with the first one redone: undoing it
+    // puts them back.
+    if !cutFiles.isEmpty {
+      let first = undoStack.count - moved.count
+      undoStack[first].cutFiles = cutFiles + undoStack[first].cutFiles
+    }
+    return moved
   }
 
   private static func move(
@@ -226,6 +304,22 @@ public struct History: Sendable, Equatable {
   }
 
   // MARK: Data
+
+  /// Removes from every entry, and from the saved state, the items that have expired at
+  /// `time`: undoing could not give them back, so their data must not stay.
+  public mutating func dropExpired(at time: Int64) {
+    func live(_ items: [Item]) -> [Item] { items.filter { !$0.hasExpired(at: time) } }
+    for index in undoStack.indices { undoStack[index].items = live(undoStack[index].items) }
+    for index in redoStack.indices { redoStack[index].items = live(redoStack[index].items) }
+    if let saved = beforeSecrets { beforeSecrets?.items = live(saved.items) }
+  }
+
+  /// The earliest time an item history holds expires, if any does.
+  public var earliestExpiry: Int64? {
+    (undoStack + redoStack).flatMap(\.items).compactMap(\.expires).min().map { first in
+      min(first, beforeSecrets?.items.compactMap(\.expires).min() ?? first)
+    } ?? beforeSecrets?.items.compactMap(\.expires).min()
+  }
 
   /// The data files that must stay in the board's `data/`: those of the current state
   /// and of every entry of both stacks, with the files cuts removed (undoing a cut puts

@@ -2,10 +2,12 @@
 /// makes that change count, before its manifest, so that the manifest's rename commits
 /// both. Documented in docs/store-format.md.
 struct HistoryFile {
-  static let currentFormat = 3
+  static let currentFormat = 4
   /// Entries that would make the file larger are dropped, oldest first: readers refuse
-  /// larger files as damaged.
-  static let sizeLimit = Manifest.sizeLimit
+  /// larger files as damaged. Each entry holds a state that fitted in a manifest (laid
+  /// out one level deeper), so the newest of each stack and the state before secrets,
+  /// three states, always fit.
+  static let sizeLimit = 4 * Manifest.sizeLimit
   static let longestActionName = 200
 
   var format: Int
@@ -54,7 +56,7 @@ struct HistoryFile {
       group: try object.field("group").map { try StoredGroup(json: $0.object()).group },
       beforeSecrets: try object.field("beforeSecrets").map {
         let entry = try StoredEntry(json: $0.object()).entry
-        return History.SavedState(items: entry.items, changeCount: entry.changeCount)
+        return History.SavedState(items: entry.items, changeCount: entry.changeCount, actionName: entry.actionName)
       })
     entryTexts = texts
   }
@@ -64,9 +66,9 @@ struct HistoryFile {
       "format": .integer(format), "changeCount": .integer(changeCount), "levelsOfUndo": .integer(history.levelsOfUndo),
       "undo": .array(laidOut(history.undoStack)), "redo": .array(laidOut(history.redoStack)),
       "group": history.group.map { StoredGroup($0).json },
-      // Kept as an entry (its action and date unused) so that it is checked as one.
+      // Kept as an entry (its date unused) so that it is checked as one.
       "beforeSecrets": history.beforeSecrets.map {
-        StoredEntry(HistoryEntry(actionName: "State", date: 0, items: $0.items, changeCount: $0.changeCount)).json
+        StoredEntry(HistoryEntry(actionName: $0.actionName, date: 0, items: $0.items, changeCount: $0.changeCount)).json
       },
     ])
   }
@@ -90,17 +92,22 @@ struct HistoryFile {
     try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
   }
 
-  /// The encoded file; when it would pass the size limit, the oldest entries go first.
-  mutating func encoded() throws(PasteboardError) -> [UInt8] {
+  /// The encoded file; when it would pass the size limit, the oldest entries go first
+  /// (redo, then undo). The newest entry of each stack is never dropped: a change is not
+  /// committed without the entry that undoes it. `path` names the file in messages.
+  mutating func encoded(path: String) throws(PasteboardError) -> [UInt8] {
     while true {
       let bytes = json.pretty
       if bytes.count <= Self.sizeLimit { return bytes }
-      if !history.redoStack.isEmpty {
+      if history.redoStack.count > 1 {
         history.redoStack.removeFirst()
-      } else if !history.undoStack.isEmpty {
+      } else if history.undoStack.count > 1 {
         history.undoStack.removeFirst()
       } else {
-        throw .internalError("the history of an empty board does not fit its file")
+        throw .cannotCreate(
+          path: path,
+          reason: "this change's undo entry would make the history pass \(Self.sizeLimit >> 20) MiB; "
+            + "give --no-undo, or make the change in smaller parts")
       }
     }
   }
@@ -158,19 +165,72 @@ private struct StoredGroup {
 }
 
 extension CutFile {
+  /// A cut file is read as pb writes it, because undo and redo act outside the store on
+  /// its word: an absolute, normalised path, a mode of permission bits, and, when undo
+  /// put it back, a path in the same folder under the same name or `NAME.restored...`.
   init(json object: JSONObject) throws {
     let pathField = try object.required("path")
     path = try pathField.string()
-    guard path.hasPrefix("/"), !path.utf8.contains(0), path.utf8.count < 4096 else { throw pathField.damaged("it is not an absolute path") }
+    guard Self.isNormalisedAbsolute(path) else { throw pathField.damaged("it is not an absolute, normalised path") }
     file = try object.required("file").dataFileName()
     let modeField = try object.required("mode")
     mode = try modeField.integer(UInt32.self)
     guard mode <= 0o7777 else { throw modeField.damaged("\(mode) is not a file mode") }
     modified = try object.required("modified").integer(Int64.self)
+    if let restoredField = object.field("restored") {
+      let restoredObject = try restoredField.object()
+      let placeField = try restoredObject.required("path")
+      let place = try placeField.string()
+      guard Self.isPlaceForPuttingBack(place, of: path) else {
+        throw placeField.damaged("it is not the cut file's path or a NAME.restored next to it")
+      }
+      restored = RestoredFile(path: place, identity: try FileIdentity(json: restoredObject))
+    }
   }
 
   var json: JSONValue {
-    .members(["path": .string(path), "file": .string(file), "mode": .integer(mode), "modified": .integer(modified)])
+    .members([
+      "path": .string(path), "file": .string(file), "mode": .integer(mode), "modified": .integer(modified),
+      "restored": restored.map { restored in
+        let identity = restored.identity
+        return .members([
+          "path": .string(restored.path), "device": .integer(identity.device), "inode": .integer(identity.inode),
+          "size": .integer(identity.size), "modified": .integer(identity.modified), "changed": .integer(identity.changed),
+        ])
+      },
+    ])
+  }
+
+  /// `/a/b`: absolute, shorter than PATH_MAX, no empty, `.` or `..` component, no NUL.
+  static func isNormalisedAbsolute(_ path: String) -> Bool {
+    let bytes = Array(path.utf8)
+    guard bytes.first == UInt8(ascii: "/"), bytes.count > 1, bytes.count < 4096, !bytes.contains(0) else { return false }
+    return bytes.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { component in
+      !component.isEmpty && !component.elementsEqual([UInt8(ascii: ".")]) && !component.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+    }
+  }
+
+  /// Where undo may put a cut file back: its own path, or `NAME.restored`,
+  /// `NAME.restored-2` ... `NAME.restored-99` in the same folder.
+  static func isPlaceForPuttingBack(_ place: String, of path: String) -> Bool {
+    if place == path { return true }
+    guard isNormalisedAbsolute(place), place.hasPrefix(path + ".restored") else { return false }
+    let suffix = place.utf8.dropFirst(path.utf8.count + ".restored".utf8.count)
+    if suffix.isEmpty { return true }
+    guard suffix.first == UInt8(ascii: "-"), let number = Int(String(decoding: suffix.dropFirst(), as: UTF8.self)) else { return false }
+    return (2...99).contains(number) && String(number).utf8.count == suffix.count - 1
+  }
+}
+
+extension FileIdentity {
+  init(json object: JSONObject) throws {
+    device = try object.required("device").integer(UInt64.self)
+    inode = try object.required("inode").integer(UInt64.self)
+    let sizeField = try object.required("size")
+    size = try sizeField.integer(Int64.self)
+    guard size >= 0 else { throw sizeField.damaged("\(size) is not a size") }
+    modified = try object.required("modified").integer(Int64.self)
+    changed = try object.required("changed").integer(Int64.self)
   }
 }
 

@@ -638,8 +638,20 @@ extension JSONValue {
     return output
   }
 
+  /// The same on one line (keys sorted, no spaces) and a final newline: a record of a
+  /// file that grows a line at a time (the journal's progress).
+  var line: [UInt8] {
+    var output: [UInt8] = []
+    write(to: &output, indent: -1)
+    output.append(0x0A)
+    return output
+  }
+
+  /// `indent` -1 lays the value out on one line.
   private func write(to output: inout [UInt8], indent: Int) {
+    let oneLine = indent < 0
     func newline(_ depth: Int) {
+      if oneLine { return }
       output.append(0x0A)
       output.append(contentsOf: repeatElement(0x20, count: depth * 2))
     }
@@ -655,7 +667,7 @@ extension JSONValue {
       for (index, element) in elements.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         newline(indent + 1)
-        element.write(to: &output, indent: indent + 1)
+        element.write(to: &output, indent: oneLine ? -1 : indent + 1)
       }
       newline(indent)
       output.append(UInt8(ascii: "]"))
@@ -669,8 +681,8 @@ extension JSONValue {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         newline(indent + 1)
         JSONValue.appendString(key, to: &output)
-        output.append(contentsOf: " : ".utf8)
-        value.write(to: &output, indent: indent + 1)
+        output.append(contentsOf: (oneLine ? ":" : " : ").utf8)
+        value.write(to: &output, indent: oneLine ? -1 : indent + 1)
       }
       newline(indent)
       output.append(UInt8(ascii: "}"))

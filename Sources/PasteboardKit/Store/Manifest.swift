@@ -2,8 +2,8 @@
 /// `state/<changeCount>.json`. Documented in docs/store-format.md.
 struct Manifest: Equatable {
   /// 2 added item attributes (`expires`, `concealed`) and `changeKind`; 3 added
-  /// `noUndo` and the change kinds `undone` and `redone`.
-  static let currentFormat = 3
+  /// `noUndo` and the change kinds `undone` and `redone`; 4 added `historyExpires`.
+  static let currentFormat = 4
   /// Change counts are 0..<Int64.max; a board at the highest refuses further changes.
   static let highestChangeCount = Int(Int64.max) - 1
   /// The most a manifest file may hold; pb never writes one this large.
@@ -15,17 +15,21 @@ struct Manifest: Equatable {
   var date: Int?
   var items: [Item]
   var changeKind: ChangeKind = .done
+  /// When the first item only history holds expires (ms since 1970): from then on, the
+  /// next command removes it and its data, reader or writer.
+  var historyExpires: Int64?
 
   static func empty() -> Manifest {
     Manifest(format: currentFormat, changeCount: 0, date: nil, items: [])
   }
 
-  init(format: Int, changeCount: Int, date: Int?, items: [Item], changeKind: ChangeKind = .done) {
+  init(format: Int, changeCount: Int, date: Int?, items: [Item], changeKind: ChangeKind = .done, historyExpires: Int64? = nil) {
     self.format = format
     self.changeCount = changeCount
     self.date = date
     self.items = items
     self.changeKind = changeKind
+    self.historyExpires = historyExpires
   }
 
   init(json object: JSONObject) throws {
@@ -40,6 +44,7 @@ struct Manifest: Equatable {
     }
     items = try object.required("items").array().map { try Item(json: $0.object()) }
     changeKind = try object.field("changeKind")?.oneOf(ChangeKind.self) ?? .done
+    historyExpires = try object.field("historyExpires")?.millisecondTimestamp()
   }
 
   var json: JSONValue {
@@ -47,6 +52,7 @@ struct Manifest: Equatable {
       "format": .integer(format), "changeCount": .integer(changeCount),
       "date": date.map { .string(Timestamp.format(secondsSince1970: $0)) }, "items": .array(items.map(\.json)),
       "changeKind": .string(changeKind.rawValue),
+      "historyExpires": historyExpires.map { .string(Timestamp.format(millisecondsSince1970: $0)) },
     ])
   }
 

@@ -43,7 +43,7 @@ extension Pasteboard {
       return
     }
     var file = HistoryFile(changeCount: count, history: history, entryTexts: entryTexts)
-    let bytes = try file.encoded()
+    let bytes = try file.encoded(path: folder.path + "/" + name)
     history = file.history
     try PasteboardError.catching { try StoreFiles.writeAtomically(bytes, named: name, in: folder, durable: durable) }
   }
@@ -73,47 +73,60 @@ extension Pasteboard {
     try move(count, kind: .redone)
   }
 
+  /// Undo and redo are one commit each, and the files of the cuts they undo or redo
+  /// follow it under the same lock, journaled (see `JournaledWork`): undo makes each file
+  /// whole beside its place before the commit and renames it into place after; redo
+  /// takes back into the store the files whose bytes only they hold before the commit
+  /// and removes the others after.
   private func move(_ count: Int, kind: ChangeKind) throws(PasteboardError) -> HistoryMove {
     guard directory != nil else { throw .nothingToUndo(board: name, redo: kind == .redone) }
     var moved: [HistoryEntry] = []
-    // Data files of undone cuts that nothing but the redo stack names: undo can move
-    // them out of the store instead of copying them.
-    var movable = Set<String>()
-    let state = try commit(from: nil, kind: kind) { (_, current, history) throws(PasteboardError) -> [Item]? in
+    var notes: [String] = []
+    let outside: OutsideWork = { (current, items, history, next) throws(PasteboardError) -> JournaledWork? in
+      guard let board = self.directory, let target = moved.last else { return nil }
+      let cuts = moved.flatMap(\.cutFiles)
+      if kind == .undone {
+        try self.checkDataFiles(of: target, at: current.changeCount)
+        guard !cuts.isEmpty else { return nil }
+        // Data files that nothing but the redo stack names are linked into place, not copied.
+        var withoutRedo = history
+        withoutRedo.redoStack.removeAll()
+        let named = History.referencedFiles(current: items, history: withoutRedo)
+        let work = try JournaledWork(
+          starting: self.planPutBack(cuts, keeping: named, from: current.changeCount, to: next), in: board)
+        try self.makeHiddenCopies(work)
+        return work
+      }
+      let journal = try self.planTakeBack(cuts, from: current.changeCount, to: next, notes: &notes)
+      let work = try journal.map { (journal) throws(PasteboardError) in try JournaledWork(starting: journal, in: board) }
+      if let work { try self.takeFiles(work) }
+      do throws(PasteboardError) {
+        try self.checkDataFiles(of: target, at: current.changeCount)
+      } catch {
+        if let work {
+          self.rollBack(work)
+          work.end()
+        }
+        throw error
+      }
+      return work
+    }
+    let (state, work) = try commit(from: nil, kind: kind, outside: outside) { (_, current, history) throws(PasteboardError) -> [Item]? in
       moved =
         kind == .undone
         ? history.undo(count, current: current.items, changeCount: current.changeCount + 1)
         : history.redo(count, current: current.items, changeCount: current.changeCount + 1)
       guard let target = moved.last else { throw .nothingToUndo(board: name, redo: kind == .redone) }
       if kind == .redone {
-        for entry in moved {
-          for cut in entry.cutFiles {
-            let size = entry.items.flatMap(\.representations).first { $0.file == cut.file }?.size
-            try takeBackForRedo(cut, size: size)
-          }
+        // Redone, a cut's files are in the store again (taken back, or never put back).
+        for entry in history.undoStack.indices.suffix(moved.count) {
+          for cut in history.undoStack[entry].cutFiles.indices { history.undoStack[entry].cutFiles[cut].restored = nil }
         }
       }
-      try checkDataFiles(of: target, at: current.changeCount)
-      var withoutRedo = history
-      withoutRedo.redoStack.removeAll()
-      let named = History.referencedFiles(current: target.items, history: withoutRedo)
-      movable = Set(moved.flatMap(\.cutFiles).map(\.file)).subtracting(named)
       let now = TimeSpec.now()
       return target.items.filter { !$0.hasExpired(at: now) }
     }
-    // The files of a cut follow the change, once it is committed.
-    var notes: [String] = []
-    var failed = false
-    for cut in moved.flatMap(\.cutFiles) {
-      if kind == .undone {
-        let (note, didFail) = putBack(cut, movable: movable.contains(cut.file))
-        notes += note.map { [$0] } ?? []
-        failed = failed || didFail
-      } else if let note = takeAwayAgain(cut) {
-        notes.append(note)
-      }
-    }
-    return HistoryMove(entries: moved, state: state, notes: notes, failed: failed)
+    return HistoryMove(entries: moved, state: state, notes: notes + (work?.notes ?? []), failed: work?.failed ?? false)
   }
 
   /// An entry whose data files are gone cannot be restored: the board would name files
@@ -142,8 +155,17 @@ extension Pasteboard {
       let current = try latestManifest()
       var history = try history(at: current.changeCount)
       history.closeGroupsOfExitedProcesses()
+      history.dropExpired(at: TimeSpec.now())
       let result = try update(&history)
       try writeHistory(&history, at: current.changeCount, in: historyFolder)
+      if history.earliestExpiry != current.historyExpires {
+        // The same state, so the same count: only when history's items expire changed.
+        var manifest = current
+        manifest.historyExpires = history.earliestExpiry
+        try PasteboardError.catching {
+          try StoreFiles.writeAtomically(manifest.encoded(), named: "\(manifest.changeCount).json", in: stateFolder)
+        }
+      }
       collectGarbage(keeping: current, history: history, replacing: current, state: stateFolder, data: data, except: nil)
       return result
     }

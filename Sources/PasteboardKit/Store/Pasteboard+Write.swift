@@ -81,8 +81,8 @@ extension Pasteboard {
       self.recordsUndo = recordsUndo
     }
 
-    func recording(_ defaultName: String, cutFiles: [CutFile] = []) -> Recording? {
-      recordsUndo ? Recording(actionName: actionName ?? defaultName, cutFiles: cutFiles) : nil
+    func recording(_ defaultName: String, cutFiles: [CutFile] = []) -> Recording {
+      Recording(actionName: actionName ?? defaultName, cutFiles: cutFiles, records: recordsUndo)
     }
   }
 
@@ -108,7 +108,7 @@ extension Pasteboard {
     let recording = options.recording(mode == .append ? "Append" : "Copy")
     return try commit(from: workspace, ifCount: options.ifCount, recording: recording) { live, _, _ in
       mode == .append ? live + written : written
-    }
+    }.state
   }
 
   /// Writes one item from data the caller has opened, each with its type (`pb import`:
@@ -124,7 +124,7 @@ extension Pasteboard {
     let (workspace, written) = try stage([item], inputs: inputs, detector: TypeDetector(), options: options)
     return try commit(from: workspace, ifCount: options.ifCount, recording: options.recording("Import")) { live, _, _ in
       mode == .append ? live + written : written
-    }
+    }.state
   }
 
   /// Streams the opened inputs (one per representation, in order) into a new workspace
@@ -167,7 +167,7 @@ extension Pasteboard {
 
   /// Empties the pasteboard; this is a change like any other.
   public func clear(options: WriteOptions = WriteOptions()) throws(PasteboardError) -> PasteboardState {
-    try commit(from: nil, ifCount: options.ifCount, recording: options.recording("Clear")) { _, _, _ in [] }
+    try commit(from: nil, ifCount: options.ifCount, recording: options.recording("Clear")) { _, _, _ in [] }.state
   }
 
   /// Streams one input into a new data file of the workspace, sniffing its head when no

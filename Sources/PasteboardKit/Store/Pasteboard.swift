@@ -110,6 +110,8 @@ public final class Pasteboard {
     if manifest.items.contains(where: { $0.concealed && $0.hasExpired(at: now) }), let removed = try? removeExpired() {
       return removed
     }
+    // Data only history held, expired: unreachable, so it leaves the disk now.
+    if let due = manifest.historyExpires, due <= now { try? updateHistory { _ in } }
     return PasteboardState(name: name, manifest: manifest, at: now)
   }
 
@@ -228,6 +230,7 @@ public final class Pasteboard {
       pause = min(pause * 1.5, 0.005)
     }
     try checkStillInPlace(directory)
+    try recoverInterruptedWork(in: directory)
     return try body(directory)
   }
 
@@ -247,13 +250,21 @@ public final class Pasteboard {
     }
   }
 
-  /// How a commit enters history: a user command's change is recorded under its action
-  /// name; a change with none (expiry, `--no-undo`, undo and redo themselves, which move
-  /// entries in `change`) is not.
+  /// How a user command's commit enters history: recorded under its action name, or,
+  /// with `--no-undo`, not recorded (the name then tells what undoing its secrets undoes).
+  /// A change with none (expiry, undo and redo themselves, which move entries in
+  /// `change`) is not recorded either.
   struct Recording {
     var actionName: String
     var cutFiles: [CutFile] = []
+    var records = true
   }
+
+  /// Work outside the store that goes with a commit: given the state before, the items
+  /// after, the history after and the count the commit makes, it writes its journal and
+  /// begins (or throws, having undone what it began); it is finished after the commit.
+  typealias OutsideWork = (_ current: Manifest, _ items: [Item], _ history: inout History, _ next: Int)
+    throws(PasteboardError) -> JournaledWork?
 
   /// Commits a new state built from the current one, under the lock: moves the staged
   /// data files into `data/`, writes `history/<changeCount + 1>.json` and then
@@ -266,8 +277,10 @@ public final class Pasteboard {
   /// data, the history and the manifest are on disk.
   func commit(
     from workspace: Workspace?, kind: ChangeKind = .done, ifCount: Int? = nil, recording: Recording? = nil, durable: Bool = false,
+    outside: OutsideWork? = nil,
     _ change: (_ live: [Item], _ current: Manifest, _ history: inout History) throws(PasteboardError) -> [Item]?
-  ) throws(PasteboardError) -> PasteboardState {
+  ) throws(PasteboardError) -> (state: PasteboardState, work: JournaledWork?) {
+    var work: JournaledWork?
     let state = try withLock(waitsPastTimeout: workspace?.holdsStandardInput ?? false) { (_) throws(PasteboardError) in
       let stateFolder = try requiredFolder(Folder.state)
       let data = try requiredFolder(Folder.data)
@@ -277,21 +290,23 @@ public final class Pasteboard {
       var history = try history(at: current.changeCount)
       history.closeGroupsOfExitedProcesses()
       let now = TimeSpec.now()
+      history.dropExpired(at: now)
       guard let items = try change(current.items.filter { !$0.hasExpired(at: now) }, current, &history) else {
         return PasteboardState(name: name, manifest: current, at: now)
       }
       guard current.changeCount < Manifest.highestChangeCount else {
         throw .changeCountExhausted(board: name, path: stateFolder.path + "/\(current.changeCount).json")
       }
-      let next = Manifest(
-        format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(now / 1000), items: items,
-        changeKind: kind)
-      if let recording {
+      if let recording, recording.records {
         history.recordChange(
           named: recording.actionName, before: current.items, previousCount: current.changeCount,
-          changeCount: next.changeCount, at: now, cutFiles: recording.cutFiles)
+          changeCount: current.changeCount + 1, at: now, cutFiles: recording.cutFiles)
       }
-      history.noteChange(from: current.items, previousCount: current.changeCount, to: items)
+      history.noteChange(
+        from: current.items, previousCount: current.changeCount, to: items, actionName: recording?.actionName ?? "Change")
+      let next = Manifest(
+        format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(now / 1000), items: items,
+        changeKind: kind, historyExpires: history.earliestExpiry)
       let encoded = next.encoded()
       // Readers refuse a larger manifest as damaged, so a writer must never make one.
       if encoded.count > Manifest.sizeLimit {
@@ -299,20 +314,36 @@ public final class Pasteboard {
           path: stateFolder.path + "/\(next.changeCount).json",
           reason: "\(items.count) items are more than one pasteboard holds (its manifest would pass 16 MiB); clear it or use another")
       }
-      try PasteboardError.catching {
-        try workspace?.name(into: data, durable: durable)
-        if durable { try data.descriptor.sync() }
+      work = try outside?(current, items, &history, next.changeCount)
+      do throws(PasteboardError) {
+        try PasteboardError.catching {
+          try workspace?.name(into: data, durable: durable)
+          if durable { try data.descriptor.sync() }
+        }
+        try writeHistory(&history, at: next.changeCount, in: historyFolder, durable: durable || work != nil)
+        try PasteboardError.catching {
+          try StoreFiles.writeAtomically(
+            encoded, named: "\(next.changeCount).json", in: stateFolder, durable: durable || work != nil)
+        }
+      } catch {
+        if let work {
+          rollBack(work)
+          work.end()
+        }
+        throw error
       }
-      try writeHistory(&history, at: next.changeCount, in: historyFolder, durable: durable)
-      try PasteboardError.catching {
-        try StoreFiles.writeAtomically(encoded, named: "\(next.changeCount).json", in: stateFolder, durable: durable)
+      if let work {
+        // Committed: from here on the work is finished, by this process or, if it is
+        // killed, by the next one to take the lock.
+        if finish(work) { try? apply(work, to: &history, at: next.changeCount) }
+        work.end()
       }
       collectGarbage(
         keeping: next, history: history, replacing: current, state: stateFolder, data: data, except: workspace?.folderName)
       return PasteboardState(name: name, manifest: next, at: now)
     }
     emptyTrash()
-    return state
+    return (state, work)
   }
 
   /// Commits the removal of items whose time has come (a change of kind `expired`), if
@@ -322,7 +353,7 @@ public final class Pasteboard {
     guard directory != nil else { return nil }
     let now = TimeSpec.now()
     guard try latestManifest().items.contains(where: { $0.hasExpired(at: now) }) else { return nil }
-    return try commit(from: nil, kind: .expired) { live, current, _ in live.count < current.items.count ? live : nil }
+    return try commit(from: nil, kind: .expired) { live, current, _ in live.count < current.items.count ? live : nil }.state
   }
 
   /// Removes older states and histories, data files neither the kept state nor its

@@ -126,3 +126,12 @@ final class Directory {
     if !isPlain(name) { throw SystemError(errno: EINVAL, operation: "use the name", path: directory.path + "/" + name) }
   }
 }
+
+extension FileIdentity {
+  init(_ status: stat) {
+    self.init(
+      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+      modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+      changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+  }
+}

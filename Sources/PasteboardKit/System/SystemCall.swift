@@ -130,6 +130,29 @@ public enum SystemCall {
     return buffer.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
   }
 
+  /// The process's file creation mask (umask), read without changing it for good: pb
+  /// is single-threaded where it asks.
+  static func fileCreationMask() -> mode_t {
+    let mask = umask(0o077)
+    umask(mask)
+    return mask
+  }
+
+  /// The path an open directory has now, with no link, `.` or `..` in it (what
+  /// /proc/self/fd says); nil when it has none (removed) or it is PATH_MAX or longer.
+  static func currentPath(of directory: Descriptor) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/fd/\(directory.raw)", &buffer, buffer.count - 1)
+    guard count > 0, count < Int(PATH_MAX), buffer[0] == CChar(UInt8(ascii: "/")) else { return nil }
+    buffer[count] = 0
+    let path = buffer.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
+    // A removed directory reads as "PATH (deleted)": the path must lead to it still.
+    guard let named = try? status(path: path), let opened = try? directory.status(), named.st_dev == opened.st_dev,
+      named.st_ino == opened.st_ino
+    else { return nil }
+    return path
+  }
+
   /// `fstatat` of one name without following a link; nil when the name does not exist.
   static func status(of name: String, in directory: Descriptor) throws(SystemError) -> stat? {
     var result = stat()

@@ -19,7 +19,7 @@ import Testing
   /// Records the change from `before` to `after` that made count `count` (the previous one being count - 1).
   static func record(_ history: inout History, _ name: String, before: [Item], after: [Item] = [], count: Int) {
     history.recordChange(named: name, before: before, previousCount: count - 1, changeCount: count, at: Int64(count) * 1000)
-    history.noteChange(from: before, previousCount: count - 1, to: after)
+    history.noteChange(from: before, previousCount: count - 1, to: after, actionName: name)
   }
 
   @Test func undoGivesBackTheStateBeforeAndRedoTheStateAfter() {
@@ -90,7 +90,7 @@ import Testing
     Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
     let unrecorded = Self.item("9999999999999999", recorded: false)
     // Count 2 is the --no-undo write: noted, not recorded.
-    history.noteChange(from: [Self.a], previousCount: 1, to: [Self.a, unrecorded])
+    history.noteChange(from: [Self.a], previousCount: 1, to: [Self.a, unrecorded], actionName: "Copy")
     #expect(history.undoStack.count == 1)
     #expect(History.referencedFiles(current: [], history: history).contains("aaaaaaaaaaaaaaaa"), "the state before is kept")
     Self.record(&history, "Copy", before: [Self.a, unrecorded], after: [Self.b], count: 3)
@@ -165,7 +165,7 @@ import Testing
     Self.record(&history, "Copy", before: [Self.a], count: 1)
     history.beginGroup(named: "G", openedBy: ProcessIdentity(pid: 3, startTime: 4))
     var file = HistoryFile(changeCount: 1, history: history)
-    let bytes = try file.encoded()
+    let bytes = try file.encoded(path: "h")
     #expect(try HistoryFile.decode(bytes, path: "h").history == history)
     let text = String(decoding: bytes, as: UTF8.self)
     for (bad, field) in [
@@ -173,7 +173,7 @@ import Testing
       (text.replacingOccurrences(of: "\"actionName\" : \"Copy\"", with: "\"actionName\" : \"\""), "actionName"),
       (text.replacingOccurrences(of: "aaaaaaaaaaaaaaaa", with: "../../etc/passwd"), "file"),
       (text.replacingOccurrences(of: "\"representations\"", with: "\"concealed\" : true, \"representations\""), "concealed"),
-      (text.replacingOccurrences(of: "\"format\" : 3", with: "\"format\" : 9"), "newer"),
+      (text.replacingOccurrences(of: "\"format\" : 4", with: "\"format\" : 9"), "newer"),
     ] {
       #expect(bad != text, "the edit for \(field) took effect")
       #expect(throws: PasteboardError.self) { try HistoryFile.decode(Array(bad.utf8), path: "h") }

@@ -15,7 +15,7 @@ import Testing
 
   func written(_ history: History, at count: Int, reusing texts: [HistoryFile.EntryText] = []) throws -> [UInt8] {
     var file = HistoryFile(changeCount: count, history: history, entryTexts: texts)
-    return try file.encoded()
+    return try file.encoded(path: "h")
   }
 
   @Test func rewritingAfterAChangeGivesWhatWritingAnewGives() throws {

@@ -83,6 +83,6 @@ import Testing
     }
     #expect(try board.state() == before, "nothing was committed")
     let few = Array(many.prefix(10))
-    #expect(try board.commit(from: nil) { _, _, _ in few }.numberOfItems == 10, "a manifest within the limit commits")
+    #expect(try board.commit(from: nil) { _, _, _ in few }.state.numberOfItems == 10, "a manifest within the limit commits")
   }
 }

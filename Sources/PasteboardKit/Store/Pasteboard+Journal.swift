@@ -1,0 +1,389 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A journal being carried out, under the board's lock: its plan is on disk, and each
+/// step's progress is appended as it is made.
+final class JournaledWork {
+  private(set) var journal: Journal
+  private let board: Directory
+  private var log: Descriptor?
+  /// What happened to files that did not simply go where they were going.
+  var notes: [String] = []
+  /// Whether a file could not be put back (its bytes stay in the store).
+  var failed = false
+  /// The user's folder the last step was in, kept open for the next step in it and
+  /// synced when the work moves on (so one open folder at a time, whatever the count).
+  private var openFolder: (path: String, directory: Directory)?
+
+  /// Writes the plan, whole and on disk, before any step is made.
+  init(starting journal: Journal, in board: Directory) throws(PasteboardError) {
+    self.journal = journal
+    self.board = board
+    try PasteboardError.catching {
+      try StoreFiles.writeAtomically(journal.planLine, named: Journal.fileName, in: board, durable: true)
+      log = try board.open(Journal.fileName, flags: O_WRONLY | O_APPEND | O_NOFOLLOW)
+    }
+  }
+
+  /// Takes up a journal a killed process left.
+  init(resuming journal: Journal, in board: Directory) {
+    self.journal = journal
+    self.board = board
+    log = try? board.open(Journal.fileName, flags: O_WRONLY | O_APPEND | O_NOFOLLOW)
+  }
+
+  /// Records a step's progress. Only `prepared` must reach the file (recovery finds a
+  /// file put back by its inode); the others are hints that recovery checks anyway.
+  func record(_ step: Int, _ progress: Journal.Progress) throws(PasteboardError) {
+    journal.progress[step] = progress
+    guard let log else { throw .io(SystemError(errno: EBADF, operation: "write", path: board.path + "/" + Journal.fileName)) }
+    try PasteboardError.catching { try log.writeAll(Journal.progressLine(step: step, progress)) }
+  }
+
+  func recordHint(_ step: Int, _ progress: Journal.Progress) {
+    try? record(step, progress)
+  }
+
+  /// Puts what was recorded, and the user's folder in use, on disk.
+  func sync() throws(PasteboardError) {
+    try PasteboardError.catching {
+      try openFolder?.directory.descriptor.sync()
+      try log?.sync()
+    }
+  }
+
+  /// The work is over: the journal goes.
+  func end() {
+    log = nil
+    try? board.remove(Journal.fileName)
+  }
+
+  /// The folder a user's path is in, opened (the previous one is synced and closed).
+  func folder(of path: String) throws(SystemError) -> (folder: Directory, name: String) {
+    let (folderPath, name) = Pasteboard.split(path)
+    if let openFolder, openFolder.path == folderPath { return (openFolder.directory, name) }
+    try? openFolder?.directory.descriptor.sync()
+    openFolder = nil
+    let directory = try Directory.open(path: folderPath)
+    openFolder = (folderPath, directory)
+    return (directory, name)
+  }
+}
+
+extension Pasteboard {
+  // MARK: Recovery
+
+  /// Finishes or rolls back the work of a process that was killed (or hit a full disk)
+  /// between writing its journal and removing it: called by everyone who takes the lock,
+  /// before anything else. The commit decides: if the board is at the journal's target
+  /// count, the work is finished; if it is still at the count before, what was begun is
+  /// undone.
+  func recoverInterruptedWork(in board: Directory) throws(PasteboardError) {
+    guard let bytes = try StoreFiles.read(Journal.fileName, in: board, limit: Journal.sizeLimit) else { return }
+    let journalPath = path + "/" + Journal.fileName
+    let journal = try Journal.decode(bytes, path: journalPath)
+    let count = try latestManifest().changeCount
+    let work = JournaledWork(resuming: journal, in: board)
+    switch count {
+    case journal.from:
+      rollBack(work)
+    case journal.to:
+      var history = try history(at: count)
+      if finish(work) { try apply(work, to: &history, at: count) }
+    default:
+      throw .corruptStore(
+        path: journalPath, reason: "it is the work of change \(journal.to), but the board is at change count \(count)")
+    }
+    work.end()
+  }
+
+  /// Undoes what a work began before its commit, which did not happen.
+  func rollBack(_ work: JournaledWork) {
+    switch work.journal.operation {
+    case .cut: break  // nothing outside the store is touched before a cut's commit
+    case .undo: removeHiddenCopies(work)
+    case .redo: giveBackTakenFiles(work)
+    }
+  }
+
+  /// Carries out a work's steps after its commit; true when history must learn where
+  /// undo put files back.
+  func finish(_ work: JournaledWork) -> Bool {
+    switch work.journal.operation {
+    case .cut, .redo:
+      removeFiles(work)
+      return false
+    case .undo:
+      placeHiddenCopies(work)
+      return true
+    }
+  }
+
+  /// Writes the history again once undo knows where it put each file back and what
+  /// that file is: redo takes only that very file.
+  func apply(_ work: JournaledWork, to history: inout History, at count: Int) throws(PasteboardError) {
+    let data = try requiredFolder(Folder.data)
+    var restored: [String: RestoredFile] = [:]
+    for (index, step) in work.journal.steps.enumerated() {
+      guard case .placed(let placed) = work.journal.progress[index] else { continue }
+      guard let (folder, name) = try? work.folder(of: placed), let status = try? folder.status(of: name) else { continue }
+      // The store's name for the same file goes (a link made by undo): the store keeps
+      // no name for a file the user can edit.
+      if let stored = try? data.status(of: step.file), stored.st_dev == status.st_dev, stored.st_ino == status.st_ino {
+        try? data.remove(step.file)
+      }
+      // Taken after that removal, which changes the file's status-change time.
+      guard let after = try? folder.status(of: name) else { continue }
+      restored[step.path + "\u{0}" + step.file] = RestoredFile(path: placed, identity: FileIdentity(after))
+    }
+    try? data.descriptor.sync()
+    for entry in history.redoStack.indices {
+      for cut in history.redoStack[entry].cutFiles.indices {
+        let key = history.redoStack[entry].cutFiles[cut].path + "\u{0}" + history.redoStack[entry].cutFiles[cut].file
+        if let place = restored[key] { history.redoStack[entry].cutFiles[cut].restored = place }
+      }
+    }
+    let historyFolder = try requiredFolder(Folder.history)
+    try writeHistory(&history, at: count, in: historyFolder, durable: true)
+  }
+
+  // MARK: Undo: putting cut files back
+
+  /// Plans putting `cuts` back: each is made whole under a hidden name in its folder
+  /// before the commit, and renamed into place after it. A data file nothing else will
+  /// name is linked there (no copy, whatever its size); one that stays named is copied,
+  /// so the store keeps no name for a file the user can edit.
+  func planPutBack(_ cuts: [CutFile], keeping named: [String], from: Int, to: Int) -> Journal {
+    let mask = UInt32(SystemCall.fileCreationMask())
+    let steps = cuts.map { cut in
+      Journal.Step(
+        path: cut.path, file: cut.file, method: named.contains(cut.file) ? .copy : .link,
+        temporary: Journal.Step.temporaryName(for: cut.path), mode: cut.mode & 0o777 & ~mask, modified: cut.modified)
+    }
+    return Journal(operation: .undo, from: from, to: to, steps: steps)
+  }
+
+  /// Makes every file whole under its hidden name; if one cannot be made, removes those
+  /// made and throws: nothing is undone.
+  func makeHiddenCopies(_ work: JournaledWork) throws(PasteboardError) {
+    for index in work.journal.steps.indices {
+      do throws(PasteboardError) {
+        let inode = try makeHiddenCopy(work.journal.steps[index], work: work)
+        try work.record(index, .prepared(inode: inode))
+      } catch {
+        removeHiddenCopies(work)
+        work.end()
+        throw error
+      }
+    }
+    try work.sync()
+  }
+
+  private func makeHiddenCopy(_ step: Journal.Step, work: JournaledWork) throws(PasteboardError) -> UInt64 {
+    guard let temporary = step.temporary, let mode = step.mode, let modified = step.modified else {
+      throw .internalError("an undo step without its hidden name")
+    }
+    let data = try requiredFolder(Folder.data)
+    guard (try? data.status(of: step.file)) != nil else {
+      throw .corruptStore(path: data.path + "/" + step.file, reason: "the data of the cut file '\(Display.path(step.path))' is missing")
+    }
+    do throws(SystemError) {
+      let (folder, _) = try work.folder(of: step.path)
+      var linked = false
+      if step.method == .link {
+        do {
+          try data.link(step.file, to: temporary, in: folder)
+          linked = true
+        } catch where [EXDEV, EPERM, EMLINK].contains(error.errno) {}
+      }
+      if !linked {
+        let source = try data.open(step.file, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        let copy = try folder.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+        try ByteTransfer.copy(from: source, to: copy)
+        try copy.sync()
+      }
+      let made = try folder.open(temporary, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+      try made.setModeAndModificationTime(mode: mode_t(mode), modified: modified)
+      return UInt64(try made.status().st_ino)
+    } catch {
+      throw .cannotPutBack(step.path, reason: error.reason)
+    }
+  }
+
+  /// Removes the hidden files undo made: their bytes are all in `data/` still.
+  private func removeHiddenCopies(_ work: JournaledWork) {
+    let data = try? folder(Folder.data)
+    for (index, step) in work.journal.steps.enumerated() {
+      guard let temporary = step.temporary, let (folder, _) = try? work.folder(of: step.path),
+        let made = try? folder.status(of: temporary), made.st_mode & S_IFMT == S_IFREG, made.st_uid == StoreTrust.user,
+        let stored = try? data?.status(of: step.file)
+      else { continue }
+      let isOurs =
+        if case .prepared(let inode) = work.journal.progress[index] { UInt64(made.st_ino) == inode } else {
+          made.st_size <= stored.st_size
+        }
+      if isOurs { try? folder.remove(temporary) }
+    }
+    try? work.sync()
+  }
+
+  /// Renames each hidden file into place without replacing anything (next to a file
+  /// that appeared since, as `NAME.restored`); a file that cannot be is removed, its
+  /// bytes staying in the store.
+  private func placeHiddenCopies(_ work: JournaledWork) {
+    for (index, step) in work.journal.steps.enumerated() {
+      let shown = Display.path(step.path)
+      let inode: UInt64
+      switch work.journal.progress[index] {
+      case .placed, .failed, .done: continue
+      case .prepared(let made): inode = made
+      case nil:
+        // Killed before this step was made: the commit comes after every step is made,
+        // so this is a journal of an older kind; make it now.
+        do throws(PasteboardError) {
+          inode = try makeHiddenCopy(step, work: work)
+        } catch {
+          work.recordHint(index, .failed(error.message))
+          work.notes.append("could not put back '\(shown)': \(error.message) (its bytes stay in history: pb redo, then pb paste)")
+          work.failed = true
+          continue
+        }
+      }
+      guard let temporary = step.temporary, let (folder, name) = try? work.folder(of: step.path) else {
+        work.recordHint(index, .failed("its folder is gone"))
+        work.notes.append("could not put back '\(shown)': its folder is gone (its bytes stay in history: pb redo, then pb paste)")
+        work.failed = true
+        continue
+      }
+      let folderPath = Pasteboard.split(step.path).folder
+      let candidates = [name] + [name + ".restored"] + (2..<100).map { name + ".restored-\($0)" }
+      guard let made = try? folder.status(of: temporary), UInt64(made.st_ino) == inode else {
+        // Renamed into place before the progress was written: find it by its inode.
+        if let found = candidates.first(where: { (try? folder.status(of: $0))?.map { UInt64($0.st_ino) == inode } ?? false }) {
+          work.recordHint(index, .placed(path: folderPath == "/" ? "/" + found : folderPath + "/" + found))
+        } else {
+          work.recordHint(index, .failed("it went before it was recorded"))
+        }
+        continue
+      }
+      var outcome: Journal.Progress = .failed("no free name next to it")
+      for (attempt, target) in candidates.enumerated() {
+        do throws(SystemError) {
+          try folder.renameWithoutReplacing(temporary, to: target, in: folder)
+          let placed = folderPath == "/" ? "/" + target : folderPath + "/" + target
+          outcome = .placed(path: placed)
+          if attempt > 0 {
+            work.notes.append("'\(shown)' exists, so the cut file was put back next to it as '\(Display.path(placed))'")
+          }
+          break
+        } catch where error.errno == EEXIST {
+          continue
+        } catch {
+          outcome = .failed(error.reason)
+          break
+        }
+      }
+      if case .failed(let reason) = outcome {
+        try? folder.remove(temporary)
+        work.notes.append("could not put back '\(shown)': \(reason) (its bytes stay in history: pb redo, then pb paste)")
+        work.failed = true
+      }
+      work.recordHint(index, outcome)
+    }
+    try? work.sync()
+  }
+
+  // MARK: Redo: taking put-back files again
+
+  /// Plans taking again the files undo put back: each must still be the very file undo
+  /// made (same device, inode, size and times). One whose bytes the store no longer has
+  /// is renamed into `data/` before the commit; one it has is removed after it. A file
+  /// changed since is left alone when the store has its bytes, and otherwise the redo is
+  /// refused.
+  func planTakeBack(_ cuts: [CutFile], from: Int, to: Int, notes: inout [String]) throws(PasteboardError) -> Journal? {
+    let data = try requiredFolder(Folder.data)
+    var steps: [Journal.Step] = []
+    for cut in cuts {
+      guard let restored = cut.restored else { continue }
+      let (folderPath, name) = Self.split(restored.path)
+      let status = (try? Directory.open(path: folderPath)).flatMap { try? $0.status(of: name) }
+      let stored = (try? data.status(of: cut.file)) != nil
+      if let status, status.st_mode & S_IFMT == S_IFREG, FileIdentity(status) == restored.identity {
+        steps.append(Journal.Step(path: restored.path, file: cut.file, method: stored ? .remove : .take, identity: restored.identity))
+      } else if stored {
+        notes.append("left '\(Display.path(restored.path))' in place: it changed since undo put it back")
+      } else {
+        throw .cannotCut(
+          restored.path,
+          reason: "it changed or went since undo put it back, and the store kept no other copy of it; nothing was redone")
+      }
+    }
+    return steps.isEmpty ? nil : Journal(operation: .redo, from: from, to: to, steps: steps)
+  }
+
+  /// Renames the files to take into `data/`; if one cannot be, gives back those taken
+  /// and throws: nothing is redone.
+  func takeFiles(_ work: JournaledWork) throws(PasteboardError) {
+    let data = try requiredFolder(Folder.data)
+    for (index, step) in work.journal.steps.enumerated() where step.method == .take {
+      do throws(SystemError) {
+        let (folder, name) = try work.folder(of: step.path)
+        guard let status = try folder.status(of: name), FileIdentity(status) == step.identity else {
+          throw SystemError(errno: ESTALE, operation: "take", path: step.path)
+        }
+        try folder.renameWithoutReplacing(name, to: step.file, in: data)
+        work.recordHint(index, .done)
+      } catch {
+        giveBackTakenFiles(work)
+        work.end()
+        let reason = error.errno == ESTALE ? "it changed since undo put it back" : error.reason
+        throw .cannotCut(step.path, reason: "\(reason); nothing was redone")
+      }
+    }
+    try? data.descriptor.sync()
+  }
+
+  /// Renames taken files back where they were (the redo's commit did not happen).
+  private func giveBackTakenFiles(_ work: JournaledWork) {
+    guard let data = try? folder(Folder.data) else { return }
+    for step in work.journal.steps where step.method == .take {
+      guard let identity = step.identity, let (folder, name) = try? work.folder(of: step.path),
+        (try? folder.status(of: name)) == nil, let stored = try? data.status(of: step.file),
+        UInt64(stored.st_dev) == identity.device, UInt64(stored.st_ino) == identity.inode
+      else { continue }
+      try? data.renameWithoutReplacing(step.file, to: name, in: folder)
+    }
+    try? work.sync()
+  }
+
+  // MARK: Cut and redo: removing files
+
+  /// Removes each file of a `remove` step that is still the very file named (same
+  /// device, inode, size and times); any other is left, with a note.
+  func removeFiles(_ work: JournaledWork) {
+    for (index, step) in work.journal.steps.enumerated() where step.method == .remove && work.journal.progress[index] != .done {
+      let shown = Display.path(step.path)
+      do throws(SystemError) {
+        let (folder, name) = try work.folder(of: step.path)
+        guard let status = try folder.status(of: name) else { continue }  // gone already
+        guard FileIdentity(status) == step.identity else {
+          work.notes.append(
+            work.journal.operation == .cut
+              ? "'\(shown)' was changed or replaced while pb cut it; left in place (its copy is on the pasteboard)"
+              : "left '\(shown)' in place: it changed since undo put it back")
+          continue
+        }
+        try folder.remove(name)
+        work.recordHint(index, .done)
+      } catch {
+        work.notes.append(
+          work.journal.operation == .cut
+            ? "'\(shown)' was copied but not removed: \(error.reason)" : "could not remove '\(shown)' again: \(error.reason)")
+      }
+    }
+    try? work.sync()
+  }
+}
