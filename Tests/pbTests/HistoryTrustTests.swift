@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+
+/// Undo, redo and cut as an attacker and a careless user try them: planted history
+/// files, a secret written over a state, a board that goes away, limits.
+@Suite("history that keeps its promises")
+struct HistoryTrustTests {
+  var historyFolder: (Sandbox) -> URL = { $0.store.appendingPathComponent("boards/general/history") }
+
+  /// The current history file of general, as JSON, for planting edits.
+  func currentHistory(_ sandbox: Sandbox) throws -> (url: URL, object: [String: Any]) {
+    let count = try sandbox.changeCount()
+    let url = historyFolder(sandbox).appendingPathComponent("\(count).json")
+    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+    return (url, object)
+  }
+
+  func write(_ object: [String: Any], to url: URL) throws {
+    try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+  }
+
+  /// Edits the first cut file of the top entry of `stack` in general's current history.
+  func plant(_ sandbox: Sandbox, stack: String, _ edit: (inout [String: Any]) -> Void) throws {
+    var (url, object) = try currentHistory(sandbox)
+    var entries = object[stack] as? [[String: Any]] ?? []
+    var cuts = entries.last?["cutFiles"] as? [[String: Any]] ?? []
+    try #require(!cuts.isEmpty, "the history holds a cut to plant into: \(object)")
+    edit(&cuts[0])
+    entries[entries.count - 1]["cutFiles"] = cuts
+    object[stack] = entries
+    try write(object, to: url)
+  }
+
+  func mode(_ path: String) -> mode_t {
+    var status = stat()
+    return stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0
+  }
+
+  @Test("a planted cut path that pb never writes is refused (70) by undo, and nothing is made")
+  func plantedPaths() throws {
+    for planted in ["relative/notes.txt", "/tmp/../etc/planted", "//tmp/planted", "/tmp/./planted", "/tmp/planted/"] {
+      let sandbox = try Sandbox()
+      _ = try sandbox.file("notes.txt", "mine")
+      #expect(try sandbox.pb("cut", "notes.txt").status == 0)
+      try plant(sandbox, stack: "undo") { $0["path"] = planted }
+      let undo = try sandbox.pb("undo")
+      #expect(undo.status == 70 && undo.stderr.contains("path") && undo.stderr.split(separator: "\n").count == 1, "\(planted): \(undo)")
+      #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("relative").path))
+      #expect(try sandbox.pb("paste").text == "mine", "the cut's bytes are still on the board")
+    }
+  }
+
+  @Test("a planted mode never makes a setuid, setgid or sticky file, and the umask holds; an existing file is never replaced")
+  func plantedModes() throws {
+    let sandbox = try Sandbox()
+    let path = try sandbox.file("tool.sh", "#!/bin/sh\necho hi\n")
+    #expect(try sandbox.pb("cut", "tool.sh").status == 0)
+    #expect(!FileManager.default.fileExists(atPath: path))
+    try plant(sandbox, stack: "undo") { $0["mode"] = 0o7777 }
+    let undo = try sandbox.shell("cd \(sandbox.root.path) && umask 027 && PB_DIR=\(sandbox.store.path) pb undo")
+    #expect(undo.status == 0, "\(undo)")
+    #expect(mode(path) == 0o750, "0777 less the umask 027, no special bits: \(String(mode(path), radix: 8))")
+    // A cut file planted to go back over an existing file goes next to it.
+    let victim = try sandbox.file("victim.txt", "precious")
+    #expect(try sandbox.pb("redo").status == 0)
+    try plant(sandbox, stack: "undo") { $0["path"] = victim }
+    #expect(try sandbox.pb("undo").status == 0)
+    #expect(FileManager.default.contents(atPath: victim) == Data("precious".utf8), "the existing file is untouched")
+    #expect(FileManager.default.contents(atPath: victim + ".restored") == Data("#!/bin/sh\necho hi\n".utf8))
+  }
+
+  @Test("a planted redo entry cannot make redo remove a file: only the very file undo put back is taken")
+  func plantedRedo() throws {
+    let sandbox = try Sandbox()
+    _ = try sandbox.file("cut.txt", "cut me")
+    let victim = try sandbox.file("victim.txt", "precious")
+    #expect(try sandbox.pb("cut", "cut.txt").status == 0)
+    #expect(try sandbox.pb("undo").status == 0)
+    let attributes = try FileManager.default.attributesOfItem(atPath: victim)
+    var status = stat()
+    stat(victim, &status)
+    // What anyone can see of the victim: its path, size, modification time, inode.
+    try plant(sandbox, stack: "redo") { cut in
+      cut["path"] = victim
+      cut["modified"] = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
+      cut["restored"] = [
+        "path": victim, "device": Int(status.st_dev), "inode": Int(status.st_ino), "size": attributes[.size] as? Int ?? 0,
+        "modified": Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec), "changed": 1,
+      ]
+    }
+    let redo = try sandbox.pb("redo")
+    #expect(redo.status == 73 || redo.status == 0, "\(redo)")
+    #expect(FileManager.default.contents(atPath: victim) == Data("precious".utf8), "\(redo)")
+  }
+
+  @Test("a secret written over P: undo gives exactly P, redo has nothing to redo, and the secret never comes back")
+  func secretsOverAState() throws {
+    for flag in ["--no-undo", "--concealed"] {
+      let sandbox = try Sandbox()
+      try sandbox.pb("copy", stdin: Data("A".utf8))
+      try sandbox.pb("copy", stdin: Data("B".utf8))
+      #expect(try sandbox.pb("copy", flag, stdin: Data("SECRET".utf8)).status == 0)
+      #expect(try sandbox.pb("paste").text == "SECRET")
+      let undo = try sandbox.pb("undo")
+      #expect(undo.status == 0 && undo.text == "Undo Copy\n", "\(flag): \(undo)")
+      #expect(try sandbox.pb("paste").text == "B", "\(flag): undo gives the state the secret was written over")
+      let redo = try sandbox.pb("redo")
+      #expect(redo.status == 1 && redo.stderr.contains("nothing to redo"), "\(flag): \(redo)")
+      #expect(try sandbox.pb("paste").text == "B")
+      try sandbox.pb("copy", stdin: Data("C".utf8))
+      #expect(try sandbox.pb("undo").status == 0)
+      #expect(try sandbox.pb("paste").text == "B", "\(flag): a later change records B")
+      #expect(try sandbox.pb("undo").status == 0)
+      #expect(try sandbox.pb("paste").text == "A")
+    }
+  }
+
+  @Test("pb cut --no-undo, a cut into a temporary board and into an expiring one are refused (64), removing nothing")
+  func cutRefusals() throws {
+    let sandbox = try Sandbox()
+    let path = try sandbox.file("precious.txt", "precious")
+    let noUndo = try sandbox.pb("cut", "--no-undo", "precious.txt")
+    #expect(noUndo.status == 64 && noUndo.stderr.contains("pb copy") && noUndo.stderr.split(separator: "\n").count == 1, "\(noUndo)")
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path)
+      export PB_DIR=\(sandbox.store.path)
+      board=$(pb create --unique --prefix work) || exit 9
+      pb cut -p "$board" precious.txt; echo "temporary $?"
+      pb create --persistent --expire 1h expiring || exit 9
+      pb cut -p expiring precious.txt; echo "expiring $?"
+      """)
+    #expect(result.lines.contains("temporary 64") && result.lines.contains("expiring 64"), "\(result)")
+    #expect(FileManager.default.contents(atPath: path) == Data("precious".utf8))
+  }
+
+  @Test("redo of a cut put back as NAME.restored takes that file, and leaves the newcomer")
+  func redoOfRestored() throws {
+    let sandbox = try Sandbox()
+    let path = try sandbox.file("notes.txt", "original")
+    #expect(try sandbox.pb("cut", "notes.txt").status == 0)
+    _ = try sandbox.file("notes.txt", "newcomer")
+    #expect(try sandbox.pb("undo").status == 0)
+    #expect(FileManager.default.contents(atPath: path + ".restored") == Data("original".utf8))
+    let redo = try sandbox.pb("redo")
+    #expect(redo.status == 0, "\(redo)")
+    #expect(!FileManager.default.fileExists(atPath: path + ".restored"))
+    #expect(FileManager.default.contents(atPath: path) == Data("newcomer".utf8))
+    #expect(try sandbox.pb("paste").text == "original")
+    #expect(try sandbox.pb("undo").status == 0, "and it can be undone again")
+    #expect(FileManager.default.contents(atPath: path + ".restored") == Data("original".utf8))
+  }
+
+  @Test("a cut from a working directory deeper than PATH_MAX is refused, cutting nothing")
+  func deepWorkingDirectory() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("kept".utf8))
+    let component = String(repeating: "d", count: 200)
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path) || exit 9
+      for i in $(seq 25); do mkdir \(component) && cd \(component) || exit 9; done
+      echo deep > file.txt
+      PB_DIR=\(sandbox.store.path) pb cut file.txt; echo "status $?"
+      [ -f file.txt ] && echo "still there"
+      """)
+    #expect(result.lines.contains("status 73") && result.text.contains("still there"), "\(result)")
+    #expect(result.stderr.contains("PATH_MAX") && result.stderr.split(separator: "\n").count == 1, "\(result)")
+    #expect(try sandbox.pb("paste").text == "kept", "nothing was cut")
+  }
+
+  @Test("undo racing a redo of cuts never damages the board, and every file stays somewhere")
+  func undoRacingRedo() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
+      echo A > A.txt && mkdir many && for i in $(seq 2000); do echo "many $i" > many/$i.txt; done
+      pb cut -q A.txt && pb cut -q many/*.txt || exit 9
+      [ "$(ls many | wc -l)" = 0 ] && [ ! -e A.txt ] && echo "both cut"
+      pb undo 2 > undo.out 2>&1 & pb redo > redo.out 2>&1; wait
+      # Whichever came first, the board reads (empty is 1), never damaged (70).
+      pb paste -i all > /dev/null 2>&1; echo "paste $?"
+      pb undo 5 > /dev/null 2>&1; pb paste -i all > /dev/null 2>&1; echo "paste $?"
+      ls many | wc -l; cat A.txt
+      """, timeLimit: 300)
+    #expect(result.lines.first == "both cut", "\(result)")
+    #expect(result.lines.filter { $0.hasPrefix("paste ") }.allSatisfy { $0 == "paste 0" || $0 == "paste 1" }, "\(result)")
+    #expect(result.lines.suffix(2) == ["2000", "A"], "everything was put back in the end: \(result)")
+  }
+
+  @Test("expired data leaves the disk, history included, at the next command")
+  func expiredDataLeaves() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", "--expire", "1s", stdin: Data("EXPIRING-MARKER".utf8))
+    try sandbox.pb("copy", stdin: Data("later".utf8))
+    let data = sandbox.store.appendingPathComponent("boards/general/data")
+    func holding() throws -> Int {
+      try FileManager.default.contentsOfDirectory(atPath: data.path).filter {
+        (FileManager.default.contents(atPath: data.appendingPathComponent($0).path) ?? Data()) == Data("EXPIRING-MARKER".utf8)
+      }.count
+    }
+    #expect(try holding() == 1, "history holds the value before it expires")
+    Thread.sleep(forTimeInterval: 1.5)
+    #expect(try sandbox.pb("paste").text == "later")
+    #expect(try holding() == 0, "a reader removed it")
+    #expect(try sandbox.pb("undo").status == 0)
+    #expect(try sandbox.pb("paste").status == 1, "undoing gives the board without the expired item")
+  }
+
+  @Test("a board at the size limit: clear can be undone, and a secret appended is refused in one line or kept, never 'internal error'")
+  func historyCap() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("x".utf8))
+    // A manifest as pb lays it out, just under 16 MiB, and a data file per item.
+    let board = sandbox.store.appendingPathComponent("boards/general")
+    let script = """
+      import json, os, sys
+      board = sys.argv[1]
+      data = os.path.join(board, "data")
+      def item(n):
+          return {"representations": [{"file": "%016x.txt" % n, "size": 1, "type": "public.utf8-plain-text", "typeSource": "given"}]}
+      def manifest(count):
+          items = [item(n) for n in range(count)]
+          return {"changeCount": 2, "changeKind": "done", "date": "2026-01-01T00:00:00Z", "format": 4, "items": items}
+      def text(count):
+          return json.dumps(manifest(count), indent=2, sort_keys=True, separators=(",", " : "))
+      per = len(text(2)) - len(text(1))
+      number = (16 * 1024 * 1024 - 4096 - len(text(0))) // per
+      for n in range(number):
+          with open(os.path.join(data, "%016x.txt" % n), "w") as f: f.write("y")
+      text = text(number)
+      assert len(text) < 16 * 1024 * 1024, len(text)
+      with open(os.path.join(board, "state", "2.json"), "w") as f: f.write(text)
+      print(number)
+      """
+    let made = try sandbox.run("/usr/bin/python3", ["-c", script, board.path], stdin: nil, environment: [:])
+    let count = Int(made.text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    #expect(made.status == 0 && count > 70_000, "\(made)")
+    #expect(try sandbox.json(sandbox.pb("info", "--json")) as? [String: Any] != nil)
+    #expect(try sandbox.changeCount() == 2)
+    let clear = try sandbox.pb("clear")
+    #expect(clear.status == 0, "\(clear)")
+    let undo = try sandbox.pb("undo")
+    #expect(undo.status == 0 && undo.text == "Undo Clear\n", "\(undo)")
+    #expect(try (sandbox.json(sandbox.pb("info", "--json")) as? [String: Any])?["numberOfItems"] as? Int == count)
+    let secret = try sandbox.pb("copy", "-a", "--concealed", stdin: Data("s".utf8))
+    #expect(!secret.stderr.contains("internal error"), "\(secret)")
+    #expect(secret.status == 0 || (secret.status == 73 && secret.stderr.split(separator: "\n").count == 1), "\(secret)")
+    if secret.status == 0 {
+      #expect(try sandbox.pb("undo").status == 0)
+      #expect(try (sandbox.json(sandbox.pb("info", "--json")) as? [String: Any])?["numberOfItems"] as? Int == count)
+    }
+  }
+}
