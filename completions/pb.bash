@@ -121,7 +121,7 @@ _pb_complete() {
   items) options="-p --pasteboard -i --items --json" ;;
   info) options="-p --pasteboard --json" ;;
   clear) options="-p --pasteboard --if-count --action --no-undo" ;;
-  cut) options="-p --pasteboard --if-count --action --no-undo -q --quiet" ;;
+  cut) options="-p --pasteboard --if-count --action -q --quiet" ;;
   undo | redo | "group begin" | "group end") options="-p --pasteboard" ;;
   history) options="-p --pasteboard --json --levels --clear" ;;
   "group run") options="-p --pasteboard --name" ;;

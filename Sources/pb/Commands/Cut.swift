@@ -11,26 +11,34 @@ extension PB {
         Every file is checked first: a directory, a link, a file pb cannot read, or one \
         whose folder does not let it be removed stops the cut before anything is copied \
         or removed. The files are removed only once the pasteboard's change is on disk. \
-        Undoing the cut puts each file back with its permissions and modification time; \
-        if a file has appeared at that path since, it is left alone and the original is \
-        put back next to it as NAME.restored.
+        A cut is always undoable (no --no-undo: pb copy, then rm), and is refused into \
+        a temporary pasteboard or one whose items expire. Undoing the cut puts each file \
+        back with its permissions and modification time; if a file has appeared at that \
+        path since, it is left alone and the original is put back next to it as \
+        NAME.restored.
         """))
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var ifCount: IfCountOption
-    @OptionGroup var undo: UndoOptions
+    @Option(help: ArgumentHelp("Name the undo entry (default: Cut).", valueName: "name"))
+    var action: String?
+
+    // Not offered: it is here to say why a cut cannot go without undo.
+    @Flag(name: .customLong("no-undo"), help: .hidden)
+    var noUndo = false
     @OptionGroup var progress: QuietOption
 
     @Argument(help: ArgumentHelp("The files to cut, one item each.", valueName: "file"))
     var files: [String] = []
 
     func validate() throws {
+      if let action { try ActionName.validate(action, option: "--action") }
       if files.isEmpty { throw ValidationError("name the files to cut: pb cut FILE...") }
     }
 
     func run() throws {
       let pasteboard = try board.open(creating: true)
-      let options = undo.writeOptions(ifCount: ifCount.ifCount)
+      let options = UndoOptions.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount.ifCount)
       let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
       defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)
