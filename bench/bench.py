@@ -9,6 +9,7 @@ PB_BENCH=peers runs only the table against xsel and xclip (on a private Xvfb; hy
 xsel, xclip, xvfb and valgrind are installed from Debian's packages when missing).
 PB_BENCH=desktop runs only pb publish and a 100 MiB read through pb's owner against
 xclip's (with PB_BASELINE, the start-up of pb paste against that binary too).
+PB_BENCH=cut runs only pb cut, undo and redo of 2000 files against mv and cp.
 """
 import json
 import os
@@ -398,6 +399,47 @@ def history_bench(work):
     print(f"the same with the default 50 levels (the newest 25 copies and 25 appends): {disk_kib() / 1024:.1f} MiB")
 
 
+def cut_bench(work, count=2000, rounds=5):
+    """pb cut of 2000 small files, and its undo and redo, against moving the same files
+    with mv and copying them with cp, measured in the same run."""
+    env = dict(os.environ, PB_DIR=os.path.join(work, "cut-store"))
+    folder, aside = os.path.join(work, "cut-files"), os.path.join(work, "cut-aside")
+    os.makedirs(folder)
+    os.makedirs(aside)
+    for number in range(count):
+        with open(os.path.join(folder, f"{number}.txt"), "wb") as f:
+            f.write(f"file {number}\n".encode() * (1 + number % 64))
+    names = sorted(os.listdir(folder))
+    subprocess.run([PB, "history", "--levels", "0"], env=env, check=True)
+    times = {"cut": [], "undo": [], "redo": [], "mv": [], "cp": []}
+
+    def timed(label, command, cwd):
+        start = time.perf_counter()
+        subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, check=True)
+        times[label].append(time.perf_counter() - start)
+
+    for _ in range(rounds):
+        os.sync()
+        timed("mv", ["sh", "-c", f"mv -- * {aside}/"], folder)
+        timed("mv", ["sh", "-c", f"mv -- * {folder}/"], aside)
+        timed("cp", ["sh", "-c", f"cp -p -- * {aside}/"], folder)
+        subprocess.run(["sh", "-c", "rm -f -- *"], cwd=aside, check=True)
+        os.sync()
+        timed("cut", [PB, "cut", "-q"] + names, folder)
+        if os.listdir(folder):
+            sys.exit("pb cut left files behind")
+        timed("undo", [PB, "undo"], folder)
+        timed("redo", [PB, "redo"], folder)
+        timed("undo", [PB, "undo"], folder)
+        if sorted(os.listdir(folder)) != names:
+            sys.exit("pb undo did not put every file back")
+    med = {label: sorted(values)[len(values) // 2] for label, values in times.items()}
+    print(f"\n{count} files (13 B to 832 B), median of {rounds} rounds: mv of them {med['mv'] * 1000:.1f} ms, "
+          f"cp -p {med['cp'] * 1000:.1f} ms")
+    print(f"pb cut {med['cut'] * 1000:.1f} ms ({med['cut'] / med['cp']:.2f}x cp -p), pb undo {med['undo'] * 1000:.1f} ms "
+          f"({med['undo'] / med['mv']:.2f}x mv), pb redo {med['redo'] * 1000:.1f} ms ({med['redo'] / med['mv']:.2f}x mv)")
+
+
 def make_file(path, size):
     block = os.urandom(1 << 20)
     with open(path, "wb") as f:
@@ -411,7 +453,8 @@ def make_file(path, size):
 def main():
     work = tempfile.mkdtemp(prefix="pb-bench-")
     env = dict(os.environ, PB_DIR=os.path.join(work, "store"))
-    only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench}.get(os.environ.get("PB_BENCH", ""))
+    only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench}.get(
+        os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)
@@ -507,6 +550,7 @@ def main():
         desktop_bench(work)
         boards_bench(work)
         history_bench(work)
+        cut_bench(work)
         progress_bench(work)
     finally:
         subprocess.run(["rm", "-rf", work])
