@@ -334,9 +334,9 @@ public final class Pasteboard {
       }
       if let work {
         // Committed: from here on the work is finished, by this process or, if it is
-        // killed, by the next one to take the lock.
-        if finish(work) { try? apply(work, to: &history, at: next.changeCount) }
-        work.end()
+        // killed, by the next one to take the lock. A history that cannot be written
+        // now (a full disk) keeps the journal, for the next one to write it.
+        if !finish(work) || (try? apply(work, to: &history, at: next.changeCount)) != nil { work.end() }
       }
       collectGarbage(
         keeping: next, history: history, replacing: current, state: stateFolder, data: data, except: workspace?.folderName)
