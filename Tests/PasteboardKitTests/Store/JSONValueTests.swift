@@ -36,7 +36,7 @@ import Testing
         "changeCount" : 41,
         "changeKind" : "undone",
         "date" : "2023-11-14T22:13:20Z",
-        "format" : 3,
+        "format" : 4,
         "items" : [
           {
             "concealed" : true,
