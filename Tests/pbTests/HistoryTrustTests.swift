@@ -84,8 +84,11 @@ struct HistoryTrustTests {
       cut["path"] = victim
       cut["modified"] = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
       cut["restored"] = [
-        "path": victim, "device": Int(status.st_dev), "inode": Int(status.st_ino), "size": attributes[.size] as? Int ?? 0,
-        "modified": Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec), "changed": 1,
+        "path": victim,
+        "identity": [
+          "device": Int(status.st_dev), "inode": Int(status.st_ino), "size": attributes[.size] as? Int ?? 0,
+          "modified": Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec), "changed": 1,
+        ],
       ]
     }
     let redo = try sandbox.pb("redo")

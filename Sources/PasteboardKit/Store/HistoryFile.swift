@@ -184,20 +184,14 @@ extension CutFile {
       guard Self.isPlaceForPuttingBack(place, of: path) else {
         throw placeField.damaged("it is not the cut file's path or a NAME.restored next to it")
       }
-      restored = RestoredFile(path: place, identity: try FileIdentity(json: restoredObject))
+      restored = RestoredFile(path: place, identity: try FileIdentity(json: restoredObject.required("identity").object()))
     }
   }
 
   var json: JSONValue {
     .members([
       "path": .string(path), "file": .string(file), "mode": .integer(mode), "modified": .integer(modified),
-      "restored": restored.map { restored in
-        let identity = restored.identity
-        return .members([
-          "path": .string(restored.path), "device": .integer(identity.device), "inode": .integer(identity.inode),
-          "size": .integer(identity.size), "modified": .integer(identity.modified), "changed": .integer(identity.changed),
-        ])
-      },
+      "restored": restored.map { .members(["path": .string($0.path), "identity": $0.identity.json]) },
     ])
   }
 
@@ -231,6 +225,13 @@ extension FileIdentity {
     guard size >= 0 else { throw sizeField.damaged("\(size) is not a size") }
     modified = try object.required("modified").integer(Int64.self)
     changed = try object.required("changed").integer(Int64.self)
+  }
+
+  var json: JSONValue {
+    .members([
+      "device": .integer(device), "inode": .integer(inode), "size": .integer(size), "modified": .integer(modified),
+      "changed": .integer(changed),
+    ])
   }
 }
 

@@ -177,12 +177,7 @@ extension Journal.Step {
     .members([
       "path": .string(path), "file": .string(file), "method": .string(method.rawValue),
       "temporary": temporary.map(JSONValue.string), "mode": mode.map { .integer($0) }, "modified": modified.map { .integer($0) },
-      "identity": identity.map { identity in
-        .members([
-          "device": .integer(identity.device), "inode": .integer(identity.inode), "size": .integer(identity.size),
-          "modified": .integer(identity.modified), "changed": .integer(identity.changed),
-        ])
-      },
+      "identity": identity.map(\.json),
     ])
   }
 
