@@ -147,8 +147,10 @@ extension Pasteboard {
   /// under the lock, rewrites the current history and frees the data only dropped
   /// entries held. The change count stays: the contents are the same.
   @discardableResult
-  public func updateHistory<Result>(_ update: (inout History) throws(PasteboardError) -> Result) throws(PasteboardError) -> Result {
-    let result = try withLock { (_) throws(PasteboardError) -> Result in
+  public func updateHistory<Result>(
+    lockTimeout: Double? = nil, _ update: (inout History) throws(PasteboardError) -> Result
+  ) throws(PasteboardError) -> Result {
+    let result = try withLock(timeout: lockTimeout) { (_) throws(PasteboardError) -> Result in
       let stateFolder = try requiredFolder(Folder.state)
       let data = try requiredFolder(Folder.data)
       let historyFolder = try requiredFolder(Folder.history)

@@ -97,6 +97,10 @@ extension Pasteboard {
       throw .corruptStore(
         path: journalPath, reason: "it is the work of change \(journal.to), but the board is at change count \(count)")
     }
+    // What the interrupted command would have said, said now.
+    for note in work.notes {
+      StandardStreams.printError("pb: finishing an interrupted \(journal.operation.rawValue) of '\(Display.value(name))': \(note)")
+    }
     work.end()
   }
 

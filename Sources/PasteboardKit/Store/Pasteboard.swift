@@ -111,7 +111,8 @@ public final class Pasteboard {
       return removed
     }
     // Data only history held, expired: unreachable, so it leaves the disk now.
-    if let due = manifest.historyExpires, due <= now { try? updateHistory { _ in } }
+    // A reader does not wait for it: a writer holding the lock does the same.
+    if let due = manifest.historyExpires, due <= now { try? updateHistory(lockTimeout: 0) { _ in } }
     return PasteboardState(name: name, manifest: manifest, at: now)
   }
 
