@@ -80,7 +80,8 @@ public enum Report {
         var seen = Set<String>()
         types = entry.items.flatMap(\.types).map(\.rawValue).filter { seen.insert($0).inserted }
         bytes = entry.items.reduce(0) { $0 + $1.size }
-        cutFiles = entry.cutFiles.map(\.path)
+        // Where a cut file is now: where undo put it back, if it did.
+        cutFiles = entry.cutFiles.map { $0.restored?.path ?? $0.path }
       }
     }
 

@@ -108,9 +108,9 @@ extension PB {
       let output = Output.standard
       if json { return try output.write(Report.json(report)) }
       try output.write("undo (newest first, \(report.undo.count) of \(levelsText(report.levelsOfUndo))):\n")
-      try write(report.undo)
+      try write(report.undo, cutFilesAre: "puts back")
       try output.write("redo (next first):\n")
-      try write(report.redo)
+      try write(report.redo, cutFilesAre: "takes")
       if let group = report.group {
         let name = group.name.map { " '\(Display.value($0))'" } ?? ""
         try output.write("group\(name) open, \(group.depth) level\(group.depth == 1 ? "" : "s")\n")
@@ -120,11 +120,11 @@ extension PB {
 
     private func levelsText(_ levels: Int) -> String { levels == 0 ? "no limit" : "at most \(levels)" }
 
-    private func write(_ entries: [Report.HistoryReport.Entry]) throws {
+    private func write(_ entries: [Report.HistoryReport.Entry], cutFilesAre verb: String) throws {
       let output = Output.standard
       if entries.isEmpty { return try output.write("  (none)\n") }
       let rows = entries.map { entry in
-        let putsBack = entry.cutFiles.isEmpty ? [] : ["(puts back \(entry.cutFiles.map { Display.path($0) }.joined(separator: ", ")))"]
+        let putsBack = entry.cutFiles.isEmpty ? [] : ["(\(verb) \(entry.cutFiles.map { Display.path($0) }.joined(separator: ", ")))"]
         return [
           Display.value(entry.actionName), entry.date, entry.numberOfItems == 1 ? "1 item" : "\(entry.numberOfItems) items",
           ByteCount.format(entry.bytes), ([entry.types.joined(separator: ", ")].filter { !$0.isEmpty } + putsBack).joined(separator: " "),
