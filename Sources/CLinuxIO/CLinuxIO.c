@@ -460,3 +460,5 @@ ssize_t pb_receive_with_fds(int socket_fd, void *buffer, size_t length, int *fds
   }
   return received;
 }
+
+int pb_syncfs(int fd) { return syncfs(fd); }

@@ -71,7 +71,7 @@ final class DesktopBridge {
     let (item, changeCount, data) = try pasteboard.openItem(.index(0))
     try endpoint.publish(
       try DesktopOffer(
-        types: item.types, data: data.map(\.descriptor), concealed: item.concealed,
+        types: item.types, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, concealed: item.concealed,
         origin: DesktopTargets.Origin(board: board, changeCount: changeCount)))
   }
 

@@ -35,6 +35,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
   /// while it was watched.
   case pasteboardDeleted(String, whileWriting: Bool)
   case pasteboardExists(String)
+  /// A data file a reader had checked went before it was read (history was cleared, or
+  /// a secret replaced, meanwhile).
+  case changedWhileReading(board: String, changeCount: Int)
   /// `--if-count N` and the board is at another count: nothing was written.
   case changeCountMismatch(board: String, expected: Int, found: Int)
 
@@ -122,6 +125,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return "pasteboard '\(Display.value(name))' was deleted" + (whileWriting ? " while pb wrote to it; nothing was written" : "")
     case .pasteboardExists(let name):
       return "pasteboard '\(Display.value(name))' exists already; use it, delete it first (pb delete \(Display.value(name))), or pass --exist-ok"
+    case .changedWhileReading(let board, let count):
+      return "pasteboard '\(Display.value(board))' changed while pb read it: data of change \(count) went before it was read; read it again"
     case .changeCountMismatch(let board, let expected, let found):
       return "pasteboard '\(Display.value(board))' is at change count \(found), not \(expected); nothing was written (read it again, then retry)"
     case .desktopUnavailable(let lookedFor):

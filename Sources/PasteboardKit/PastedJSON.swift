@@ -32,6 +32,7 @@ public enum PastedJSON {
         try field.write()
         try output.write(number == fields.count - 1 ? "\n" : ",\n")
       }
+      opened.close()
     }
     try output.write(pasted.isEmpty ? "\n]\n" : "  }\n]\n")
   }
@@ -42,11 +43,12 @@ public enum PastedJSON {
   ) throws(PasteboardError) {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
     defer { buffer.deallocate() }
+    let data = try opened.descriptor
     var offset: Int64 = 0
     while true {
       let count: Int
       do {
-        count = try opened.descriptor.readFully(into: buffer, at: offset)
+        count = try data.readFully(into: buffer, at: offset)
       } catch {
         throw .io(error)
       }

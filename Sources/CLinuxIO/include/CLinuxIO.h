@@ -8,6 +8,8 @@
 
 ssize_t pb_copy_file_range(int fd_in, int fd_out, size_t length);
 ssize_t pb_splice(int fd_in, int fd_out, size_t length);
+/// syncfs: waits until everything written to the filesystem `fd` is on is on disk.
+int pb_syncfs(int fd);
 /// Fills `buffer` with random bytes, retrying interruptions; returns the count filled.
 ssize_t pb_getrandom(void *buffer, size_t length);
 

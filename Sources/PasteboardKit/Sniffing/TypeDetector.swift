@@ -120,9 +120,10 @@ extension TypeDetector {
     let opened = try OpenInput(input)
     let head = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.headSize, alignment: 16)
     defer { head.deallocate() }
+    let data = try opened.descriptor
     let count: Int
     do {
-      count = try opened.descriptor.readFully(into: head)
+      count = try data.readFully(into: head)
     } catch {
       throw .io(error)
     }

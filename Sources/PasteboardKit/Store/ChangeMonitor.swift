@@ -123,8 +123,9 @@ extension Pasteboard {
       "PB_TYPES": state.items.first.map { $0.types.map(\.rawValue).joined(separator: ",") } ?? "",
       "PB_CHANGE_KIND": state.changeKind.rawValue,
     ]
+    let data = try? input?.descriptor
     do {
-      return try SystemCall.run(command, input: input.map { .descriptor($0.descriptor) } ?? .nullDevice, environment: environment)
+      return try SystemCall.run(command, input: data.map { .descriptor($0) } ?? .nullDevice, environment: environment)
     } catch {
       throw .noSuchFile(command.first ?? "", reason: error.reason)
     }

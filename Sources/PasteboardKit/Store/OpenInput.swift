@@ -4,41 +4,85 @@
   import Musl
 #endif
 
-/// An input opened before anything is read.
+/// An input checked before anything is read: a missing or unreadable file fails before
+/// standard input is consumed. It is open from then on, or, with `closingUntilRead`
+/// (a write of many files), opened again when it is read and closed once read, so that
+/// a write of any number of files holds a few open at a time.
 final class OpenInput {
-  let descriptor: Descriptor
   let filenameExtension: String?
   let isStandardInput: Bool
-  var path: String { descriptor.path }
+  let path: String
+  private var opened: Descriptor?
+  private let reopen: (() throws(PasteboardError) -> Descriptor)?
 
-  init(_ input: RepresentationSource.Input) throws(PasteboardError) {
+  /// How many inputs of one write stay open from their check to their read: the common
+  /// case, a few files, opens each once.
+  static let keptOpen = 16
+
+  init(_ input: RepresentationSource.Input, closingUntilRead: Bool = false) throws(PasteboardError) {
     switch input {
     case .standardInput:
       if Self.isDirectory(Descriptor.standardInput) {
         throw .noSuchFile("standard input", reason: "it is a directory; redirect a file instead: pb copy < FILE")
       }
-      descriptor = .standardInput
+      opened = .standardInput
+      path = Descriptor.standardInput.path
       filenameExtension = nil
       isStandardInput = true
+      reopen = nil
     case .file(let name):
-      do {
-        descriptor = try SystemCall.open(name, flags: O_RDONLY | O_NOCTTY)
-      } catch {
-        throw .noSuchFile(name, reason: error.reason)
+      let open = { () throws(PasteboardError) -> Descriptor in
+        let descriptor: Descriptor
+        do throws(SystemError) {
+          descriptor = try SystemCall.open(name, flags: O_RDONLY | O_NOCTTY)
+        } catch {
+          throw .noSuchFile(name, reason: error.reason)
+        }
+        if Self.isDirectory(descriptor) {
+          throw .noSuchFile(name, reason: "it is a directory; give the files inside it")
+        }
+        return descriptor
       }
-      if Self.isDirectory(descriptor) {
-        throw .noSuchFile(name, reason: "it is a directory; give the files inside it")
-      }
+      let descriptor = try open()
+      opened = closingUntilRead ? nil : descriptor
+      reopen = closingUntilRead ? open : nil
+      path = name
       filenameExtension = FilenameExtension.of(path: name)
       isStandardInput = false
     }
   }
 
-  /// A file opened by the caller (`pb cut`, which checks it first).
-  init(opened descriptor: Descriptor, filenameExtension: String?) {
-    self.descriptor = descriptor
+  /// A file the caller opens: at once (`opened`), or with `open` when it is read.
+  init(opened descriptor: Descriptor?, open: (() throws(PasteboardError) -> Descriptor)? = nil, path: String, filenameExtension: String?) {
+    self.opened = descriptor
+    self.reopen = open
+    self.path = path
     self.filenameExtension = filenameExtension
     isStandardInput = false
+  }
+
+  /// The inputs of one write: beyond the first few, each is closed until it is read.
+  static func all(_ inputs: [RepresentationSource.Input]) throws(PasteboardError) -> [OpenInput] {
+    var all: [OpenInput] = []
+    for (index, input) in inputs.enumerated() {
+      all.append(try OpenInput(input, closingUntilRead: index >= keptOpen))
+    }
+    return all
+  }
+
+  var descriptor: Descriptor {
+    get throws(PasteboardError) {
+      if let opened { return opened }
+      guard let reopen else { throw .internalError("an input read after it was closed") }
+      let descriptor = try reopen()
+      opened = descriptor
+      return descriptor
+    }
+  }
+
+  /// Read: an input opened when read is closed.
+  func close() {
+    if reopen != nil { opened = nil }
   }
 
   private static func isDirectory(_ descriptor: Descriptor) -> Bool {

@@ -4,28 +4,58 @@
   import Musl
 #endif
 
-/// A representation chosen for reading, with its data file open: a writer that replaces
-/// the contents meanwhile cannot take the bytes away.
+/// A representation chosen for reading, and its data file: open from the start (a
+/// snapshot no writer can take away), or opened when first read and closed once read,
+/// so that a reader of any number of items holds one data file open at a time. Data
+/// files are never written again once committed, so one opened late holds the bytes
+/// of the state that was read, if it is there at all.
 public final class OpenRepresentation {
   public let index: Int
   public let representation: Representation
-  /// The data, open: it stays readable even once a later write removes its file.
-  public let descriptor: Descriptor
-  var path: String { descriptor.path }
+  let path: String
+  private var opened: Descriptor?
+  private let openLater: (() throws(PasteboardError) -> Descriptor)?
 
   init(index: Int, representation: Representation, descriptor: Descriptor) {
     self.index = index
     self.representation = representation
-    self.descriptor = descriptor
+    self.opened = descriptor
+    self.path = descriptor.path
+    self.openLater = nil
+  }
+
+  init(index: Int, representation: Representation, path: String, open: @escaping () throws(PasteboardError) -> Descriptor) {
+    self.index = index
+    self.representation = representation
+    self.path = path
+    self.openLater = open
+  }
+
+  /// The data, open: it stays readable even once a later write removes its file.
+  public var descriptor: Descriptor {
+    get throws(PasteboardError) {
+      if let opened { return opened }
+      guard let openLater else { throw .internalError("a representation read after it was closed") }
+      let descriptor = try openLater()
+      opened = descriptor
+      return descriptor
+    }
+  }
+
+  /// Done reading: a representation opened when first read closes its file (and opens
+  /// it again if read again).
+  public func close() {
+    if openLater != nil { opened = nil }
   }
 
   /// Reads up to `limit` bytes from the start of the data.
   public func head(_ limit: Int) throws(PasteboardError) -> [UInt8] {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: limit, alignment: 16)
     defer { buffer.deallocate() }
+    let data = try descriptor
     let filled: Int
     do {
-      filled = try descriptor.readFully(into: buffer, at: 0)
+      filled = try data.readFully(into: buffer, at: 0)
     } catch {
       throw .io(error)
     }
@@ -64,6 +94,7 @@ extension OpenRepresentation {
     return try PasteboardError.catching({ .cannotCreate(path: filePath, reason: $0.reason) }) {
       try SystemCall.makeDirectory(directory, mode: 0o777)
       guard let file = try Self.create(filePath, keepingExisting: keepingExisting) else { return (filePath, false) }
+      defer { close() }
       // The descriptor must stay open until the bytes are sent: Output holds only its number.
       try withExtendedLifetime(file) { try Output(descriptor: file.raw, path: filePath).send(self) }
       return (filePath, true)

@@ -14,19 +14,22 @@ private struct CutSource {
   var path: String
   var status: stat
 
-  /// Opens the file again to read it: it must still be the file checked.
-  func open() throws(PasteboardError) -> OpenInput {
+  /// The file to read, opened again when it is read: it must still be the file checked.
+  var input: OpenInput {
     let (folderPath, name) = Pasteboard.split(path)
-    do throws(SystemError) {
-      let descriptor = try Directory.open(path: folderPath).open(name, flags: O_RDONLY | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK)
-      let opened = try descriptor.status()
-      guard opened.st_dev == status.st_dev, opened.st_ino == status.st_ino else {
-        throw SystemError(errno: EAGAIN, operation: "open", path: path)
+    let open = { [path, given, status] () throws(PasteboardError) -> Descriptor in
+      do throws(SystemError) {
+        let descriptor = try Directory.open(path: folderPath).open(name, flags: O_RDONLY | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK)
+        let opened = try descriptor.status()
+        guard opened.st_dev == status.st_dev, opened.st_ino == status.st_ino else {
+          throw SystemError(errno: EAGAIN, operation: "open", path: path)
+        }
+        return descriptor
+      } catch {
+        throw .noSuchFile(given, reason: error.errno == EAGAIN ? "it was replaced while pb cut it; nothing was cut" : error.reason)
       }
-      return OpenInput(opened: descriptor, filenameExtension: FilenameExtension.of(path: name))
-    } catch {
-      throw .noSuchFile(given, reason: error.errno == EAGAIN ? "it was replaced while pb cut it; nothing was cut" : error.reason)
     }
+    return OpenInput(opened: nil, open: open, path: path, filenameExtension: FilenameExtension.of(path: name))
   }
 }
 
@@ -61,31 +64,33 @@ extension Pasteboard {
           + "cut to a pasteboard without expiry, or pb copy the files")
     }
     let sources = try paths.map(Self.checkCutSource)
-    var seen: [(dev: UInt64, ino: UInt64, given: String)] = []
+    var seen: [String: String] = [:]  // device and inode: the name given first
     for source in sources {
-      let key = (UInt64(source.status.st_dev), UInt64(source.status.st_ino))
-      if let earlier = seen.first(where: { $0.dev == key.0 && $0.ino == key.1 }) {
+      let key = "\(source.status.st_dev):\(source.status.st_ino)"
+      if let earlier = seen[key] {
         throw .usage(
-          earlier.given == source.given
+          earlier == source.given
             ? "'\(Display.path(source.given))' is named twice; name each file once"
-            : "'\(Display.path(earlier.given))' and '\(Display.path(source.given))' are the same file; name it once")
+            : "'\(Display.path(earlier))' and '\(Display.path(source.given))' are the same file; name it once")
       }
-      seen.append((key.0, key.1, source.given))
+      seen[key] = source.given
     }
-    let inputs = try sources.map { (source) throws(PasteboardError) in try source.open() }
     let items = sources.map { ItemSource(representations: [RepresentationSource(input: .file($0.path))]) }
-    let (workspace, written) = try stage(items, inputs: inputs, detector: detector, options: options)
     var cutFiles: [CutFile] = []
     var steps: [Journal.Step] = []
-    for (source, (item, input)) in zip(sources, zip(written, inputs)) {
+    // Each file is opened, copied, checked and closed before the next one.
+    let (workspace, written) = try stage(items, inputs: sources.map(\.input), detector: detector, options: options) {
+      (input, representation) throws(PasteboardError) in
+      let source = sources[cutFiles.count]
       let now = try? input.descriptor.status()
       guard let now, now.st_size == source.status.st_size, Self.modificationTime(now) == Self.modificationTime(source.status) else {
         throw .cannotCut(source.path, reason: "it changed while pb copied it; nothing was cut, try again")
       }
-      let file = item.representations[0].file
       cutFiles.append(
-        CutFile(path: source.path, file: file, mode: UInt32(source.status.st_mode & 0o7777), modified: Self.modificationTime(now)))
-      steps.append(Journal.Step(path: source.path, file: file, method: .remove, identity: FileIdentity(now)))
+        CutFile(
+          path: source.path, file: representation.file, mode: UInt32(source.status.st_mode & 0o7777),
+          modified: Self.modificationTime(now)))
+      steps.append(Journal.Step(path: source.path, file: representation.file, method: .remove, identity: FileIdentity(now)))
     }
     let outside: OutsideWork = { (current, _, _, next) throws(PasteboardError) -> JournaledWork? in
       guard let board = self.directory else { return nil }

@@ -162,9 +162,10 @@ extension Pasteboard {
   /// so the store keeps no name for a file the user can edit.
   func planPutBack(_ cuts: [CutFile], keeping named: [String], from: Int, to: Int) -> Journal {
     let mask = UInt32(SystemCall.fileCreationMask())
+    let kept = Set(named)
     let steps = cuts.map { cut in
       Journal.Step(
-        path: cut.path, file: cut.file, method: named.contains(cut.file) ? .copy : .link,
+        path: cut.path, file: cut.file, method: kept.contains(cut.file) ? .copy : .link,
         temporary: Journal.Step.temporaryName(for: cut.path), mode: cut.mode & 0o777 & ~mask, modified: cut.modified)
     }
     return Journal(operation: .undo, from: from, to: to, steps: steps)

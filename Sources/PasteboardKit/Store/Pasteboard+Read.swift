@@ -17,7 +17,7 @@ extension Pasteboard {
   /// UIPasteboard's `data(forPasteboardType:inItemSet:)`; if no item has one, that is a
   /// negative answer.
   public func open(items itemSet: ItemSet, types: [TypeIdentifier]) throws(PasteboardError) -> [OpenRepresentation] {
-    let (_, opened) = try openConsistently { (state) throws(PasteboardError) in
+    let (_, opened) = try openConsistently(later: true) { (state) throws(PasteboardError) in
       try chosenIndexes(itemSet, in: state).compactMap { index in
         state.items[index].representation(preferring: types).map { (index, $0) }
       }
@@ -48,8 +48,11 @@ extension Pasteboard {
   /// A data file gone before it was opened means a writer replaced the state meanwhile:
   /// then the state is read again, so that what is opened is always of one state. A
   /// file still missing from the same state is damage, reported with its name.
+  /// With `later`, each data file is only checked now (there, of its size) and opened
+  /// when first read, so that reading many items needs one open file at a time; one a
+  /// writer removes before it is read makes that read fail, naming the change.
   func openConsistently(
-    _ choose: (PasteboardState) throws(PasteboardError) -> [(index: Int, representation: Representation)]
+    later: Bool = false, _ choose: (PasteboardState) throws(PasteboardError) -> [(index: Int, representation: Representation)]
   ) throws(PasteboardError) -> (state: PasteboardState, opened: [OpenRepresentation]) {
     var missing: (changeCount: Int, file: String)?
     attempts: for _ in 0..<100 {
@@ -57,15 +60,29 @@ extension Pasteboard {
       let manifestPath = path + "/" + Folder.state + "/\(state.changeCount).json"
       var opened: [OpenRepresentation] = []
       for (index, representation) in try choose(state) {
-        guard let descriptor = try openData(representation, manifestPath: manifestPath) else {
-          if let missing, missing == (state.changeCount, representation.file) {
-            throw .corruptStore(
-              path: manifestPath, reason: "its data file \(Display.value(representation.file)) is missing from \(Folder.data)/")
+        if later, let data = try folder(Folder.data) {
+          if try checkData(representation, in: data, manifestPath: manifestPath) {
+            let count = state.changeCount
+            opened.append(
+              OpenRepresentation(index: index, representation: representation, path: data.path + "/" + representation.file) {
+                () throws(PasteboardError) -> Descriptor in
+                guard let descriptor = try self.openData(representation, manifestPath: manifestPath) else {
+                  throw .changedWhileReading(board: self.name, changeCount: count)
+                }
+                return descriptor
+              })
+            continue
           }
-          missing = (state.changeCount, representation.file)
-          continue attempts
+        } else if let descriptor = try openData(representation, manifestPath: manifestPath) {
+          opened.append(OpenRepresentation(index: index, representation: representation, descriptor: descriptor))
+          continue
         }
-        opened.append(OpenRepresentation(index: index, representation: representation, descriptor: descriptor))
+        if let missing, missing == (state.changeCount, representation.file) {
+          throw .corruptStore(
+            path: manifestPath, reason: "its data file \(Display.value(representation.file)) is missing from \(Folder.data)/")
+        }
+        missing = (state.changeCount, representation.file)
+        continue attempts
       }
       return (state, opened)
     }
@@ -93,7 +110,7 @@ extension Pasteboard {
   /// The state with, for each item that has text, a one-line preview of its first text
   /// representation, read from one and the same state.
   public func stateWithPreviews() throws(PasteboardError) -> (state: PasteboardState, previews: [Int: String]) {
-    let (state, opened) = try openConsistently { state in
+    let (state, opened) = try openConsistently(later: true) { state in
       state.items.enumerated().compactMap { index, item in
         guard !item.concealed else { return nil }
         return item.representations.first { TypeRegistry.conforms($0.type, to: .text) }.map { (index, $0) }
@@ -102,6 +119,7 @@ extension Pasteboard {
     var previews: [Int: String] = [:]
     for text in opened {
       previews[text.index] = try text.preview()
+      text.close()
     }
     return (state, previews)
   }

@@ -103,7 +103,7 @@ extension Pasteboard {
         throw .usage("one item cannot hold two representations of \(duplicate); give each a different type")
       }
     }
-    let inputs = try sources.map { (source) throws(PasteboardError) in try OpenInput(source.input) }
+    let inputs = try OpenInput.all(sources.map(\.input))
     let (workspace, written) = try stage(items, inputs: inputs, detector: detector, options: options)
     let recording = options.recording(mode == .append ? "Append" : "Copy")
     return try commit(from: workspace, ifCount: options.ifCount, recording: recording) { live, _, _ in
@@ -120,7 +120,7 @@ extension Pasteboard {
     var options = options
     options.forcesType = true
     let item = ItemSource(representations: representations.map { RepresentationSource(input: .file($0.name), type: $0.type) })
-    let inputs = representations.map { OpenInput(opened: $0.data, filenameExtension: nil) }
+    let inputs = representations.map { OpenInput(opened: $0.data, path: $0.name, filenameExtension: nil) }
     let (workspace, written) = try stage([item], inputs: inputs, detector: TypeDetector(), options: options)
     return try commit(from: workspace, ifCount: options.ifCount, recording: options.recording("Import")) { live, _, _ in
       mode == .append ? live + written : written
@@ -128,10 +128,12 @@ extension Pasteboard {
   }
 
   /// Streams the opened inputs (one per representation, in order) into a new workspace
-  /// and returns the items they make, ready to commit.
-  func stage(_ items: [ItemSource], inputs: [OpenInput], detector: TypeDetector, options: WriteOptions)
-    throws(PasteboardError) -> (Workspace, [Item])
-  {
+  /// and returns the items they make, ready to commit. Each input is closed once read;
+  /// `afterEach` sees it before that.
+  func stage(
+    _ items: [ItemSource], inputs: [OpenInput], detector: TypeDetector, options: WriteOptions,
+    afterEach: (OpenInput, Representation) throws(PasteboardError) -> Void = { _, _ in }
+  ) throws(PasteboardError) -> (Workspace, [Item]) {
     // Checked again under the lock; here so that a stale count reads no input.
     if options.ifCount != nil { try check(changeCount(), against: options.ifCount) }
     var expires = options.expires
@@ -147,6 +149,8 @@ extension Pasteboard {
           let representation = try stage(
             inputs[next], declaredType: source.type, into: workspace, detector: detector, trimmingNewline: options.trimsNewline,
             forcingType: options.forcesType)
+          try afterEach(inputs[next], representation)
+          inputs[next].close()
           next += 1
           if representations.contains(where: { $0.type == representation.type }) {
             throw .usage(
@@ -187,8 +191,9 @@ extension Pasteboard {
     let readsHead = declaredType == nil || checksText
     let head = UnsafeMutableRawBufferPointer.allocate(byteCount: readsHead ? TypeDetector.headSize : 0, alignment: 16)
     defer { head.deallocate() }
+    let inputData = try input.descriptor
     let (headCount, detection) = try PasteboardError.catching { () throws -> (Int, TypeDetection) in
-      let count = readsHead ? try input.descriptor.readFully(into: head) : 0
+      let count = readsHead ? try inputData.readFully(into: head) : 0
       let bytes = UnsafeRawBufferPointer(rebasing: head[..<count])
       if let declaredType {
         if checksText, count > 0, TextCheck.encoding(of: bytes, isWhole: count < head.count) == nil {
@@ -211,7 +216,7 @@ extension Pasteboard {
       // A short head means the input ended; reading on could block (a terminal's
       // end-of-file is not sticky).
       let reachedEnd = readsHead && headCount < head.count
-      let source = ByteTransfer.Endpoint(fd: input.descriptor.raw, path: input.path)
+      let source = ByteTransfer.Endpoint(fd: inputData.raw, path: input.path)
       var rest: Int64 = 0
       if let declaredType, TypeRegistry.conforms(declaredType, to: .utf8PlainText) {
         // Data declared UTF-8 must be UTF-8: check it as it streams through, head first.

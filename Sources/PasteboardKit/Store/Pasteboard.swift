@@ -182,6 +182,25 @@ public final class Pasteboard {
     return file
   }
 
+  /// Whether a representation's data file is there, checked as `openData` checks it,
+  /// without opening it.
+  func checkData(_ representation: Representation, in data: Directory, manifestPath: String) throws(PasteboardError) -> Bool {
+    let status: stat?
+    do {
+      status = try data.status(of: representation.file)
+    } catch {
+      throw StoreTrust.refusal(error) ?? .io(error)
+    }
+    guard let status else { return false }
+    try StoreTrust.check(status, of: data.path + "/" + representation.file, isDirectory: false)
+    if Int64(status.st_size) != representation.size {
+      throw .corruptStore(
+        path: data.path + "/" + representation.file,
+        reason: "it holds \(status.st_size) bytes where \(Display.path(manifestPath)) says \(representation.size)")
+    }
+    return true
+  }
+
   // MARK: Writing
 
   /// Seconds a writer waits for the lock before giving up (`PB_LOCK_TIMEOUT`, checked

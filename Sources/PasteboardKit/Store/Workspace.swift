@@ -11,8 +11,10 @@
 /// folder is made and removed for every copy (on a filesystem mounted with `discard`,
 /// freeing a removed folder's block waits for the disk).
 ///
-/// Where the filesystem has no unnamed files (some network and FUSE filesystems), the
-/// files go to a private scratch folder `tmp/<random>` instead. The writer
+/// Where the filesystem has no unnamed files (some network and FUSE filesystems), and
+/// for the files of a write past its first `unnamedLimit` (an unnamed file stays open
+/// until the commit names it, and a write of thousands of files must not need thousands
+/// of open files), the files go to a private scratch folder `tmp/<random>` instead. The writer
 /// holds a lock on the folder for as long as it lives; a folder whose lock can be taken
 /// belongs to a writer that died, and the next writer removes it. While it exists,
 /// SIGINT, SIGTERM and SIGHUP remove it before the process ends, so an interrupted
@@ -28,6 +30,9 @@ final class Workspace {
   /// Data files written here, named as they will be in `data/`, each with its unnamed
   /// file (kept open until it is named) or nil for one in the scratch folder.
   private var staged: [(name: String, unnamed: Descriptor?)] = []
+
+  /// Unnamed files one write keeps open at most; the rest go to the scratch folder.
+  static let unnamedLimit = 16
 
   init(for pasteboard: Pasteboard) throws(PasteboardError) {
     self.pasteboard = pasteboard
@@ -55,7 +60,7 @@ final class Workspace {
     let base = StoreFiles.uniqueName()
     let file = ext.map { base + "." + $0 }.flatMap { StoreFiles.isDataFileName($0) ? $0 : nil } ?? base
     // Readable too: `--trim-newline` looks at the last byte written.
-    if let data = unnamedIn {
+    if let data = unnamedIn, staged.count < Self.unnamedLimit {
       if let descriptor = try data.openUnnamedFile() {
         staged.append((file, descriptor))
         return (file, descriptor)
@@ -71,12 +76,16 @@ final class Workspace {
   /// Gives every data file its name in `data/`; called with the board's lock held.
   /// `durable`: each file's bytes reach the disk before it is named.
   func name(into data: Directory, durable: Bool) throws {
+    // Each fsync waits for a journal commit of its own: past a few files, one sync of
+    // the filesystem puts them all on disk at once.
+    let syncsEach = durable && staged.count <= Self.unnamedLimit
+    if durable && !syncsEach { try data.descriptor.syncFilesystem() }
     for (name, unnamed) in staged {
       if let unnamed {
-        if durable { try unnamed.sync() }
+        if syncsEach { try unnamed.sync() }
         try data.linkUnnamed(unnamed, as: name)
       } else if let scratch {
-        if durable { try scratch.folder.open(name, flags: O_RDONLY).sync() }
+        if syncsEach { try scratch.folder.open(name, flags: O_RDONLY).sync() }
         try scratch.folder.rename(name, to: name, in: data)
       }
     }

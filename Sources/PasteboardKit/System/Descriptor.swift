@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import CLinuxIO
 
 /// An open file descriptor with exactly one owner, closed when that owner goes away, so
 /// that no error path can leak it. `path` is what messages call it.
@@ -58,6 +59,12 @@ public final class Descriptor: Sendable {
   /// Waits until the file's data and metadata are on disk (for a directory: its entries).
   func sync() throws(SystemError) {
     try SystemCall.check("sync", path) { fsync(raw) }
+  }
+
+  /// Waits until everything written to the filesystem this file is on is on disk
+  /// (syncfs): for many files, one wait instead of one each.
+  func syncFilesystem() throws(SystemError) {
+    try SystemCall.check("sync the filesystem of", path) { pb_syncfs(raw) }
   }
 
   /// Sets the permission bits and the modification time (ns since 1970), as a restored

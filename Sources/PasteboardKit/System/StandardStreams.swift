@@ -70,10 +70,10 @@ public final class Output: @unchecked Sendable {
   /// Sends a representation's bytes, after anything buffered.
   public func send(_ representation: OpenRepresentation) throws(PasteboardError) {
     try flush()
+    let data = try representation.descriptor
     do {
-      try SystemCall.seek(representation.descriptor.raw, to: 0, path: representation.path)
-      try ByteTransfer.copy(
-        from: .init(fd: representation.descriptor.raw, path: representation.path), to: .init(fd: descriptor, path: path))
+      try SystemCall.seek(data.raw, to: 0, path: representation.path)
+      try ByteTransfer.copy(from: .init(fd: data.raw, path: representation.path), to: .init(fd: descriptor, path: path))
     } catch {
       throw PasteboardError(error)
     }

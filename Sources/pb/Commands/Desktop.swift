@@ -61,7 +61,7 @@ extension PB {
         let pasteboard = try board.open(creating: false)
         let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
         try Desktop.publish(
-          item, data: data.map(\.descriptor), origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount),
+          item, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount),
           selection: desktop.selection, route: route)
       }
     }

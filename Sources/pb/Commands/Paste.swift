@@ -116,6 +116,7 @@ struct PasteRequest: CommandRequest {
       for (position, representation) in pasted.enumerated() {
         if position > 0 { try output.write(separator) }
         try output.send(representation)
+        representation.close()
       }
     }
   }
