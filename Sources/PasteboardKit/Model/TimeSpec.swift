@@ -67,11 +67,17 @@ public enum TimeSpec {
       (1...31).contains(day), bytes.count >= 16, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
       bytes[13] == UInt8(ascii: ":"), let hour = digits(11..<13), let minute = digits(14..<16), hour < 24, minute < 60
     else { throw malformed }
+    // Not carried over into the next month, as the calendar arithmetic would.
+    let days = Timestamp.daysIn(month: month, of: year)
+    if day > days {
+      throw .invalidTime(text, reason: "there is no day \(day) in that month: it has \(days) days")
+    }
     var index = 16
     var second = 0
     var milliseconds = 0
     if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
-      guard let value = digits(index + 1..<index + 3), value < 61 else { throw malformed }
+      // Unix time has no leap seconds: 60 is not a second of a minute here.
+      guard let value = digits(index + 1..<index + 3), value < 60 else { throw malformed }
       second = value
       index += 3
       if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -95,9 +101,9 @@ public enum TimeSpec {
       guard let zoneHours = digits(index + 1..<index + 3), zoneHours < 24 else { throw malformed }
       var zoneMinutes = 0
       let rest = bytes.count - (index + 3)
-      if rest == 3, bytes[index + 3] == UInt8(ascii: ":"), let value = digits(index + 4..<index + 6) {
+      if rest == 3, bytes[index + 3] == UInt8(ascii: ":"), let value = digits(index + 4..<index + 6), value < 60 {
         zoneMinutes = value
-      } else if rest == 2, let value = digits(index + 3..<index + 5) {
+      } else if rest == 2, let value = digits(index + 3..<index + 5), value < 60 {
         zoneMinutes = value
       } else if rest != 0 {
         throw malformed

@@ -57,7 +57,7 @@ enum Timestamp {
     func number(_ range: Range<Int>) -> Int? { ASCII.decimal(bytes, range) }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+      (1...12).contains(month), (1...daysIn(month: month, of: year)).contains(day), hour < 24, minute < 60, second < 60
     else { return nil }
     return daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
   }
@@ -82,6 +82,15 @@ enum Timestamp {
       return Int64(seconds) * 1000 + Int64(fraction)
     default:
       return nil
+    }
+  }
+
+  /// The days of a month of the Gregorian calendar (February has 29 in leap years).
+  static func daysIn(month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
     }
   }
 

@@ -40,4 +40,22 @@ import Testing
   func rejectsOtherForms(text: String) {
     #expect(Timestamp.parse(text) == nil)
   }
+
+  @Test func daysThatDoNotExistAreRefusedNotCarriedOver() throws {
+    #expect(Timestamp.parse("2028-02-29T00:00:00Z") != nil, "a leap day")
+    #expect(Timestamp.parse("2000-02-29T00:00:00Z") != nil, "400 years make a leap year")
+    for text in [
+      "2027-02-29T00:00:00Z", "2100-02-29T00:00:00Z", "2027-02-30T00:00:00Z", "2027-04-31T00:00:00Z", "2027-01-01T24:00:00Z",
+      "2027-01-01T00:60:00Z", "2027-01-01T00:00:60Z",
+    ] {
+      #expect(Timestamp.parse(text) == nil, "\(text)")
+      #expect(Timestamp.parseMilliseconds(text) == nil, "\(text)")
+    }
+    #expect(try TimeSpec.time("2028-02-29T12:00Z") != nil)
+    for text in ["2027-02-30T00:00:00Z", "2027-02-29T00:00Z", "2100-02-29T00:00Z", "2027-06-31T00:00Z", "2027-01-01T00:00:60Z",
+      "2027-01-01T00:00+01:75"]
+    {
+      #expect(throws: PasteboardError.self, "\(text)") { try TimeSpec.time(text) }
+    }
+  }
 }
