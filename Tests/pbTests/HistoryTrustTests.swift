@@ -292,3 +292,26 @@ struct OpenFileLimitTests {
     #expect(!result.text.contains("failed") && !result.stderr.contains("Too many open files"), "\(result)")
   }
 }
+
+/// Strings from outside pb never reach the terminal raw.
+@Suite("escaping")
+struct EscapingTests {
+  @Test("a temporary board's owner named with an escape sequence is shown escaped by list and info")
+  func ownerNameEscaped() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
+      name="$(printf 'x\\033]0;pwn\\007')"
+      cp /bin/sleep "$name"
+      "./$name" 30 &
+      pid=$!
+      pb create --owner "$pid" work || echo "create failed"
+      pb list; pb info -p work
+      kill "$pid"
+      """)
+    #expect(result.text.contains("work") && !result.text.contains("create failed"), "the board was made: \(result)")
+    #expect(result.text.contains("(x\\e]0;pwn\\x07)"), "\(result)")
+    #expect(!result.text.utf8.contains(0x1B) && !result.text.utf8.contains(0x07), "\(result)")
+  }
+}

@@ -26,7 +26,8 @@ extension PB {
       let rows = [["NAME", "ITEMS", "BYTES", "COUNT", "OWNER", "EXPIRES"]]
         + boards.map { summary in
           let report = Report.Board(summary)
-          let owner = report.owner.map { "\($0.pid)" + ($0.command.map { " (\($0))" } ?? "") } ?? "persistent"
+          // The owner's name is any process's own: escaped, it cannot drive the terminal.
+          let owner = report.owner.map { "\($0.pid)" + ($0.command.map { " (\(Display.value($0)))" } ?? "") } ?? "persistent"
           let expires = report.expires ?? report.defaultExpiry.map { "after \($0)" } ?? "-"
           return [
             report.name, String(report.numberOfItems), ByteCount.format(report.bytes), String(report.changeCount), owner,

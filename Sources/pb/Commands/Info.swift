@@ -32,7 +32,7 @@ extension PB {
       try output.write("numberOfItems: \(report.numberOfItems)\n")
       if let date = report.modificationDate { try output.write("modified: \(date)\n") }
       try output.write("persistent: \(report.persistent ? "yes" : "no")\n")
-      if let owner = report.owner { try output.write("owner: \(owner.pid)\(owner.command.map { " (\($0))" } ?? "")\n") }
+      if let owner = report.owner { try output.write("owner: \(owner.pid)\(owner.command.map { " (\(Display.value($0)))" } ?? "")\n") }
       if let expires = report.expires { try output.write("expires: \(expires)\n") }
       if let defaultExpiry = report.defaultExpiry { try output.write("defaultExpiry: \(defaultExpiry)\n") }
       try output.write("canUndo: \(report.canUndo ? "yes" : "no")\n")
@@ -41,7 +41,7 @@ extension PB {
       if let name = report.redoActionName { try output.write("redoActionName: \(Display.value(name))\n") }
       try output.write("levelsOfUndo: \(report.levelsOfUndo == 0 ? "0 (no limit)" : String(report.levelsOfUndo))\n")
       try output.write("historyBytes: \(ByteCount.format(report.historyBytes))\n")
-      try output.write("path: \(report.path)\n")
+      try output.write("path: \(Display.path(report.path, limit: Int.max))\n")
     }
   }
 }

@@ -34,8 +34,8 @@ extension PB {
         }
         if json { return try output.write(Report.json(reports)) }
         for report in reports {
-          let why = report.typeSource + (report.libmagic.map { " (libmagic: \($0))" } ?? "")
-          try output.write("\(report.input)\t\(report.type)\t\(why)\n")
+          let why = report.typeSource + (report.libmagic.map { " (libmagic: \(Display.line($0)))" } ?? "")
+          try output.write("\(Display.path(report.input, limit: Int.max))\t\(report.type)\t\(why)\n")
         }
         return
       }
@@ -60,8 +60,9 @@ extension PB {
           ("MIME types", report.mimeTypes.isEmpty ? nil : report.mimeTypes.joined(separator: ", ")),
           ("extensions", report.filenameExtensions.isEmpty ? nil : report.filenameExtensions.joined(separator: ", ") + extensionSource),
         ]
+        // Descriptions and conformance reasons come from the system's MIME database.
         for case let (label, value?) in lines {
-          try output.write("  \(label): \(value)\n")
+          try output.write("  \(label): \(Display.line(value))\n")
         }
         let word = arguments[position]
         if !word.contains("."), !word.contains("/"), TypeIdentifier.knownWord(word) == nil {
