@@ -315,3 +315,33 @@ struct EscapingTests {
     #expect(!result.text.utf8.contains(0x1B) && !result.text.utf8.contains(0x07), "\(result)")
   }
 }
+
+@Suite("group run")
+struct GroupRunLevelTests {
+  @Test("group run ends exactly the level it opened: not its caller's, and with the levels its command left open")
+  func endsItsOwnLevel() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
+      echo before | pb copy
+      pb group begin Outer
+      pb history --json | grep -c '"depth" : 1'
+      pb group run --name Inner -- sh -c 'echo one | pb copy; pb group end'
+      echo "run $?"
+      pb history --json | grep -c '"depth" : 1'
+      pb group run -- sh -c 'pb group begin Left; echo two | pb copy -a'
+      pb history --json | grep -c '"depth" : 1'
+      echo three | pb copy -a
+      pb group end
+      pb undo
+      pb paste -i all
+      """)
+    let lines = result.lines
+    #expect(lines.first == "1", "Outer was open: \(result)")
+    #expect(lines.contains("run 0"), "\(result)")
+    #expect(lines.dropFirst(2).first == "1", "Outer is still open after a command ended its own level: \(result)")
+    #expect(lines.dropFirst(3).first == "1", "only Outer is left once a command left a level open: \(result)")
+    #expect(lines.contains("Undo Outer") && lines.last == "before", "every change went into Outer's entry: \(result)")
+  }
+}

@@ -294,6 +294,15 @@ public struct History: Sendable, Equatable {
     return true
   }
 
+  /// Closes the level `opener` opened, with the levels inside it (which whatever ran in
+  /// it left open), and never a level outside it; false when it has none open.
+  public mutating func endGroup(openedBy opener: ProcessIdentity) -> Bool {
+    guard var open = group, let level = open.openers.lastIndex(of: opener) else { return false }
+    open.openers.removeSubrange(level...)
+    group = open.openers.isEmpty ? nil : open
+    return true
+  }
+
   /// Closes every level whose opener has exited, and the levels inside it.
   public mutating func closeGroupsOfExitedProcesses(isRunning: (ProcessIdentity) -> Bool = { $0.isRunning }) {
     guard var open = group else { return }

@@ -199,6 +199,13 @@ extension Pasteboard {
     if !closed { throw .noOpenGroup(board: name) }
   }
 
+  /// Closes the level `opener` opened (`pb group run`'s own), with those inside it;
+  /// false when the command it ran closed it already.
+  @discardableResult
+  public func endGroup(openedBy opener: ProcessIdentity) throws(PasteboardError) -> Bool {
+    try updateHistory { history in history.endGroup(openedBy: opener) }
+  }
+
   /// Runs `command` for `pb group run`: pb's own standard streams, and its exit status
   /// (127 when it cannot be started, as a shell says).
   public func runInGroup(_ command: [String]) throws(PasteboardError) -> Int32 {

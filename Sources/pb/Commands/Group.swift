@@ -81,13 +81,14 @@ extension PB {
         let pasteboard = try board.openToChange()
         try pasteboard.beginGroup(named: name, openedBy: me)
         let status: Int32
+        // Exactly its own level ends, whatever the command began or ended inside it.
         do {
           status = try pasteboard.runInGroup(commandWords)
         } catch {
-          try? pasteboard.endGroup()
+          try? pasteboard.endGroup(openedBy: me)
           throw error
         }
-        try pasteboard.endGroup()
+        try pasteboard.endGroup(openedBy: me)
         try Output.standard.flush()
         throw ExitCode(status)
       }
