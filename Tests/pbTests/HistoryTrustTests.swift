@@ -345,3 +345,27 @@ struct GroupRunLevelTests {
     #expect(lines.contains("Undo Outer") && lines.last == "before", "every change went into Outer's entry: \(result)")
   }
 }
+
+@Suite("planted owned entries")
+struct PlantedOwnedTests {
+  @Test("an owned/ entry of a dead process naming general, find or a board it does not own clears nothing")
+  func plantedOwnedEntries() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("general kept".utf8))
+    try sandbox.pb("copy", "-p", "find", stdin: Data("find kept".utf8))
+    #expect(try sandbox.pb("create", "--persistent", "notes").status == 0)
+    try sandbox.pb("copy", "-p", "notes", stdin: Data("notes kept".utf8))
+    let owned = sandbox.store.appendingPathComponent("owned")
+    try FileManager.default.createDirectory(at: owned, withIntermediateDirectories: true)
+    for board in ["general", "find", "notes"] {
+      // PID 2^22 + 1 is past the kernel's limit: no such process runs.
+      FileManager.default.createFile(atPath: owned.appendingPathComponent("4194305.12345.\(board)").path, contents: nil)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: owned.path).count == 3, "the entries were planted")
+    #expect(try sandbox.pb("count").status == 0)
+    #expect(try sandbox.pb("paste").text == "general kept")
+    #expect(try sandbox.pb("paste", "-p", "find").text == "find kept")
+    #expect(try sandbox.pb("paste", "-p", "notes").text == "notes kept")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: owned.path).isEmpty, "the planted entries went")
+  }
+}

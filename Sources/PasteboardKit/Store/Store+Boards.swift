@@ -99,6 +99,8 @@ extension Store {
     undo: Pasteboard.WriteOptions = Pasteboard.WriteOptions()
   ) throws(PasteboardError) {
     let board = try pasteboard(named: name, creating: false)
+    // general and find are never temporary: an owned/ entry naming them was planted.
+    if owner != nil && Pasteboard.isStandard(name) { return }
     if Pasteboard.isStandard(name) {
       var options = undo
       options.ifCount = ifCount
