@@ -369,3 +369,26 @@ struct PlantedOwnedTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: owned.path).isEmpty, "the planted entries went")
   }
 }
+
+@Suite("store made again")
+struct StoreRemadeTests {
+  @Test("pb wait and pb watch notice the store removed and made again")
+  func waitAndWatchFollowTheStore() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
+      echo a | pb copy; echo b | pb copy
+      timeout 20 pb wait --since 2 --timeout 15s > waited & waiter=$!
+      timeout 20 pb watch > watched & watcher=$!
+      sleep 0.5
+      rm -rf "$PB_DIR"
+      wait $waiter; echo "wait $?"; cat waited
+      echo c | pb copy; sleep 0.5; echo d | pb copy; sleep 0.5
+      kill $watcher; wait $watcher
+      cat watched
+      """, timeLimit: 60)
+    #expect(result.lines.prefix(2) == ["wait 0", "0"], "wait returned once the store went, at count 0: \(result)")
+    #expect(result.text.contains("1\tdone\t1 item") && result.text.contains("2\tdone\t1 item"), "watch saw the new store's changes: \(result)")
+  }
+}

@@ -9,8 +9,16 @@ import CLinuxIO
 /// board's `state/` folder (a commit renames a manifest into it) and `boards/` (the board
 /// created or deleted). Watches are set before the count is read, so no change falls
 /// between the two. A board that is deleted ends the wait with `pasteboardDeleted`.
+/// A store removed (and made again) is followed: the monitor watches the nearest folder
+/// above it that exists until it is back, and then opens the new one, whose counts
+/// start again from 0.
 public final class ChangeMonitor {
-  private let store: Store
+  private var store: Store
+  /// How many times the store was found removed or made again: counts before and
+  /// after are of different stores.
+  private var storeGeneration = 0
+  /// Whether the store's `boards/` is watched (a store made again may not have it yet).
+  private var watchesBoards = false
   public let name: String
   private let inotify: Int32
   /// The board folder being watched, to tell a deleted (or deleted and re-made) board.
@@ -23,6 +31,7 @@ public final class ChangeMonitor {
     guard inotify >= 0 else { throw .io(SystemError(errno: errno, operation: "watch", path: store.path)) }
     guard let boards = try store.boardsFolder(creating: true) else { throw .internalError("the store was not created") }
     try watch(boards)
+    watchesBoards = true
     _ = try current()
   }
 
@@ -33,6 +42,7 @@ public final class ChangeMonitor {
   /// The board and its state now, watching its folders; a board deleted since the
   /// monitor started is an error.
   public func current() throws(PasteboardError) -> (pasteboard: Pasteboard, state: PasteboardState) {
+    try followStore()
     let board: Pasteboard
     do {
       board = try store.pasteboard(named: name, creating: false)
@@ -84,9 +94,11 @@ public final class ChangeMonitor {
   /// passes first.
   public func state(after since: Int, timeout: Int64?) throws(PasteboardError) -> PasteboardState? {
     let deadline = timeout.map { SystemCall.monotonicMilliseconds() + $0 }
+    // In a store made again the count starts over: any other count is a change.
+    let startGeneration = storeGeneration
     while true {
       let (board, state) = try current()
-      if state.changeCount > since { return state }
+      if state.changeCount > since || (storeGeneration != startGeneration && state.changeCount != since) { return state }
       let now = SystemCall.monotonicMilliseconds()
       if let deadline, now >= deadline { return nil }
       var wake = deadline
@@ -97,6 +109,44 @@ public final class ChangeMonitor {
       if try !waitForEvent(until: wake), let expiry = state.nextExpiry, expiry <= TimeSpec.now() {
         try board.removeExpired()
       }
+    }
+  }
+
+  /// Notices the store folder gone or replaced: while it is gone, watches the nearest
+  /// folder above it that exists (to wake when it is made again); once it is back,
+  /// opens it and watches its `boards/`.
+  private func followStore() throws(PasteboardError) {
+    let here = try? SystemCall.status(path: store.path)
+    let held = try? store.directory?.status()
+    if let here, let held, here.st_dev == held.st_dev, here.st_ino == held.st_ino {
+      if !watchesBoards, let boards = try store.boardsFolder(creating: false) {
+        try watch(boards)
+        watchesBoards = true
+      }
+      return
+    }
+    if here == nil && held == nil { return }  // gone, and already known to be
+    storeGeneration += 1
+    watchedBoard = nil
+    watchesBoards = false
+    guard here != nil else {
+      store = try Store.open(at: store.path, creating: false)
+      var path = store.path
+      while true {
+        path = Pasteboard.split(path).folder
+        if let folder = try? Directory.open(path: path) {
+          try watch(folder)
+          return
+        }
+        if path == "/" || path == "." { return }
+      }
+    }
+    store = try Store.open(at: store.path, creating: false)
+    guard let directory = store.directory else { return }
+    try watch(directory)
+    if let boards = try store.boardsFolder(creating: false) {
+      try watch(boards)
+      watchesBoards = true
     }
   }
 
