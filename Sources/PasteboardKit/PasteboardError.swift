@@ -149,7 +149,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
     case .cannotCreate(let path, let reason):
       return "cannot create \(Display.path(path)): \(reason)"
     case .corruptStore(let path, let reason):
-      return "the store file \(Display.path(path)) is damaged (\(Display.line(reason))); remove it to start that pasteboard afresh"
+      // A journal is work left to finish, not the pasteboard: without it pb goes on.
+      let fix = path.hasSuffix("/journal") ? "remove it to go on without that work" : "remove it to start that pasteboard afresh"
+      return "the store file \(Display.path(path)) is damaged (\(Display.line(reason))); \(fix)"
     case .newerFormat(let path, let found, let supported):
       return "the store at \(Display.path(path)) has format \(found), newer than this pb understands (\(supported)); upgrade pb"
     case .changeCountExhausted(let board, let path):

@@ -378,16 +378,19 @@ struct StoreRemadeTests {
     let result = try sandbox.shell(
       """
       cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
-      echo a | pb copy; echo b | pb copy
-      timeout 20 pb wait --since 2 --timeout 15s > waited & waiter=$!
-      timeout 20 pb watch > watched & watcher=$!
+      echo a | pb copy
+      timeout 40 pb watch > watched & watcher=$!
+      # The watcher is running once it has reported a change (however loaded the machine).
+      for i in $(seq 200); do echo b | pb copy; grep -q . watched && break; sleep 0.1; done
+      timeout 40 pb wait --since $(pb count) --timeout 30s > waited & waiter=$!
       sleep 0.5
       rm -rf "$PB_DIR"
       wait $waiter; echo "wait $?"; cat waited
-      echo c | pb copy; sleep 0.5; echo d | pb copy; sleep 0.5
+      echo c | pb copy; echo d | pb copy
+      for i in $(seq 200); do grep -qP '^2\\tdone' watched && break; sleep 0.1; done
       kill $watcher; wait $watcher
       cat watched
-      """, timeLimit: 60)
+      """, timeLimit: 90)
     #expect(result.lines.prefix(2) == ["wait 0", "0"], "wait returned once the store went, at count 0: \(result)")
     #expect(result.text.contains("1\tdone\t1 item") && result.text.contains("2\tdone\t1 item"), "watch saw the new store's changes: \(result)")
   }

@@ -185,6 +185,9 @@ public struct History: Sendable, Equatable {
   public mutating func recordChange(
     named actionName: String, before: [Item], previousCount: Int, changeCount: Int, at date: Int64, cutFiles: [CutFile] = []
   ) {
+    // Files an undo could not put back have their bytes only in the redo stack: the new
+    // entry keeps them (undoing it tries again), as the redo stack goes.
+    let cutFiles = redoStack.flatMap(\.cutFiles).filter { $0.restored == nil } + cutFiles
     redoStack.removeAll()
     if group?.hasEntry == true, var top = undoStack.popLast() {
       top.changeCount = changeCount

@@ -69,6 +69,9 @@ struct Journal: Equatable {
   var steps: [Step]
   /// The latest progress of each step, by index.
   var progress: [Progress?]
+  /// Undo: the inode each step's hidden file was made with, which it keeps once placed:
+  /// a file at its place with another inode is not the one undo made.
+  var madeInodes: [UInt64?]
 
   init(operation: Operation, from: Int, to: Int, steps: [Step]) {
     self.operation = operation
@@ -76,6 +79,13 @@ struct Journal: Equatable {
     self.to = to
     self.steps = steps
     progress = Array(repeating: nil, count: steps.count)
+    madeInodes = progress.map { _ in nil }
+  }
+
+  /// Records a step's progress (a `prepared` one also as the step's made inode).
+  mutating func note(_ step: Int, _ progress: Progress) {
+    self.progress[step] = progress
+    if case .prepared(let inode) = progress { madeInodes[step] = inode }
   }
 
   // MARK: The file
@@ -114,7 +124,7 @@ struct Journal: Equatable {
         guard journal.steps.indices.contains(step) else {
           throw PasteboardError.corruptStore(path: path, reason: "line \(number + 1) names step \(step), which the plan has not")
         }
-        journal.progress[step] = progress
+        journal.note(step, progress)
       } catch {
         if number == lines.count - 1 && !endsWhole { break }
         throw error
@@ -132,6 +142,7 @@ struct Journal: Equatable {
     guard to == from + 1 else { throw toField.damaged("a journal's commit makes the next change count") }
     steps = try object.required("steps").array().map { try Step(json: $0.object()) }
     progress = Array(repeating: nil, count: steps.count)
+    madeInodes = progress.map { _ in nil }
   }
 
   private static func progress(json object: JSONObject) throws -> (Int, Progress) {

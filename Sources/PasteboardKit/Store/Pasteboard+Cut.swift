@@ -83,13 +83,13 @@ extension Pasteboard {
       (input, representation) throws(PasteboardError) in
       let source = sources[cutFiles.count]
       let now = try? input.descriptor.status()
-      guard let now, now.st_size == source.status.st_size, Self.modificationTime(now) == Self.modificationTime(source.status) else {
+      guard let now, now.st_size == source.status.st_size, let modified = FileIdentity.nanoseconds(now.st_mtim),
+        modified == FileIdentity.nanoseconds(source.status.st_mtim)
+      else {
         throw .cannotCut(source.path, reason: "it changed while pb copied it; nothing was cut, try again")
       }
       cutFiles.append(
-        CutFile(
-          path: source.path, file: representation.file, mode: UInt32(source.status.st_mode & 0o7777),
-          modified: Self.modificationTime(now)))
+        CutFile(path: source.path, file: representation.file, mode: UInt32(source.status.st_mode & 0o7777), modified: modified))
       steps.append(Journal.Step(path: source.path, file: representation.file, method: .remove, identity: FileIdentity(now)))
     }
     let outside: OutsideWork = { (current, _, _, next) throws(PasteboardError) -> JournaledWork? in
@@ -125,6 +125,11 @@ extension Pasteboard {
     default: throw .noSuchFile(path, reason: "it is not a regular file; pb cut takes files")
     }
     try checkRemovable(name, status: status, in: folder, path: path)
+    guard FileIdentity.nanoseconds(status.st_mtim) != nil else {
+      throw .cannotCut(
+        path, reason: "its modification time is too far from 1970 for pb to record (before 1678 or after 2262), "
+          + "so undo could not give it back; set it with touch, or pb copy the file; nothing was cut")
+    }
     // History keeps the path undo puts the file back at: the folder's own, whatever
     // links or dots led to it, which must be short enough to be opened again.
     guard let real = SystemCall.currentPath(of: folder.descriptor), case let absolute = (real == "/" ? "" : real) + "/" + name,
@@ -176,9 +181,5 @@ extension Pasteboard {
     let folder = trimmed[..<slash]
     // A trailing slash names a directory: give no file name.
     return (folder.isEmpty ? "/" : String(folder), hadSlash ? "" : String(trimmed[trimmed.index(after: slash)...]))
-  }
-
-  static func modificationTime(_ status: stat) -> Int64 {
-    Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
   }
 }

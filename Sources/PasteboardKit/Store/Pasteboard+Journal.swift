@@ -14,6 +14,9 @@ final class JournaledWork {
   var notes: [String] = []
   /// Whether a file could not be put back (its bytes stay in the store).
   var failed = false
+  /// Whether the plan was read from the journal file rather than made by this process:
+  /// then it is a store file's word, checked before anything outside is touched.
+  let resumed: Bool
   /// The user's folder the last step was in, kept open for the next step in it and
   /// synced when the work moves on (so one open folder at a time, whatever the count).
   private var openFolder: (path: String, directory: Directory)?
@@ -22,9 +25,9 @@ final class JournaledWork {
   init(starting journal: Journal, in board: Directory) throws(PasteboardError) {
     self.journal = journal
     self.board = board
+    resumed = false
     try PasteboardError.catching {
-      try StoreFiles.writeAtomically(journal.planLine, named: Journal.fileName, in: board, durable: true)
-      log = try board.open(Journal.fileName, flags: O_WRONLY | O_APPEND | O_NOFOLLOW)
+      log = try StoreFiles.writeAtomically(journal.planLine, named: Journal.fileName, in: board, durable: true)
     }
   }
 
@@ -32,13 +35,14 @@ final class JournaledWork {
   init(resuming journal: Journal, in board: Directory) {
     self.journal = journal
     self.board = board
+    resumed = true
     log = try? board.open(Journal.fileName, flags: O_WRONLY | O_APPEND | O_NOFOLLOW)
   }
 
   /// Records a step's progress. Only `prepared` must reach the file (recovery finds a
   /// file put back by its inode); the others are hints that recovery checks anyway.
   func record(_ step: Int, _ progress: Journal.Progress) throws(PasteboardError) {
-    journal.progress[step] = progress
+    journal.note(step, progress)
     guard let log else { throw .io(SystemError(errno: EBADF, operation: "write", path: board.path + "/" + Journal.fileName)) }
     try PasteboardError.catching { try log.writeAll(Journal.progressLine(step: step, progress)) }
   }
@@ -86,22 +90,44 @@ extension Pasteboard {
     let journalPath = path + "/" + Journal.fileName
     let journal = try Journal.decode(bytes, path: journalPath)
     let count = try latestManifest().changeCount
-    let work = JournaledWork(resuming: journal, in: board)
-    switch count {
-    case journal.from:
-      rollBack(work)
-    case journal.to:
-      var history = try history(at: count)
-      if finish(work) { try apply(work, to: &history, at: count) }
-    default:
+    guard count == journal.from || count == journal.to else {
       throw .corruptStore(
         path: journalPath, reason: "it is the work of change \(journal.to), but the board is at change count \(count)")
+    }
+    var history = try history(at: count)
+    try Self.check(journal, against: history, path: journalPath)
+    let work = JournaledWork(resuming: journal, in: board)
+    if count == journal.from {
+      rollBack(work)
+    } else if finish(work) {
+      try apply(work, to: &history, at: count)
     }
     // What the interrupted command would have said, said now.
     for note in work.notes {
       StandardStreams.printError("pb: finishing an interrupted \(journal.operation.rawValue) of '\(Display.value(name))': \(note)")
     }
     work.end()
+  }
+
+  /// A journal takes or removes only files the history names: each such step's data
+  /// file must be a cut file's of an entry of either stack, and its path that cut file's
+  /// own, where undo put it back, or a name undo puts it back under beside it. A planted
+  /// journal alone can then take or remove nothing a cut did not. (An undo's steps only
+  /// ever make new files from the store's bytes, under names nothing else has.)
+  static func check(_ journal: Journal, against history: History, path: String) throws(PasteboardError) {
+    let cuts = (history.undoStack + history.redoStack).flatMap(\.cutFiles)
+    for step in journal.steps where step.method == .take || step.method == .remove {
+      let (folder, name) = split(step.path)
+      let named = cuts.contains { cut in
+        guard cut.file == step.file else { return false }
+        if cut.path == step.path || cut.restored?.path == step.path { return true }
+        let (cutFolder, cutName) = split(cut.path)
+        return cutFolder == folder && (placeNames(for: cutName).contains(name) || Journal.Step.isTemporaryName(name, for: cut.path))
+      }
+      if !named {
+        throw .corruptStore(path: path, reason: "it names '\(Display.path(step.path))', which no cut in the board's history does")
+      }
+    }
   }
 
   /// Undoes what a work began before its commit, which did not happen.
@@ -132,13 +158,25 @@ extension Pasteboard {
     let data = try requiredFolder(Folder.data)
     var restored: [String: RestoredFile] = [:]
     for (index, step) in work.journal.steps.enumerated() {
-      guard case .placed(let placed) = work.journal.progress[index] else { continue }
-      guard let (folder, name) = try? work.folder(of: placed), let status = try? folder.status(of: name) else { continue }
+      let stored = try? data.status(of: step.file)
+      let isLinked = { (status: stat) in stored.map { $0.st_dev == status.st_dev && $0.st_ino == status.st_ino } ?? false }
+      guard case .placed(let placed) = work.journal.progress[index], let (folder, name) = try? work.folder(of: placed),
+        let status = try? folder.status(of: name), status.st_mode & S_IFMT == S_IFREG,
+        work.journal.madeInodes[index].map({ $0 == UInt64(status.st_ino) }) ?? isLinked(status)
+      else {
+        // Not where it was placed (moved by its user meanwhile): a link the store made
+        // of it goes all the same, so that no data file shares an inode with a user's
+        // file; its bytes are under the user's other name.
+        if let stored, stored.st_nlink > 1, let temporary = step.temporary, let (folder, _) = try? work.folder(of: step.path),
+          (try? folder.status(of: temporary)) == nil
+        {
+          try? data.remove(step.file)
+        }
+        continue
+      }
       // The store's name for the same file goes (a link made by undo): the store keeps
       // no name for a file the user can edit.
-      if let stored = try? data.status(of: step.file), stored.st_dev == status.st_dev, stored.st_ino == status.st_ino {
-        try? data.remove(step.file)
-      }
+      if isLinked(status) { try? data.remove(step.file) }
       // Taken after that removal, which changes the file's status-change time.
       guard let after = try? folder.status(of: name) else { continue }
       restored[step.path + "\u{0}" + step.file] = RestoredFile(path: placed, identity: FileIdentity(after))
@@ -173,11 +211,16 @@ extension Pasteboard {
 
   /// Makes every file whole under its hidden name; if one cannot be made, removes those
   /// made and throws: nothing is undone.
+  /// Each must also have a free name to go to (its own, or one beside it), so that what
+  /// follows the commit is a rename that nothing but a race can stop.
   func makeHiddenCopies(_ work: JournaledWork) throws(PasteboardError) {
+    var claimed: Set<String> = []  // the places earlier steps go to
     for index in work.journal.steps.indices {
       do throws(PasteboardError) {
-        let inode = try makeHiddenCopy(work.journal.steps[index], work: work)
+        let step = work.journal.steps[index]
+        let inode = try makeHiddenCopy(step, work: work)
         try work.record(index, .prepared(inode: inode))
+        try claimPlace(for: step, work: work, claimed: &claimed)
       } catch {
         removeHiddenCopies(work)
         work.end()
@@ -185,6 +228,34 @@ extension Pasteboard {
       }
     }
     try work.sync()
+  }
+
+  private func claimPlace(for step: Journal.Step, work: JournaledWork, claimed: inout Set<String>) throws(PasteboardError) {
+    let folderPath = Pasteboard.split(step.path).folder
+    do throws(SystemError) {
+      let (folder, name) = try work.folder(of: step.path)
+      for candidate in Self.placeNames(for: name) where !claimed.contains(folderPath + "/" + candidate) {
+        if try folder.status(of: candidate) == nil {
+          claimed.insert(folderPath + "/" + candidate)
+          return
+        }
+      }
+    } catch {
+      throw .cannotPutBack(step.path, reason: error.reason)
+    }
+    throw .cannotPutBack(
+      step.path, reason: "it and every name pb puts a file back under beside it (NAME.restored to NAME.restored-99) exist; "
+        + "move some of them away")
+  }
+
+  /// Where a cut file goes back, in order: its own name, then beside a newcomer there as
+  /// `NAME.restored`, `NAME.restored-2`... (the name shortened to keep within NAME_MAX).
+  static func placeNames(for name: String) -> [String] {
+    [name] + ([".restored"] + (2..<100).map { ".restored-\($0)" }).map { suffix in
+      var kept = name.unicodeScalars[...]
+      while PathBytes.bytes(String(kept)).count + suffix.utf8.count > Int(NAME_MAX) { kept = kept.dropLast() }
+      return String(kept) + suffix
+    }
   }
 
   private func makeHiddenCopy(_ step: Journal.Step, work: JournaledWork) throws(PasteboardError) -> UInt64 {
@@ -198,7 +269,9 @@ extension Pasteboard {
     do throws(SystemError) {
       let (folder, _) = try work.folder(of: step.path)
       var linked = false
-      if step.method == .link {
+      // A plan read back from the journal is a store file's word: whether the data file
+      // is named elsewhere is not taken from it, and a copy is always safe.
+      if step.method == .link && !work.resumed {
         do {
           try data.link(step.file, to: temporary, in: folder)
           linked = true
@@ -211,14 +284,18 @@ extension Pasteboard {
         try copy.sync()
       }
       let made = try folder.open(temporary, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-      try made.setModeAndModificationTime(mode: mode_t(mode), modified: modified)
+      // The umask of whoever makes it holds, whatever the plan says.
+      let allowed = mode & 0o777 & ~UInt32(SystemCall.fileCreationMask())
+      try made.setModeAndModificationTime(mode: mode_t(allowed), modified: modified)
       return UInt64(try made.status().st_ino)
     } catch {
       throw .cannotPutBack(step.path, reason: error.reason)
     }
   }
 
-  /// Removes the hidden files undo made: their bytes are all in `data/` still.
+  /// Removes the hidden files undo made: their bytes are all in `data/` still. Only a
+  /// file that is certainly one undo made goes: the inode it recorded, a link of the data
+  /// file, or a copy cut short whose bytes begin the data file's.
   private func removeHiddenCopies(_ work: JournaledWork) {
     let data = try? folder(Folder.data)
     for (index, step) in work.journal.steps.enumerated() {
@@ -226,10 +303,18 @@ extension Pasteboard {
         let made = try? folder.status(of: temporary), made.st_mode & S_IFMT == S_IFREG, made.st_uid == StoreTrust.user,
         let stored = try? data?.status(of: step.file)
       else { continue }
-      let isOurs =
-        if case .prepared(let inode) = work.journal.progress[index] { UInt64(made.st_ino) == inode } else {
-          made.st_size <= stored.st_size
-        }
+      let isOurs: Bool
+      if let inode = work.journal.madeInodes[index] {
+        isOurs = UInt64(made.st_ino) == inode
+      } else if made.st_dev == stored.st_dev && made.st_ino == stored.st_ino {
+        isOurs = true
+      } else if made.st_size <= stored.st_size, let copy = try? folder.open(temporary, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK),
+        let original = try? data?.open(step.file, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+      {
+        isOurs = (try? ByteTransfer.isPrefix(copy, of: original)) ?? false
+      } else {
+        isOurs = false
+      }
       if isOurs { try? folder.remove(temporary) }
     }
     try? work.sync()
@@ -264,7 +349,7 @@ extension Pasteboard {
         continue
       }
       let folderPath = Pasteboard.split(step.path).folder
-      let candidates = [name] + [name + ".restored"] + (2..<100).map { name + ".restored-\($0)" }
+      let candidates = Self.placeNames(for: name)
       guard let made = try? folder.status(of: temporary), UInt64(made.st_ino) == inode else {
         // Renamed into place before the progress was written: find it by its inode.
         if let found = candidates.first(where: { (try? folder.status(of: $0))?.map { UInt64($0.st_ino) == inode } ?? false }) {
@@ -292,9 +377,14 @@ extension Pasteboard {
         }
       }
       if case .failed(let reason) = outcome {
-        try? folder.remove(temporary)
-        work.notes.append("could not put back '\(shown)': \(reason) (its bytes stay in history: pb redo, then pb paste)")
+        // Only a race (a folder made unwritable, names taken since the check before the
+        // commit) comes here. The file stays whole under its hidden name, which history
+        // records as where it was put back: nothing else names its bytes now.
+        let hidden = folderPath == "/" ? "/" + temporary : folderPath + "/" + temporary
+        work.notes.append(
+          "could not put back '\(shown)' (\(reason)); it is whole beside it as '\(Display.path(hidden))': rename it yourself")
         work.failed = true
+        outcome = .placed(path: hidden)
       }
       work.recordHint(index, outcome)
     }
@@ -312,11 +402,15 @@ extension Pasteboard {
     let data = try requiredFolder(Folder.data)
     var steps: [Journal.Step] = []
     for cut in cuts {
-      guard let restored = cut.restored else { continue }
+      let stored = (try? data.status(of: cut.file)) != nil
+      guard let restored = cut.restored else {
+        if stored { continue }
+        throw .cannotCut(
+          cut.path, reason: "undo put it back but could not record where, and the store kept no other copy of it; nothing was redone")
+      }
       let (folderPath, name) = Self.split(restored.path)
       let status = (try? Directory.open(path: folderPath)).flatMap { try? $0.status(of: name) }
-      let stored = (try? data.status(of: cut.file)) != nil
-      if let status, status.st_mode & S_IFMT == S_IFREG, FileIdentity(status) == restored.identity {
+      if let status, Self.isUntouched(status, since: restored.identity) {
         steps.append(Journal.Step(path: restored.path, file: cut.file, method: stored ? .remove : .take, identity: restored.identity))
       } else if stored {
         notes.append("left '\(Display.path(restored.path))' in place: it changed since undo put it back")
@@ -336,7 +430,7 @@ extension Pasteboard {
     for (index, step) in work.journal.steps.enumerated() where step.method == .take {
       do throws(SystemError) {
         let (folder, name) = try work.folder(of: step.path)
-        guard let status = try folder.status(of: name), FileIdentity(status) == step.identity else {
+        guard let status = try folder.status(of: name), let identity = step.identity, Self.isUntouched(status, since: identity) else {
           throw SystemError(errno: ESTALE, operation: "take", path: step.path)
         }
         try folder.renameWithoutReplacing(name, to: step.file, in: data)
@@ -374,7 +468,9 @@ extension Pasteboard {
       do throws(SystemError) {
         let (folder, name) = try work.folder(of: step.path)
         guard let status = try folder.status(of: name) else { continue }  // gone already
-        guard FileIdentity(status) == step.identity else {
+        guard let identity = step.identity, Self.isUntouched(status, since: identity),
+          !(work.resumed || work.journal.operation == .redo) || holdsSameBytes(folder, name, as: step.file)
+        else {
           work.notes.append(
             work.journal.operation == .cut
               ? "'\(shown)' was changed or replaced while pb cut it; left in place (its copy is on the pasteboard)"
@@ -390,5 +486,23 @@ extension Pasteboard {
       }
     }
     try? work.sync()
+  }
+
+  /// Whether a file is still the very one recorded: a regular file of this user, with its
+  /// only name, and every part of its identity the same.
+  static func isUntouched(_ status: stat, since identity: FileIdentity) -> Bool {
+    status.st_mode & S_IFMT == S_IFREG && status.st_uid == StoreTrust.user && status.st_nlink == 1
+      && FileIdentity(status) == identity
+  }
+
+  /// Whether a user's file holds exactly the bytes of a data file: a store file's word
+  /// removes a file only if the store has every byte of it.
+  private func holdsSameBytes(_ userFolder: Directory, _ name: String, as file: String) -> Bool {
+    guard let data = try? folder(Folder.data), let original = try? data.open(file, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK),
+      let copy = try? userFolder.open(name, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK),
+      let originalStatus = try? original.status(), let copyStatus = try? copy.status(),
+      originalStatus.st_size == copyStatus.st_size
+    else { return false }
+    return (try? ByteTransfer.isPrefix(copy, of: original)) ?? false
   }
 }

@@ -35,8 +35,11 @@ enum StoreFiles {
   /// (nothing to remove, and no temporary name left by a writer that dies); a name in
   /// use, or a filesystem without unnamed files, takes a temporary name and a rename.
   /// `durable` waits until the file and its name are on disk.
+  /// Returns the file written, open for writing at its end, whatever the umask left of
+  /// its mode (the journal appends to it).
+  @discardableResult
   static func writeAtomically(_ bytes: [UInt8], named name: String, in directory: Directory, durable: Bool = false)
-    throws(SystemError)
+    throws(SystemError) -> Descriptor
   {
     if let file = try directory.openUnnamedFile() {
       try file.writeAll(bytes)
@@ -44,7 +47,7 @@ enum StoreFiles {
       do {
         try directory.linkUnnamed(file, as: name)
         if durable { try directory.descriptor.sync() }
-        return
+        return file
       } catch where error.errno == EEXIST {
         // Replacing: the rename below.
       }
@@ -56,6 +59,7 @@ enum StoreFiles {
       if durable { try file.sync() }
       try directory.rename(temporary, to: name, in: directory)
       if durable { try directory.descriptor.sync() }
+      return file
     } catch {
       try? directory.remove(temporary)
       throw error

@@ -104,7 +104,8 @@ enum Timestamp {
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 
-  private static func floorDivision(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
+  /// Division rounding down, so that a time before 1970 keeps a remainder in 0..<divisor.
+  static func floorDivision(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
     let remainder = value % divisor
     return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
   }

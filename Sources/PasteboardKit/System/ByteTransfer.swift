@@ -112,4 +112,25 @@ enum ByteTransfer {
       ProgressMeter.active?.add(Int64(count))
     }
   }
+
+  /// Whether the bytes of `prefix` begin the bytes of `whole` (all of them, if the sizes
+  /// are equal): before pb removes a file on the word of a store file, its bytes must be
+  /// the store's.
+  static func isPrefix(_ prefix: Descriptor, of whole: Descriptor) throws(SystemError) -> Bool {
+    let first = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
+    let second = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
+    defer {
+      first.deallocate()
+      second.deallocate()
+    }
+    var offset: Int64 = 0
+    while true {
+      let count = try prefix.readFully(into: first, at: offset)
+      if count == 0 { return true }
+      guard try whole.readFully(into: UnsafeMutableRawBufferPointer(rebasing: second[..<count]), at: offset) == count,
+        memcmp(first.baseAddress!, second.baseAddress!, count) == 0
+      else { return false }
+      offset += Int64(count)
+    }
+  }
 }

@@ -71,10 +71,12 @@ public final class Descriptor: Sendable {
   /// file had them.
   func setModeAndModificationTime(mode: mode_t, modified: Int64) throws(SystemError) {
     try SystemCall.check("chmod", path) { fchmod(raw, mode) }
+    let (seconds, nanoseconds) = Timestamp.floorDivision(Int(modified), 1_000_000_000)
     var times = [
       timespec(tv_sec: 0, tv_nsec: (1 << 30) - 1),  // UTIME_NOW for the access time
-      timespec(tv_sec: Int(modified / 1_000_000_000), tv_nsec: Int(modified % 1_000_000_000)),
+      timespec(tv_sec: seconds, tv_nsec: nanoseconds),
     ]
     try SystemCall.check("set the times of", path) { futimens(raw, &times) }
   }
 }
+
