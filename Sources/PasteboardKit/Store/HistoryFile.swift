@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A board's history as stored: `history/<changeCount>.json`, written by the commit that
 /// makes that change count, before its manifest, so that the manifest's rename commits
 /// both. Documented in docs/store-format.md.
@@ -204,15 +210,25 @@ extension CutFile {
     }
   }
 
-  /// Where undo may put a cut file back: its own path, or `NAME.restored`,
-  /// `NAME.restored-2` ... `NAME.restored-99` in the same folder.
+  /// Where undo may put a cut file back: its own path, `NAME.restored`,
+  /// `NAME.restored-2` ... `NAME.restored-99` in the same folder (see `placeNames`), or,
+  /// when a race stopped it there, the hidden name it made the file under.
   static func isPlaceForPuttingBack(_ place: String, of path: String) -> Bool {
     if place == path { return true }
-    guard isNormalisedAbsolute(place), place.hasPrefix(path + ".restored") else { return false }
-    let suffix = place.utf8.dropFirst(path.utf8.count + ".restored".utf8.count)
-    if suffix.isEmpty { return true }
-    guard suffix.first == UInt8(ascii: "-"), let number = Int(String(decoding: suffix.dropFirst(), as: UTF8.self)) else { return false }
-    return (2...99).contains(number) && String(number).utf8.count == suffix.count - 1
+    guard isNormalisedAbsolute(place) else { return false }
+    let (folder, name) = Pasteboard.split(path)
+    let (placeFolder, placeName) = Pasteboard.split(place)
+    return folder == placeFolder && (placeNames(for: name).contains(placeName) || Journal.Step.isTemporaryName(placeName, for: path))
+  }
+
+  /// Where a cut file goes back, in order: its own name, then beside a newcomer there as
+  /// `NAME.restored`, `NAME.restored-2`... (the name shortened to keep within NAME_MAX).
+  static func placeNames(for name: String) -> [String] {
+    [name] + ([".restored"] + (2..<100).map { ".restored-\($0)" }).map { suffix in
+      var kept = name.unicodeScalars[...]
+      while PathBytes.bytes(String(kept)).count + suffix.utf8.count > Int(NAME_MAX) { kept = kept.dropLast() }
+      return String(kept) + suffix
+    }
   }
 }
 

@@ -117,12 +117,8 @@ extension Pasteboard {
   static func check(_ journal: Journal, against history: History, path: String) throws(PasteboardError) {
     let cuts = (history.undoStack + history.redoStack).flatMap(\.cutFiles)
     for step in journal.steps where step.method == .take || step.method == .remove {
-      let (folder, name) = split(step.path)
       let named = cuts.contains { cut in
-        guard cut.file == step.file else { return false }
-        if cut.path == step.path || cut.restored?.path == step.path { return true }
-        let (cutFolder, cutName) = split(cut.path)
-        return cutFolder == folder && (placeNames(for: cutName).contains(name) || Journal.Step.isTemporaryName(name, for: cut.path))
+        cut.file == step.file && (cut.restored?.path == step.path || CutFile.isPlaceForPuttingBack(step.path, of: cut.path))
       }
       if !named {
         throw .corruptStore(path: path, reason: "it names '\(Display.path(step.path))', which no cut in the board's history does")
@@ -234,7 +230,7 @@ extension Pasteboard {
     let folderPath = Pasteboard.split(step.path).folder
     do throws(SystemError) {
       let (folder, name) = try work.folder(of: step.path)
-      for candidate in Self.placeNames(for: name) where !claimed.contains(folderPath + "/" + candidate) {
+      for candidate in CutFile.placeNames(for: name) where !claimed.contains(folderPath + "/" + candidate) {
         if try folder.status(of: candidate) == nil {
           claimed.insert(folderPath + "/" + candidate)
           return
@@ -246,16 +242,6 @@ extension Pasteboard {
     throw .cannotPutBack(
       step.path, reason: "it and every name pb puts a file back under beside it (NAME.restored to NAME.restored-99) exist; "
         + "move some of them away")
-  }
-
-  /// Where a cut file goes back, in order: its own name, then beside a newcomer there as
-  /// `NAME.restored`, `NAME.restored-2`... (the name shortened to keep within NAME_MAX).
-  static func placeNames(for name: String) -> [String] {
-    [name] + ([".restored"] + (2..<100).map { ".restored-\($0)" }).map { suffix in
-      var kept = name.unicodeScalars[...]
-      while PathBytes.bytes(String(kept)).count + suffix.utf8.count > Int(NAME_MAX) { kept = kept.dropLast() }
-      return String(kept) + suffix
-    }
   }
 
   private func makeHiddenCopy(_ step: Journal.Step, work: JournaledWork) throws(PasteboardError) -> UInt64 {
@@ -349,7 +335,7 @@ extension Pasteboard {
         continue
       }
       let folderPath = Pasteboard.split(step.path).folder
-      let candidates = Self.placeNames(for: name)
+      let candidates = CutFile.placeNames(for: name)
       guard let made = try? folder.status(of: temporary), UInt64(made.st_ino) == inode else {
         // Renamed into place before the progress was written: find it by its inode.
         if let found = candidates.first(where: { (try? folder.status(of: $0))?.map { UInt64($0.st_ino) == inode } ?? false }) {

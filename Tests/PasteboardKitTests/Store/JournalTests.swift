@@ -26,11 +26,38 @@ import Testing
     var read = try Journal.decode(bytes, path: "j")
     #expect(read.steps == plan.steps && read.from == 7 && read.to == 8)
     #expect(read.progress == [.placed(path: "/home/me/a b.txt.restored"), nil])
+    #expect(read.madeInodes == [42, nil], "the inode undo made is kept once the file is placed")
     // Killed while appending: the last line is cut short.
     let line = Journal.progressLine(step: 1, .done)
     read = try Journal.decode(bytes + line.dropLast(4), path: "j")
     #expect(read.progress[1] == nil)
     #expect(try Journal.decode(bytes + line, path: "j").progress[1] == .done)
+  }
+
+  @Test func namesBesideANewcomerKeepWithinNameMax() {
+    let long = String(repeating: "é", count: 123) + ".txt"  // 250 bytes
+    let names = CutFile.placeNames(for: long)
+    #expect(names.count == 100 && names[0] == long)
+    #expect(names.allSatisfy { PathBytes.bytes($0).count <= 255 }, "\(names.map { PathBytes.bytes($0).count })")
+    #expect(names[1].hasSuffix("é.restored") && names[99].hasSuffix(".restored-99"))
+    #expect(Set(names).count == 100, "each name is another")
+    #expect(CutFile.placeNames(for: "a.txt")[1] == "a.txt.restored")
+  }
+
+  @Test func aJournalTakesOrRemovesOnlyWhatTheHistoryCut() throws {
+    let cut = CutFile(path: "/home/me/c", file: "0123456789abcdee", mode: 0o644, modified: 1)
+    var history = History()
+    history.undoStack = [HistoryEntry(actionName: "Cut", date: 0, items: [], changeCount: 8, cutFiles: [cut])]
+    try Pasteboard.check(Self.journal(), against: history, path: "j")
+    for (path, file) in [("/home/me/victim", "0123456789abcdee"), ("/home/me/c", "0123456789abcdef"), ("/etc/c", "0123456789abcdee")] {
+      let planted = Journal(
+        operation: .cut, from: 7, to: 8, steps: [Journal.Step(path: path, file: file, method: .remove, identity: Self.identity)])
+      #expect(throws: PasteboardError.self, "\(path) \(file)") { try Pasteboard.check(planted, against: history, path: "j") }
+    }
+    let besideIt = Journal(
+      operation: .redo, from: 7, to: 8,
+      steps: [Journal.Step(path: "/home/me/c.restored-2", file: "0123456789abcdee", method: .remove, identity: Self.identity)])
+    try Pasteboard.check(besideIt, against: history, path: "j")
   }
 
   @Test func aJournalNamingWhatPbNeverWritesIsDamage() throws {
@@ -59,6 +86,7 @@ import Testing
     #expect(CutFile.isPlaceForPuttingBack("/a/n", of: "/a/n"))
     #expect(CutFile.isPlaceForPuttingBack("/a/n.restored", of: "/a/n"))
     #expect(CutFile.isPlaceForPuttingBack("/a/n.restored-99", of: "/a/n"))
+    #expect(CutFile.isPlaceForPuttingBack("/a/.n.pb-0123456789abcdef", of: "/a/n"), "where a race left it")
     for bad in ["/a/m", "/a/n.restored-1", "/a/n.restored-100", "/a/n.restored-02", "/b/n", "/a/n.restoredx", "/a/n.restored/x"] {
       #expect(!CutFile.isPlaceForPuttingBack(bad, of: "/a/n"), "\(bad)")
     }
