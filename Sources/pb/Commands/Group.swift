@@ -85,10 +85,10 @@ extension PB {
         do {
           status = try pasteboard.runInGroup(commandWords)
         } catch {
-          try? pasteboard.endGroup(openedBy: me)
+          _ = try? pasteboard.endGroup(openedBy: me)
           throw error
         }
-        try pasteboard.endGroup(openedBy: me)
+        _ = try pasteboard.endGroup(openedBy: me)
         try Output.standard.flush()
         throw ExitCode(status)
       }
