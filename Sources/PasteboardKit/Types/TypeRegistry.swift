@@ -298,9 +298,17 @@ public enum TypeRegistry {
   /// The preferred filename extension of a type or, failing that, of its nearest ancestor.
   public static func preferredFilenameExtension(for type: TypeIdentifier) -> String? {
     for candidate in [type] + ancestors(of: type) {
-      if let ext = filenameExtensions(of: candidate).extensions.first { return ext }
+      if let ext = filenameExtensions(of: candidate).extensions.first(where: isPlainExtension) { return ext }
     }
     return nil
+  }
+
+  /// A dynamic type's tags come from whoever wrote the item (a store file, an
+  /// application's MIME type): an extension that names a file must be letters, digits
+  /// and `+-_.`, never a path (`x/../../y`) or a hidden name.
+  static func isPlainExtension(_ ext: String) -> Bool {
+    (1...32).contains(ext.utf8.count) && !ext.hasPrefix(".")
+      && ext.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+-_.".unicodeScalars.contains($0) }
   }
 
   /// A type's own extensions, preferred first, and where they come from: its declaration,

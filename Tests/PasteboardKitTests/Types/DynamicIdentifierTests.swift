@@ -43,4 +43,12 @@ import Testing
   func rejectsWhatDoesNotDecode(text: String) {
     #expect(DynamicIdentifier.specification(of: TypeIdentifier(text)) == nil)
   }
+
+  @Test func aDynamicTypesExtensionNamesNoPathWhenPasteSavesIt() {
+    for (planted, expected) in [("x/../../escaped", "bin"), (".hidden", "bin"), ("tar.gz", "tar.gz"), ("md", "md")] {
+      let type = DynamicIdentifier.identifier(
+        for: .init(conformsTo: .data, tags: [.init(tagClass: .filenameExtension, value: planted)]))
+      #expect((TypeRegistry.preferredFilenameExtension(for: type) ?? "bin") == expected, "\(planted)")
+    }
+  }
 }
