@@ -103,6 +103,20 @@ struct HistoryAttackTests {
     #expect(contents(victim) == "precious")
   }
 
+  @Test("a cut killed before its commit is rolled back touching nothing, its files being in no history yet")
+  func cutKilledBeforeItsCommit() throws {
+    let sandbox = try Sandbox()
+    let path = try sandbox.file("c.txt", "still here")
+    #expect(try sandbox.pb("copy", stdin: Data("first".utf8)).status == 0)
+    try plantJournal(
+      sandbox, operation: "cut", from: try sandbox.changeCount(),
+      steps: [["path": path, "file": "0123456789abcdef.txt", "method": "remove", "identity": identity(path)]])
+    let copy = try sandbox.pb("copy", stdin: Data("next".utf8))
+    #expect(copy.status == 0, "\(copy)")
+    #expect(contents(path) == "still here")
+    #expect(!FileManager.default.fileExists(atPath: board(sandbox).appendingPathComponent("journal").path))
+  }
+
   @Test("recovery removes a cut's file only if its bytes are the store's")
   func recoveryComparesBytes() throws {
     for (newcomer, removed) in [("cut mE", false), ("cut me", true)] {
