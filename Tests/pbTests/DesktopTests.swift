@@ -309,6 +309,57 @@ struct DesktopTests {
     #expect(x.owners().isEmpty, "the owner exits once another client copies")
   }
 
+  @Test("publish: an item leaves the desktop when it expires, a secret too, and its owner exits")
+  func publishedItemExpires() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let clipboard = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    for (text, options) in [("secret", ["--concealed"]), ("plain", [])] {
+      try #require(try sandbox.pb(["copy", "--expire", "3s"] + options, stdin: Data(text.utf8)).status == 0)
+      let published = try sandbox.pb(["publish"], environment: x.environment)
+      #expect(published.status == 0 && published.stderr.isEmpty, "\(published)")
+      let before = try clipboard()
+      try #require(before.status == 0 && before.text == text, "not served before it expired: \(before)")
+      try waitUntil { try clipboard().status != 0 }
+      let after = try clipboard()
+      #expect(after.status != 0 && after.stdout.isEmpty, "still served after it expired: \(after)")
+      try waitUntil { x.owners().isEmpty }
+      #expect(x.owners().isEmpty, "the owner exits once the item expired")
+    }
+  }
+
+  @Test("publish: a secret leaves the desktop once the pasteboard no longer holds it; another item stays a snapshot")
+  func publishedSecretReplaced() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let clipboard = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    // The owner runs in /: a store named relative to the caller's folder still reaches it.
+    let publish =
+      "cd \(sandbox.store.deletingLastPathComponent().path) && DISPLAY=\(x.display) PB_DIR=\(sandbox.store.lastPathComponent) pb publish"
+    for change in [["copy"], ["clear"]] {
+      try #require(try sandbox.pb(["copy", "--concealed"], stdin: Data("secret".utf8)).status == 0)
+      let published = try sandbox.shell(publish, timeLimit: 20)
+      #expect(published.status == 0 && published.stderr.isEmpty, "\(published)")
+      let before = try clipboard()
+      try #require(before.text == "secret", "the secret was not served: \(before)")
+      // Another item after it leaves it on the pasteboard, and on the desktop.
+      try #require(try sandbox.pb(["copy", "-a"], stdin: Data("after".utf8)).status == 0)
+      usleep(300_000)
+      #expect(try clipboard().text == "secret", "withdrawn while the pasteboard still holds it")
+      try #require(try sandbox.pb(change, stdin: Data("other".utf8)).status == 0)
+      try waitUntil { try clipboard().status != 0 }
+      let after = try clipboard()
+      #expect(after.status != 0 && !after.text.contains("secret"), "served after \(change[0]): \(after)")
+      try waitUntil { x.owners().isEmpty }
+      #expect(x.owners().isEmpty)
+    }
+    try #require(try sandbox.pb(["copy"], stdin: Data("plain".utf8)).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    try #require(try sandbox.pb(["clear"]).status == 0)
+    usleep(300_000)
+    #expect(try clipboard().text == "plain", "an item not concealed is served as published")
+  }
+
   @Test("$(pb publish) returns at once: the owner keeps none of the caller's output")
   func publishInCommandSubstitution() throws {
     let sandbox = try Sandbox()

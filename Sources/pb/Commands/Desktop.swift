@@ -58,11 +58,12 @@ extension PB {
 
     func run() throws {
       try desktop.run(publishing: true, given: osc52 ? .osc52 : nil) { route in
-        let pasteboard = try board.open(creating: false)
+        let store = try Store.open(creating: false)
+        let pasteboard = try store.pasteboard(named: board.name, creating: false)
         let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
         try Desktop.publish(
           item, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount),
-          selection: desktop.selection, route: route)
+          store: store, selection: desktop.selection, route: route)
       }
     }
   }
