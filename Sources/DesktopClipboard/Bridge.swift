@@ -14,8 +14,12 @@ protocol BridgeEndpoint: AnyObject {
   /// Acts on what the wait found (`ready`, in the order of `pollEntries`, or all 0 after
   /// a timeout); true when another client has since taken the selection.
   func service(_ ready: [Int16]) throws(PasteboardError) -> Bool
-  /// Takes the selection with `offer`; earlier offers finish their transfers.
+  /// Takes the selection with `offer`; earlier offers finish their transfers (but not
+  /// a secret's).
   func publish(_ offer: DesktopOffer) throws(PasteboardError)
+  /// Gives the selection up if pb's latest offer still holds it, and ends that offer's
+  /// transfers.
+  func withdraw()
   /// A reader of what another client offers now.
   func reader(timeout: Int64) -> any SelectionReader
 }
@@ -23,7 +27,9 @@ protocol BridgeEndpoint: AnyObject {
 /// Keeps a board and a desktop selection in step (`pb bridge`), driven by their
 /// notifications, never by polling: the board's inotify watch, and the desktop's own
 /// events when the selection changes hands. It knows its own offers, so a change it
-/// made on one side never comes back to it from the other.
+/// made on one side never comes back to it from the other. What it offers goes from
+/// the desktop when the item expires (a timer), and a secret as soon as the board no
+/// longer holds it.
 final class DesktopBridge {
   private let store: Store
   private let board: String
@@ -33,6 +39,8 @@ final class DesktopBridge {
   /// The change count the last import made, which is not offered back.
   private var imported: Int?
   private var seen: Int?
+  /// The item pb's latest offer holds while it may still hold the selection.
+  private var served: Item?
 
   init(store: Store, board: String, endpoint: any BridgeEndpoint, direction: Desktop.Direction, timeout: Int64) {
     self.store = store
@@ -48,11 +56,27 @@ final class DesktopBridge {
     try boardChanged(monitor)
     var ready = [Int16](repeating: 0, count: endpoint.pollEntries.count)
     while true {
-      if try endpoint.service(ready) && direction != .toDesktop { try importOffer() }
+      if try endpoint.service(ready) {
+        served = nil  // another client's now
+        if direction != .toDesktop { try importOffer() }
+      }
+      if let expires = served?.expires, expires <= TimeSpec.now() {
+        endpoint.withdraw()
+        served = nil
+        // The board drops it too (a change of kind expired), and its next item is offered.
+        _ = try? monitor.current().pasteboard.removeExpired()
+        try boardChanged(monitor)
+        // The desktop is serviced again before the wait: withdrawing may have set its
+        // events aside.
+        ready = []
+        continue
+      }
       let entries = endpoint.pollEntries
+      let expiry = served?.expires.map { Int32(clamping: max(0, $0 - TimeSpec.now())) } ?? -1
       let found = try PasteboardError.catching {
         try SystemCall.wait(
-          entries + [(monitor.descriptor, Int16(POLLIN))], milliseconds: endpoint.waitMilliseconds, path: "the desktop and the board")
+          entries + [(monitor.descriptor, Int16(POLLIN))], milliseconds: Desktop.soonest(endpoint.waitMilliseconds, expiry),
+          path: "the desktop and the board")
       }
       ready = Array(found.dropLast())
       if found.last != 0 {
@@ -62,17 +86,26 @@ final class DesktopBridge {
     }
   }
 
-  /// The board's item 0, offered when the board has changed (not by an import of ours).
+  /// The board's item 0, offered when the board has changed (not by an import of ours);
+  /// a secret offered that the board no longer holds (cleared, undone) is withdrawn.
   private func boardChanged(_ monitor: ChangeMonitor) throws(PasteboardError) {
     let (pasteboard, state) = try monitor.current()
-    guard state.changeCount != seen else { return }
-    seen = state.changeCount
-    guard direction != .fromDesktop, state.changeCount != imported, !state.items.isEmpty else { return }
-    let (item, changeCount, data) = try pasteboard.openItem(.index(0))
-    try endpoint.publish(
-      try DesktopOffer(
-        types: item.types, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, concealed: item.concealed,
-        origin: DesktopTargets.Origin(board: board, changeCount: changeCount)))
+    if state.changeCount != seen {
+      seen = state.changeCount
+      if direction != .fromDesktop, state.changeCount != imported, !state.items.isEmpty {
+        let (item, changeCount, data) = try pasteboard.openItem(.index(0))
+        try endpoint.publish(
+          try DesktopOffer(
+            types: item.types, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, concealed: item.concealed,
+            origin: DesktopTargets.Origin(board: board, changeCount: changeCount)))
+        served = item
+        return
+      }
+    }
+    if let served, served.concealed, !state.items.contains(where: { $0.representations == served.representations }) {
+      endpoint.withdraw()
+      self.served = nil
+    }
   }
 
   /// What another application copied, made the board's new item 0; an application's

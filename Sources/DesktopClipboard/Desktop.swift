@@ -21,8 +21,9 @@ protocol SelectionOwner {
   /// Takes the selection; returns once the desktop has confirmed it.
   func acquire() throws(PasteboardError)
   /// Serves the offer until another client takes the selection and the transfers
-  /// under way have ended.
-  func serve() throws(PasteboardError)
+  /// under way have ended, or until `watch` ends the offer: then the selection is
+  /// given up.
+  func serve(_ watch: OfferWatch) throws(PasteboardError)
 }
 
 extension X11Owner: SelectionOwner {}
@@ -134,10 +135,11 @@ public enum Desktop {
 
   /// Offers `item`, whose representations are open in `data`, on the desktop: returns
   /// once the desktop has it. On X11 and Wayland a process of pb's own holds the
-  /// selection and serves it until another application takes it; it is started
-  /// detached, so that `$(pb publish)` returns at once.
+  /// selection and serves it until another application takes it, or until the item
+  /// expires, or, for a secret, until its pasteboard in `store` no longer holds it; it
+  /// is started detached, so that `$(pb publish)` returns at once.
   public static func publish(
-    _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Selection, route: Route
+    _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, store: Store, selection: Selection, route: Route
   ) throws(PasteboardError) {
     let backend = route.backend
     switch backend {
@@ -149,9 +151,13 @@ public enum Desktop {
       // with the item before a process is started.
       _ = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
       let (reader, writer) = try PasteboardError.catching { try SystemCall.pipe() }
+      // The owner runs in /, so a store given relative to here is passed from /.
       let arguments =
-        [ownerCommand, backend.rawValue, selection.rawValue, item.concealed ? "concealed" : "plain", origin.board, String(origin.changeCount)]
-        + item.types.map(\.rawValue)
+        [
+          ownerCommand, backend.rawValue, selection.rawValue, item.concealed ? "concealed" : "plain", origin.board,
+          String(origin.changeCount), item.expires.map(String.init) ?? "never", store.absolutePath,
+        ]
+        + item.types.map(\.rawValue) + item.representations.map(\.file)
       _ = try PasteboardError.catching { try SystemCall.spawnSelf(arguments, passing: [writer] + data) }
       // Only the owner holds the write end now: its end of file means it is gone.
       _ = consume writer
@@ -180,9 +186,10 @@ public enum Desktop {
     return String(decoding: answer, as: UTF8.self).trimmingNewline()
   }
 
-  /// The owner process: `arguments` are what `publish` passed after the command name;
-  /// descriptor 3 is the status pipe, 4 and on the representations' data. Returns the
-  /// exit status.
+  /// The owner process: `arguments` are what `publish` passed after the command name
+  /// (backend, selection, concealed or plain, board, change count, expiry or never,
+  /// store, then the types and the data files of the representations); descriptor 3
+  /// is the status pipe, 4 and on the representations' data. Returns the exit status.
   public static func runOwner(_ arguments: [String]) -> Int32 {
     var status: Descriptor? = Descriptor(3, path: "the status pipe")
     func fail(_ message: String) -> Int32 {
@@ -191,15 +198,24 @@ public enum Desktop {
     }
     // A reader that goes away mid-transfer must not end the owner (EPIPE is enough).
     SystemCall.ignoreBrokenPipes()
-    guard arguments.count >= 5, let backend = Backend(rawValue: arguments[0]), backend != .osc52,
-      let selection = Selection(rawValue: arguments[1]), let changeCount = Int(arguments[4])
+    let fixed = 7
+    guard arguments.count >= fixed, (arguments.count - fixed) % 2 == 0, let backend = Backend(rawValue: arguments[0]),
+      backend != .osc52, let selection = Selection(rawValue: arguments[1]), let changeCount = Int(arguments[4]),
+      arguments[5] == "never" || Int64(arguments[5]) != nil
     else { return fail("internal error: the owner process was started with arguments it does not take") }
-    let types = arguments[5...].map { TypeIdentifier($0) }
+    let concealed = arguments[2] == "concealed"
+    let board = arguments[3]
+    let count = (arguments.count - fixed) / 2
+    let types = arguments[fixed..<fixed + count].map { TypeIdentifier($0) }
+    let files = Array(arguments[(fixed + count)...])
     let data = types.indices.map { Descriptor(Int32(4 + $0), path: "representation \($0)") }
     do throws(PasteboardError) {
       let offer = try DesktopOffer(
-        types: types, data: data, concealed: arguments[2] == "concealed",
-        origin: DesktopTargets.Origin(board: arguments[3], changeCount: changeCount))
+        types: types, data: data, concealed: concealed, origin: DesktopTargets.Origin(board: board, changeCount: changeCount))
+      // A secret is served only while its pasteboard holds it: watched from before
+      // the selection is taken, so that no change falls between.
+      let monitor = concealed ? try ChangeMonitor(store: try Store.open(at: arguments[6], creating: false), board: board) : nil
+      let watch = OfferWatch(expires: Int64(arguments[5]), board: monitor.map { ($0, files) })
       let owner: any SelectionOwner =
         backend == .wayland
         ? WaylandOwner(control: try dataControl(Route(.wayland)), selection: selection, offer: offer)
@@ -207,7 +223,7 @@ public enum Desktop {
       try owner.acquire()
       try? status?.writeAll(Array("ok".utf8))
       status = nil  // closed: publish returns
-      try owner.serve()
+      try owner.serve(watch)
       return 0
     } catch {
       return fail(error.message)

@@ -9,6 +9,8 @@ public final class DesktopOffer {
   let sizes: [Int64]
   /// The text as Latin-1, when `STRING` is offered.
   let latin1: [UInt8]?
+  /// A secret's offer: once it is replaced, not even a transfer under way goes on.
+  let concealed: Bool
 
   /// Text up to this size is looked at for the `STRING` target; larger text is offered
   /// as UTF-8 only.
@@ -17,6 +19,7 @@ public final class DesktopOffer {
   /// `types[i]` is the type of the data in `data[i]`.
   public init(types: [TypeIdentifier], data: [Descriptor], concealed: Bool, origin: DesktopTargets.Origin?) throws(PasteboardError) {
     self.data = data
+    self.concealed = concealed
     sizes = try PasteboardError.catching { try data.map { Int64(try $0.status().st_size) } }
     var utf8Text = DesktopTargets.plainText(in: types)
     var latin1: [UInt8]?

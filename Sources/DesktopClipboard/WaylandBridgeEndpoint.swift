@@ -54,6 +54,10 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     lastOffer = try control.current(selection).offer
   }
 
+  func withdraw() {
+    owners.last?.withdraw()
+  }
+
   func reader(timeout: Int64) -> any SelectionReader {
     WaylandReader(control: control, selection: selection, timeoutMilliseconds: timeout)
   }

@@ -111,6 +111,13 @@ final class WaylandDataControl {
     return source
   }
 
+  /// Destroys one of pb's sources: the compositor empties the selection if the source
+  /// held it. Its id stays known, so that a `send` already on its way is told apart
+  /// (its descriptor then closed).
+  func destroy(source: UInt32) {
+    wayland.send(source, WaylandProtocol.DataControlSource.destroy, [])
+  }
+
   private func checkSupported(_ selection: Desktop.Selection) throws(PasteboardError) {
     if selection == .primary && !hasPrimary {
       throw .desktopFailed("this Wayland compositor's data control has no primary selection (version 1)")

@@ -40,6 +40,8 @@ final class WaylandOwner {
   private let offer: DesktopOffer
   private var source: UInt32 = 0
   private var lost = false
+  /// Whether the source was destroyed.
+  private var withdrawn = false
   private var transfers: [Transfer] = []
 
   private final class Transfer {
@@ -66,17 +68,28 @@ final class WaylandOwner {
     source = try control.setSelection(selection, offering: offer.targets.map(\.name))
   }
 
-  func serve() throws(PasteboardError) {
+  /// Serves until another client sets the selection and the transfers have ended, or
+  /// until `watch` ends the offer, which then gives the selection up.
+  func serve(_ watch: OfferWatch) throws(PasteboardError) {
     let wayland = control.wayland
+    var watched: [Int16] = []
     while true {
+      if watch.hasEnded(watched) {
+        withdraw()
+        try wayland.flush()
+        return
+      }
       while let event = try wayland.nextEvent(until: 0) { _ = handle(event) }
       if isDone { return }
       try wayland.flush()
-      let entries = [(wayland.descriptor, Int16(POLLIN))] + pollEntries
+      let pipes = pollEntries
+      let entries = [(wayland.descriptor, Int16(POLLIN))] + pipes + watch.pollEntries
       let ready = try PasteboardError.catching {
-        try SystemCall.wait(entries, milliseconds: waitMilliseconds, path: "the Wayland compositor")
+        try SystemCall.wait(
+          entries, milliseconds: Desktop.soonest(waitMilliseconds, watch.waitMilliseconds), path: "the Wayland compositor")
       }
-      serviceTransfers(Array(ready.dropFirst()))
+      serviceTransfers(Array(ready.dropFirst().prefix(pipes.count)))
+      watched = Array(ready.dropFirst(1 + pipes.count))
     }
   }
 
@@ -86,8 +99,22 @@ final class WaylandOwner {
   /// Another client has the selection and every transfer has ended.
   var isDone: Bool { lost && transfers.isEmpty }
 
-  /// Answers no new request (a newer offer has the selection); transfers finish.
+  /// Answers no new request (a newer offer has the selection); transfers finish, but
+  /// not a secret's.
   func relinquish() {
+    lost = true
+    if offer.concealed { transfers.removeAll() }
+  }
+
+  /// Gives the selection up (the item expired, or the secret left its pasteboard):
+  /// pb's source is destroyed, which empties the selection if it still held it and
+  /// leaves another client's alone. Transfers under way end.
+  func withdraw() {
+    transfers.removeAll()
+    if source != 0 && !withdrawn {
+      control.destroy(source: source)
+      withdrawn = true
+    }
     lost = true
   }
 
@@ -115,7 +142,7 @@ final class WaylandOwner {
     case WaylandProtocol.DataControlSource.sendEvent:  // (mime_type, fd)
       guard let pipe = event.descriptor else { return true }
       let name = event.string(at: 0)
-      guard let target = offer.targets.firstIndex(where: { $0.name == name }),
+      guard !lost, let target = offer.targets.firstIndex(where: { $0.name == name }),
         (try? SystemCall.setNonBlocking(pipe.raw, path: "a pipe")) != nil
       else { return true }  // closing the pipe tells the application there is nothing
       transfers.append(Transfer(pipe: pipe, target: target))

@@ -33,6 +33,7 @@ enum WaylandProtocol {
 
   enum DataControlSource {
     static let offer: UInt16 = 0
+    static let destroy: UInt16 = 1
     static let sendEvent: UInt16 = 0
     static let cancelledEvent: UInt16 = 1
   }

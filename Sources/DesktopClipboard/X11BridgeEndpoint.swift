@@ -56,6 +56,10 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     owners.append(owner)
   }
 
+  func withdraw() {
+    owners.last?.withdraw()
+  }
+
   func reader(timeout: Int64) -> any SelectionReader {
     X11Reader(connection: x, selection: selection.rawValue, timeoutMilliseconds: timeout)
   }

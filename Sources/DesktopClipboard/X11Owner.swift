@@ -65,21 +65,60 @@ final class X11Owner {
   }
 
   /// Answers requests until another client takes the selection and the transfers
-  /// under way are done (or the server goes).
-  func serve() throws(PasteboardError) {
+  /// under way are done (or the server goes), or until `watch` ends the offer, which
+  /// then gives the selection up.
+  func serve(_ watch: OfferWatch) throws(PasteboardError) {
+    var ready: [Int16] = []
     while !isDone {
-      if let event = try x.nextEvent(until: deadline) {
-        _ = handle(event)
-      } else {
-        dropStalledTransfers()
+      if watch.hasEnded(ready) {
+        withdraw()
+        while let event = try x.nextEvent(until: 0) { _ = handle(event) }
+        x.flush()
+        return
       }
+      while let event = try x.nextEvent(until: 0) { _ = handle(event) }
+      dropStalledTransfers()
+      if isDone { return }
+      x.flush()
+      let transferWait = deadline.map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
+      let found = try PasteboardError.catching {
+        try SystemCall.wait(
+          [(x.descriptor, Int16(POLLIN))] + watch.pollEntries,
+          milliseconds: x.hasEvents ? 0 : Desktop.soonest(transferWait, watch.waitMilliseconds), path: "the X server")
+      }
+      ready = Array(found.dropFirst())
     }
   }
 
   /// Answers no new request (a newer offer has the selection); transfers under way
-  /// still finish.
+  /// still finish, but not a secret's.
   func relinquish() {
     lost = true
+    if offer.concealed { transfers.removeAll() }
+  }
+
+  /// Gives the selection up (the item expired, or the secret left its pasteboard):
+  /// the selection then has no owner, unless another client has taken it meanwhile.
+  /// Nothing more is answered, and transfers under way end.
+  func withdraw() {
+    transfers.removeAll()
+    guard !lost else { return }
+    lost = true
+    guard owner() == x.window else { return }
+    // With the time pb took it, the server also ignores the request if another
+    // client took the selection between the question and the request.
+    xcb_set_selection_owner(x.connection, xcb_window_t(XCB_NONE), selection, acquired)
+    // A round trip: requests the server sent before it took the selection back are
+    // then here, to be refused rather than left waiting.
+    _ = owner()
+  }
+
+  /// The window that owns the selection now.
+  private func owner() -> xcb_window_t {
+    let cookie = xcb_get_selection_owner(x.connection, selection)
+    guard let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil) else { return xcb_window_t(XCB_NONE) }
+    defer { free(reply) }
+    return reply.pointee.owner
   }
 
   /// Another client has the selection and every transfer has ended.
@@ -101,8 +140,10 @@ final class X11Owner {
       guard request.owner == x.window, request.selection == selection else { return false }
       answer(request)
     case XCB_SELECTION_CLEAR:
+      // One from before this offer took the selection is an older offer's (withdrawn
+      // on the same window): not a loss of this one. Server times wrap after 49 days.
       let clear = event.as(xcb_selection_clear_event_t.self)
-      guard clear.owner == x.window, clear.selection == selection else { return false }
+      guard clear.owner == x.window, clear.selection == selection, Int32(bitPattern: clear.time &- acquired) >= 0 else { return false }
       lost = true
     case XCB_PROPERTY_NOTIFY:
       let notify = event.as(xcb_property_notify_event_t.self)

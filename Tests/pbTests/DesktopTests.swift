@@ -222,6 +222,40 @@ struct WaylandTests {
     while try !condition() && Date() < deadline { usleep(20_000) }
   }
 
+  @Test("publish and bridge withdraw a secret on Wayland when it expires, and when the pasteboard replaces it")
+  func secretWithdrawn() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let clipboard = { try sway.client(sandbox, "wl-paste", ["-n"]) }
+    let owners = { ownerProcesses(with: "WAYLAND_DISPLAY=\(sway.socket)") }
+    for change in [["copy", "--expire", "3s", "--concealed"], ["copy", "--concealed"]] {
+      try #require(try sandbox.pb(change, stdin: Data("secret".utf8)).status == 0)
+      let published = try sandbox.pb(["publish"], environment: sway.environment)
+      #expect(published.status == 0 && published.stderr.isEmpty, "\(published)")
+      let before = try clipboard()
+      try #require(before.status == 0 && before.text == "secret", "the secret was not served: \(before)")
+      if !change.contains("--expire") { try #require(try sandbox.pb(["copy"], stdin: Data("other".utf8)).status == 0) }
+      try waitUntil { try clipboard().status != 0 }
+      let after = try clipboard()
+      #expect(after.status != 0 && !after.text.contains("secret"), "served after \(change): \(after)")
+      try waitUntil { owners().isEmpty }
+      #expect(owners().isEmpty, "the owner exits once it has withdrawn the secret")
+    }
+
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: sway.environment.filter { !$0.value.isEmpty })
+    for change in [["expire"], ["clear"]] {
+      let expiry = change == ["expire"] ? ["--expire", "3s"] : []
+      try #require(try sandbox.pb(["copy", "--concealed"] + expiry, stdin: Data("secret".utf8)).status == 0)
+      try waitUntil { try clipboard().text == "secret" }
+      try #require(try clipboard().text == "secret", "the bridge did not offer the secret")
+      if change == ["clear"] { try #require(try sandbox.pb(change).status == 0) }
+      try waitUntil { try clipboard().status != 0 }
+      let after = try clipboard()
+      #expect(after.status != 0 && !after.text.contains("secret"), "served after \(change[0]): \(after)")
+    }
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
+
   @Test("$(pb publish) returns at once on Wayland too")
   func publishInCommandSubstitution() throws {
     let sandbox = try Sandbox()
@@ -307,6 +341,57 @@ struct DesktopTests {
     #expect(try x.client(sandbox, "xsel", ["-b", "-o"]).text == "theirs")
     try waitUntil { x.owners().isEmpty }
     #expect(x.owners().isEmpty, "the owner exits once another client copies")
+  }
+
+  @Test("publish: an item leaves the desktop when it expires, a secret too, and its owner exits")
+  func publishedItemExpires() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let clipboard = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    for (text, options) in [("secret", ["--concealed"]), ("plain", [])] {
+      try #require(try sandbox.pb(["copy", "--expire", "3s"] + options, stdin: Data(text.utf8)).status == 0)
+      let published = try sandbox.pb(["publish"], environment: x.environment)
+      #expect(published.status == 0 && published.stderr.isEmpty, "\(published)")
+      let before = try clipboard()
+      try #require(before.status == 0 && before.text == text, "not served before it expired: \(before)")
+      try waitUntil { try clipboard().status != 0 }
+      let after = try clipboard()
+      #expect(after.status != 0 && after.stdout.isEmpty, "still served after it expired: \(after)")
+      try waitUntil { x.owners().isEmpty }
+      #expect(x.owners().isEmpty, "the owner exits once the item expired")
+    }
+  }
+
+  @Test("publish: a secret leaves the desktop once the pasteboard no longer holds it; another item stays a snapshot")
+  func publishedSecretReplaced() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let clipboard = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    // The owner runs in /: a store named relative to the caller's folder still reaches it.
+    let publish =
+      "cd \(sandbox.store.deletingLastPathComponent().path) && DISPLAY=\(x.display) PB_DIR=\(sandbox.store.lastPathComponent) pb publish"
+    for change in [["copy"], ["clear"]] {
+      try #require(try sandbox.pb(["copy", "--concealed"], stdin: Data("secret".utf8)).status == 0)
+      let published = try sandbox.shell(publish, timeLimit: 20)
+      #expect(published.status == 0 && published.stderr.isEmpty, "\(published)")
+      let before = try clipboard()
+      try #require(before.text == "secret", "the secret was not served: \(before)")
+      // Another item after it leaves it on the pasteboard, and on the desktop.
+      try #require(try sandbox.pb(["copy", "-a"], stdin: Data("after".utf8)).status == 0)
+      usleep(300_000)
+      #expect(try clipboard().text == "secret", "withdrawn while the pasteboard still holds it")
+      try #require(try sandbox.pb(change, stdin: Data("other".utf8)).status == 0)
+      try waitUntil { try clipboard().status != 0 }
+      let after = try clipboard()
+      #expect(after.status != 0 && !after.text.contains("secret"), "served after \(change[0]): \(after)")
+      try waitUntil { x.owners().isEmpty }
+      #expect(x.owners().isEmpty)
+    }
+    try #require(try sandbox.pb(["copy"], stdin: Data("plain".utf8)).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    try #require(try sandbox.pb(["clear"]).status == 0)
+    usleep(300_000)
+    #expect(try clipboard().text == "plain", "an item not concealed is served as published")
   }
 
   @Test("$(pb publish) returns at once: the owner keeps none of the caller's output")
@@ -483,6 +568,41 @@ struct DesktopTests {
     #expect(try sandbox.pb("paste").text == "from app")
     #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
     withExtendedLifetime(password) {}
+  }
+
+  @Test("bridge withdraws what it offered when it expires, and a secret the pasteboard no longer holds")
+  func bridgeWithdraws() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let clipboard = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try #require(try sandbox.pb(["copy", "--concealed", "--expire", "3s"], stdin: Data("secret".utf8)).status == 0)
+    try waitUntil { try clipboard().text == "secret" }
+    try #require(try clipboard().text == "secret", "the bridge did not offer the secret")
+    try waitUntil { try clipboard().status != 0 }
+    let expired = try clipboard()
+    #expect(expired.status != 0 && expired.stdout.isEmpty, "served after it expired: \(expired)")
+    #expect(try sandbox.pb("info", "--json").text.contains("\"expired\""), "the bridge removed it from the pasteboard too")
+
+    // Expired, the first of two items goes, and the next one is offered.
+    try #require(try sandbox.pb(["copy", "--expire", "3s"], stdin: Data("brief".utf8)).status == 0)
+    try #require(try sandbox.pb(["copy", "-a"], stdin: Data("lasting".utf8)).status == 0)
+    try waitUntil { try clipboard().text == "brief" }
+    try #require(try clipboard().text == "brief")
+    try waitUntil { try clipboard().text == "lasting" }
+    #expect(try clipboard().text == "lasting")
+
+    for change in [["copy"], ["clear"]] {
+      try #require(try sandbox.pb(["copy", "--concealed"], stdin: Data("secret".utf8)).status == 0)
+      try waitUntil { try clipboard().text == "secret" }
+      try #require(try clipboard().text == "secret", "the bridge did not offer the secret")
+      try #require(try sandbox.pb(change, stdin: Data("other".utf8)).status == 0)
+      try waitUntil { try clipboard().text != "secret" }
+      let after = try clipboard()
+      #expect(!after.text.contains("secret"), "served after \(change[0]): \(after)")
+      #expect(change == ["copy"] ? after.text == "other" : after.status != 0, "\(after)")
+    }
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
   }
 
   @Test("bridge --from-desktop leaves the desktop alone, --to-desktop the board")

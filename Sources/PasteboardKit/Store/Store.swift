@@ -22,6 +22,9 @@ public final class Store {
     self.directory = directory
   }
 
+  /// The store's path from `/`, for a process that runs elsewhere (the desktop owner).
+  public var absolutePath: String { Pasteboard.absolute(path) }
+
   /// Where the store lives, from the environment.
   public static var defaultPath: String {
     if let dir = environment("PB_DIR") { return dir }

@@ -35,7 +35,9 @@ extension PB {
       discussion: Examples.discussion("publish", """
         Returns once the desktop has the item; a pb process of its own serves it (a \
         snapshot: later changes to the board do not change it) until another \
-        application copies. See DESKTOP in pb(1) for the names each type is offered under.
+        application copies, or until the item expires; a concealed item also only \
+        while the board holds it. See DESKTOP in pb(1) for the names each type is \
+        offered under.
         """))
 
     @OptionGroup var board: BoardOptions
@@ -58,11 +60,12 @@ extension PB {
 
     func run() throws {
       try desktop.run(publishing: true, given: osc52 ? .osc52 : nil) { route in
-        let pasteboard = try board.open(creating: false)
+        let store = try Store.open(creating: false)
+        let pasteboard = try store.pasteboard(named: board.name, creating: false)
         let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
         try Desktop.publish(
           item, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount),
-          selection: desktop.selection, route: route)
+          store: store, selection: desktop.selection, route: route)
       }
     }
   }
@@ -110,7 +113,9 @@ extension PB {
         offers it, and each copy in an application becomes the pasteboard's item as pb \
         import makes it. Driven by change notifications, never polling; a change it made \
         on one side is not carried back. Passwords (x-kde-passwordManagerHint) are never \
-        imported. Runs until interrupted, or until the pasteboard is deleted (exit 66).
+        imported. What it offers leaves the desktop when it expires, and a concealed \
+        item as soon as the board no longer holds it. Runs until interrupted, or until \
+        the pasteboard is deleted (exit 66).
         """))
 
     @OptionGroup var board: BoardOptions
