@@ -13,6 +13,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case cannotCut(String, reason: String)
   /// Undo could not make a cut file again in its folder: nothing was undone.
   case cannotPutBack(String, reason: String)
+  /// History holds the only copy of a file an undo could not put back.
+  case holdsFileNotPutBack(String)
 
   // Bad usage.
   case usage(String)
@@ -86,6 +88,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
         : "nothing to undo on '\(Display.value(board))'; see its history: pb history -p \(Display.value(board))"
     case .cannotCut(let path, let reason):
       return "cannot cut '\(Display.path(path))': \(reason)"
+    case .holdsFileNotPutBack(let path):
+      return "history holds the only copy of '\(Display.path(path))', which an undo could not put back; "
+        + "pb redo, then pb paste it, before clearing history or lowering its levels"
     case .cannotPutBack(let path, let reason):
       return "cannot put back '\(Display.path(path))': \(Display.line(reason)); nothing was undone (its bytes stay in the store: "
         + "fix that and undo again, or pb paste it)"

@@ -12,7 +12,7 @@ enum ExitStatus {
     case .noSuchFile, .noSuchPasteboard, .pasteboardDeleted: 66
     case .magicUnavailable, .desktopUnavailable, .desktopFailed: 69
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
-    case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack: 73
+    case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack, .holdsFileNotPutBack: 73
     case .io: 74
     case .lockTimeout, .changeCountMismatch, .changedWhileReading, .desktopTimeout: 75
     case .insecureStore: 77

@@ -30,6 +30,7 @@ struct PB: ParsableCommand {
     // The process that holds a published selection: pb itself, under a name no user types.
     if arguments.first == Desktop.ownerCommand { Glibc.exit(Desktop.runOwner(Array(arguments.dropFirst()))) }
     StandardStreams.prepare()
+    SystemCall.keepOwnerBits()
     var status: Int32 = 0
     do {
       if let request = FastCommandLine.parse(arguments) {

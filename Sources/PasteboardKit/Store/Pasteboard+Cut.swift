@@ -63,7 +63,9 @@ extension Pasteboard {
         "pasteboard '\(Display.value(name))' makes its items expire, and cut items are the only copy of the files; "
           + "cut to a pasteboard without expiry, or pb copy the files")
     }
-    let sources = try paths.map(Self.checkCutSource)
+    // The store's own files are never cut: another board's data, a lock.
+    let storeRoot = boards.flatMap { SystemCall.currentPath(of: $0.descriptor) }.map { Self.split($0).folder }
+    let sources = try paths.map { (path) throws(PasteboardError) in try Self.checkCutSource(path, outside: storeRoot) }
     var seen: [String: String] = [:]  // device and inode: the name given first
     for source in sources {
       let key = "\(source.status.st_dev):\(source.status.st_ino)"
@@ -103,7 +105,7 @@ extension Pasteboard {
     return CutResult(state: state, failures: work?.notes ?? [])
   }
 
-  private static func checkCutSource(_ path: String) throws(PasteboardError) -> CutSource {
+  private static func checkCutSource(_ path: String, outside storeRoot: String?) throws(PasteboardError) -> CutSource {
     if path == "-" { throw .usage("pb cut takes files, not standard input; use pb copy to copy standard input") }
     let (folderPath, name) = split(path)
     if name.isEmpty || name == "." || name == ".." {
@@ -138,6 +140,9 @@ extension Pasteboard {
       throw .cannotCut(
         path, reason: "its full path is longer than the system's limit (PATH_MAX), so undo could not put it back; "
           + "cut it from a folder with a shorter path; nothing was cut")
+    }
+    if let storeRoot, absolute.hasPrefix(storeRoot == "/" ? "/" : storeRoot + "/") {
+      throw .usage("'\(Display.path(path))' is one of pb's own store files (under \(Display.path(storeRoot))); pb cut takes your files")
     }
     do throws(SystemError) {
       // Readable: opened and closed now, opened again to be read.

@@ -84,9 +84,15 @@ extension Pasteboard {
     var notes: [String] = []
     let outside: OutsideWork = { (current, items, history, next) throws(PasteboardError) -> JournaledWork? in
       guard let board = self.directory, let target = moved.last else { return nil }
-      let cuts = moved.flatMap(\.cutFiles)
+      var cuts = moved.flatMap(\.cutFiles)
       if kind == .undone {
         try self.checkDataFiles(of: target, at: current.changeCount)
+        let data = try self.requiredFolder(Folder.data)
+        cuts = cuts.filter { cut in
+          if (try? data.status(of: cut.file)) != nil { return true }
+          notes.append(Self.notInStore(cut))
+          return false
+        }
         guard !cuts.isEmpty else { return nil }
         // Data files that nothing but the redo stack names are linked into place, not copied.
         var withoutRedo = history
@@ -177,15 +183,30 @@ extension Pasteboard {
 
   /// `pb history --levels N`: keeps at most `levels` undo entries (0: no limit).
   public func setLevelsOfUndo(_ levels: Int) throws(PasteboardError) {
-    try updateHistory { history in
+    try updateHistory { (history) throws(PasteboardError) in
+      let before = history
       history.levelsOfUndo = levels
       history.trim()
+      try Self.checkKeepsFilesNotPutBack(before, after: history)
     }
   }
 
   /// `pb history --clear`: removes every entry and the data only they held.
   public func removeAllActions() throws(PasteboardError) {
-    try updateHistory { history in history.removeAllActions() }
+    try updateHistory { (history) throws(PasteboardError) in
+      let before = history
+      history.removeAllActions()
+      try Self.checkKeepsFilesNotPutBack(before, after: history)
+    }
+  }
+
+  /// Files an undo could not put back have their bytes only in the redo stack (pb said
+  /// so, and how to have them): forgetting history does not take them.
+  private static func checkKeepsFilesNotPutBack(_ before: History, after: History) throws(PasteboardError) {
+    let kept = History.referencedFiles(current: [], history: after)
+    for cut in before.redoStack.flatMap(\.cutFiles) where cut.restored == nil && !kept.contains(cut.file) {
+      throw .holdsFileNotPutBack(cut.path)
+    }
   }
 
   /// Opens a group (or a level inside the open one) for `opener`.

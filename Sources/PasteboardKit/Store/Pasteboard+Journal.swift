@@ -173,6 +173,10 @@ extension Pasteboard {
         }
         continue
       }
+      // A journal read back is a store file's word: the file there is recorded as the one
+      // undo put back (which redo may take) only if it is a link of the data file or a
+      // copy of its bytes.
+      if work.resumed && !isLinked(status) && !holdsSameBytes(folder, name, as: step.file) { continue }
       // The store's name for the same file goes (a link made by undo): the store keeps
       // no name for a file the user can edit.
       if isLinked(status) { try? data.remove(step.file) }
@@ -206,6 +210,13 @@ extension Pasteboard {
         temporary: Journal.Step.temporaryName(for: cut.path), mode: cut.mode & 0o777 & ~mask, modified: cut.modified)
     }
     return Journal(operation: .undo, from: from, to: to, steps: steps)
+  }
+
+  /// A cut file whose bytes are neither in `data/` nor recorded as put back: an undo put
+  /// it back and its user moved it before the undo had recorded it (its bytes are
+  /// there). Undo and redo go on without it.
+  static func notInStore(_ cut: CutFile) -> String {
+    "'\(Display.path(cut.path))' is not in the store: an undo put it back and it was moved since; left where it is"
   }
 
   /// Makes every file whole under its hidden name; if one cannot be made, removes those
@@ -260,7 +271,9 @@ extension Pasteboard {
       var linked = false
       // A plan read back from the journal is a store file's word: whether the data file
       // is named elsewhere is not taken from it, and a copy is always safe.
-      if step.method == .link && !work.resumed {
+      // A data file with another name (planted as a link of a user's file) is copied:
+      // setting the mode and time below must never reach anyone else's file.
+      if step.method == .link && !work.resumed, let stored = try data.status(of: step.file), stored.st_nlink == 1 {
         do {
           try data.link(step.file, to: temporary, in: folder)
           linked = true
@@ -393,9 +406,8 @@ extension Pasteboard {
     for cut in cuts {
       let stored = (try? data.status(of: cut.file)) != nil
       guard let restored = cut.restored else {
-        if stored { continue }
-        throw .cannotCut(
-          cut.path, reason: "undo put it back but could not record where, and the store kept no other copy of it; nothing was redone")
+        if !stored { notes.append(Self.notInStore(cut)) }
+        continue
       }
       let (folderPath, name) = Self.split(restored.path)
       let status = (try? Directory.open(path: folderPath)).flatMap { try? $0.status(of: name) }
@@ -434,17 +446,56 @@ extension Pasteboard {
     try? data.descriptor.sync()
   }
 
-  /// Renames taken files back where they were (the redo's commit did not happen).
+  /// Renames taken files back where they were (the redo's commit did not happen); next
+  /// to a file that appeared there since, as undo puts a file back. Only a file that is
+  /// the one taken goes out of the store: the user's own, with its identity and no
+  /// special permission bits (a put-back file never has them).
   private func giveBackTakenFiles(_ work: JournaledWork) {
     guard let data = try? folder(Folder.data) else { return }
+    var keptInStore: [Journal.Step] = []
+    defer { recordKeptInStore(keptInStore, work: work) }
     for step in work.journal.steps where step.method == .take {
       guard let identity = step.identity, let (folder, name) = try? work.folder(of: step.path),
-        (try? folder.status(of: name)) == nil, let stored = try? data.status(of: step.file),
-        UInt64(stored.st_dev) == identity.device, UInt64(stored.st_ino) == identity.inode
+        let stored = try? data.status(of: step.file), stored.st_mode & S_IFMT == S_IFREG, stored.st_uid == StoreTrust.user,
+        stored.st_mode & 0o7000 == 0, UInt64(stored.st_dev) == identity.device, UInt64(stored.st_ino) == identity.inode
       else { continue }
-      try? data.renameWithoutReplacing(step.file, to: name, in: folder)
+      let folderPath = Pasteboard.split(step.path).folder
+      for (attempt, target) in CutFile.placeNames(for: name).enumerated() {
+        do throws(SystemError) {
+          try data.renameWithoutReplacing(step.file, to: target, in: folder)
+          if attempt > 0 {
+            let placed = folderPath == "/" ? "/" + target : folderPath + "/" + target
+            work.notes.append(
+              "'\(Display.path(step.path))' exists, so the file redo had taken was given back next to it as '\(Display.path(placed))'")
+          }
+          break
+        } catch where error.errno == EEXIST {
+          continue
+        } catch {
+          work.notes.append("could not give back '\(Display.path(step.path))': \(error.reason) (its bytes stay in the store)")
+          keptInStore.append(step)
+          break
+        }
+      }
     }
     try? work.sync()
+  }
+
+  /// The redo entries at the count before a redo that did not happen say where undo put
+  /// back files that are in `data/` again: they are told so (no `restored`), so that the
+  /// bytes stay named when the redo stack goes (see `History.recordChange`).
+  private func recordKeptInStore(_ steps: [Journal.Step], work: JournaledWork) {
+    guard !steps.isEmpty, let historyFolder = try? folder(Folder.history), var history = try? history(at: work.journal.from)
+    else { return }
+    for entry in history.redoStack.indices {
+      for cut in history.redoStack[entry].cutFiles.indices {
+        let record = history.redoStack[entry].cutFiles[cut]
+        if steps.contains(where: { $0.file == record.file && $0.path == record.restored?.path }) {
+          history.redoStack[entry].cutFiles[cut].restored = nil
+        }
+      }
+    }
+    try? writeHistory(&history, at: work.journal.from, in: historyFolder, durable: true)
   }
 
   // MARK: Cut and redo: removing files
@@ -457,8 +508,10 @@ extension Pasteboard {
       do throws(SystemError) {
         let (folder, name) = try work.folder(of: step.path)
         guard let status = try folder.status(of: name) else { continue }  // gone already
-        guard let identity = step.identity, Self.isUntouched(status, since: identity),
-          !(work.resumed || work.journal.operation == .redo) || holdsSameBytes(folder, name, as: step.file)
+        // Its bytes are compared with the store's even when the plan is this process's
+        // own: a write through a shared mapping, or on a filesystem with whole-second
+        // times, changes bytes and leaves the identity as it was.
+        guard let identity = step.identity, Self.isUntouched(status, since: identity), holdsSameBytes(folder, name, as: step.file)
         else {
           work.notes.append(
             work.journal.operation == .cut

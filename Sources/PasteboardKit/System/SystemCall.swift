@@ -130,12 +130,26 @@ public enum SystemCall {
     return buffer.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
   }
 
-  /// The process's file creation mask (umask), read without changing it for good: pb
-  /// is single-threaded where it asks.
+  /// The umask pb was started with, when `keepOwnerBits` has narrowed the process's own.
+  nonisolated(unsafe) private static var startingMask: mode_t?
+
+  /// The file creation mask (umask) the user gave pb, which files it makes for the user
+  /// (put back by undo) get. Read without changing it for good: pb is single-threaded
+  /// where it asks.
   static func fileCreationMask() -> mode_t {
+    if let startingMask { return startingMask }
     let mask = umask(0o077)
     umask(mask)
     return mask
+  }
+
+  /// A umask that takes the owner's own bits (0377, 0777) would make the store's files
+  /// and folders unreadable to the very pb that wrote them: the process keeps only the
+  /// group and other bits of it. Called once, at start.
+  public static func keepOwnerBits() {
+    let mask = umask(0o077)
+    startingMask = mask
+    umask(mask & 0o077)
   }
 
   /// The path an open directory has now, with no link, `.` or `..` in it (what
