@@ -33,7 +33,9 @@ fresh() {
 pb_killed_at() {
   local call=$1 nth=$2
   shift 2
-  (strace -f -qq -o /dev/null -e trace="$call" -e inject="$call":signal=KILL:when="$nth" "$PB" "$@" >/dev/null 2>&1) 2>/dev/null
+  # (in a shell of its own, which reports the kill to /dev/null)
+  bash -c 'strace -f -qq -o /dev/null "$@"; exit 0' strace -e trace="$call" -e inject="$call":signal=KILL:when="$nth" \
+    "$PB" "$@" >/dev/null 2>&1
 }
 
 # Whether the bytes are anywhere in the store or under the user folder.
