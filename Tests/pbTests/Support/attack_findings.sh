@@ -42,6 +42,30 @@ pb_killed_at() {
 bytes_exist() { grep -rqF -- "$1" "$PB_DIR" "$T/u" 2>/dev/null; }
 
 # ---------------------------------------------------------------------------------------
+# 0. Data loss, no planted file: a redo killed after it renamed the put-back file into
+#    data/ (before its commit), then a file appears at that path (the user writes a new f,
+#    or anything else makes one). The next writer's recovery rolls the redo back, finds the
+#    name taken, silently gives up (giveBackTakenFiles skips it) and removes the journal; its
+#    own commit then clears the redo stack, whose cut file has `restored` set, so it is not
+#    carried over, and garbage collection deletes the data file: the original bytes are
+#    gone. (Same if the folder is removed meanwhile.)
+finding_redo_rollback_with_name_taken_loses_file() {
+  FUNCNAME_=redo_rollback_name_taken
+  fresh
+  echo "precious-redo" >f
+  "$PB" cut f
+  "$PB" undo >/dev/null
+  pb_killed_at fsync 3 redo # after renameat2(f -> data/…), before the history is written
+  echo "a new f" >f
+  echo x | "$PB" copy
+  local rc=$?
+  if bytes_exist "precious-redo"; then
+    pass "kept (copy exit $rc)"
+  else
+    fail "pb copy exited $rc, said nothing, and the cut file's bytes are neither in $T/u nor in the store"
+  fi
+}
+
 # 1. Data loss: pb cut under umask 0777 (a normal user) exits 0 and removes the file,
 #    but writes the manifest, history and data file with mode 0000: from then on every
 #    command on the board (undo, paste, copy) fails with 74 "Permission denied", no fix
@@ -317,6 +341,7 @@ finding_moved_putback_then_undo_stuck_70() {
 }
 
 all=(
+  finding_redo_rollback_with_name_taken_loses_file
   finding_umask_0777_cut_makes_store_unreadable
   finding_levels_drops_bytes_pb_said_stay_in_history
   finding_clear_drops_bytes_pb_said_stay_in_history
