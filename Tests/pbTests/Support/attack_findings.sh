@@ -195,6 +195,46 @@ EOF
   fi
 }
 
+# 4b. The same on a filesystem whose times are whole seconds (ext2/ext3 with 128-byte
+#    inodes; vfat has 2 s and no ctime; many FUSE and NFS setups): an in-place save of the
+#    same size within the second of pb's copy leaves the identity as recorded, and the cut
+#    removes the file; only the earlier version is in the store. (strace delays pb's first
+#    unlinkat by 0.4 s to place the save reliably; without it the window is the commit's
+#    fsyncs, or as long as another pb holds the lock.)
+finding_coarse_times_save_after_copy_is_lost() {
+  FUNCNAME_=coarse_times_save_lost
+  fresh
+  truncate -s 64M "$T/ext2.img"
+  mke2fs -q -t ext2 -I 128 "$T/ext2.img" 2>/dev/null
+  mkdir -p "$T/e2"
+  if ! mount -o loop "$T/ext2.img" "$T/e2" 2>/dev/null; then
+    echo "SKIP $FUNCNAME_: cannot mount an ext2 image"
+    return
+  fi
+  mkdir "$T/e2/u"
+  local out
+  out=$(cd "$T/e2/u" && python3 - "$PB" <<'EOF'
+import os, subprocess, sys, time
+pb = sys.argv[1]
+t = time.time(); time.sleep(1 - (t % 1) + 0.02)
+with open("report.txt", "w") as f: f.write("draft v1 ")
+p = subprocess.Popen(["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=unlinkat",
+                      "-e", "inject=unlinkat:delay_enter=400000:when=1", pb, "cut", "report.txt"])
+time.sleep(0.35)
+with open("report.txt", "r+") as f: f.write("draft v2 ")
+p.wait()
+store = subprocess.run([pb, "paste"], capture_output=True).stdout
+print(f"cut={p.returncode} removed={not os.path.exists('report.txt')} store={store!r}")
+EOF
+)
+  umount "$T/e2"
+  if grep -q "removed=True" <<<"$out" && ! grep -q "v2" <<<"$out"; then
+    fail "$out: the saved 'draft v2' is nowhere"
+  else
+    pass "$out"
+  fi
+}
+
 # 5. Outside the store, on a store file's word - a user's file deleted: a planted history
 #    (a redo entry naming the victim's path, levelsOfUndo 1) and journal (an undo "placed"
 #    at that path with "prepared": its inode) make recovery record the victim file's full
@@ -347,6 +387,7 @@ all=(
   finding_clear_drops_bytes_pb_said_stay_in_history
   finding_cut_bytes_dropped_by_levels_of_undo
   finding_mmap_write_after_copy_is_lost
+  finding_coarse_times_save_after_copy_is_lost
   finding_planted_journal_then_redo_copy_deletes_user_file
   finding_planted_redo_rollback_places_setuid_foreign_file
   finding_planted_history_undo_creates_file_anywhere
