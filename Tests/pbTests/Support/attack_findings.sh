@@ -205,7 +205,7 @@ finding_coarse_times_save_after_copy_is_lost() {
   FUNCNAME_=coarse_times_save_lost
   fresh
   truncate -s 64M "$T/ext2.img"
-  mke2fs -q -t ext2 -I 128 "$T/ext2.img" 2>/dev/null
+  mke2fs -q -t ext2 -I 128 "$T/ext2.img" >/dev/null 2>&1
   mkdir -p "$T/e2"
   if ! mount -o loop "$T/ext2.img" "$T/e2" 2>/dev/null; then
     echo "SKIP $FUNCNAME_: cannot mount an ext2 image"
