@@ -10,7 +10,7 @@ removes); FILL=1 fills it. MEDDLE=newcomer on `redo` reproduces the loss of
 attack_findings.sh finding 0."""
 import hashlib, os, re, shutil, subprocess, sys
 
-PB, WORK, SCEN = sys.argv[1], sys.argv[2], sys.argv[3]
+PB, WORK, SCEN = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
 SYSCALLS = ["linkat", "renameat2", "renameat", "unlinkat", "write", "fsync", "fchmod", "utimensat", "openat2",
             "copy_file_range", "sendfile", "ftruncate", "fdatasync", "syncfs", "mkdirat", "fchmodat"]
 HIDDEN = re.compile(r"^\.(.*\.)?pb-[0-9a-f]{16}$")

@@ -3,7 +3,7 @@
 Reports traps (132/134/139, negative signals other than our kills) and 'internal error'."""
 import json, os, random, shutil, subprocess, sys
 
-PB, WORK, SEED, N = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+PB, WORK, SEED, N = os.path.abspath(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 rng = random.Random(SEED)
 EXTREMES = [0, -1, 1, 2**63 - 1, -2**63, 2**64 - 1, 2**64, 10**30, 1.5, -0.0, "x", "", None, [], {}, True,
             "/", "/etc/passwd", "/tmp/../etc", "a/b", ".x", "0123456789abcdef.txt", "\u0000", "/\udcff" if False else "/x\u0001y",

@@ -3,7 +3,7 @@
 usage: multi.py PB WORK SEED ROUNDS"""
 import hashlib, os, random, re, shutil, subprocess, sys, time
 
-PB, WORK, SEED, ROUNDS = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+PB, WORK, SEED, ROUNDS = os.path.abspath(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 rng = random.Random(SEED)
 HIDDEN = re.compile(r"^\.(.*\.)?pb-[0-9a-f]{16}$")
 ALLOWED = {0, 1, 66, 73, 75}
