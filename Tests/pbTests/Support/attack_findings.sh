@@ -302,6 +302,39 @@ EOF
   fi
 }
 
+# 6b. Outside the store, on a store file's word - chmod and touch of a user's file: a data
+#    file planted as a hard link of a user's file (a restored backup keeps hard links)
+#    and a history entry naming it make `pb undo` link it into place and set the mode and
+#    time from the history on the shared inode: the user's 0600 secret becomes 0644 with
+#    mtime 1970, and gets a second name in another (public) folder. Data files with more
+#    than one link are not refused.
+finding_planted_hardlinked_data_file_chmods_user_file() {
+  FUNCNAME_=planted_hardlink_chmod
+  fresh
+  echo seed | "$PB" copy
+  local B=$PB_DIR/boards/general N P F=0123456789abcdef.txt before
+  N=$("$PB" count)
+  mkdir -p "$T/victim" "$T/pub"
+  echo "root secret" >"$T/victim/secret"
+  chmod 600 "$T/victim/secret"
+  touch -d 2001-01-01 "$T/victim/secret"
+  before=$(stat -c '%A %y' "$T/victim/secret")
+  ln "$T/victim/secret" "$B/data/$F"
+  P=$T/pub/notes
+  cat >"$B/history/$N.json" <<EOF
+{"changeCount":$N,"format":4,"levelsOfUndo":50,"undo":[{"actionName":"Copy","changeCount":$N,"date":"2026-11-22T10:52:00.120Z","items":[],"cutFiles":[{"file":"$F","mode":438,"modified":0,"path":"$P"}]}],"redo":[]}
+EOF
+  local rc after
+  "$PB" undo >/dev/null 2>&1
+  rc=$?
+  after=$(stat -c '%A %y' "$T/victim/secret")
+  if [ "$before" != "$after" ]; then
+    fail "pb undo exited $rc; victim/secret went from '$before' to '$after', and is also $P ($(stat -c %h "$T/victim/secret") links)"
+  else
+    pass "victim untouched (undo exit $rc)"
+  fi
+}
+
 # 7. Outside the store, on a store file's word - a file of chosen bytes anywhere: a
 #    planted history entry's cutFiles make `pb undo` create any absent file (say
 #    ~/.ssh/authorized_keys, ~/.bashrc) with the bytes of a planted data file, mode up to
@@ -390,6 +423,7 @@ all=(
   finding_coarse_times_save_after_copy_is_lost
   finding_planted_journal_then_redo_copy_deletes_user_file
   finding_planted_redo_rollback_places_setuid_foreign_file
+  finding_planted_hardlinked_data_file_chmods_user_file
   finding_planted_history_undo_creates_file_anywhere
   finding_cut_takes_store_files
   finding_moved_putback_then_undo_stuck_70
