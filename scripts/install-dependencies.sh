@@ -36,6 +36,7 @@ command -v man >/dev/null 2>&1 || missing="$missing man-db"
 { [ -f /usr/share/mime/mime.cache ] && [ -f /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf ]; } ||
   missing="$missing shared-mime-info"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+command -v strace >/dev/null 2>&1 || missing="$missing strace"
 has_library libxcb.a || missing="$missing libxcb1-dev"
 has_library libxcb-xfixes.a || missing="$missing libxcb-xfixes0-dev"
 command -v Xvfb >/dev/null 2>&1 || missing="$missing xvfb"

@@ -248,4 +248,15 @@ struct HistoryAttackTests {
       #expect(!FileManager.default.fileExists(atPath: board(sandbox).appendingPathComponent("journal").path))
     }
   }
+
+  @Test(
+    "a hostile test's findings, each with kills at exact system calls, planted files and another user: all kept",
+    .enabled(if: geteuid() == 0, "the reproductions kill at exact calls with strace and run as nobody with setpriv"))
+  func hostileFindings() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run("/bin/bash", [Sandbox.support("attack_findings.sh"), Sandbox.binary], stdin: nil, environment: [:], timeLimit: 300)
+    let verdicts = result.lines.filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }
+    #expect(verdicts.count == 9, "every finding ran: \(result)")
+    #expect(verdicts.allSatisfy { $0.hasPrefix("PASS") }, "\(verdicts.joined(separator: "\n"))\n\(result.stderr)")
+  }
 }
