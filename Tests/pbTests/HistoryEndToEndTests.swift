@@ -394,4 +394,32 @@ struct HistoryEndToEndTests {
     #expect(result.text.contains("\"changeCount\" : 1,"), "nothing was copied: \(result)")
     #expect(result.lines.contains("ok.txt") && result.lines.contains("locked/file.txt"), "nothing was removed: \(result)")
   }
+
+  @Test("a group that ends with a secret: the undo that drops it gives the group's last public state, the next the one before the group")
+  func groupEndingWithASecret() throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.file("notes.txt", "cut inside the group")
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      cd \(sandbox.root.path)
+      printf important | pb copy
+      pb group begin
+      printf x | pb copy
+      pb cut notes.txt
+      echo SECRET-IN-GROUP | pb copy -a --concealed
+      pb group end
+      pb undo; pb paste -i all; echo
+      pb redo; echo "redo $?"
+      pb undo; pb paste -i all; echo
+      pb redo; pb paste -i all; echo
+      """)
+    #expect(
+      result.lines == ["Undo Append", "cut inside the group", "redo 1", "Undo Copy", "important", "Redo Copy", "cut inside the group"],
+      "\(result)")
+    #expect(try filesHolding("SECRET-IN-GROUP", in: sandbox) == [])
+    #expect(!FileManager.default.fileExists(atPath: file), "redone, the cut took the file again")
+    try sandbox.pb("undo")
+    #expect(FileManager.default.contents(atPath: file) == Data("cut inside the group".utf8), "undoing the group put it back")
+  }
 }

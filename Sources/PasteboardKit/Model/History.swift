@@ -8,8 +8,9 @@ public struct HistoryEntry: Sendable, Equatable {
   public var date: Int64
   public var items: [Item]
   /// The change count of the state this entry leads away from: for an undo entry, the
-  /// state its change made. An entry whose change made the current state is the one a
-  /// later change can merge with (to step over secrets).
+  /// state its change made; for a group's entry, the state its first change made (the
+  /// entry keeps it as later changes in the group grow it). An undo entry whose count
+  /// is past `beforeSecrets`' was made since the secrets came.
   public var changeCount: Int
   /// The files a cut removed, put back by undoing it.
   public var cutFiles: [CutFile]
@@ -178,7 +179,9 @@ public struct History: Sendable, Equatable {
   /// Records a change by a user command: `before` is the board before it (at change
   /// count `previousCount`), `changeCount` the state the change made. A change clears
   /// the redo stack. Inside an open group that already has its entry, the entry grows
-  /// to cover this change. A change from a state holding secrets or `--no-undo` items
+  /// to cover this change, with its cut files; it keeps the count its first change made,
+  /// so secrets that come later in the group never make it an entry made since them
+  /// (which would drop it, and the state before the group with it). A change from a state holding secrets or `--no-undo` items
   /// records instead the state before them (entries made since then go: undoing goes
   /// past the secrets in one step); without one, the secrets are left out. Call it
   /// before `noteChange` for the same change.
@@ -186,10 +189,8 @@ public struct History: Sendable, Equatable {
     named actionName: String, before: [Item], previousCount: Int, changeCount: Int, at date: Int64, cutFiles: [CutFile] = []
   ) {
     redoStack.removeAll()
-    if group?.hasEntry == true, var top = undoStack.popLast() {
-      top.changeCount = changeCount
-      top.cutFiles += cutFiles
-      undoStack.append(top)
+    if group?.hasEntry == true, !undoStack.isEmpty {
+      undoStack[undoStack.count - 1].cutFiles += cutFiles
       return
     }
     let items = recordableState(of: before)

@@ -116,11 +116,61 @@ import Testing
     let closedNone = history.endGroup()
     #expect(!closedNone, "no group is open")
     #expect(history.undoStack.map(\.actionName) == ["Edit"])
-    #expect(history.undoStack.last?.items == [Self.a] && history.undoStack.last?.changeCount == 3)
+    // The entry keeps the count of its first change: it was made then.
+    #expect(history.undoStack.last?.items == [Self.a] && history.undoStack.last?.changeCount == 1)
     history.beginGroup(named: nil, openedBy: shell)
     Self.record(&history, "Append", before: [], count: 4)
     Self.record(&history, "Copy", before: [Self.c], count: 5)
     #expect(history.undoStack.map(\.actionName) == ["Edit", "Append"])
+  }
+
+  static let secret = item("5555555555555555", concealed: true)
+  static let shell = ProcessIdentity(pid: 10, startTime: 1)
+
+  @Test func aGroupThatEndsWithASecretStillLeadsBackToTheStateBeforeIt() {
+    var history = History()
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    history.beginGroup(named: nil, openedBy: Self.shell)
+    Self.record(&history, "Copy", before: [Self.a], after: [Self.b], count: 2)
+    Self.record(&history, "Append", before: [Self.b], after: [Self.b, Self.secret], count: 3)
+    _ = history.endGroup()
+    let first = history.undo(1, current: [Self.b, Self.secret], changeCount: 4)
+    #expect(first.map(\.items) == [[Self.b]], "the secret goes, and only it")
+    #expect(!history.canRedo, "nothing to redo for a secret")
+    let second = history.undo(1, current: [Self.b], changeCount: 5)
+    #expect(second.map(\.items) == [[Self.a]], "the state before the group is still there")
+    #expect(second.map(\.actionName) == ["Copy"])
+    #expect(history.undo(1, current: [Self.a], changeCount: 6).map(\.items) == [[]])
+  }
+
+  @Test func aChangeAfterAGroupThatEndsWithASecretKeepsTheGroupsEntryAndItsCutFiles() {
+    var history = History()
+    let cut = CutFile(path: "/tmp/x", file: "dddddddddddddddd", mode: 0o644, modified: 0)
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    history.beginGroup(named: "Edit", openedBy: Self.shell)
+    history.recordChange(named: "Cut", before: [Self.a], previousCount: 1, changeCount: 2, at: 2000, cutFiles: [cut])
+    history.noteChange(from: [Self.a], previousCount: 1, to: [Self.b], actionName: "Cut")
+    Self.record(&history, "Append", before: [Self.b], after: [Self.b, Self.secret], count: 3)
+    _ = history.endGroup()
+    Self.record(&history, "Copy", before: [Self.b, Self.secret], after: [Self.c], count: 4)
+    #expect(history.undoStack.map(\.actionName) == ["Copy", "Edit", "Copy"])
+    #expect(history.undoStack.map(\.items) == [[], [Self.a], [Self.b]])
+    #expect(history.undoStack.map(\.cutFiles) == [[], [cut], []], "the cut stays with the group that made it")
+    #expect(History.referencedFiles(current: [Self.c], history: history).contains(cut.file))
+    let undone = history.undo(2, current: [Self.c], changeCount: 5)
+    #expect(undone.map(\.items) == [[Self.b], [Self.a]] && undone.last?.cutFiles == [cut])
+  }
+
+  @Test func secretsThatComeInsideAGroupGoWithTheUndoThatDropsThemAndTheGroupGoesOn() {
+    var history = History()
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    history.beginGroup(named: "Edit", openedBy: Self.shell)
+    Self.record(&history, "Copy", before: [Self.a], after: [Self.b], count: 2)
+    Self.record(&history, "Append", before: [Self.b], after: [Self.b, Self.secret], count: 3)
+    // Still inside the group: this change grows its entry, and the secret is gone.
+    Self.record(&history, "Copy", before: [Self.b, Self.secret], after: [Self.c], count: 4)
+    #expect(history.undoStack.map(\.actionName) == ["Copy", "Edit"] && history.beforeSecrets == nil)
+    #expect(history.undo(1, current: [Self.c], changeCount: 5).map(\.items) == [[Self.a]])
   }
 
   @Test func aGroupWhoseOpenerExitedCloses() {

@@ -76,7 +76,7 @@ class Model:
         if records:
             self.redo = []
             if self.group and self.group["has_entry"] and self.undo:
-                self.undo[-1].count = previous + 1
+                pass  # the group's entry grows, keeping the count its first change made
             else:
                 state = self.recordable_state(before)
                 self.drop_since_secrets(before)
