@@ -422,4 +422,17 @@ struct HistoryEndToEndTests {
     try sandbox.pb("undo")
     #expect(FileManager.default.contents(atPath: file) == Data("cut inside the group".utf8), "undoing the group put it back")
   }
+
+  @Test("redo keeps the levels as a change does")
+  func redoKeepsTheLevels() throws {
+    let sandbox = try Sandbox()
+    for value in 1...4 { try sandbox.pb("copy", "--action", "C\(value)", stdin: Data("\(value)".utf8)) }
+    #expect(try sandbox.pb("undo", "2").lines == ["Undo C4", "Undo C3"])
+    try sandbox.pb("history", "--levels", "3")
+    #expect(try sandbox.pb("redo", "2").lines == ["Redo C3", "Redo C4"])
+    let undo = try history(sandbox)["undo"] as? [[String: Any]] ?? []
+    #expect(undo.map { $0["actionName"] as? String } == ["C4", "C3", "C2"], "\(undo)")
+    #expect(try sandbox.pb("undo", "9").lines == ["Undo C4", "Undo C3", "Undo C2"])
+    #expect(try sandbox.pb("paste").text == "1")
+  }
 }

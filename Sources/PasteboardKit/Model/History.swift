@@ -203,7 +203,8 @@ public struct History: Sendable, Equatable {
 
   /// Takes up to `count` entries off the undo stack, newest first, and puts the states
   /// they leave onto the redo stack. Returns the entries undone (the items to restore
-  /// are the last one's); none when there is nothing to undo.
+  /// are the last one's); none when there is nothing to undo. The redo stack then keeps
+  /// at most `levelsOfUndo` entries, as after a change.
   /// While the board holds secrets, the first step goes back to the state before them
   /// (with the cut files of every entry made since) and leaves nothing to redo: the
   /// secrets are never kept.
@@ -221,11 +222,14 @@ public struct History: Sendable, Equatable {
       beforeSecrets = nil
       group?.hasEntry = false
     }
-    return moved + Self.move(count - moved.count, from: &undoStack, to: &redoStack, current: items, changeCount: changeCount, group: &group)
+    moved += Self.move(count - moved.count, from: &undoStack, to: &redoStack, current: items, changeCount: changeCount, group: &group)
+    trim()
+    return moved
   }
 
   /// Takes up to `count` entries off the redo stack and puts the states they leave back
-  /// onto the undo stack (from a board holding secrets, the state before them).
+  /// onto the undo stack (from a board holding secrets, the state before them). The undo
+  /// stack then keeps at most `levelsOfUndo` entries, as after a change.
   public mutating func redo(_ count: Int, current: [Item], changeCount: Int) -> [HistoryEntry] {
     guard count > 0, !redoStack.isEmpty else { return [] }
     let items = recordableState(of: current)
@@ -237,6 +241,7 @@ public struct History: Sendable, Equatable {
       let first = undoStack.count - moved.count
       undoStack[first].cutFiles = cutFiles + undoStack[first].cutFiles
     }
+    trim()
     return moved
   }
 

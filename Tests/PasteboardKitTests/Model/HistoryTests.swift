@@ -69,6 +69,24 @@ import Testing
     #expect(history.undoStack.count == 2)
   }
 
+  @Test func undoAndRedoKeepTheLevelsAsAChangeDoes() {
+    var history = History(levelsOfUndo: 4)
+    for count in 1...4 { Self.record(&history, "Copy \(count)", before: [], count: count) }
+    _ = history.undo(2, current: [], changeCount: 5)
+    history.levelsOfUndo = 3
+    history.trim()
+    #expect(history.undoStack.count == 2 && history.redoStack.count == 2)
+    let redone = history.redo(2, current: [], changeCount: 6)
+    #expect(redone.map(\.actionName) == ["Copy 3", "Copy 4"])
+    #expect(history.undoStack.map(\.actionName) == ["Copy 2", "Copy 3", "Copy 4"], "the oldest went, as after a change")
+    _ = history.undo(1, current: [], changeCount: 7)
+    history.levelsOfUndo = 2
+    history.trim()
+    #expect(history.undoStack.count == 2 && history.redoStack.count == 1)
+    _ = history.undo(2, current: [], changeCount: 8)
+    #expect(history.redoStack.map(\.actionName) == ["Copy 3", "Copy 2"], "the redo farthest away went")
+  }
+
   @Test func secretsNeverStayInHistoryAndUndoingPastThemGoesToTheStateBefore() {
     var history = History()
     let secret = Self.item("5555555555555555", concealed: true)

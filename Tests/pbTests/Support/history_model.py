@@ -110,6 +110,7 @@ class Model:
         self.items = [(v, True) for v in values]
         self.saved = None
         self.count += 1
+        self.trim()
         return names
 
     def redo_n(self, n):
@@ -128,6 +129,7 @@ class Model:
         self.items = [(v, True) for v in values]
         self.saved = None
         self.count += 1
+        self.trim()
         return names
 
 
