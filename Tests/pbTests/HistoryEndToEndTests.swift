@@ -221,11 +221,14 @@ struct HistoryEndToEndTests {
     #expect(try sandbox.pb("undo").text == "Undo Copy\n")
     #expect(try sandbox.pb("paste", "-i", "all").text == "public")
     #expect(try filesHolding("SECRET-MARKER", in: sandbox) == [])
-    // A --no-undo write is not recorded and leaves the stacks as they were.
+    // A --no-undo write is not recorded and leaves the stacks as they were; undo's
+    // next step is then the one back to the state before it.
     let before = try history(sandbox)
     try sandbox.pb("copy", "--no-undo", stdin: Data("SECRET-MARKER-3".utf8))
     let after = try history(sandbox)
-    #expect((before["undo"] as? [Any])?.count == (after["undo"] as? [Any])?.count)
+    let undoBefore = before["undo"] as? [[String: Any]] ?? []
+    let undoAfter = after["undo"] as? [[String: Any]] ?? []
+    #expect(undoAfter.count == undoBefore.count + 1 && undoAfter.first?["numberOfItems"] as? Int == 1, "\(after)")
     #expect((before["redo"] as? [Any])?.count == 1 && (after["redo"] as? [Any])?.count == 1)
     try sandbox.pb("clear")
     #expect(try filesHolding("SECRET-MARKER", in: sandbox) == [])
@@ -434,5 +437,32 @@ struct HistoryEndToEndTests {
     #expect(undo.map { $0["actionName"] as? String } == ["C4", "C3", "C2"], "\(undo)")
     #expect(try sandbox.pb("undo", "9").lines == ["Undo C4", "Undo C3", "Undo C2"])
     #expect(try sandbox.pb("paste").text == "1")
+  }
+
+  @Test("info and history count the undo step over a --no-undo or concealed write, as undo takes it")
+  func theStepOverSecretsIsListed() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", "--no-undo", stdin: Data("SECRET-1".utf8))
+    var state = try info(sandbox)
+    #expect(state["canUndo"] as? Bool == true && state["undoActionName"] as? String == "Copy", "\(state)")
+    var undo = try history(sandbox)["undo"] as? [[String: Any]] ?? []
+    #expect(undo.map { $0["actionName"] as? String } == ["Copy"] && undo.first?["numberOfItems"] as? Int == 0, "\(undo)")
+    #expect(try sandbox.pb("undo").text == "Undo Copy\n")
+    state = try info(sandbox)
+    #expect(state["canUndo"] as? Bool == false && state["undoActionName"] == nil && state["canRedo"] as? Bool == false, "\(state)")
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      printf important | pb copy
+      pb group begin Edit
+      printf x | pb copy
+      printf SECRET-2 | pb copy -a --concealed
+      pb info --json
+      """)
+    #expect(result.text.contains(#""undoActionName" : "Append""#), "\(result)")
+    undo = try history(sandbox)["undo"] as? [[String: Any]] ?? []
+    #expect(undo.map { $0["actionName"] as? String } == ["Append", "Edit", "Copy"], "\(undo)")
+    #expect(undo.map { $0["numberOfItems"] as? Int } == [1, 1, 0], "\(undo)")
+    #expect(try sandbox.pb("undo", "3").lines == ["Undo Append", "Undo Edit", "Undo Copy"])
   }
 }

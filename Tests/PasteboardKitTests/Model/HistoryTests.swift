@@ -191,6 +191,29 @@ import Testing
     #expect(history.undo(1, current: [Self.c], changeCount: 5).map(\.items) == [[Self.a]])
   }
 
+  @Test func canUndoAndTheUndoStepsCountTheStepOverSecrets() {
+    var history = History()
+    let unrecorded = Self.item("9999999999999999", recorded: false)
+    // A --no-undo write on a board with no history: undoing it gives the empty board.
+    history.noteChange(from: [], previousCount: 0, to: [unrecorded], actionName: "Copy")
+    #expect(history.canUndo && history.undoActionName == "Copy")
+    #expect(history.undoSteps.map(\.items) == [[]])
+    let moved = history.undo(1, current: [unrecorded], changeCount: 2)
+    #expect(moved.map(\.actionName) == ["Copy"] && moved.last?.items == [])
+    #expect(!history.canUndo && history.undoActionName == nil && !history.canRedo)
+    // Over a group that ends with a secret, the step is named after the change that
+    // brought it, and the group's entry comes next.
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 3)
+    history.beginGroup(named: "Edit", openedBy: Self.shell)
+    Self.record(&history, "Copy", before: [Self.a], after: [Self.b], count: 4)
+    Self.record(&history, "Append", before: [Self.b], after: [Self.b, Self.secret], count: 5)
+    #expect(history.undoActionName == "Append")
+    #expect(history.undoSteps.map(\.actionName) == ["Copy", "Edit", "Append"])
+    #expect(history.undoSteps.map(\.items) == [[], [Self.a], [Self.b]])
+    let steps = history.undoSteps
+    #expect(history.undo(3, current: [Self.b, Self.secret], changeCount: 6).map(\.items) == steps.reversed().map(\.items))
+  }
+
   @Test func aGroupWhoseOpenerExitedCloses() {
     let shell = ProcessIdentity(pid: 10, startTime: 1)
     let script = ProcessIdentity(pid: 11, startTime: 2)
