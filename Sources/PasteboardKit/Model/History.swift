@@ -174,14 +174,22 @@ public struct History: Sendable, Equatable {
   /// saved with the change's name; when it leaves none, the saved state is dropped.
   /// Every commit notes its change, so a saved state means the board holds secrets:
   /// `undo`, `canUndo` and `undoSteps` go by it alone.
+  /// A board may hold secrets with no saved state (`history --clear` forgot it, or an
+  /// older `pb` wrote them): new secrets over it save the board less the old ones, so
+  /// that undoing them goes back there and leaves nothing to redo, as over any state.
+  /// Undo, redo and expiry never bring secrets in.
   public mutating func noteChange(
     from before: [Item], previousCount: Int, to after: [Item], actionName: String, at date: Int64 = 0
   ) {
-    let beforeIsRecordable = before.allSatisfy(\.isRecordable)
     if after.allSatisfy(\.isRecordable) {
       beforeSecrets = nil
-    } else if beforeIsRecordable {
-      beforeSecrets = SavedState(items: before, changeCount: previousCount, actionName: actionName, date: date)
+      return
+    }
+    guard beforeSecrets == nil else { return }
+    // Each write makes new data files: a secret is new if its files are.
+    let held = Set(before.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) })
+    if after.contains(where: { item in !item.isRecordable && !item.representations.contains { held.contains($0.file) } }) {
+      beforeSecrets = SavedState(items: Self.recordable(before), changeCount: previousCount, actionName: actionName, date: date)
     }
   }
 

@@ -214,6 +214,30 @@ import Testing
     #expect(history.undo(3, current: [Self.b, Self.secret], changeCount: 6).map(\.items) == steps.reversed().map(\.items))
   }
 
+  @Test func afterHistoryIsClearedASecretWrittenOverSecretsUndoesToTheBoardLessThemWithNothingToRedo() {
+    let other = Self.item("6666666666666666", concealed: true)
+    let unrecorded = Self.item("9999999999999999", recorded: false)
+    var history = History()
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    Self.record(&history, "Append", before: [Self.a], after: [Self.a, Self.secret], count: 2)
+    history.removeAllActions()
+    #expect(!history.canUndo && history.undo(1, current: [Self.a, Self.secret], changeCount: 3).isEmpty)
+    // Expiry brings no secret in: still nothing to undo.
+    history.noteChange(from: [Self.a, Self.secret], previousCount: 2, to: [Self.a, Self.secret], actionName: "Change")
+    #expect(!history.canUndo)
+    // A concealed write (recorded) over the board with its old secret.
+    Self.record(&history, "Append", before: [Self.a, Self.secret], after: [Self.a, Self.secret, other], count: 3)
+    #expect(history.undoSteps.map(\.items) == [[Self.a]] && history.undoActionName == "Append")
+    #expect(history.undo(1, current: [Self.a, Self.secret, other], changeCount: 4).map(\.items) == [[Self.a]])
+    #expect(!history.canRedo, "nothing of the secrets is kept for redo")
+    // A --no-undo write (not recorded) likewise.
+    Self.record(&history, "Append", before: [Self.a], after: [Self.a, Self.secret], count: 5)
+    history.removeAllActions()
+    history.noteChange(from: [Self.a, Self.secret], previousCount: 5, to: [unrecorded], actionName: "Copy")
+    #expect(history.undoActionName == "Copy")
+    #expect(history.undo(1, current: [unrecorded], changeCount: 7).map(\.items) == [[Self.a]] && !history.canRedo)
+  }
+
   @Test func aGroupWhoseOpenerExitedCloses() {
     let shell = ProcessIdentity(pid: 10, startTime: 1)
     let script = ProcessIdentity(pid: 11, startTime: 2)
