@@ -388,12 +388,13 @@ public struct History: Sendable, Equatable {
     return unique
   }
 
-  /// The bytes only history holds: data files no current item shares.
+  /// The bytes only history holds: data files no current item shares, named by an
+  /// entry or by the state before secrets.
   public func bytesHeldOnlyByHistory(current: [Item]) -> Int64 {
     let currentFiles = Set(current.flatMap { $0.representations.map(\.file) })
     var sizes: [String: Int64] = [:]
-    for entry in undoStack + redoStack {
-      for representation in entry.items.flatMap(\.representations) where !currentFiles.contains(representation.file) {
+    for items in (undoStack + redoStack).map(\.items) + [beforeSecrets?.items ?? []] {
+      for representation in items.flatMap(\.representations) where !currentFiles.contains(representation.file) {
         sizes[representation.file] = representation.size
       }
     }

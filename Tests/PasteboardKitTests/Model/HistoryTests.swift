@@ -273,6 +273,11 @@ import Testing
     Self.record(&history, "Append", before: [big, Self.a], count: 2)
     #expect(history.bytesHeldOnlyByHistory(current: []) == 1001)
     #expect(history.bytesHeldOnlyByHistory(current: [big]) == 1)
+    // The state a --no-undo write replaced is history's too, until the board changes.
+    let unrecorded = Self.item("9999999999999999", size: 7, recorded: false)
+    var saved = History()
+    saved.noteChange(from: [big], previousCount: 1, to: [unrecorded], actionName: "Copy")
+    #expect(saved.bytesHeldOnlyByHistory(current: [unrecorded]) == 1000)
   }
 
   @Test func theHistoryFileRoundTripsAndRefusesWhatPbNeverWrites() throws {

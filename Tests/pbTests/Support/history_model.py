@@ -28,7 +28,8 @@ documented rules (man page, UNDO AND REDO; docs/store-format.md, History):
 
 What pb says is checked after every step: the board byte for byte, `pb history --json`
 (each step of both stacks: name, items, bytes, cut files; the group), `pb info --json`
-(canUndo, undoActionName, canRedo, redoActionName) and the files in the cut folder.
+(canUndo, undoActionName, canRedo, redoActionName, historyBytes) and the files in the
+cut folder.
 At the end every step is undone, checking each state.
 
 Prints `N passed, M failed` and exits 1 on the first disagreement, with the steps.
@@ -243,11 +244,17 @@ def main():
         status, out = shell.run("pb info --json")
         info = json.loads(out)
         steps_left = model.steps()
-        got = (info["canUndo"], info.get("undoActionName"), info["canRedo"], info.get("redoActionName"), info["levelsOfUndo"])
+        got = (info["canUndo"], info.get("undoActionName"), info["canRedo"], info.get("redoActionName"), info["levelsOfUndo"],
+               info["historyBytes"])
+        # Each value was written once, so it is one data file: history holds those of its
+        # states that the board does not.
+        held = {v for e in model.undo + model.redo for v in e.values} | set((model.saved or {}).get("values", []))
         want = (bool(steps_left), steps_left[-1].name if steps_left else None, bool(model.redo),
-                model.redo[-1].name if model.redo else None, model.levels)
+                model.redo[-1].name if model.redo else None, model.levels,
+                sum(len(v) for v in held - {v for v, _ in model.items}))
         if got != want:
-            fail(f"{after} info says (canUndo, undoActionName, canRedo, redoActionName, levelsOfUndo) {got}, the model says {want}")
+            fail(f"{after} info says (canUndo, undoActionName, canRedo, redoActionName, levelsOfUndo, historyBytes) {got}, "
+                 f"the model says {want}")
 
     for step in range(steps):
         value = f"v{step}"
