@@ -55,7 +55,8 @@ public enum Report {
   public struct HistoryReport: Encodable {
     public var name: String
     public var levelsOfUndo: Int
-    /// Newest first: the first is what `pb undo` undoes.
+    /// Newest first: the first is what `pb undo` undoes (over secrets, the step back to
+    /// the state before them).
     public var undo: [Entry]
     /// Next first: the first is what `pb redo` redoes.
     public var redo: [Entry]
@@ -95,7 +96,7 @@ public enum Report {
     public init(name: String, state: PasteboardState, history: History) {
       self.name = name
       levelsOfUndo = history.levelsOfUndo
-      undo = history.undoStack.reversed().map(Entry.init)
+      undo = history.undoSteps.reversed().map(Entry.init)
       redo = history.redoStack.reversed().map(Entry.init)
       group = history.group.map { Group(name: $0.name, depth: $0.depth, hasEntry: $0.hasEntry) }
       historyBytes = history.bytesHeldOnlyByHistory(current: state.items)

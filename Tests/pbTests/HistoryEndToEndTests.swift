@@ -221,11 +221,14 @@ struct HistoryEndToEndTests {
     #expect(try sandbox.pb("undo").text == "Undo Copy\n")
     #expect(try sandbox.pb("paste", "-i", "all").text == "public")
     #expect(try filesHolding("SECRET-MARKER", in: sandbox) == [])
-    // A --no-undo write is not recorded and leaves the stacks as they were.
+    // A --no-undo write is not recorded and leaves the stacks as they were; undo's
+    // next step is then the one back to the state before it.
     let before = try history(sandbox)
     try sandbox.pb("copy", "--no-undo", stdin: Data("SECRET-MARKER-3".utf8))
     let after = try history(sandbox)
-    #expect((before["undo"] as? [Any])?.count == (after["undo"] as? [Any])?.count)
+    let undoBefore = before["undo"] as? [[String: Any]] ?? []
+    let undoAfter = after["undo"] as? [[String: Any]] ?? []
+    #expect(undoAfter.count == undoBefore.count + 1 && undoAfter.first?["numberOfItems"] as? Int == 1, "\(after)")
     #expect((before["redo"] as? [Any])?.count == 1 && (after["redo"] as? [Any])?.count == 1)
     try sandbox.pb("clear")
     #expect(try filesHolding("SECRET-MARKER", in: sandbox) == [])
@@ -393,5 +396,97 @@ struct HistoryEndToEndTests {
     #expect(result.lines.contains("locked 73") && result.text.contains("locked/file.txt"), "\(result)")
     #expect(result.text.contains("\"changeCount\" : 1,"), "nothing was copied: \(result)")
     #expect(result.lines.contains("ok.txt") && result.lines.contains("locked/file.txt"), "nothing was removed: \(result)")
+  }
+
+  @Test("a group that ends with a secret: the undo that drops it gives the group's last public state, the next the one before the group")
+  func groupEndingWithASecret() throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.file("notes.txt", "cut inside the group")
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      cd \(sandbox.root.path)
+      printf important | pb copy
+      pb group begin
+      printf x | pb copy
+      pb cut notes.txt
+      echo SECRET-IN-GROUP | pb copy -a --concealed
+      pb group end
+      pb undo; pb paste -i all; echo
+      pb redo; echo "redo $?"
+      pb undo; pb paste -i all; echo
+      pb redo; pb paste -i all; echo
+      """)
+    #expect(
+      result.lines == ["Undo Append", "cut inside the group", "redo 1", "Undo Copy", "important", "Redo Copy", "cut inside the group"],
+      "\(result)")
+    #expect(try filesHolding("SECRET-IN-GROUP", in: sandbox) == [])
+    #expect(!FileManager.default.fileExists(atPath: file), "redone, the cut took the file again")
+    try sandbox.pb("undo")
+    #expect(FileManager.default.contents(atPath: file) == Data("cut inside the group".utf8), "undoing the group put it back")
+  }
+
+  @Test("redo keeps the levels as a change does")
+  func redoKeepsTheLevels() throws {
+    let sandbox = try Sandbox()
+    for value in 1...4 { try sandbox.pb("copy", "--action", "C\(value)", stdin: Data("\(value)".utf8)) }
+    #expect(try sandbox.pb("undo", "2").lines == ["Undo C4", "Undo C3"])
+    try sandbox.pb("history", "--levels", "3")
+    #expect(try sandbox.pb("redo", "2").lines == ["Redo C3", "Redo C4"])
+    let undo = try history(sandbox)["undo"] as? [[String: Any]] ?? []
+    #expect(undo.map { $0["actionName"] as? String } == ["C4", "C3", "C2"], "\(undo)")
+    #expect(try sandbox.pb("undo", "9").lines == ["Undo C4", "Undo C3", "Undo C2"])
+    #expect(try sandbox.pb("paste").text == "1")
+  }
+
+  @Test("info and history count the undo step over a --no-undo or concealed write, as undo takes it")
+  func theStepOverSecretsIsListed() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", "--no-undo", stdin: Data("SECRET-1".utf8))
+    var state = try info(sandbox)
+    #expect(state["canUndo"] as? Bool == true && state["undoActionName"] as? String == "Copy", "\(state)")
+    var undo = try history(sandbox)["undo"] as? [[String: Any]] ?? []
+    #expect(undo.map { $0["actionName"] as? String } == ["Copy"] && undo.first?["numberOfItems"] as? Int == 0, "\(undo)")
+    #expect(try sandbox.pb("undo").text == "Undo Copy\n")
+    state = try info(sandbox)
+    #expect(state["canUndo"] as? Bool == false && state["undoActionName"] == nil && state["canRedo"] as? Bool == false, "\(state)")
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      printf important | pb copy
+      pb group begin Edit
+      printf x | pb copy
+      printf SECRET-2 | pb copy -a --concealed
+      pb info --json
+      """)
+    #expect(result.text.contains(#""undoActionName" : "Append""#), "\(result)")
+    undo = try history(sandbox)["undo"] as? [[String: Any]] ?? []
+    #expect(undo.map { $0["actionName"] as? String } == ["Append", "Edit", "Copy"], "\(undo)")
+    #expect(undo.map { $0["numberOfItems"] as? Int } == [1, 1, 0], "\(undo)")
+    #expect(try sandbox.pb("undo", "3").lines == ["Undo Append", "Undo Edit", "Undo Copy"])
+  }
+
+  @Test("after history --clear on a board with a secret, a secret written over it undoes to the board less the secrets, with nothing to redo")
+  func clearedHistoryWithSecrets() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      printf public | pb copy
+      printf SECRET-1 | pb copy -a --concealed
+      pb history --clear
+      pb undo; echo "undo $?"
+      printf SECRET-2 | pb copy -a --concealed
+      pb undo; pb paste -i all -d +; echo
+      pb redo; echo "redo $?"
+      printf SECRET-3 | pb copy -a --no-undo
+      pb history --clear
+      printf SECRET-4 | pb copy --no-undo
+      pb info --json | grep -c '"canUndo" : true'
+      pb undo; pb paste -i all -d +; echo
+      pb redo; echo "redo $?"
+      """)
+    #expect(result.lines == ["undo 1", "Undo Append", "public", "redo 1", "1", "Undo Copy", "public", "redo 1"], "\(result)")
+    #expect(try filesHolding("SECRET-", in: sandbox) == [], "no secret is left in the store")
   }
 }

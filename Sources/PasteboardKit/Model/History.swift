@@ -8,8 +8,9 @@ public struct HistoryEntry: Sendable, Equatable {
   public var date: Int64
   public var items: [Item]
   /// The change count of the state this entry leads away from: for an undo entry, the
-  /// state its change made. An entry whose change made the current state is the one a
-  /// later change can merge with (to step over secrets).
+  /// state its change made; for a group's entry, the state its first change made (the
+  /// entry keeps it as later changes in the group grow it). An undo entry whose count
+  /// is past `beforeSecrets`' was made since the secrets came.
   public var changeCount: Int
   /// The files a cut removed, put back by undoing it.
   public var cutFiles: [CutFile]
@@ -113,11 +114,14 @@ public struct History: Sendable, Equatable {
     public var changeCount: Int
     /// The change that brought the secrets: undoing them is undoing it.
     public var actionName: String
+    /// When that change was made, in ms since 1970 (0 when not known).
+    public var date: Int64
 
-    public init(items: [Item], changeCount: Int, actionName: String) {
+    public init(items: [Item], changeCount: Int, actionName: String, date: Int64 = 0) {
       self.items = items
       self.changeCount = changeCount
       self.actionName = actionName
+      self.date = date
     }
   }
 
@@ -132,10 +136,32 @@ public struct History: Sendable, Equatable {
     self.beforeSecrets = beforeSecrets
   }
 
-  public var canUndo: Bool { !undoStack.isEmpty }
+  /// Whether `undo` has a step to take: an entry, or the step back over secrets.
+  public var canUndo: Bool { !undoStack.isEmpty || beforeSecrets != nil }
   public var canRedo: Bool { !redoStack.isEmpty }
-  public var undoActionName: String? { undoStack.last?.actionName }
+  public var undoActionName: String? { undoSteps.last?.actionName }
   public var redoActionName: String? { redoStack.last?.actionName }
+
+  /// The undo stack as `undo` takes it, oldest first. While the board holds secrets, the
+  /// entries made since they came give way to one step back to the state before them,
+  /// named after the oldest of those entries (or after the change that brought the
+  /// secrets), with the files of their cuts.
+  public var undoSteps: [HistoryEntry] {
+    guard let saved = beforeSecrets else { return undoStack }
+    let since = undoStack[firstEntrySinceSecrets...]
+    let step = HistoryEntry(
+      actionName: since.first?.actionName ?? saved.actionName, date: since.first?.date ?? saved.date, items: saved.items,
+      changeCount: saved.changeCount, cutFiles: since.flatMap(\.cutFiles))
+    return undoStack[..<firstEntrySinceSecrets] + [step]
+  }
+
+  /// Where the undo entries made since the secrets came begin (the stack's end when
+  /// there are no secrets): entries are in the order of their counts, and those made
+  /// since have counts past the saved state's.
+  private var firstEntrySinceSecrets: Int {
+    guard let saved = beforeSecrets else { return undoStack.endIndex }
+    return (undoStack.lastIndex { $0.changeCount <= saved.changeCount } ?? -1) + 1
+  }
 
   /// What history may hold of a state: secrets and items written with `--no-undo`
   /// never stay behind in it.
@@ -143,42 +169,52 @@ public struct History: Sendable, Equatable {
     items.filter(\.isRecordable)
   }
 
-  /// Notes any change of the board, recorded or not (expiry, `--no-undo`, undo): when
-  /// it brings in items history may not keep, the state before them is saved with the
-  /// change's name; when it leaves none, the saved state is dropped.
-  public mutating func noteChange(from before: [Item], previousCount: Int, to after: [Item], actionName: String) {
-    let beforeIsRecordable = before.allSatisfy(\.isRecordable)
+  /// Notes any change of the board, recorded or not (expiry, `--no-undo`, undo), made
+  /// at `date`: when it brings in items history may not keep, the state before them is
+  /// saved with the change's name; when it leaves none, the saved state is dropped.
+  /// Every commit notes its change, so a saved state means the board holds secrets:
+  /// `undo`, `canUndo` and `undoSteps` go by it alone.
+  /// A board may hold secrets with no saved state (`history --clear` forgot it, or an
+  /// older `pb` wrote them): new secrets over it save the board less the old ones, so
+  /// that undoing them goes back there and leaves nothing to redo, as over any state.
+  /// Undo, redo and expiry never bring secrets in.
+  public mutating func noteChange(
+    from before: [Item], previousCount: Int, to after: [Item], actionName: String, at date: Int64 = 0
+  ) {
     if after.allSatisfy(\.isRecordable) {
       beforeSecrets = nil
-    } else if beforeIsRecordable {
-      beforeSecrets = SavedState(items: before, changeCount: previousCount, actionName: actionName)
+      return
+    }
+    guard beforeSecrets == nil else { return }
+    // Each write makes new data files: a secret is new if its files are.
+    let held = Set(before.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) })
+    if after.contains(where: { item in !item.isRecordable && !item.representations.contains { held.contains($0.file) } }) {
+      beforeSecrets = SavedState(items: Self.recordable(before), changeCount: previousCount, actionName: actionName, date: date)
     }
   }
 
   /// What a change from `current` records as the state before it: `current` itself, or,
   /// while it holds secrets, the state before them (without one, `current` less them).
   func recordableState(of current: [Item]) -> [Item] {
-    if current.allSatisfy(\.isRecordable) { return current }
-    return beforeSecrets?.items ?? Self.recordable(current)
+    beforeSecrets?.items ?? Self.recordable(current)
   }
 
   /// While the board holds secrets, the undo entries made since they came all lead back
   /// to the state before them: takes them off the stack and returns their cut files,
-  /// which the entry that replaces them must keep.
-  mutating func dropEntriesSinceSecrets(current: [Item]) -> (entries: [HistoryEntry], cutFiles: [CutFile]) {
-    guard let saved = beforeSecrets, !current.allSatisfy(\.isRecordable) else { return ([], []) }
-    var dropped: [HistoryEntry] = []
-    while let top = undoStack.last, top.changeCount > saved.changeCount {
-      dropped.append(top)
-      undoStack.removeLast()
-    }
-    return (dropped, dropped.reversed().flatMap(\.cutFiles))
+  /// which the entry that replaces them must keep (the files are still cut).
+  mutating func dropEntriesSinceSecrets() -> [CutFile] {
+    let since = firstEntrySinceSecrets
+    let cutFiles = undoStack[since...].flatMap(\.cutFiles)
+    undoStack.removeSubrange(since...)
+    return cutFiles
   }
 
   /// Records a change by a user command: `before` is the board before it (at change
   /// count `previousCount`), `changeCount` the state the change made. A change clears
   /// the redo stack. Inside an open group that already has its entry, the entry grows
-  /// to cover this change. A change from a state holding secrets or `--no-undo` items
+  /// to cover this change, with its cut files; it keeps the count its first change made,
+  /// so secrets that come later in the group never make it an entry made since them
+  /// (which would drop it, and the state before the group with it). A change from a state holding secrets or `--no-undo` items
   /// records instead the state before them (entries made since then go: undoing goes
   /// past the secrets in one step); without one, the secrets are left out. Call it
   /// before `noteChange` for the same change.
@@ -189,49 +225,48 @@ public struct History: Sendable, Equatable {
     // entry keeps them (undoing it tries again), as the redo stack goes.
     let cutFiles = redoStack.flatMap(\.cutFiles).filter { $0.restored == nil } + cutFiles
     redoStack.removeAll()
-    if group?.hasEntry == true, var top = undoStack.popLast() {
-      top.changeCount = changeCount
-      top.cutFiles += cutFiles
-      undoStack.append(top)
+    if group?.hasEntry == true, !undoStack.isEmpty {
+      undoStack[undoStack.count - 1].cutFiles += cutFiles
       return
     }
     let items = recordableState(of: before)
-    let cut = dropEntriesSinceSecrets(current: before).cutFiles + cutFiles
+    let cut = dropEntriesSinceSecrets() + cutFiles
     undoStack.append(
       HistoryEntry(actionName: group?.name ?? actionName, date: date, items: items, changeCount: changeCount, cutFiles: cut))
     if group != nil { group?.hasEntry = true }
     trim()
   }
 
-  /// Takes up to `count` entries off the undo stack, newest first, and puts the states
-  /// they leave onto the redo stack. Returns the entries undone (the items to restore
-  /// are the last one's); none when there is nothing to undo.
+  /// Takes up to `count` steps of `undoSteps`, newest first, and puts the states they
+  /// leave onto the redo stack. Returns the entries undone (the items to restore
+  /// are the last one's); none when there is nothing to undo. The redo stack then keeps
+  /// at most `levelsOfUndo` entries, as after a change.
   /// While the board holds secrets, the first step goes back to the state before them
   /// (with the cut files of every entry made since) and leaves nothing to redo: the
   /// secrets are never kept.
   public mutating func undo(_ count: Int, current: [Item], changeCount: Int) -> [HistoryEntry] {
+    guard count > 0 else { return [] }
     var moved: [HistoryEntry] = []
     var items = current
-    if count > 0, let saved = beforeSecrets, !current.allSatisfy(\.isRecordable) {
-      let (dropped, cutFiles) = dropEntriesSinceSecrets(current: current)
-      // The oldest change since the secrets names the step, as undoing it is what it does.
-      let name = dropped.last?.actionName ?? saved.actionName
-      moved.append(
-        HistoryEntry(
-          actionName: name, date: dropped.last?.date ?? 0, items: saved.items, changeCount: saved.changeCount, cutFiles: cutFiles))
-      items = saved.items
+    if beforeSecrets != nil, let step = undoSteps.last {
+      _ = dropEntriesSinceSecrets()
+      moved.append(step)
+      items = step.items
       beforeSecrets = nil
       group?.hasEntry = false
     }
-    return moved + Self.move(count - moved.count, from: &undoStack, to: &redoStack, current: items, changeCount: changeCount, group: &group)
+    moved += Self.move(count - moved.count, from: &undoStack, to: &redoStack, current: items, changeCount: changeCount, group: &group)
+    trim()
+    return moved
   }
 
   /// Takes up to `count` entries off the redo stack and puts the states they leave back
-  /// onto the undo stack (from a board holding secrets, the state before them).
+  /// onto the undo stack (from a board holding secrets, the state before them). The undo
+  /// stack then keeps at most `levelsOfUndo` entries, as after a change.
   public mutating func redo(_ count: Int, current: [Item], changeCount: Int) -> [HistoryEntry] {
     guard count > 0, !redoStack.isEmpty else { return [] }
     let items = recordableState(of: current)
-    let cutFiles = dropEntriesSinceSecrets(current: current).cutFiles
+    let cutFiles = dropEntriesSinceSecrets()
     let moved = Self.move(count, from: &redoStack, to: &undoStack, current: items, changeCount: changeCount, group: &group)
     // The cut files of the entries that went stay with the first one redone: undoing it
     // puts them back.
@@ -239,6 +274,7 @@ public struct History: Sendable, Equatable {
       let first = undoStack.count - moved.count
       undoStack[first].cutFiles = cutFiles + undoStack[first].cutFiles
     }
+    trim()
     return moved
   }
 
@@ -355,12 +391,13 @@ public struct History: Sendable, Equatable {
     return unique
   }
 
-  /// The bytes only history holds: data files no current item shares.
+  /// The bytes only history holds: data files no current item shares, named by an
+  /// entry or by the state before secrets.
   public func bytesHeldOnlyByHistory(current: [Item]) -> Int64 {
     let currentFiles = Set(current.flatMap { $0.representations.map(\.file) })
     var sizes: [String: Int64] = [:]
-    for entry in undoStack + redoStack {
-      for representation in entry.items.flatMap(\.representations) where !currentFiles.contains(representation.file) {
+    for items in (undoStack + redoStack).map(\.items) + [beforeSecrets?.items ?? []] {
+      for representation in items.flatMap(\.representations) where !currentFiles.contains(representation.file) {
         sizes[representation.file] = representation.size
       }
     }

@@ -62,7 +62,7 @@ struct HistoryFile {
       group: try object.field("group").map { try StoredGroup(json: $0.object()).group },
       beforeSecrets: try object.field("beforeSecrets").map {
         let entry = try StoredEntry(json: $0.object()).entry
-        return History.SavedState(items: entry.items, changeCount: entry.changeCount, actionName: entry.actionName)
+        return History.SavedState(items: entry.items, changeCount: entry.changeCount, actionName: entry.actionName, date: entry.date)
       })
     entryTexts = texts
   }
@@ -72,9 +72,9 @@ struct HistoryFile {
       "format": .integer(format), "changeCount": .integer(changeCount), "levelsOfUndo": .integer(history.levelsOfUndo),
       "undo": .array(laidOut(history.undoStack)), "redo": .array(laidOut(history.redoStack)),
       "group": history.group.map { StoredGroup($0).json },
-      // Kept as an entry (its date unused) so that it is checked as one.
+      // Kept as an entry so that it is checked as one.
       "beforeSecrets": history.beforeSecrets.map {
-        StoredEntry(HistoryEntry(actionName: $0.actionName, date: 0, items: $0.items, changeCount: $0.changeCount)).json
+        StoredEntry(HistoryEntry(actionName: $0.actionName, date: $0.date, items: $0.items, changeCount: $0.changeCount)).json
       },
     ])
   }

@@ -323,7 +323,7 @@ public final class Pasteboard {
           changeCount: current.changeCount + 1, at: now, cutFiles: recording.cutFiles)
       }
       history.noteChange(
-        from: current.items, previousCount: current.changeCount, to: items, actionName: recording?.actionName ?? "Change")
+        from: current.items, previousCount: current.changeCount, to: items, actionName: recording?.actionName ?? "Change", at: now)
       let next = Manifest(
         format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(now / 1000), items: items,
         changeKind: kind, historyExpires: history.earliestExpiry)

@@ -69,6 +69,24 @@ import Testing
     #expect(history.undoStack.count == 2)
   }
 
+  @Test func undoAndRedoKeepTheLevelsAsAChangeDoes() {
+    var history = History(levelsOfUndo: 4)
+    for count in 1...4 { Self.record(&history, "Copy \(count)", before: [], count: count) }
+    _ = history.undo(2, current: [], changeCount: 5)
+    history.levelsOfUndo = 3
+    history.trim()
+    #expect(history.undoStack.count == 2 && history.redoStack.count == 2)
+    let redone = history.redo(2, current: [], changeCount: 6)
+    #expect(redone.map(\.actionName) == ["Copy 3", "Copy 4"])
+    #expect(history.undoStack.map(\.actionName) == ["Copy 2", "Copy 3", "Copy 4"], "the oldest went, as after a change")
+    _ = history.undo(1, current: [], changeCount: 7)
+    history.levelsOfUndo = 2
+    history.trim()
+    #expect(history.undoStack.count == 2 && history.redoStack.count == 1)
+    _ = history.undo(2, current: [], changeCount: 8)
+    #expect(history.redoStack.map(\.actionName) == ["Copy 3", "Copy 2"], "the redo farthest away went")
+  }
+
   @Test func secretsNeverStayInHistoryAndUndoingPastThemGoesToTheStateBefore() {
     var history = History()
     let secret = Self.item("5555555555555555", concealed: true)
@@ -116,11 +134,108 @@ import Testing
     let closedNone = history.endGroup()
     #expect(!closedNone, "no group is open")
     #expect(history.undoStack.map(\.actionName) == ["Edit"])
-    #expect(history.undoStack.last?.items == [Self.a] && history.undoStack.last?.changeCount == 3)
+    // The entry keeps the count of its first change: it was made then.
+    #expect(history.undoStack.last?.items == [Self.a] && history.undoStack.last?.changeCount == 1)
     history.beginGroup(named: nil, openedBy: shell)
     Self.record(&history, "Append", before: [], count: 4)
     Self.record(&history, "Copy", before: [Self.c], count: 5)
     #expect(history.undoStack.map(\.actionName) == ["Edit", "Append"])
+  }
+
+  static let secret = item("5555555555555555", concealed: true)
+  static let shell = ProcessIdentity(pid: 10, startTime: 1)
+
+  @Test func aGroupThatEndsWithASecretStillLeadsBackToTheStateBeforeIt() {
+    var history = History()
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    history.beginGroup(named: nil, openedBy: Self.shell)
+    Self.record(&history, "Copy", before: [Self.a], after: [Self.b], count: 2)
+    Self.record(&history, "Append", before: [Self.b], after: [Self.b, Self.secret], count: 3)
+    _ = history.endGroup()
+    let first = history.undo(1, current: [Self.b, Self.secret], changeCount: 4)
+    #expect(first.map(\.items) == [[Self.b]], "the secret goes, and only it")
+    #expect(!history.canRedo, "nothing to redo for a secret")
+    let second = history.undo(1, current: [Self.b], changeCount: 5)
+    #expect(second.map(\.items) == [[Self.a]], "the state before the group is still there")
+    #expect(second.map(\.actionName) == ["Copy"])
+    #expect(history.undo(1, current: [Self.a], changeCount: 6).map(\.items) == [[]])
+  }
+
+  @Test func aChangeAfterAGroupThatEndsWithASecretKeepsTheGroupsEntryAndItsCutFiles() {
+    var history = History()
+    let cut = CutFile(path: "/tmp/x", file: "dddddddddddddddd", mode: 0o644, modified: 0)
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    history.beginGroup(named: "Edit", openedBy: Self.shell)
+    history.recordChange(named: "Cut", before: [Self.a], previousCount: 1, changeCount: 2, at: 2000, cutFiles: [cut])
+    history.noteChange(from: [Self.a], previousCount: 1, to: [Self.b], actionName: "Cut")
+    Self.record(&history, "Append", before: [Self.b], after: [Self.b, Self.secret], count: 3)
+    _ = history.endGroup()
+    Self.record(&history, "Copy", before: [Self.b, Self.secret], after: [Self.c], count: 4)
+    #expect(history.undoStack.map(\.actionName) == ["Copy", "Edit", "Copy"])
+    #expect(history.undoStack.map(\.items) == [[], [Self.a], [Self.b]])
+    #expect(history.undoStack.map(\.cutFiles) == [[], [cut], []], "the cut stays with the group that made it")
+    #expect(History.referencedFiles(current: [Self.c], history: history).contains(cut.file))
+    let undone = history.undo(2, current: [Self.c], changeCount: 5)
+    #expect(undone.map(\.items) == [[Self.b], [Self.a]] && undone.last?.cutFiles == [cut])
+  }
+
+  @Test func secretsThatComeInsideAGroupGoWithTheUndoThatDropsThemAndTheGroupGoesOn() {
+    var history = History()
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    history.beginGroup(named: "Edit", openedBy: Self.shell)
+    Self.record(&history, "Copy", before: [Self.a], after: [Self.b], count: 2)
+    Self.record(&history, "Append", before: [Self.b], after: [Self.b, Self.secret], count: 3)
+    // Still inside the group: this change grows its entry, and the secret is gone.
+    Self.record(&history, "Copy", before: [Self.b, Self.secret], after: [Self.c], count: 4)
+    #expect(history.undoStack.map(\.actionName) == ["Copy", "Edit"] && history.beforeSecrets == nil)
+    #expect(history.undo(1, current: [Self.c], changeCount: 5).map(\.items) == [[Self.a]])
+  }
+
+  @Test func canUndoAndTheUndoStepsCountTheStepOverSecrets() {
+    var history = History()
+    let unrecorded = Self.item("9999999999999999", recorded: false)
+    // A --no-undo write on a board with no history: undoing it gives the empty board.
+    history.noteChange(from: [], previousCount: 0, to: [unrecorded], actionName: "Copy")
+    #expect(history.canUndo && history.undoActionName == "Copy")
+    #expect(history.undoSteps.map(\.items) == [[]])
+    let moved = history.undo(1, current: [unrecorded], changeCount: 2)
+    #expect(moved.map(\.actionName) == ["Copy"] && moved.last?.items == [])
+    #expect(!history.canUndo && history.undoActionName == nil && !history.canRedo)
+    // Over a group that ends with a secret, the step is named after the change that
+    // brought it, and the group's entry comes next.
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 3)
+    history.beginGroup(named: "Edit", openedBy: Self.shell)
+    Self.record(&history, "Copy", before: [Self.a], after: [Self.b], count: 4)
+    Self.record(&history, "Append", before: [Self.b], after: [Self.b, Self.secret], count: 5)
+    #expect(history.undoActionName == "Append")
+    #expect(history.undoSteps.map(\.actionName) == ["Copy", "Edit", "Append"])
+    #expect(history.undoSteps.map(\.items) == [[], [Self.a], [Self.b]])
+    let steps = history.undoSteps
+    #expect(history.undo(3, current: [Self.b, Self.secret], changeCount: 6).map(\.items) == steps.reversed().map(\.items))
+  }
+
+  @Test func afterHistoryIsClearedASecretWrittenOverSecretsUndoesToTheBoardLessThemWithNothingToRedo() {
+    let other = Self.item("6666666666666666", concealed: true)
+    let unrecorded = Self.item("9999999999999999", recorded: false)
+    var history = History()
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    Self.record(&history, "Append", before: [Self.a], after: [Self.a, Self.secret], count: 2)
+    history.removeAllActions()
+    #expect(!history.canUndo && history.undo(1, current: [Self.a, Self.secret], changeCount: 3).isEmpty)
+    // Expiry brings no secret in: still nothing to undo.
+    history.noteChange(from: [Self.a, Self.secret], previousCount: 2, to: [Self.a, Self.secret], actionName: "Change")
+    #expect(!history.canUndo)
+    // A concealed write (recorded) over the board with its old secret.
+    Self.record(&history, "Append", before: [Self.a, Self.secret], after: [Self.a, Self.secret, other], count: 3)
+    #expect(history.undoSteps.map(\.items) == [[Self.a]] && history.undoActionName == "Append")
+    #expect(history.undo(1, current: [Self.a, Self.secret, other], changeCount: 4).map(\.items) == [[Self.a]])
+    #expect(!history.canRedo, "nothing of the secrets is kept for redo")
+    // A --no-undo write (not recorded) likewise.
+    Self.record(&history, "Append", before: [Self.a], after: [Self.a, Self.secret], count: 5)
+    history.removeAllActions()
+    history.noteChange(from: [Self.a, Self.secret], previousCount: 5, to: [unrecorded], actionName: "Copy")
+    #expect(history.undoActionName == "Copy")
+    #expect(history.undo(1, current: [unrecorded], changeCount: 7).map(\.items) == [[Self.a]] && !history.canRedo)
   }
 
   @Test func aGroupWhoseOpenerExitedCloses() {
@@ -158,6 +273,11 @@ import Testing
     Self.record(&history, "Append", before: [big, Self.a], count: 2)
     #expect(history.bytesHeldOnlyByHistory(current: []) == 1001)
     #expect(history.bytesHeldOnlyByHistory(current: [big]) == 1)
+    // The state a --no-undo write replaced is history's too, until the board changes.
+    let unrecorded = Self.item("9999999999999999", size: 7, recorded: false)
+    var saved = History()
+    saved.noteChange(from: [big], previousCount: 1, to: [unrecorded], actionName: "Copy")
+    #expect(saved.bytesHeldOnlyByHistory(current: [unrecorded]) == 1000)
   }
 
   @Test func theHistoryFileRoundTripsAndRefusesWhatPbNeverWrites() throws {

@@ -3,24 +3,39 @@
 
     history_model.py PB ROOT STEPS SEED
 
-Runs STEPS random steps (copy, append, clear, undo N, redo N, levels, history --clear,
---no-undo and --concealed writes, groups) through one long-lived bash, so that a group
-belongs to a process that stays, and after every step compares pb, byte for byte, with
-a plain model of the board and the stacks written from the documented rules (man page,
-UNDO AND REDO; docs/store-format.md, History):
+Runs STEPS random steps (copy, append, clear, cut, undo N, redo N, levels, history
+--clear, --no-undo and --concealed writes, clear --no-undo, nested groups) through one long-lived bash,
+so that a group belongs to a process that stays, and after every step compares pb with
+a plain model of the board, the stacks and the files cuts removed, written from the
+documented rules (man page, UNDO AND REDO; docs/store-format.md, History):
 
-- a recorded change pushes an entry holding the board before it (for a board holding
-  secrets, the state before them, dropping the entries made since), clears redo, and
-  the undo stack keeps at most `levels` entries (0: no limit);
-- undo N moves up to N entries to the redo stack, each holding the state it left; from
-  a board holding secrets, the first step gives the state before them, named after the
-  oldest change since (or the one that brought them), and puts nothing on redo;
-- redo N is the mirror; a --no-undo write is not recorded and leaves redo alone;
-- changes inside an open group grow its one entry, named by the outermost group's name
-  or its first action; an undo or redo inside the group starts a new entry.
+- a recorded change pushes an entry holding the board before it and clears redo; both
+  stacks keep at most `levels` entries (0: no limit), after a change, an undo or a redo;
+- undo N takes up to N steps, putting on the redo stack, for each, the state it left;
+  redo N is the mirror. Undoing a cut puts its files back, redoing it takes them again;
+- while the board holds secrets (--concealed or --no-undo items) that came over a state
+  P, undo's next step gives exactly P, named after the oldest entry made since the
+  secrets came (or after the write that brought them), with the cut files of those
+  entries, and puts nothing on redo. A recorded change, or a redo, from such a board
+  records P as the state before it, in place of the entries made since (their cut files
+  go with it). A --no-undo write is not recorded and leaves redo alone;
+- changes inside an open group grow its one entry (made by the group's first change),
+  named by the outermost group's name or that first action; an undo or redo inside the
+  group starts a new entry;
+- `history --clear` forgets every entry and P; undo then has nothing to take until a
+  new change (secrets written over secrets then give back the board less them);
+- no secret ever comes back: not on the board, and not in a data file once replaced.
+
+What pb says is checked after every step: the board byte for byte, `pb history --json`
+(each step of both stacks: name, items, bytes, cut files; the group), `pb info --json`
+(canUndo, undoActionName, canRedo, redoActionName, historyBytes) and the files in the
+cut folder.
+At the end every step is undone, checking each state.
 
 Prints `N passed, M failed` and exits 1 on the first disagreement, with the steps.
 """
+import base64
+import collections
 import json
 import os
 import random
@@ -29,106 +44,139 @@ import sys
 
 
 class Entry:
-    def __init__(self, name, items, count):
-        self.name, self.items, self.count = name, items, count
+    def __init__(self, name, values, cuts=(), since=False):
+        # values: the board undoing (or redoing) it gives back; cuts: (name, bytes) of the
+        # files a cut removed; since: made while secrets were on the board (or by the
+        # write that brought them).
+        self.name, self.values, self.cuts, self.since = name, list(values), list(cuts), since
 
 
 class Model:
     def __init__(self):
         self.items = []  # (value, recordable)
-        self.count = 0
-        self.undo, self.redo = [], []
+        self.undo, self.redo = [], []  # oldest first
         self.levels = 50
-        self.saved = None  # (values, count, action) before secrets
+        self.saved = None  # {"values", "name"}: the state the secrets came over
         self.group = None  # {"name", "depth", "has_entry"}
+        self.disk = {}  # name -> bytes: the cut folder as it should be
+        self.seen = collections.Counter()  # the cases the run reached, printed at the end
 
     @staticmethod
-    def recordable(items):
-        return all(rec for _, rec in items)
-
-    def recordable_state(self, items):
-        if self.recordable(items):
-            return [v for v, _ in items]
-        if self.saved:
-            return list(self.saved[0])
+    def public(items):
         return [v for v, rec in items if rec]
 
-    def drop_since_secrets(self, items):
-        dropped = []
-        if self.saved and not self.recordable(items):
-            while self.undo and self.undo[-1].count > self.saved[1]:
-                dropped.append(self.undo.pop())
-        return dropped
+    def holds_secrets(self):
+        return not all(rec for _, rec in self.items)
 
-    def note(self, before, after, name, previous):
-        if self.recordable(after):
-            self.saved = None
-        elif self.recordable(before):
-            self.saved = ([v for v, _ in before], previous, name)
+    def steps(self):
+        """The undo stack as `pb undo` takes it, oldest first."""
+        if not self.saved:
+            return list(self.undo)
+        since = [e for e in self.undo if e.since]
+        rest = [e for e in self.undo if not e.since]
+        name = since[0].name if since else self.saved["name"]
+        return rest + [Entry(name, self.saved["values"], [c for e in since for c in e.cuts])]
+
+    def forget_since(self):
+        """Takes the entries made since the secrets came off the stack; their cut files."""
+        cuts = [c for e in self.undo if e.since for c in e.cuts]
+        self.undo = [e for e in self.undo if not e.since]
+        return cuts
 
     def trim(self):
         if self.levels > 0:
             self.undo = self.undo[-self.levels:]
             self.redo = self.redo[-self.levels:]
 
-    def change(self, new_items, name, records):
-        before, previous = self.items, self.count
+    def after_secrets_left(self):
+        self.saved = None
+        for e in self.undo:
+            e.since = False
+
+    def change(self, new_items, name, records, cuts=()):
+        before = self.items
+        made = None
         if records:
             self.redo = []
-            if self.group and self.group["has_entry"] and self.undo:
-                self.undo[-1].count = previous + 1
+            if self.group and self.group["has_entry"]:
+                self.undo[-1].cuts += list(cuts)
+                if not self.undo[-1].since and not all(rec for _, rec in new_items) and all(rec for _, rec in before):
+                    self.seen["secret inside a group's entry made before it"] += 1
+                    self.seen["... whose entry holds cut files"] += bool(self.undo[-1].cuts)
             else:
-                state = self.recordable_state(before)
-                self.drop_since_secrets(before)
-                self.undo.append(Entry((self.group or {}).get("name") or name, state, previous + 1))
+                values = self.saved["values"] if self.saved else self.public(before)
+                carried = self.forget_since() if self.saved else []
+                made = Entry((self.group or {}).get("name") or name, values, carried + list(cuts))
+                self.undo.append(made)
                 if self.group:
                     self.group["has_entry"] = True
                 self.trim()
-        self.note(before, new_items, name, previous)
         self.items = new_items
-        self.count += 1
+        if not self.holds_secrets():
+            self.after_secrets_left()
+        elif self.saved is None:
+            held = [v for v, rec in before if not rec]
+            if any(not rec and v not in held for v, rec in new_items):
+                self.seen["secret over secrets history forgot"] += bool(held)
+                # Secrets came over `before`: undoing them gives it back (less the secrets
+                # it already held, which history had forgotten).
+                self.saved = {"values": self.public(before), "name": name}
+        if made and self.saved:
+            made.since = True
+        for file, _ in cuts:
+            del self.disk[file]
 
     def undo_n(self, n):
-        names, current = [], self.items
-        values = [v for v, rec in current if rec]
-        if self.saved and not self.recordable(current):
-            dropped = self.drop_since_secrets(current)
-            names.append(dropped[-1].name if dropped else self.saved[2])
-            values = list(self.saved[0])
-            self.saved = None
-            if self.group:
-                self.group["has_entry"] = False
+        names, values = [], self.public(self.items)
+        if self.saved:
+            step = self.steps()[-1]
+            self.forget_since()
+            self.seen["undo over secrets"] += 1
+            self.seen["... onto an entry with cut files"] += bool(self.undo and self.undo[-1].cuts)
+            names.append(step.name)
+            values = step.values
+            self.disk.update(step.cuts)
+            self.after_secrets_left()
         while len(names) < n and self.undo:
             entry = self.undo.pop()
-            self.redo.append(Entry(entry.name, values, self.count + 1))
-            values = entry.items
+            self.redo.append(Entry(entry.name, values, entry.cuts))
+            self.disk.update(entry.cuts)
+            values = entry.values
             names.append(entry.name)
-        if not names:
-            return names
-        if self.group:
-            self.group["has_entry"] = False
-        self.items = [(v, True) for v in values]
-        self.saved = None
-        self.count += 1
+        if names:
+            self.finish_move(values)
         return names
 
     def redo_n(self, n):
         if not self.redo:
             return []
-        values = self.recordable_state(self.items)
-        self.drop_since_secrets(self.items)
+        values = self.saved["values"] if self.saved else self.public(self.items)
+        carried = self.forget_since() if self.saved else []
+        self.seen["redo over secrets"] += bool(self.saved)
         names = []
         while len(names) < n and self.redo:
             entry = self.redo.pop()
-            self.undo.append(Entry(entry.name, values, self.count + 1))
-            values = entry.items
+            self.undo.append(Entry(entry.name, values, (carried if not names else []) + entry.cuts))
+            for file, _ in entry.cuts:
+                del self.disk[file]
+            values = entry.values
             names.append(entry.name)
+        self.after_secrets_left()
+        self.finish_move(values)
+        return names
+
+    def finish_move(self, values):
         if self.group:
             self.group["has_entry"] = False
         self.items = [(v, True) for v in values]
-        self.saved = None
-        self.count += 1
-        return names
+        self.seen["undo or redo past the levels"] += bool(self.levels and max(len(self.undo), len(self.redo)) > self.levels)
+        self.trim()
+
+    def clear_history(self):
+        self.undo, self.redo = [], []
+        self.after_secrets_left()
+        if self.group:
+            self.group["has_entry"] = False
 
 
 class Shell:
@@ -149,7 +197,6 @@ class Shell:
         status_line = self.process.stdout.readline().decode()
         data = self.process.stdout.readline().decode().strip()
         assert status_line.startswith(marker), status_line
-        import base64
         return int(status_line.split()[1]), base64.b64decode(data)
 
 
@@ -157,46 +204,109 @@ def main():
     pb, root, steps, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     rng = random.Random(seed)
     model, shell = Model(), Shell(pb, root)
+    cut_folder = os.path.join(root, "files")
+    os.makedirs(cut_folder)
+    data_folder = os.path.join(root, "store", "boards", "general", "data")
+    secrets = set()  # every secret value written
     done, log = 0, []
 
     def fail(reason):
         print("FAILED: " + reason)
-        print(f"seed {seed}, steps:\n  " + "\n  ".join(log[-25:]))
+        print(f"seed {seed}, steps:\n  " + "\n  ".join(log[-30:]))
         print(f"{done} passed, 1 failed")
         sys.exit(1)
+
+    def check_board(after):
+        status, out = shell.run("pb paste -i all -0")
+        expected = "\0".join(v for v, _ in model.items).encode()
+        if (status, out) != ((0, expected) if model.items else (1, b"")):
+            fail(f"{after} the board is {out!r} (exit {status}), the model says {expected!r}")
+        # The cut folder: every file a cut removed and undo put back, and nothing else.
+        found = {}
+        for name in os.listdir(cut_folder):
+            with open(os.path.join(cut_folder, name), "rb") as file:
+                found[name] = file.read()
+        if found != model.disk:
+            fail(f"{after} the cut folder holds {sorted(found)}, the model says {sorted(model.disk)}")
+        # A secret that left the board left the store.
+        on_board = {v for v, _ in model.items}
+        for name in os.listdir(data_folder) if os.path.isdir(data_folder) else []:
+            with open(os.path.join(data_folder, name), "rb") as file:
+                value = file.read().decode(errors="replace")
+            if value in secrets and value not in on_board:
+                fail(f"{after} the store still holds the secret {value!r} ({name})")
+
+    def check_history(after):
+        status, out = shell.run("pb history --json")
+        listed = json.loads(out)
+        for stack, entries in (("undo", model.steps()), ("redo", model.redo)):
+            got = [(e["actionName"], e["numberOfItems"], e["bytes"], sorted(os.path.basename(p) for p in e["cutFiles"]))
+                   for e in listed[stack]]
+            want = [(e.name, len(e.values), sum(len(v) for v in e.values), sorted(f for f, _ in e.cuts))
+                    for e in reversed(entries)]
+            if got != want:
+                fail(f"{after} the {stack} steps are {got}, the model says {want}")
+        group = listed.get("group") or {}
+        want_group = (model.group["depth"], model.group["has_entry"]) if model.group else (0, False)
+        if (group.get("depth", 0), group.get("hasEntry", False)) != want_group:
+            fail(f"{after} the group (depth, hasEntry) is {(group.get('depth', 0), group.get('hasEntry', False))}, "
+                 f"the model says {want_group}")
+        status, out = shell.run("pb info --json")
+        info = json.loads(out)
+        steps_left = model.steps()
+        got = (info["canUndo"], info.get("undoActionName"), info["canRedo"], info.get("redoActionName"), info["levelsOfUndo"],
+               info["historyBytes"])
+        # Each value was written once, so it is one data file: history holds those of its
+        # states that the board does not.
+        held = {v for e in model.undo + model.redo for v in e.values} | set((model.saved or {}).get("values", []))
+        want = (bool(steps_left), steps_left[-1].name if steps_left else None, bool(model.redo),
+                model.redo[-1].name if model.redo else None, model.levels,
+                sum(len(v) for v in held - {v for v, _ in model.items}))
+        if got != want:
+            fail(f"{after} info says (canUndo, undoActionName, canRedo, redoActionName, levelsOfUndo, historyBytes) {got}, "
+                 f"the model says {want}")
 
     for step in range(steps):
         value = f"v{step}"
         choice = rng.choices(
-            ["copy", "append", "clear", "undo", "redo", "levels", "clear-history", "no-undo", "concealed", "begin", "end"],
-            weights=[14, 10, 4, 14, 10, 3, 2, 5, 5, 3, 3])[0]
+            ["copy", "append", "clear", "cut", "undo", "redo", "levels", "clear-history", "no-undo", "concealed", "begin", "end"],
+            weights=[14, 10, 4, 4, 14, 10, 5, 2, 5, 5, 3, 3])[0]
         expect_lines, expect_status = None, 0
         if choice in ("copy", "append", "no-undo", "concealed"):
             append = choice == "append" or (choice in ("no-undo", "concealed") and rng.random() < 0.5)
             flags = (" -a" if append else "") + {"no-undo": " --no-undo", "concealed": " --concealed"}.get(choice, "")
             command = f"printf {value} | pb copy{flags}"
             secret = choice in ("no-undo", "concealed")
+            if secret:
+                secrets.add(value)
             new = (model.items if append else []) + [(value, not secret)]
             model.change(new, "Append" if append else "Copy", records=choice != "no-undo")
         elif choice == "clear":
-            command = "pb clear"
-            model.change([], "Clear", records=True)
+            records = rng.random() < 0.8
+            command = "pb clear" + ("" if records else " --no-undo")
+            model.change([], "Clear", records=records)
+        elif choice == "cut":
+            name = f"f{step}"
+            command = f"printf {value} > files/{name} && pb cut files/{name}"
+            model.disk[name] = value.encode()
+            model.change([(value, True)], "Cut", records=True, cuts=[(name, value.encode())])
         elif choice in ("undo", "redo"):
-            n = rng.choice((1, 1, 2, 3))
+            n = rng.choice((1, 1, 2, 3, 5))
             command = f"pb {choice} {n}"
             names = model.undo_n(n) if choice == "undo" else model.redo_n(n)
             expect_status = 0 if names else 1
             expect_lines = [f"{choice.capitalize()} {name}" for name in names]
         elif choice == "levels":
             levels = rng.choice((0, 1, 2, 3, 4, 50))
+            if model.redo and rng.random() < 0.5:
+                # Below what both stacks hold together: the next undo or redo passes it.
+                levels = max(1, (len(model.undo) + len(model.redo)) // 2)
             command = f"pb history --levels {levels}"
             model.levels = levels
             model.trim()
         elif choice == "clear-history":
             command = "pb history --clear"
-            model.undo, model.redo, model.saved = [], [], None
-            if model.group:
-                model.group["has_entry"] = False
+            model.clear_history()
         elif choice == "begin":
             if model.group and model.group["depth"] >= 2:
                 continue
@@ -220,35 +330,22 @@ def main():
             fail(f"`{command}` exited {status}, the model says {expect_status}")
         if expect_lines is not None and out.decode().splitlines() != expect_lines:
             fail(f"`{command}` printed {out.decode().splitlines()}, the model says {expect_lines}")
-        # The board, byte for byte.
-        status, out = shell.run("pb paste -i all -0")
-        expected = "\0".join(v for v, _ in model.items).encode()
-        if (status, out) != ((0, expected) if model.items else (1, b"")):
-            fail(f"after `{command}` the board is {out!r} (exit {status}), the model says {expected!r}")
-        # Both stacks: names and what undoing or redoing each gives back.
-        status, out = shell.run("pb history --json")
-        listed = json.loads(out)
-        for stack, entries in (("undo", model.undo), ("redo", model.redo)):
-            got = [(e["actionName"], e["numberOfItems"]) for e in listed[stack]]
-            want = [(e.name, len(e.items)) for e in reversed(entries)]
-            if got != want:
-                fail(f"after `{command}` the {stack} stack is {got}, the model says {want}")
-        depth = (listed.get("group") or {}).get("depth", 0)
-        if depth != (model.group or {}).get("depth", 0):
-            fail(f"after `{command}` the group depth is {depth}, the model says {(model.group or {}).get('depth', 0)}")
+        check_board(f"after `{command}`")
+        check_history(f"after `{command}`")
         done += 1
-    # Every entry gives back exactly its state: undo to the bottom, checking each.
-    while model.undo or (model.saved and not model.recordable(model.items)):
+    # Every step gives back exactly its state: undo to the bottom, checking each.
+    while model.steps():
         names = model.undo_n(1)
         status, out = shell.run("pb undo")
         log.append("pb undo (unwinding)")
         if out.decode().splitlines() != [f"Undo {name}" for name in names]:
             fail(f"unwinding printed {out.decode().splitlines()}, the model says {names}")
-        status, out = shell.run("pb paste -i all -0")
-        expected = "\0".join(v for v, _ in model.items).encode()
-        if (status, out) != ((0, expected) if model.items else (1, b"")):
-            fail(f"unwinding, the board is {out!r}, the model says {expected!r}")
+        check_board("unwinding,")
         done += 1
+    status, _ = shell.run("pb undo")
+    if status != 1:
+        fail(f"with nothing left to undo, pb undo exited {status}")
+    print("reached: " + ", ".join(f"{case} {n}" for case, n in model.seen.items()))
     print(f"{done} passed, 0 failed (seed {seed}, {steps} steps)")
 
 
