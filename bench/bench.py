@@ -10,6 +10,9 @@ xsel, xclip, xvfb and valgrind are installed from Debian's packages when missing
 PB_BENCH=desktop runs only pb publish and a 100 MiB read through pb's owner against
 xclip's (with PB_BASELINE, the start-up of pb paste against that binary too).
 PB_BENCH=cut runs only pb cut, undo and redo of 2000 files against mv and cp.
+PB_BENCH=sizes runs only the table of 1 MiB, 100 MiB and 1 GiB copies and pastes against
+cat, and PB_BENCH=small only the small paste against /bin/true and cat of a small file:
+the figures to compare between two builds (bench/bench.py OLDER_PB runs them for it).
 """
 import json
 import os
@@ -450,11 +453,72 @@ def make_file(path, size):
     os.sync()
 
 
+def store_env(work):
+    return dict(os.environ, PB_DIR=os.path.join(work, "store"))
+
+
+def forget(env):
+    """An empty board and history: history keeps what a copy replaces, and then the
+    kernel must write it to disk; that is measured on its own."""
+    subprocess.run([PB, "clear", "--no-undo"], env=env, check=True)
+    subprocess.run([PB, "history", "--clear"], env=env, check=True)
+    os.sync()
+
+
+def sizes_bench(work):
+    """pb copy and pb paste of 1 MiB, 100 MiB and 1 GiB against cat, with peak memory."""
+    env = store_env(work)
+    source, out = os.path.join(work, "in"), os.path.join(work, "out")
+    print(f"pb: {PB}")
+    print(f"{'size':>8}  {'cat':>9}  {'pb copy':>9} {'ratio':>6}  {'pb paste':>9} {'ratio':>6}  {'copy peak':>10}  {'paste peak':>10}")
+
+    # Each write of the output starts from no output file and a synced disk: on a
+    # filesystem mounted with discard, the blocks of the output a run replaces are
+    # discarded at the next journal commit, which then stalls whichever run follows
+    # (a 1 GiB paste measured 0.24 s and 1.46 s in consecutive runs without this).
+    def fresh_output():
+        if os.path.exists(out):
+            os.unlink(out)
+        os.sync()
+
+    for label, size, runs in SIZES:
+        make_file(source, size)
+        cat = best_time(runs, ["cat", source], stdout=out, setup=fresh_output)
+        copy = best_time(runs, [PB, "copy"], stdin=source, env=env, setup=lambda: forget(env))
+        paste = best_time(runs, [PB, "paste"], stdout=out, env=env, setup=fresh_output)
+        if os.path.getsize(out) != size:
+            sys.exit(f"pb paste wrote {os.path.getsize(out)} bytes, not {size}")
+        forget(env)
+        copy_peak = peak_kib([PB, "copy"], stdin=source, env=env)
+        paste_peak = peak_kib([PB, "paste"], stdout=out, env=env)
+        print(f"{label:>8}  {cat:8.4f}s  {copy:8.4f}s {copy / cat:5.2f}x  {paste:8.4f}s {paste / cat:5.2f}x"
+              f"  {copy_peak / 1024:7.1f} MiB  {paste_peak / 1024:7.1f} MiB")
+        if size == 1 << 30:
+            # With history on, each replaced GiB stays and must reach the disk.
+            kept = best_time(runs, [PB, "copy"], stdin=source, env=env)
+            print(f"{'':>8}  1 GiB copy while history keeps the replaced ones: {kept:.4f}s ({kept / cat:.2f}x cat; "
+                  f"bound by writing them to disk)")
+            forget(env)
+        os.unlink(source)
+        os.unlink(out)
+
+
+def small_paste_bench(work):
+    """Start-up: a small paste against /bin/true and cat of a small file."""
+    env = store_env(work)
+    subprocess.run([PB, "copy"], input=b"small item\n", env=env, check=True)
+    true = median_time(300, ["/bin/true"], env)
+    small_cat = median_time(300, ["cat", "/etc/hostname"], env)
+    small_paste = median_time(300, [PB, "paste"], env)
+    print(f"\nsmall paste: {small_paste * 1000:.2f} ms median; /bin/true {true * 1000:.2f} ms "
+          f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
+
+
 def main():
     work = tempfile.mkdtemp(prefix="pb-bench-")
-    env = dict(os.environ, PB_DIR=os.path.join(work, "store"))
-    only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench}.get(
-        os.environ.get("PB_BENCH", ""))
+    env = store_env(work)
+    only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
+            "sizes": sizes_bench, "small": small_paste_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)
@@ -462,50 +526,13 @@ def main():
             subprocess.run(["rm", "-rf", work])
         return
     source, out = os.path.join(work, "in"), os.path.join(work, "out")
-    print(f"pb: {PB}")
-    print(f"{'size':>8}  {'cat':>9}  {'pb copy':>9} {'ratio':>6}  {'pb paste':>9} {'ratio':>6}  {'copy peak':>10}  {'paste peak':>10}")
-    # Each copy starts from an empty board and history: history keeps what a copy
-    # replaces, and then the kernel must write it to disk; that is measured on its own.
-    def forget():
-        subprocess.run([PB, "clear", "--no-undo"], env=env, check=True)
-        subprocess.run([PB, "history", "--clear"], env=env, check=True)
-        os.sync()
-
     try:
-        # Each write of the output starts from no output file and a synced disk: on a
-        # filesystem mounted with discard, the blocks of the output a run replaces are
-        # discarded at the next journal commit, which then stalls whichever run follows
-        # (a 1 GiB paste measured 0.24 s and 1.46 s in consecutive runs without this).
-        def fresh_output():
-            if os.path.exists(out):
-                os.unlink(out)
-            os.sync()
-
-        for label, size, runs in SIZES:
-            make_file(source, size)
-            cat = best_time(runs, ["cat", source], stdout=out, setup=fresh_output)
-            copy = best_time(runs, [PB, "copy"], stdin=source, env=env, setup=forget)
-            paste = best_time(runs, [PB, "paste"], stdout=out, env=env, setup=fresh_output)
-            if os.path.getsize(out) != size:
-                sys.exit(f"pb paste wrote {os.path.getsize(out)} bytes, not {size}")
-            forget()
-            copy_peak = peak_kib([PB, "copy"], stdin=source, env=env)
-            paste_peak = peak_kib([PB, "paste"], stdout=out, env=env)
-            print(f"{label:>8}  {cat:8.4f}s  {copy:8.4f}s {copy / cat:5.2f}x  {paste:8.4f}s {paste / cat:5.2f}x"
-                  f"  {copy_peak / 1024:7.1f} MiB  {paste_peak / 1024:7.1f} MiB")
-            if size == 1 << 30:
-                # With history on, each replaced GiB stays and must reach the disk.
-                kept = best_time(runs, [PB, "copy"], stdin=source, env=env)
-                print(f"{'':>8}  1 GiB copy while history keeps the replaced ones: {kept:.4f}s ({kept / cat:.2f}x cat; "
-                      f"bound by writing them to disk)")
-                forget()
-            os.unlink(source)
-            os.unlink(out)
+        sizes_bench(work)
 
         # Piped input and output: splice from a pipe, sendfile into one.
         make_file(source, 100 << 20)
         cat_pipe = best_time(5, ["sh", "-c", f"cat {source} | cat > {out}"])
-        copy_pipe = best_time(5, ["sh", "-c", f"cat {source} | {PB} copy"], env=env, setup=forget)
+        copy_pipe = best_time(5, ["sh", "-c", f"cat {source} | {PB} copy"], env=env, setup=lambda: forget(env))
         paste_pipe = best_time(5, ["sh", "-c", f"{PB} paste | cat > {out}"], env=env)
         print(f"\n100 MiB through a pipe: cat|cat {cat_pipe:.4f}s, cat|pb copy {copy_pipe:.4f}s "
               f"({copy_pipe / cat_pipe:.2f}x), pb paste|cat {paste_pipe:.4f}s ({paste_pipe / cat_pipe:.2f}x)")
@@ -538,13 +565,7 @@ def main():
               f"({sniff_big / sniff_head:.2f}x), 1 GiB through a pipe {sniff_pipe * 1000:.2f} ms")
         os.unlink(source)
 
-        # Start-up: a small paste against /bin/true and cat of a small file.
-        subprocess.run([PB, "copy"], input=b"small item\n", env=env, check=True)
-        true = median_time(300, ["/bin/true"], env)
-        small_cat = median_time(300, ["cat", "/etc/hostname"], env)
-        small_paste = median_time(300, [PB, "paste"], env)
-        print(f"\nsmall paste: {small_paste * 1000:.2f} ms median; /bin/true {true * 1000:.2f} ms "
-              f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
+        small_paste_bench(work)
         types_bench(work)
         peers_bench(work)
         desktop_bench(work)
