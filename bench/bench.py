@@ -22,8 +22,15 @@ import sys
 import tempfile
 import time
 
-PB = sys.argv[1] if len(sys.argv) > 1 else "pb"
-BASELINE = os.environ.get("PB_BASELINE")
+
+def absolute(program):
+    """A path made absolute (the cut bench runs pb from its files' folder);
+    a bare name is left for PATH."""
+    return os.path.abspath(program) if program and os.sep in program else program
+
+
+PB = absolute(sys.argv[1] if len(sys.argv) > 1 else "pb")
+BASELINE = absolute(os.environ.get("PB_BASELINE"))
 SIZES = [("1 MiB", 1 << 20, 9), ("100 MiB", 100 << 20, 5), ("1 GiB", 1 << 30, 5)]
 # The table against the peers: rounds of hyperfine runs of every command.
 ROUNDS, RUNS_PER_ROUND = 9, 30
