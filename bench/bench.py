@@ -13,6 +13,8 @@ PB_BENCH=cut runs only pb cut, undo and redo of 2000 files against mv and cp.
 PB_BENCH=sizes runs only the table of 1 MiB, 100 MiB and 1 GiB copies and pastes against
 cat, and PB_BENCH=small only the small paste against /bin/true and cat of a small file:
 the figures to compare between two builds (bench/bench.py OLDER_PB runs them for it).
+PB_BENCH=many runs only a board of 10,000 small items: pb copy of 10,000 files, and
+pb paste -i all and pb items against cat of the same files.
 """
 import json
 import os
@@ -24,7 +26,7 @@ import time
 
 
 def absolute(program):
-    """A path made absolute (the cut bench runs pb from its files' folder);
+    """A path made absolute (the cut and many benches run pb from their files' folder);
     a bare name is left for PATH."""
     return os.path.abspath(program) if program and os.sep in program else program
 
@@ -450,6 +452,66 @@ def cut_bench(work, count=2000, rounds=5):
           f"({med['undo'] / med['mv']:.2f}x mv), pb redo {med['redo'] * 1000:.1f} ms ({med['redo'] / med['mv']:.2f}x mv)")
 
 
+def many_bench(work, count=10000, rounds=9):
+    """A board of 10,000 small items: pb copy of 10,000 files (sniffed, and with -t), then
+    pb paste -i all and pb items against cat of the same files, measured in the same run."""
+    env = dict(os.environ, PB_DIR=os.path.join(work, "many-store"))
+    folder = os.path.join(work, "many-files")
+    os.makedirs(folder)
+    for number in range(count):
+        with open(os.path.join(folder, f"{number}.txt"), "wb") as f:
+            f.write(f"file {number}\n".encode() * (1 + number % 64))
+    # The names as arguments, as a glob in the folder gives them to cat and pb copy alike.
+    names = sorted(os.listdir(folder))
+    contents = []
+    for name in names:
+        with open(os.path.join(folder, name), "rb") as f:
+            contents.append(f.read())
+    sizes = [len(data) for data in contents]
+    # Reads and copies are timed from no shell: cat and pb each get the names in one exec.
+    cat = ["cat", "--"] + names
+
+    def once(command):
+        forget(env)
+        # What the clear dropped is freed now, or by a detached process: not during the copy.
+        trash = os.path.join(env["PB_DIR"], "boards", "general", "trash")
+        for _ in range(200):
+            if not os.path.isdir(trash) or not os.listdir(trash):
+                break
+            time.sleep(0.05)
+        start = time.perf_counter()
+        subprocess.run(command, env=env, cwd=folder, stdout=subprocess.DEVNULL, check=True)
+        return time.perf_counter() - start
+
+    # Each copy starts from an empty board and history, as in the size table.
+    copy_sniffed = once([PB, "copy", "-q", "--"] + names)
+    copy_typed = once([PB, "copy", "-q", "-t", "public.utf8-plain-text", "--"] + names)
+    listed = subprocess.run([PB, "items"], env=env, capture_output=True, check=True).stdout.splitlines()
+    if len(listed) != count:
+        sys.exit(f"pb items listed {len(listed)} items, not {count}")
+    # The items in the files' order, separated by pb paste's default delimiter, a newline.
+    pasted = subprocess.run([PB, "paste", "-i", "all"], env=env, capture_output=True, check=True).stdout
+    if pasted != b"\n".join(contents):
+        sys.exit(f"pb paste -i all wrote {len(pasted)} bytes, not the {sum(sizes)} of the files and {count - 1} newlines")
+    os.sync()
+
+    reads = {"cat": cat, "paste": [PB, "paste", "-i", "all"], "items": [PB, "items"]}
+    times = {label: [] for label in reads}
+    for round_number in range(rounds + 1):  # the first round warms up, and is not counted
+        for label, command in reads.items():
+            start = time.perf_counter()
+            subprocess.run(command, env=env, cwd=folder, stdout=subprocess.DEVNULL, check=True)
+            if round_number:
+                times[label].append(time.perf_counter() - start)
+    med = {label: sorted(values)[len(values) // 2] for label, values in times.items()}
+    print(f"\n{count:,} items (files of {min(sizes)} B to {max(sizes)} B, {sum(sizes) / (1 << 20):.1f} MiB in all), "
+          f"median of {rounds} rounds interleaved: cat of the files > /dev/null {med['cat'] * 1000:.1f} ms")
+    print(f"pb paste -i all > /dev/null {med['paste'] * 1000:.1f} ms ({med['paste'] / med['cat']:.2f}x cat), "
+          f"pb items > /dev/null {med['items'] * 1000:.1f} ms ({med['items'] / med['cat']:.2f}x cat)")
+    print(f"pb copy of the {count:,} files, one run each: sniffed {copy_sniffed:.3f}s ({copy_sniffed / med['cat']:.1f}x cat), "
+          f"-t public.utf8-plain-text {copy_typed:.3f}s ({copy_typed / med['cat']:.1f}x cat)")
+
+
 def make_file(path, size):
     block = os.urandom(1 << 20)
     with open(path, "wb") as f:
@@ -525,7 +587,7 @@ def main():
     work = tempfile.mkdtemp(prefix="pb-bench-")
     env = store_env(work)
     only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
-            "sizes": sizes_bench, "small": small_paste_bench}.get(os.environ.get("PB_BENCH", ""))
+            "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)
@@ -579,6 +641,7 @@ def main():
         boards_bench(work)
         history_bench(work)
         cut_bench(work)
+        many_bench(work)
         progress_bench(work)
     finally:
         subprocess.run(["rm", "-rf", work])
