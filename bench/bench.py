@@ -10,6 +10,11 @@ xsel, xclip, xvfb and valgrind are installed from Debian's packages when missing
 PB_BENCH=desktop runs only pb publish and a 100 MiB read through pb's owner against
 xclip's (with PB_BASELINE, the start-up of pb paste against that binary too).
 PB_BENCH=cut runs only pb cut, undo and redo of 2000 files against mv and cp.
+PB_BENCH=sizes runs only the table of 1 MiB, 100 MiB and 1 GiB copies and pastes against
+cat, and PB_BENCH=small only the small paste against /bin/true and cat of a small file:
+the figures to compare between two builds (bench/bench.py OLDER_PB runs them for it).
+PB_BENCH=many runs only a board of 10,000 small items: pb copy of 10,000 files, and
+pb paste -i all and pb items against cat of the same files.
 """
 import json
 import os
@@ -19,8 +24,15 @@ import sys
 import tempfile
 import time
 
-PB = sys.argv[1] if len(sys.argv) > 1 else "pb"
-BASELINE = os.environ.get("PB_BASELINE")
+
+def absolute(program):
+    """A path made absolute (the cut and many benches run pb from their files' folder);
+    a bare name is left for PATH."""
+    return os.path.abspath(program) if program and os.sep in program else program
+
+
+PB = absolute(sys.argv[1] if len(sys.argv) > 1 else "pb")
+BASELINE = absolute(os.environ.get("PB_BASELINE"))
 SIZES = [("1 MiB", 1 << 20, 9), ("100 MiB", 100 << 20, 5), ("1 GiB", 1 << 30, 5)]
 # The table against the peers: rounds of hyperfine runs of every command.
 ROUNDS, RUNS_PER_ROUND = 9, 30
@@ -440,6 +452,66 @@ def cut_bench(work, count=2000, rounds=5):
           f"({med['undo'] / med['mv']:.2f}x mv), pb redo {med['redo'] * 1000:.1f} ms ({med['redo'] / med['mv']:.2f}x mv)")
 
 
+def many_bench(work, count=10000, rounds=9):
+    """A board of 10,000 small items: pb copy of 10,000 files (sniffed, and with -t), then
+    pb paste -i all and pb items against cat of the same files, measured in the same run."""
+    env = dict(os.environ, PB_DIR=os.path.join(work, "many-store"))
+    folder = os.path.join(work, "many-files")
+    os.makedirs(folder)
+    for number in range(count):
+        with open(os.path.join(folder, f"{number}.txt"), "wb") as f:
+            f.write(f"file {number}\n".encode() * (1 + number % 64))
+    # The names as arguments, as a glob in the folder gives them to cat and pb copy alike.
+    names = sorted(os.listdir(folder))
+    contents = []
+    for name in names:
+        with open(os.path.join(folder, name), "rb") as f:
+            contents.append(f.read())
+    sizes = [len(data) for data in contents]
+    # Reads and copies are timed from no shell: cat and pb each get the names in one exec.
+    cat = ["cat", "--"] + names
+
+    def once(command):
+        forget(env)
+        # What the clear dropped is freed now, or by a detached process: not during the copy.
+        trash = os.path.join(env["PB_DIR"], "boards", "general", "trash")
+        for _ in range(200):
+            if not os.path.isdir(trash) or not os.listdir(trash):
+                break
+            time.sleep(0.05)
+        start = time.perf_counter()
+        subprocess.run(command, env=env, cwd=folder, stdout=subprocess.DEVNULL, check=True)
+        return time.perf_counter() - start
+
+    # Each copy starts from an empty board and history, as in the size table.
+    copy_sniffed = once([PB, "copy", "-q", "--"] + names)
+    copy_typed = once([PB, "copy", "-q", "-t", "public.utf8-plain-text", "--"] + names)
+    listed = subprocess.run([PB, "items"], env=env, capture_output=True, check=True).stdout.splitlines()
+    if len(listed) != count:
+        sys.exit(f"pb items listed {len(listed)} items, not {count}")
+    # The items in the files' order, separated by pb paste's default delimiter, a newline.
+    pasted = subprocess.run([PB, "paste", "-i", "all"], env=env, capture_output=True, check=True).stdout
+    if pasted != b"\n".join(contents):
+        sys.exit(f"pb paste -i all wrote {len(pasted)} bytes, not the {sum(sizes)} of the files and {count - 1} newlines")
+    os.sync()
+
+    reads = {"cat": cat, "paste": [PB, "paste", "-i", "all"], "items": [PB, "items"]}
+    times = {label: [] for label in reads}
+    for round_number in range(rounds + 1):  # the first round warms up, and is not counted
+        for label, command in reads.items():
+            start = time.perf_counter()
+            subprocess.run(command, env=env, cwd=folder, stdout=subprocess.DEVNULL, check=True)
+            if round_number:
+                times[label].append(time.perf_counter() - start)
+    med = {label: sorted(values)[len(values) // 2] for label, values in times.items()}
+    print(f"\n{count:,} items (files of {min(sizes)} B to {max(sizes)} B, {sum(sizes) / (1 << 20):.1f} MiB in all), "
+          f"median of {rounds} rounds interleaved: cat of the files > /dev/null {med['cat'] * 1000:.1f} ms")
+    print(f"pb paste -i all > /dev/null {med['paste'] * 1000:.1f} ms ({med['paste'] / med['cat']:.2f}x cat), "
+          f"pb items > /dev/null {med['items'] * 1000:.1f} ms ({med['items'] / med['cat']:.2f}x cat)")
+    print(f"pb copy of the {count:,} files, one run each: sniffed {copy_sniffed:.3f}s ({copy_sniffed / med['cat']:.1f}x cat), "
+          f"-t public.utf8-plain-text {copy_typed:.3f}s ({copy_typed / med['cat']:.1f}x cat)")
+
+
 def make_file(path, size):
     block = os.urandom(1 << 20)
     with open(path, "wb") as f:
@@ -450,11 +522,72 @@ def make_file(path, size):
     os.sync()
 
 
+def store_env(work):
+    return dict(os.environ, PB_DIR=os.path.join(work, "store"))
+
+
+def forget(env):
+    """An empty board and history: history keeps what a copy replaces, and then the
+    kernel must write it to disk; that is measured on its own."""
+    subprocess.run([PB, "clear", "--no-undo"], env=env, check=True)
+    subprocess.run([PB, "history", "--clear"], env=env, check=True)
+    os.sync()
+
+
+def sizes_bench(work):
+    """pb copy and pb paste of 1 MiB, 100 MiB and 1 GiB against cat, with peak memory."""
+    env = store_env(work)
+    source, out = os.path.join(work, "in"), os.path.join(work, "out")
+    print(f"pb: {PB}")
+    print(f"{'size':>8}  {'cat':>9}  {'pb copy':>9} {'ratio':>6}  {'pb paste':>9} {'ratio':>6}  {'copy peak':>10}  {'paste peak':>10}")
+
+    # Each write of the output starts from no output file and a synced disk: on a
+    # filesystem mounted with discard, the blocks of the output a run replaces are
+    # discarded at the next journal commit, which then stalls whichever run follows
+    # (a 1 GiB paste measured 0.24 s and 1.46 s in consecutive runs without this).
+    def fresh_output():
+        if os.path.exists(out):
+            os.unlink(out)
+        os.sync()
+
+    for label, size, runs in SIZES:
+        make_file(source, size)
+        cat = best_time(runs, ["cat", source], stdout=out, setup=fresh_output)
+        copy = best_time(runs, [PB, "copy"], stdin=source, env=env, setup=lambda: forget(env))
+        paste = best_time(runs, [PB, "paste"], stdout=out, env=env, setup=fresh_output)
+        if os.path.getsize(out) != size:
+            sys.exit(f"pb paste wrote {os.path.getsize(out)} bytes, not {size}")
+        forget(env)
+        copy_peak = peak_kib([PB, "copy"], stdin=source, env=env)
+        paste_peak = peak_kib([PB, "paste"], stdout=out, env=env)
+        print(f"{label:>8}  {cat:8.4f}s  {copy:8.4f}s {copy / cat:5.2f}x  {paste:8.4f}s {paste / cat:5.2f}x"
+              f"  {copy_peak / 1024:7.1f} MiB  {paste_peak / 1024:7.1f} MiB")
+        if size == 1 << 30:
+            # With history on, each replaced GiB stays and must reach the disk.
+            kept = best_time(runs, [PB, "copy"], stdin=source, env=env)
+            print(f"{'':>8}  1 GiB copy while history keeps the replaced ones: {kept:.4f}s ({kept / cat:.2f}x cat; "
+                  f"bound by writing them to disk)")
+            forget(env)
+        os.unlink(source)
+        os.unlink(out)
+
+
+def small_paste_bench(work):
+    """Start-up: a small paste against /bin/true and cat of a small file."""
+    env = store_env(work)
+    subprocess.run([PB, "copy"], input=b"small item\n", env=env, check=True)
+    true = median_time(300, ["/bin/true"], env)
+    small_cat = median_time(300, ["cat", "/etc/hostname"], env)
+    small_paste = median_time(300, [PB, "paste"], env)
+    print(f"\nsmall paste: {small_paste * 1000:.2f} ms median; /bin/true {true * 1000:.2f} ms "
+          f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
+
+
 def main():
     work = tempfile.mkdtemp(prefix="pb-bench-")
-    env = dict(os.environ, PB_DIR=os.path.join(work, "store"))
-    only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench}.get(
-        os.environ.get("PB_BENCH", ""))
+    env = store_env(work)
+    only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
+            "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)
@@ -462,50 +595,13 @@ def main():
             subprocess.run(["rm", "-rf", work])
         return
     source, out = os.path.join(work, "in"), os.path.join(work, "out")
-    print(f"pb: {PB}")
-    print(f"{'size':>8}  {'cat':>9}  {'pb copy':>9} {'ratio':>6}  {'pb paste':>9} {'ratio':>6}  {'copy peak':>10}  {'paste peak':>10}")
-    # Each copy starts from an empty board and history: history keeps what a copy
-    # replaces, and then the kernel must write it to disk; that is measured on its own.
-    def forget():
-        subprocess.run([PB, "clear", "--no-undo"], env=env, check=True)
-        subprocess.run([PB, "history", "--clear"], env=env, check=True)
-        os.sync()
-
     try:
-        # Each write of the output starts from no output file and a synced disk: on a
-        # filesystem mounted with discard, the blocks of the output a run replaces are
-        # discarded at the next journal commit, which then stalls whichever run follows
-        # (a 1 GiB paste measured 0.24 s and 1.46 s in consecutive runs without this).
-        def fresh_output():
-            if os.path.exists(out):
-                os.unlink(out)
-            os.sync()
-
-        for label, size, runs in SIZES:
-            make_file(source, size)
-            cat = best_time(runs, ["cat", source], stdout=out, setup=fresh_output)
-            copy = best_time(runs, [PB, "copy"], stdin=source, env=env, setup=forget)
-            paste = best_time(runs, [PB, "paste"], stdout=out, env=env, setup=fresh_output)
-            if os.path.getsize(out) != size:
-                sys.exit(f"pb paste wrote {os.path.getsize(out)} bytes, not {size}")
-            forget()
-            copy_peak = peak_kib([PB, "copy"], stdin=source, env=env)
-            paste_peak = peak_kib([PB, "paste"], stdout=out, env=env)
-            print(f"{label:>8}  {cat:8.4f}s  {copy:8.4f}s {copy / cat:5.2f}x  {paste:8.4f}s {paste / cat:5.2f}x"
-                  f"  {copy_peak / 1024:7.1f} MiB  {paste_peak / 1024:7.1f} MiB")
-            if size == 1 << 30:
-                # With history on, each replaced GiB stays and must reach the disk.
-                kept = best_time(runs, [PB, "copy"], stdin=source, env=env)
-                print(f"{'':>8}  1 GiB copy while history keeps the replaced ones: {kept:.4f}s ({kept / cat:.2f}x cat; "
-                      f"bound by writing them to disk)")
-                forget()
-            os.unlink(source)
-            os.unlink(out)
+        sizes_bench(work)
 
         # Piped input and output: splice from a pipe, sendfile into one.
         make_file(source, 100 << 20)
         cat_pipe = best_time(5, ["sh", "-c", f"cat {source} | cat > {out}"])
-        copy_pipe = best_time(5, ["sh", "-c", f"cat {source} | {PB} copy"], env=env, setup=forget)
+        copy_pipe = best_time(5, ["sh", "-c", f"cat {source} | {PB} copy"], env=env, setup=lambda: forget(env))
         paste_pipe = best_time(5, ["sh", "-c", f"{PB} paste | cat > {out}"], env=env)
         print(f"\n100 MiB through a pipe: cat|cat {cat_pipe:.4f}s, cat|pb copy {copy_pipe:.4f}s "
               f"({copy_pipe / cat_pipe:.2f}x), pb paste|cat {paste_pipe:.4f}s ({paste_pipe / cat_pipe:.2f}x)")
@@ -538,19 +634,14 @@ def main():
               f"({sniff_big / sniff_head:.2f}x), 1 GiB through a pipe {sniff_pipe * 1000:.2f} ms")
         os.unlink(source)
 
-        # Start-up: a small paste against /bin/true and cat of a small file.
-        subprocess.run([PB, "copy"], input=b"small item\n", env=env, check=True)
-        true = median_time(300, ["/bin/true"], env)
-        small_cat = median_time(300, ["cat", "/etc/hostname"], env)
-        small_paste = median_time(300, [PB, "paste"], env)
-        print(f"\nsmall paste: {small_paste * 1000:.2f} ms median; /bin/true {true * 1000:.2f} ms "
-              f"({small_paste / true:.1f}x); cat of a small file {small_cat * 1000:.2f} ms ({small_paste / small_cat:.1f}x)")
+        small_paste_bench(work)
         types_bench(work)
         peers_bench(work)
         desktop_bench(work)
         boards_bench(work)
         history_bench(work)
         cut_bench(work)
+        many_bench(work)
         progress_bench(work)
     finally:
         subprocess.run(["rm", "-rf", work])
