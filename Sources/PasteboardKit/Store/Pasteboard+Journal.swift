@@ -212,6 +212,24 @@ extension Pasteboard {
     return Journal(operation: .undo, from: from, to: to, steps: steps)
   }
 
+  /// Renames `name` in `source` to the first free place for `path`: its own name, else
+  /// beside a newcomer there (`CutFile.placeNames`), never replacing anything. Returns the
+  /// path it went to and whether that is beside a newcomer.
+  static func renameIntoPlace(_ name: String, in source: Directory, for path: String, folder: Directory) throws(SystemError)
+    -> (path: String, beside: Bool)
+  {
+    let folderPath = split(path).folder
+    for (attempt, target) in CutFile.placeNames(for: split(path).name).enumerated() {
+      do {
+        try source.renameWithoutReplacing(name, to: target, in: folder)
+        return (folderPath == "/" ? "/" + target : folderPath + "/" + target, attempt > 0)
+      } catch where error.errno == EEXIST {
+        continue
+      }
+    }
+    throw SystemError(errno: EEXIST, operation: "rename", path: path)
+  }
+
   /// A cut file whose bytes are neither in `data/` nor recorded as put back: an undo put
   /// it back and its user moved it before the undo had recorded it (its bytes are
   /// there). Undo and redo go on without it.
@@ -323,8 +341,8 @@ extension Pasteboard {
   }
 
   /// Renames each hidden file into place without replacing anything (next to a file
-  /// that appeared since, as `NAME.restored`); a file that cannot be is removed, its
-  /// bytes staying in the store.
+  /// that appeared since, as `NAME.restored`); one that cannot be stays whole under its
+  /// hidden name, recorded there.
   private func placeHiddenCopies(_ work: JournaledWork) {
     for (index, step) in work.journal.steps.enumerated() {
       let shown = Display.path(step.path)
@@ -339,14 +357,14 @@ extension Pasteboard {
           inode = try makeHiddenCopy(step, work: work)
         } catch {
           work.recordHint(index, .failed(error.message))
-          work.notes.append("could not put back '\(shown)': \(error.message) (its bytes stay in history: pb redo, then pb paste)")
+          work.notes.append("could not put back '\(shown)': \(error.message) (its bytes stay in the store, in the entry pb history shows it in)")
           work.failed = true
           continue
         }
       }
       guard let temporary = step.temporary, let (folder, name) = try? work.folder(of: step.path) else {
         work.recordHint(index, .failed("its folder is gone"))
-        work.notes.append("could not put back '\(shown)': its folder is gone (its bytes stay in history: pb redo, then pb paste)")
+        work.notes.append("could not put back '\(shown)': its folder is gone (its bytes stay in the store, in the entry pb history shows it in)")
         work.failed = true
         continue
       }
@@ -361,22 +379,13 @@ extension Pasteboard {
         }
         continue
       }
-      var outcome: Journal.Progress = .failed("no free name next to it")
-      for (attempt, target) in candidates.enumerated() {
-        do throws(SystemError) {
-          try folder.renameWithoutReplacing(temporary, to: target, in: folder)
-          let placed = folderPath == "/" ? "/" + target : folderPath + "/" + target
-          outcome = .placed(path: placed)
-          if attempt > 0 {
-            work.notes.append("'\(shown)' exists, so the cut file was put back next to it as '\(Display.path(placed))'")
-          }
-          break
-        } catch where error.errno == EEXIST {
-          continue
-        } catch {
-          outcome = .failed(error.reason)
-          break
-        }
+      var outcome: Journal.Progress
+      do throws(SystemError) {
+        let (placed, beside) = try Self.renameIntoPlace(temporary, in: folder, for: step.path, folder: folder)
+        outcome = .placed(path: placed)
+        if beside { work.notes.append("'\(shown)' exists, so the cut file was put back next to it as '\(Display.path(placed))'") }
+      } catch {
+        outcome = .failed(error.reason)
       }
       if case .failed(let reason) = outcome {
         // Only a race (a folder made unwritable, names taken since the check before the
@@ -459,23 +468,15 @@ extension Pasteboard {
         let stored = try? data.status(of: step.file), stored.st_mode & S_IFMT == S_IFREG, stored.st_uid == StoreTrust.user,
         stored.st_mode & 0o7000 == 0, UInt64(stored.st_dev) == identity.device, UInt64(stored.st_ino) == identity.inode
       else { continue }
-      let folderPath = Pasteboard.split(step.path).folder
-      for (attempt, target) in CutFile.placeNames(for: name).enumerated() {
-        do throws(SystemError) {
-          try data.renameWithoutReplacing(step.file, to: target, in: folder)
-          if attempt > 0 {
-            let placed = folderPath == "/" ? "/" + target : folderPath + "/" + target
-            work.notes.append(
-              "'\(Display.path(step.path))' exists, so the file redo had taken was given back next to it as '\(Display.path(placed))'")
-          }
-          break
-        } catch where error.errno == EEXIST {
-          continue
-        } catch {
-          work.notes.append("could not give back '\(Display.path(step.path))': \(error.reason) (its bytes stay in the store)")
-          keptInStore.append(step)
-          break
+      do throws(SystemError) {
+        let (placed, beside) = try Self.renameIntoPlace(step.file, in: data, for: step.path, folder: folder)
+        if beside {
+          work.notes.append(
+            "'\(Display.path(step.path))' exists, so the file redo had taken was given back next to it as '\(Display.path(placed))'")
         }
+      } catch {
+        work.notes.append("could not give back '\(Display.path(step.path))': \(error.reason) (its bytes stay in the store)")
+        keptInStore.append(step)
       }
     }
     try? work.sync()
