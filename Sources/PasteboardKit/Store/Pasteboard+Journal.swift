@@ -17,6 +17,9 @@ final class JournaledWork {
   /// Whether the plan was read from the journal file rather than made by this process:
   /// then it is a store file's word, checked before anything outside is touched.
   let resumed: Bool
+  /// A resumed journal's status-change time when it was found (ns since 1970): a file
+  /// the killed process changed last changed after it.
+  private(set) var planChanged: Int64 = .max
   /// The user's folder the last step was in, kept open for the next step in it and
   /// synced when the work moves on (so one open folder at a time, whatever the count).
   private var openFolder: (path: String, directory: Directory)?
@@ -36,6 +39,7 @@ final class JournaledWork {
     self.journal = journal
     self.board = board
     resumed = true
+    if let status = try? board.status(of: Journal.fileName) { planChanged = FileIdentity.nanoseconds(status.st_ctim) ?? .max }
     log = try? board.open(Journal.fileName, flags: O_WRONLY | O_APPEND | O_NOFOLLOW)
   }
 
@@ -175,8 +179,16 @@ extension Pasteboard {
       }
       // A journal read back is a store file's word: the file there is recorded as the one
       // undo put back (which redo may take) only if it is a link of the data file or a
-      // copy of its bytes.
-      if work.resumed && !isLinked(status) && !holdsSameBytes(folder, name, as: step.file) { continue }
+      // copy of its bytes, or, when the killed process had already removed the data
+      // file's name (which changed the file's status time), if it changed after the
+      // journal last did (a status-change time no one can set).
+      if work.resumed && !isLinked(status) {
+        let isOurs =
+          stored != nil
+          ? holdsSameBytes(folder, name, as: step.file)
+          : (FileIdentity.nanoseconds(status.st_ctim) ?? .min) >= work.planChanged
+        if !isOurs { continue }
+      }
       // The store's name for the same file goes (a link made by undo): the store keeps
       // no name for a file the user can edit.
       if isLinked(status) { try? data.remove(step.file) }
