@@ -386,7 +386,10 @@ struct StoreRemadeTests {
       sleep 0.5
       rm -rf "$PB_DIR"
       wait $waiter; echo "wait $?"; cat waited
-      echo c | pb copy; echo d | pb copy
+      # One change at a time: a watcher reports the state it finds, and two quick ones may be one.
+      echo c | pb copy
+      for i in $(seq 200); do grep -qP '^1\\tdone' watched && break; sleep 0.1; done
+      echo d | pb copy
       for i in $(seq 200); do grep -qP '^2\\tdone' watched && break; sleep 0.1; done
       kill $watcher; wait $watcher
       cat watched
