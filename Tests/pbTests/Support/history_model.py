@@ -4,7 +4,7 @@
     history_model.py PB ROOT STEPS SEED
 
 Runs STEPS random steps (copy, append, clear, cut, undo N, redo N, levels, history
---clear, --no-undo and --concealed writes, nested groups) through one long-lived bash,
+--clear, --no-undo and --concealed writes, clear --no-undo, nested groups) through one long-lived bash,
 so that a group belongs to a process that stays, and after every step compares pb with
 a plain model of the board, the stacks and the files cuts removed, written from the
 documented rules (man page, UNDO AND REDO; docs/store-format.md, History):
@@ -35,6 +35,7 @@ At the end every step is undone, checking each state.
 Prints `N passed, M failed` and exits 1 on the first disagreement, with the steps.
 """
 import base64
+import collections
 import json
 import os
 import random
@@ -58,6 +59,7 @@ class Model:
         self.saved = None  # {"values", "name"}: the state the secrets came over
         self.group = None  # {"name", "depth", "has_entry"}
         self.disk = {}  # name -> bytes: the cut folder as it should be
+        self.seen = collections.Counter()  # the cases the run reached, printed at the end
 
     @staticmethod
     def public(items):
@@ -98,6 +100,9 @@ class Model:
             self.redo = []
             if self.group and self.group["has_entry"]:
                 self.undo[-1].cuts += list(cuts)
+                if not self.undo[-1].since and not all(rec for _, rec in new_items) and all(rec for _, rec in before):
+                    self.seen["secret inside a group's entry made before it"] += 1
+                    self.seen["... whose entry holds cut files"] += bool(self.undo[-1].cuts)
             else:
                 values = self.saved["values"] if self.saved else self.public(before)
                 carried = self.forget_since() if self.saved else []
@@ -112,6 +117,7 @@ class Model:
         elif self.saved is None:
             held = [v for v, rec in before if not rec]
             if any(not rec and v not in held for v, rec in new_items):
+                self.seen["secret over secrets history forgot"] += bool(held)
                 # Secrets came over `before`: undoing them gives it back (less the secrets
                 # it already held, which history had forgotten).
                 self.saved = {"values": self.public(before), "name": name}
@@ -125,6 +131,8 @@ class Model:
         if self.saved:
             step = self.steps()[-1]
             self.forget_since()
+            self.seen["undo over secrets"] += 1
+            self.seen["... onto an entry with cut files"] += bool(self.undo and self.undo[-1].cuts)
             names.append(step.name)
             values = step.values
             self.disk.update(step.cuts)
@@ -144,6 +152,7 @@ class Model:
             return []
         values = self.saved["values"] if self.saved else self.public(self.items)
         carried = self.forget_since() if self.saved else []
+        self.seen["redo over secrets"] += bool(self.saved)
         names = []
         while len(names) < n and self.redo:
             entry = self.redo.pop()
@@ -160,6 +169,7 @@ class Model:
         if self.group:
             self.group["has_entry"] = False
         self.items = [(v, True) for v in values]
+        self.seen["undo or redo past the levels"] += bool(self.levels and max(len(self.undo), len(self.redo)) > self.levels)
         self.trim()
 
     def clear_history(self):
@@ -260,7 +270,7 @@ def main():
         value = f"v{step}"
         choice = rng.choices(
             ["copy", "append", "clear", "cut", "undo", "redo", "levels", "clear-history", "no-undo", "concealed", "begin", "end"],
-            weights=[14, 10, 4, 4, 14, 10, 3, 2, 5, 5, 3, 3])[0]
+            weights=[14, 10, 4, 4, 14, 10, 5, 2, 5, 5, 3, 3])[0]
         expect_lines, expect_status = None, 0
         if choice in ("copy", "append", "no-undo", "concealed"):
             append = choice == "append" or (choice in ("no-undo", "concealed") and rng.random() < 0.5)
@@ -272,24 +282,31 @@ def main():
             new = (model.items if append else []) + [(value, not secret)]
             model.change(new, "Append" if append else "Copy", records=choice != "no-undo")
         elif choice == "clear":
-            command = "pb clear"
-            model.change([], "Clear", records=True)
+            records = rng.random() < 0.8
+            command = "pb clear" + ("" if records else " --no-undo")
+            model.change([], "Clear", records=records)
         elif choice == "cut":
             name = f"f{step}"
             command = f"printf {value} > files/{name} && pb cut files/{name}"
             model.disk[name] = value.encode()
             model.change([(value, True)], "Cut", records=True, cuts=[(name, value.encode())])
         elif choice in ("undo", "redo"):
-            n = rng.choice((1, 1, 2, 3))
+            n = rng.choice((1, 1, 2, 3, 5))
             command = f"pb {choice} {n}"
             names = model.undo_n(n) if choice == "undo" else model.redo_n(n)
             expect_status = 0 if names else 1
             expect_lines = [f"{choice.capitalize()} {name}" for name in names]
         elif choice == "levels":
-            levels = rng.choice((0, 1, 2, 3, 4, 50))
+            levels, then = rng.choice((0, 1, 2, 3, 4, 50)), None
+            if model.redo and rng.random() < 0.8:
+                # As many as the undo stack holds, then a redo: it passes the levels.
+                levels, then = max(1, len(model.undo)), rng.choice((1, 2, 3))
             command = f"pb history --levels {levels}"
             model.levels = levels
             model.trim()
+            if then:
+                command += f" && pb redo {then}"
+                expect_lines = [f"Redo {name}" for name in model.redo_n(then)]
         elif choice == "clear-history":
             command = "pb history --clear"
             model.clear_history()
@@ -331,6 +348,7 @@ def main():
     status, _ = shell.run("pb undo")
     if status != 1:
         fail(f"with nothing left to undo, pb undo exited {status}")
+    print("reached: " + ", ".join(f"{case} {n}" for case, n in model.seen.items()))
     print(f"{done} passed, 0 failed (seed {seed}, {steps} steps)")
 
 
