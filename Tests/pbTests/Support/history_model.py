@@ -297,13 +297,16 @@ def main():
             expect_status = 0 if names else 1
             expect_lines = [f"{choice.capitalize()} {name}" for name in names]
         elif choice == "levels":
-            levels = rng.choice((0, 1, 2, 3, 4, 50))
-            if model.redo and rng.random() < 0.5:
-                # Below what both stacks hold together: the next undo or redo passes it.
-                levels = max(1, (len(model.undo) + len(model.redo)) // 2)
+            levels, then = rng.choice((0, 1, 2, 3, 4, 50)), None
+            if model.redo and rng.random() < 0.8:
+                # As many as the undo stack holds, then a redo: it passes the levels.
+                levels, then = max(1, len(model.undo)), rng.choice((1, 2, 3))
             command = f"pb history --levels {levels}"
             model.levels = levels
             model.trim()
+            if then:
+                command += f" && pb redo {then}"
+                expect_lines = [f"Redo {name}" for name in model.redo_n(then)]
         elif choice == "clear-history":
             command = "pb history --clear"
             model.clear_history()
