@@ -48,9 +48,10 @@ extension Pasteboard {
   /// A data file gone before it was opened means a writer replaced the state meanwhile:
   /// then the state is read again, so that what is opened is always of one state. A
   /// file still missing from the same state is damage, reported with its name.
-  /// With `later`, each data file is only checked now (there, of its size) and opened
-  /// when first read, so that reading many items needs one open file at a time; one a
-  /// writer removes before it is read makes that read fail, naming the change.
+  /// With `later`, past the first 16, each data file is only checked now (there, of its
+  /// size) and opened when first read, so that reading many items needs a few open files
+  /// at a time; one a writer removes before it is read makes that read fail (75),
+  /// naming the change.
   func openConsistently(
     later: Bool = false, _ choose: (PasteboardState) throws(PasteboardError) -> [(index: Int, representation: Representation)]
   ) throws(PasteboardError) -> (state: PasteboardState, opened: [OpenRepresentation]) {
@@ -60,7 +61,9 @@ extension Pasteboard {
       let manifestPath = path + "/" + Folder.state + "/\(state.changeCount).json"
       var opened: [OpenRepresentation] = []
       for (index, representation) in try choose(state) {
-        if later, let data = try folder(Folder.data) {
+        // The first few are opened now, a snapshot no writer can take away (a paste of
+        // one item never fails for a copy made meanwhile); past them, one at a time.
+        if later && opened.count >= OpenInput.keptOpen, let data = try folder(Folder.data) {
           if try checkData(representation, in: data, manifestPath: manifestPath) {
             let count = state.changeCount
             opened.append(
