@@ -293,17 +293,17 @@ extension Pasteboard {
       throw .internalError("an undo step without its hidden name")
     }
     let data = try requiredFolder(Folder.data)
-    guard (try? data.status(of: step.file)) != nil else {
+    guard let stored = try? data.status(of: step.file) else {
       throw .corruptStore(path: data.path + "/" + step.file, reason: "the data of the cut file '\(Display.path(step.path))' is missing")
     }
     do throws(SystemError) {
       let (folder, _) = try work.folder(of: step.path)
       var linked = false
       // A plan read back from the journal is a store file's word: whether the data file
-      // is named elsewhere is not taken from it, and a copy is always safe.
-      // A data file with another name (planted as a link of a user's file) is copied:
-      // setting the mode and time below must never reach anyone else's file.
-      if step.method == .link && !work.resumed, let stored = try data.status(of: step.file), stored.st_nlink == 1 {
+      // is named elsewhere is not taken from it, and a copy is always safe. A data file
+      // with another name (planted as a link of a user's file) is copied too: setting
+      // the mode and time below must never reach anyone else's file.
+      if step.method == .link && !work.resumed && stored.st_nlink == 1 {
         do {
           try data.link(step.file, to: temporary, in: folder)
           linked = true
