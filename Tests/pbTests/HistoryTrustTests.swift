@@ -379,10 +379,10 @@ struct StoreRemadeTests {
       """
       cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
       echo a | pb copy
-      timeout 40 pb watch > watched & watcher=$!
+      timeout 200 pb watch > watched & watcher=$!
       # The watcher is running once it has reported a change (however loaded the machine).
       for i in $(seq 200); do echo b | pb copy; grep -q . watched && break; sleep 0.1; done
-      timeout 40 pb wait --since $(pb count) --timeout 30s > waited & waiter=$!
+      timeout 200 pb wait --since $(pb count) --timeout 150s > waited & waiter=$!
       sleep 0.5
       rm -rf "$PB_DIR"
       wait $waiter; echo "wait $?"; cat waited
@@ -393,7 +393,7 @@ struct StoreRemadeTests {
       for i in $(seq 200); do grep -qP '^2\\tdone' watched && break; sleep 0.1; done
       kill $watcher; wait $watcher
       cat watched
-      """, timeLimit: 90)
+      """, timeLimit: 280)
     #expect(result.lines.prefix(2) == ["wait 0", "0"], "wait returned once the store went, at count 0: \(result)")
     #expect(result.text.contains("1\tdone\t1 item") && result.text.contains("2\tdone\t1 item"), "watch saw the new store's changes: \(result)")
   }
