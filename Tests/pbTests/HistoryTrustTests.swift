@@ -372,6 +372,26 @@ struct PlantedOwnedTests {
 
 @Suite("store made again")
 struct StoreRemadeTests {
+  @Test("pb watch follows a store removed folder by folder, as rm -rf does, and a boards/ made again under it")
+  func watchFollowsAStoreRemovedByParts() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
+      echo a | pb copy
+      timeout 200 pb watch > watched & watcher=$!
+      for i in $(seq 200); do echo b | pb copy; grep -q . watched && break; sleep 0.1; done
+      until_seen() { for i in $(seq 300); do grep -qP "$1" watched && return; sleep 0.1; done; }
+      rm -rf "$PB_DIR/boards"; sleep 0.5; rm -rf "$PB_DIR"
+      echo c | pb copy; until_seen '^1\\tdone\\t1 item'
+      rm -rf "$PB_DIR/boards"; echo d | pb copy; until_seen '^0\\tdone.*\\n?.*'; sleep 0.5
+      for i in $(seq 300); do [ "$(grep -cP '^1\\tdone\\t1 item' watched)" -ge 2 ] && break; sleep 0.1; done
+      kill $watcher; wait $watcher
+      cat watched
+      """, timeLimit: 280)
+    #expect(result.text.components(separatedBy: "1\tdone\t1 item").count - 1 == 2, "each new first copy was seen: \(result)")
+  }
+
   @Test("pb wait and pb watch notice the store removed and made again")
   func waitAndWatchFollowTheStore() throws {
     let sandbox = try Sandbox()

@@ -19,6 +19,9 @@ public final class ChangeMonitor {
   private var storeGeneration = 0
   /// Whether the store's `boards/` is watched (a store made again may not have it yet).
   private var watchesBoards = false
+  /// The `boards/` folder watched: one removed (the store being removed, file by file)
+  /// or made again starts the counts over as a store made again does.
+  private var watchedBoards: (device: UInt64, inode: UInt64)?
   public let name: String
   private let inotify: Int32
   /// The board folder being watched, to tell a deleted (or deleted and re-made) board.
@@ -30,8 +33,11 @@ public final class ChangeMonitor {
     inotify = pb_inotify_init()
     guard inotify >= 0 else { throw .io(SystemError(errno: errno, operation: "watch", path: store.path)) }
     guard let boards = try store.boardsFolder(creating: true) else { throw .internalError("the store was not created") }
+    // The store folder too: its `boards/` going or coming wakes the monitor.
+    if let directory = store.directory { try watch(directory) }
     try watch(boards)
     watchesBoards = true
+    watchedBoards = Self.identity(of: boards)
     _ = try current()
   }
 
@@ -119,9 +125,19 @@ public final class ChangeMonitor {
     let here = try? SystemCall.status(path: store.path)
     let held = try? store.directory?.status()
     if let here, let held, here.st_dev == held.st_dev, here.st_ino == held.st_ino {
-      if !watchesBoards, let boards = try store.boardsFolder(creating: false) {
+      let present = (try? store.directory?.status(of: "boards")).flatMap { $0 }.map { (UInt64($0.st_dev), UInt64($0.st_ino)) }
+      if watchesBoards, let present, let watched = watchedBoards, present == watched { return }
+      if watchesBoards {
+        // `boards/` went (or was replaced) under a store still in place.
+        storeGeneration += 1
+        watchedBoard = nil
+        watchesBoards = false
+        watchedBoards = nil
+      }
+      if present != nil, let boards = try store.boardsFolder(creating: false) {
         try watch(boards)
         watchesBoards = true
+        watchedBoards = Self.identity(of: boards)
       }
       return
     }
@@ -147,7 +163,12 @@ public final class ChangeMonitor {
     if let boards = try store.boardsFolder(creating: false) {
       try watch(boards)
       watchesBoards = true
+      watchedBoards = Self.identity(of: boards)
     }
+  }
+
+  private static func identity(of directory: Directory) -> (device: UInt64, inode: UInt64)? {
+    (try? directory.status()).map { (UInt64($0.st_dev), UInt64($0.st_ino)) }
   }
 
   private func watch(_ directory: Directory) throws(PasteboardError) {
