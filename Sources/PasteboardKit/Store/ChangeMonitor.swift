@@ -112,6 +112,10 @@ public final class ChangeMonitor {
         let due = now + max(0, expiry - TimeSpec.now())
         wake = min(wake ?? due, due)
       }
+      // While the store or the board is missing or half made (removed, or being made
+      // again by a writer), a folder may appear between looking and watching it: look
+      // again every tenth of a second until the board's folders are watched.
+      if !watchesBoards || watchedBoard == nil { wake = min(wake ?? now + 100, now + 100) }
       if try !waitForEvent(until: wake), let expiry = state.nextExpiry, expiry <= TimeSpec.now() {
         try board.removeExpired()
       }
