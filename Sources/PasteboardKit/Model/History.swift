@@ -138,6 +138,10 @@ public struct History: Sendable, Equatable {
 
   /// Whether `undo` has a step to take: an entry, or the step back over secrets.
   public var canUndo: Bool { !undoStack.isEmpty || beforeSecrets != nil }
+  /// Cut files of the redo stack that an undo could not put back: their bytes are only
+  /// in the store, named only here.
+  var filesNotPutBack: [CutFile] { redoStack.flatMap(\.cutFiles).filter { $0.restored == nil } }
+
   public var canRedo: Bool { !redoStack.isEmpty }
   public var undoActionName: String? { undoSteps.last?.actionName }
   public var redoActionName: String? { redoStack.last?.actionName }
@@ -223,7 +227,7 @@ public struct History: Sendable, Equatable {
   ) {
     // Files an undo could not put back have their bytes only in the redo stack: the new
     // entry keeps them (undoing it tries again), as the redo stack goes.
-    let cutFiles = redoStack.flatMap(\.cutFiles).filter { $0.restored == nil } + cutFiles
+    let cutFiles = filesNotPutBack + cutFiles
     redoStack.removeAll()
     if group?.hasEntry == true, !undoStack.isEmpty {
       undoStack[undoStack.count - 1].cutFiles += cutFiles

@@ -134,7 +134,7 @@ extension Pasteboard {
     }
     // History keeps the path undo puts the file back at: the folder's own, whatever
     // links or dots led to it, which must be short enough to be opened again.
-    guard let real = SystemCall.currentPath(of: folder.descriptor), case let absolute = (real == "/" ? "" : real) + "/" + name,
+    guard let real = SystemCall.currentPath(of: folder.descriptor), case let absolute = joined(real, name),
       CutFile.isNormalisedAbsolute(absolute)
     else {
       throw .cannotCut(
@@ -174,7 +174,12 @@ extension Pasteboard {
     guard let directory = SystemCall.workingDirectory() else { return path }
     var relative = Substring(path)
     while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
-    return (directory == "/" ? "" : directory) + "/" + relative
+    return joined(directory, String(relative))
+  }
+
+  /// A name in a folder (`/` and `a` give `/a`), as `split` takes it apart.
+  static func joined(_ folder: String, _ name: String) -> String {
+    (folder == "/" ? "" : folder) + "/" + name
   }
 
   /// The folder and the last name of a path (`/a/b` gives `/a` and `b`).

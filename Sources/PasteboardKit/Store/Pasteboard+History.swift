@@ -204,7 +204,7 @@ extension Pasteboard {
   /// so, and how to have them): forgetting history does not take them.
   private static func checkKeepsFilesNotPutBack(_ before: History, after: History) throws(PasteboardError) {
     let kept = History.referencedFiles(current: [], history: after)
-    for cut in before.redoStack.flatMap(\.cutFiles) where cut.restored == nil && !kept.contains(cut.file) {
+    for cut in before.filesNotPutBack where !kept.contains(cut.file) {
       throw .holdsFileNotPutBack(cut.path)
     }
   }

@@ -234,7 +234,7 @@ extension Pasteboard {
     for (attempt, target) in CutFile.placeNames(for: split(path).name).enumerated() {
       do {
         try source.renameWithoutReplacing(name, to: target, in: folder)
-        return (folderPath == "/" ? "/" + target : folderPath + "/" + target, attempt > 0)
+        return (joined(folderPath, target), attempt > 0)
       } catch where error.errno == EEXIST {
         continue
       }
@@ -385,7 +385,7 @@ extension Pasteboard {
       guard let made = try? folder.status(of: temporary), UInt64(made.st_ino) == inode else {
         // Renamed into place before the progress was written: find it by its inode.
         if let found = candidates.first(where: { (try? folder.status(of: $0))?.map { UInt64($0.st_ino) == inode } ?? false }) {
-          work.recordHint(index, .placed(path: folderPath == "/" ? "/" + found : folderPath + "/" + found))
+          work.recordHint(index, .placed(path: Pasteboard.joined(folderPath, found)))
         } else {
           work.recordHint(index, .failed("it went before it was recorded"))
         }
@@ -403,7 +403,7 @@ extension Pasteboard {
         // Only a race (a folder made unwritable, names taken since the check before the
         // commit) comes here. The file stays whole under its hidden name, which history
         // records as where it was put back: nothing else names its bytes now.
-        let hidden = folderPath == "/" ? "/" + temporary : folderPath + "/" + temporary
+        let hidden = Pasteboard.joined(folderPath, temporary)
         work.notes.append(
           "could not put back '\(shown)' (\(reason)); it is whole beside it as '\(Display.path(hidden))': rename it yourself")
         work.failed = true
