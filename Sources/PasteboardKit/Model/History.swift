@@ -169,19 +169,27 @@ public struct History: Sendable, Equatable {
     items.filter(\.isRecordable)
   }
 
-  /// Notes any change of the board, recorded or not (expiry, `--no-undo`, undo), made
-  /// at `date`: when it brings in items history may not keep, the state before them is
-  /// saved with the change's name; when it leaves none, the saved state is dropped.
-  /// Every commit notes its change, so a saved state means the board holds secrets:
-  /// `undo`, `canUndo` and `undoSteps` go by it alone.
+  /// Notes any change of the board, `recorded` (after `recordChange`) or not (expiry,
+  /// `--no-undo`, undo, redo), made at `date`: when it brings in items history may not
+  /// keep, the state before them is saved with the change's name; when it leaves none,
+  /// the saved state is dropped. Every commit notes its change, so a saved state means
+  /// the board holds secrets: `undo`, `canUndo` and `undoSteps` go by it alone.
+  /// A change not recorded that takes the secrets away (they expired, or a `--no-undo`
+  /// write replaced them) leaves the steps of undo as they were: when no entry made
+  /// since the secrets leads back to the saved state, it becomes the entry that does.
   /// A board may hold secrets with no saved state (`history --clear` forgot it, or an
   /// older `pb` wrote them): new secrets over it save the board less the old ones, so
   /// that undoing them goes back there and leaves nothing to redo, as over any state.
   /// Undo, redo and expiry never bring secrets in.
   public mutating func noteChange(
-    from before: [Item], previousCount: Int, to after: [Item], actionName: String, at date: Int64 = 0
+    from before: [Item], previousCount: Int, to after: [Item], actionName: String, at date: Int64 = 0, recorded: Bool = false
   ) {
     if after.allSatisfy(\.isRecordable) {
+      if !recorded, beforeSecrets != nil, firstEntrySinceSecrets == undoStack.endIndex, let step = undoSteps.last {
+        undoStack.append(step)
+        group?.hasEntry = false
+        trim()
+      }
       beforeSecrets = nil
       return
     }
