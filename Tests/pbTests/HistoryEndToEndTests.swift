@@ -466,7 +466,7 @@ struct HistoryEndToEndTests {
     #expect(try sandbox.pb("undo", "3").lines == ["Undo Append", "Undo Edit", "Undo Copy"])
   }
 
-  @Test("after history --clear on a board with a secret, a secret written over it undoes to the board less the secrets, with nothing to redo")
+  @Test("after history --clear over a secret, a secret written over it undoes to the board less the secrets, nothing to redo")
   func clearedHistoryWithSecrets() throws {
     let sandbox = try Sandbox()
     let result = try sandbox.shell(

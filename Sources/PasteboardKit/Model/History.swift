@@ -194,8 +194,9 @@ public struct History: Sendable, Equatable {
       return
     }
     guard beforeSecrets == nil else { return }
-    // Each write makes new data files: a secret is new if its files are.
-    let held = Set(before.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) })
+    // Each write makes new data files: a secret is new if its files are. A board holds
+    // old secrets only after `history --clear`, so `held` is nearly always empty.
+    let held = before.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) }
     if after.contains(where: { item in !item.isRecordable && !item.representations.contains { held.contains($0.file) } }) {
       beforeSecrets = SavedState(items: Self.recordable(before), changeCount: previousCount, actionName: actionName, date: date)
     }
@@ -222,10 +223,10 @@ public struct History: Sendable, Equatable {
   /// the redo stack. Inside an open group that already has its entry, the entry grows
   /// to cover this change, with its cut files; it keeps the count its first change made,
   /// so secrets that come later in the group never make it an entry made since them
-  /// (which would drop it, and the state before the group with it). A change from a state holding secrets or `--no-undo` items
-  /// records instead the state before them (entries made since then go: undoing goes
-  /// past the secrets in one step); without one, the secrets are left out. Call it
-  /// before `noteChange` for the same change.
+  /// (which would drop it, and the state before the group with it). A change from a
+  /// state holding secrets or `--no-undo` items records instead the state before them
+  /// (entries made since then go: undoing goes past the secrets in one step); without
+  /// one, the secrets are left out. Call it before `noteChange` for the same change.
   public mutating func recordChange(
     named actionName: String, before: [Item], previousCount: Int, changeCount: Int, at date: Int64, cutFiles: [CutFile] = []
   ) {
