@@ -19,7 +19,8 @@ struct HistoryModelTests {
       let result = try sandbox.run(
         "/usr/bin/python3", [Sandbox.support("history_model.py"), Sandbox.binary, sandbox.root.path, String(Self.steps), String(seed)],
         stdin: nil, environment: [:], timeLimit: 900)
-      #expect(result.status == 0 && result.text.contains(" 0 failed"), "seed \(seed) (PB_MODEL_SEED replays it): \(result.text)\(result.stderr)")
+      #expect(
+        result.status == 0 && result.text.contains(" 0 failed"), "seed \(seed) (PB_MODEL_SEED replays it): \(result.text)\(result.stderr)")
     }
   }
 }

@@ -173,25 +173,34 @@ public struct History: Sendable, Equatable {
     items.filter(\.isRecordable)
   }
 
-  /// Notes any change of the board, recorded or not (expiry, `--no-undo`, undo), made
-  /// at `date`: when it brings in items history may not keep, the state before them is
-  /// saved with the change's name; when it leaves none, the saved state is dropped.
-  /// Every commit notes its change, so a saved state means the board holds secrets:
-  /// `undo`, `canUndo` and `undoSteps` go by it alone.
+  /// Notes any change of the board, `recorded` (after `recordChange`) or not (expiry,
+  /// `--no-undo`, undo, redo), made at `date`: when it brings in items history may not
+  /// keep, the state before them is saved with the change's name; when it leaves none,
+  /// the saved state is dropped. Every commit notes its change, so a saved state means
+  /// the board holds secrets: `undo`, `canUndo` and `undoSteps` go by it alone.
+  /// A change not recorded that takes the secrets away (they expired, or a `--no-undo`
+  /// write replaced them) leaves the steps of undo as they were: when no entry made
+  /// since the secrets leads back to the saved state, it becomes the entry that does.
   /// A board may hold secrets with no saved state (`history --clear` forgot it, or an
   /// older `pb` wrote them): new secrets over it save the board less the old ones, so
   /// that undoing them goes back there and leaves nothing to redo, as over any state.
   /// Undo, redo and expiry never bring secrets in.
   public mutating func noteChange(
-    from before: [Item], previousCount: Int, to after: [Item], actionName: String, at date: Int64 = 0
+    from before: [Item], previousCount: Int, to after: [Item], actionName: String, at date: Int64 = 0, recorded: Bool = false
   ) {
     if after.allSatisfy(\.isRecordable) {
+      if !recorded, beforeSecrets != nil, firstEntrySinceSecrets == undoStack.endIndex, let step = undoSteps.last {
+        undoStack.append(step)
+        group?.hasEntry = false
+        trim()
+      }
       beforeSecrets = nil
       return
     }
     guard beforeSecrets == nil else { return }
-    // Each write makes new data files: a secret is new if its files are.
-    let held = Set(before.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) })
+    // Each write makes new data files: a secret is new if its files are. A board holds
+    // old secrets only after `history --clear`, so `held` is nearly always empty.
+    let held = before.filter { !$0.isRecordable }.flatMap { $0.representations.map(\.file) }
     if after.contains(where: { item in !item.isRecordable && !item.representations.contains { held.contains($0.file) } }) {
       beforeSecrets = SavedState(items: Self.recordable(before), changeCount: previousCount, actionName: actionName, date: date)
     }
@@ -218,10 +227,10 @@ public struct History: Sendable, Equatable {
   /// the redo stack. Inside an open group that already has its entry, the entry grows
   /// to cover this change, with its cut files; it keeps the count its first change made,
   /// so secrets that come later in the group never make it an entry made since them
-  /// (which would drop it, and the state before the group with it). A change from a state holding secrets or `--no-undo` items
-  /// records instead the state before them (entries made since then go: undoing goes
-  /// past the secrets in one step); without one, the secrets are left out. Call it
-  /// before `noteChange` for the same change.
+  /// (which would drop it, and the state before the group with it). A change from a
+  /// state holding secrets or `--no-undo` items records instead the state before them
+  /// (entries made since then go: undoing goes past the secrets in one step); without
+  /// one, the secrets are left out. Call it before `noteChange` for the same change.
   public mutating func recordChange(
     named actionName: String, before: [Item], previousCount: Int, changeCount: Int, at date: Int64, cutFiles: [CutFile] = []
   ) {

@@ -323,7 +323,8 @@ public final class Pasteboard {
           changeCount: current.changeCount + 1, at: now, cutFiles: recording.cutFiles)
       }
       history.noteChange(
-        from: current.items, previousCount: current.changeCount, to: items, actionName: recording?.actionName ?? "Change", at: now)
+        from: current.items, previousCount: current.changeCount, to: items, actionName: recording?.actionName ?? "Change", at: now,
+        recorded: recording?.records ?? false)
       let next = Manifest(
         format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(now / 1000), items: items,
         changeKind: kind, historyExpires: history.earliestExpiry)

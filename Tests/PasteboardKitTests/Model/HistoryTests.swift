@@ -19,7 +19,7 @@ import Testing
   /// Records the change from `before` to `after` that made count `count` (the previous one being count - 1).
   static func record(_ history: inout History, _ name: String, before: [Item], after: [Item] = [], count: Int) {
     history.recordChange(named: name, before: before, previousCount: count - 1, changeCount: count, at: Int64(count) * 1000)
-    history.noteChange(from: before, previousCount: count - 1, to: after, actionName: name)
+    history.noteChange(from: before, previousCount: count - 1, to: after, actionName: name, recorded: true)
   }
 
   @Test func undoGivesBackTheStateBeforeAndRedoTheStateAfter() {
@@ -236,6 +236,22 @@ import Testing
     history.noteChange(from: [Self.a, Self.secret], previousCount: 5, to: [unrecorded], actionName: "Copy")
     #expect(history.undoActionName == "Copy")
     #expect(history.undo(1, current: [unrecorded], changeCount: 7).map(\.items) == [[Self.a]] && !history.canRedo)
+  }
+
+  @Test func aChangeNotRecordedThatTakesTheSecretsAwayLeavesWhatUndoDoesAsItWas() {
+    let unrecorded = Self.item("9999999999999999", recorded: false)
+    var history = History()
+    Self.record(&history, "Copy", before: [], after: [Self.a], count: 1)
+    Self.record(&history, "Copy", before: [Self.a], after: [Self.b], count: 2)
+    // A --no-undo write over B, then its expiry (or a clear --no-undo): neither recorded.
+    history.noteChange(from: [Self.b], previousCount: 2, to: [unrecorded], actionName: "Copy", at: 3000)
+    let steps = history.undoSteps
+    #expect(steps.map(\.items) == [[], [Self.a], [Self.b]])
+    history.noteChange(from: [unrecorded], previousCount: 3, to: [], actionName: "Change", at: 4000)
+    #expect(history.beforeSecrets == nil)
+    #expect(history.undoSteps.map(\.items) == steps.map(\.items) && history.undoActionName == "Copy", "B is not lost")
+    #expect(history.undo(1, current: [], changeCount: 5).map(\.items) == [[Self.b]])
+    #expect(history.redoStack.map(\.items) == [[]], "redo gives back the board as the expiry left it")
   }
 
   @Test func aGroupWhoseOpenerExitedCloses() {

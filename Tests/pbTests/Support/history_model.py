@@ -18,7 +18,8 @@ documented rules (man page, UNDO AND REDO; docs/store-format.md, History):
   secrets came (or after the write that brought them), with the cut files of those
   entries, and puts nothing on redo. A recorded change, or a redo, from such a board
   records P as the state before it, in place of the entries made since (their cut files
-  go with it). A --no-undo write is not recorded and leaves redo alone;
+  go with it). A --no-undo write is not recorded and leaves redo alone, and never
+  changes undo's steps: one that takes the secrets away leaves the step back to P;
 - changes inside an open group grow its one entry (made by the group's first change),
   named by the outermost group's name or that first action; an undo or redo inside the
   group starts a new entry;
@@ -113,6 +114,14 @@ class Model:
                 self.trim()
         self.items = new_items
         if not self.holds_secrets():
+            if not records and self.saved and not any(e.since for e in self.undo):
+                # Not recorded, it leaves undo's steps as they were: the step back to the
+                # state before the secrets becomes an entry.
+                self.seen["step kept past a change not recorded"] += 1
+                self.undo.append(Entry(self.saved["name"], self.saved["values"]))
+                if self.group:
+                    self.group["has_entry"] = False
+                self.trim()
             self.after_secrets_left()
         elif self.saved is None:
             held = [v for v, rec in before if not rec]
@@ -282,7 +291,7 @@ def main():
             new = (model.items if append else []) + [(value, not secret)]
             model.change(new, "Append" if append else "Copy", records=choice != "no-undo")
         elif choice == "clear":
-            records = rng.random() < 0.8
+            records = rng.random() < (0.3 if model.holds_secrets() else 0.8)
             command = "pb clear" + ("" if records else " --no-undo")
             model.change([], "Clear", records=records)
         elif choice == "cut":
