@@ -30,7 +30,7 @@ extension PB {
       }
 
       func run() throws {
-        guard let opener = ProcessIdentity.parent else {
+        guard let opener = ProcessIdentity.caller else {
           throw PasteboardError.usage("the process that ran pb has exited already, so no group can belong to it")
         }
         try board.openToChange().beginGroup(named: name, openedBy: opener)
