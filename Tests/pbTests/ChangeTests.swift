@@ -191,3 +191,22 @@ struct ChangeTests {
     #expect(wins.count >= 10, "\(run)")
   }
 }
+
+extension ChangeTests {
+  @Test("watch --exec checks its command before waiting, with group run's status and words: not found or not executable")
+  func watchChecksItsCommand() throws {
+    let sandbox = try Sandbox()
+    let notExecutable = try sandbox.file("handler.sh", "echo handled\n")
+    for command in ["/nonexistent", "no-such-command-pb", notExecutable, sandbox.root.path] {
+      // With no change coming, a watch that waits first is stopped by the time limit (124).
+      let watch = try sandbox.run(Sandbox.binary, ["watch", "--exec", "--", command], stdin: nil, environment: [:], timeLimit: 10)
+      let group = try sandbox.pb("group", "run", "--", command)
+      #expect(watch.status == 127 && watch.stderr.contains("cannot run '\(command)'"), "\(watch)")
+      #expect(watch.stderr == group.stderr && group.status == 127, "one wording: \(watch)\n\(group)")
+      #expect(watch.stderr.split(separator: "\n").count == 1, "\(watch)")
+    }
+    #expect(try sandbox.pb("group", "run", "--", "no-such-command-pb").stderr.contains("check the command's name and PATH"))
+    #expect(try sandbox.pb("group", "run", "--", notExecutable).stderr.contains("not an executable file"))
+  }
+
+}

@@ -187,7 +187,7 @@ extension Pasteboard {
   /// the first of `types` it has, else its preferred one) on its standard input, and
   /// `PB_CHANGE_COUNT`, `PB_PASTEBOARD`, `PB_TYPES` and `PB_CHANGE_KIND` in its
   /// environment. Returns its exit status.
-  public func run(_ command: [String], for state: PasteboardState, types: [TypeIdentifier]) throws(PasteboardError) -> Int32 {
+  public func run(_ command: ExternalCommand, for state: PasteboardState, types: [TypeIdentifier]) throws(PasteboardError) -> Int32 {
     var input: OpenRepresentation?
     if !state.items.isEmpty {
       input = try? open(items: .index(0), types: types).first
@@ -199,10 +199,6 @@ extension Pasteboard {
       "PB_CHANGE_KIND": state.changeKind.rawValue,
     ]
     let data = try? input?.descriptor
-    do {
-      return try SystemCall.run(command, input: data.map { .descriptor($0) } ?? .nullDevice, environment: environment)
-    } catch {
-      throw .noSuchFile(command.first ?? "", reason: error.reason)
-    }
+    return try command.run(input: data.map { .descriptor($0) } ?? .nullDevice, environment: environment)
   }
 }
