@@ -209,4 +209,23 @@ extension ChangeTests {
     #expect(try sandbox.pb("group", "run", "--", notExecutable).stderr.contains("not an executable file"))
   }
 
+  @Test("pb wait and watch past the user's inotify limits name the limit to raise, in one line",
+    arguments: [("max_inotify_instances", "fs.inotify.max_user_instances"), ("max_inotify_watches", "fs.inotify.max_user_watches")])
+  func inotifyLimits(setting: String, sysctl: String) throws {
+    let sandbox = try Sandbox()
+    // A user namespace of its own has its own limits: lowering them there leaves every
+    // other watcher on the machine alone.
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      pb create --persistent work || exit 1
+      unshare --user --map-root-user sh -c '
+        echo 0 > /proc/sys/user/\(setting) || exit 2
+        pb wait -p work --timeout 0; echo "wait $?"
+        pb watch -p work; echo "watch $?"'
+      """)
+    #expect(result.lines.contains("wait 75") && result.lines.contains("watch 75"), "\(result)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("pb: ") && $0.contains(sysctl) }, "\(result)")
+  }
 }

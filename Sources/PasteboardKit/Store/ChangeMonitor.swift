@@ -31,7 +31,10 @@ public final class ChangeMonitor {
     self.store = store
     self.name = name
     inotify = pb_inotify_init()
-    guard inotify >= 0 else { throw .io(SystemError(errno: errno, operation: "watch", path: store.path)) }
+    guard inotify >= 0 else {
+      // EMFILE is the per-process limit on descriptors too, which pb, opening few, is far from.
+      throw errno == EMFILE ? .watchLimit(setting: .instances) : .io(SystemError(errno: errno, operation: "watch", path: store.path))
+    }
     guard let boards = try store.boardsFolder(creating: true) else { throw .internalError("the store was not created") }
     // The store folder too: its `boards/` going or coming wakes the monitor.
     if let directory = store.directory { try watch(directory) }
@@ -177,6 +180,7 @@ public final class ChangeMonitor {
 
   private func watch(_ directory: Directory) throws(PasteboardError) {
     if pb_inotify_watch(inotify, directory.descriptor.raw) < 0 {
+      if errno == ENOSPC { throw .watchLimit(setting: .watches) }
       throw .io(SystemError(errno: errno, operation: "watch", path: directory.path))
     }
   }
