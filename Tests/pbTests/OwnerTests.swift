@@ -27,10 +27,8 @@ struct OwnerTests {
     """
   }
 
-  func run(_ shell: String, _ arguments: [String], in sandbox: Sandbox, environment: [String: String] = [:]) throws -> Result {
-    let directory = URL(fileURLWithPath: Sandbox.binary).deletingLastPathComponent().path
-    let path = directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-    return try sandbox.run("/usr/bin/env", [shell] + arguments, stdin: nil, environment: ["PATH": path].merging(environment) { $1 })
+  func run(_ shell: String, _ arguments: [String], in sandbox: Sandbox) throws -> Result {
+    try sandbox.run("/usr/bin/env", [shell] + arguments, stdin: nil, environment: ["PATH": Sandbox.pathWithPB])
   }
 
   func boardNames(_ sandbox: Sandbox) throws -> [String] {

@@ -561,6 +561,12 @@ public enum SystemCall {
     pb_release_scratch_folder()
   }
 
+  /// While a progress line is on standard error, SIGINT, SIGTERM and SIGHUP erase it
+  /// before the process ends, so an interrupted transfer leaves the terminal clean.
+  static func progressLineShown(_ shown: Bool) {
+    pb_progress_line_shown(shown ? 1 : 0)
+  }
+
   /// Random bytes for unique names. Should getrandom fail (it does not once the pool is
   /// ready), the clock and the process id still make a name no other writer picks.
   static func randomBytes(_ count: Int) -> [UInt8] {
