@@ -318,4 +318,16 @@ extension ShellUseTests {
     }
   }
 
+  @Test("-d refuses an unknown or incomplete escape in one line naming it and the escapes it takes",
+    arguments: [("\\x", "\\x"), ("a\\", "\\"), ("\\n\\q", "\\q")])
+  func delimiterEscapes(delimiter: String, escape: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("a".utf8))
+    try sandbox.pb("copy", "-a", stdin: Data("b".utf8))
+    #expect(try sandbox.pb("paste", "-i", "all", "-d", "\\t|\\\\").text == "a\t|\\b", "known escapes still work")
+    let result = try sandbox.pb("paste", "-i", "all", "-d", delimiter)
+    #expect(result.status == 64 && result.stdout.isEmpty, "\(result)")
+    #expect(result.stderr.contains("'\(escape)'") && result.stderr.contains("\\n, \\t, \\0"), "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+  }
 }
