@@ -8,7 +8,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   /// Data that is not text, not written to a terminal.
   case binaryToTerminal(index: Int, type: String, size: Int64, filenameExtension: String)
   case noOpenGroup(board: String)
-  case cannotRun(String, reason: String)
+  /// A command pb was to run: not found (`found` false), or found but not runnable.
+  case cannotRun(String, reason: String, found: Bool)
   case invalidEnvironment(variable: String, value: String, reason: String)
   case cannotCut(String, reason: String)
   /// Undo could not make a cut file again in its folder: nothing was undone.
@@ -98,7 +99,7 @@ public enum PasteboardError: Error, Sendable, Equatable {
         + "fix that and undo again, or pb paste it)"
     case .invalidEnvironment(let variable, let value, let reason):
       return "\(variable)='\(Display.value(value))' is not valid: \(reason); fix it or unset it"
-    case .cannotRun(let command, let reason):
+    case .cannotRun(let command, let reason, _):
       return "cannot run '\(Display.value(command))': \(reason); check the command's name and PATH"
     case .noOpenGroup(let board):
       return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin"

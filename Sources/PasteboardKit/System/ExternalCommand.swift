@@ -34,9 +34,9 @@ public struct ExternalCommand: Sendable {
 
   private static func cannotRun(_ name: String, _ error: SystemError) -> PasteboardError {
     switch error.errno {
-    case ENOENT, ENOTDIR: .cannotRun(name, reason: "not found")
-    case EACCES: .cannotRun(name, reason: "not an executable file")
-    default: .cannotRun(name, reason: error.reason)
+    case ENOENT, ENOTDIR: .cannotRun(name, reason: "not found", found: false)
+    case EACCES: .cannotRun(name, reason: "not an executable file", found: true)
+    default: .cannotRun(name, reason: error.reason, found: true)
     }
   }
 }
