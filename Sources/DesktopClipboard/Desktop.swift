@@ -178,7 +178,7 @@ public enum Desktop {
       let ready = try PasteboardError.catching {
         try SystemCall.waitReadable(pipe.raw, milliseconds: Int32(max(0, left)), path: "pb's owner process")
       }
-      guard left > 0, ready else { throw .desktopTimeout(what: "pb's owner process", seconds: 10) }
+      guard left > 0, ready else { throw .desktopTimeout(what: "pb's owner process", seconds: 10, adjustable: false) }
       let count = try PasteboardError.catching { try buffer.withUnsafeMutableBytes { try SystemCall.readFully(pipe.raw, into: $0, path: "a pipe") } }
       answer += buffer[..<count]
       if count < buffer.count { break }
@@ -230,6 +230,9 @@ public enum Desktop {
     }
   }
 
+  /// Why import and bridge have no desktop through OSC 52.
+  static let osc52WriteOnly = "OSC 52 only sends to the terminal's clipboard; pb cannot read it back"
+
   // MARK: Bridging
 
   /// Keeps `board` and the desktop's selection in step, in the foreground, until the
@@ -242,7 +245,7 @@ public enum Desktop {
     let endpoint: any BridgeEndpoint
     switch route.backend {
     case .osc52:
-      throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard, so there is nothing to bridge with")
+      throw .desktopUnavailable(lookedFor: osc52WriteOnly)
     case .wayland:
       endpoint = try WaylandBridgeEndpoint(control: try dataControl(route), selection: selection)
     case .x11:
@@ -262,7 +265,7 @@ public enum Desktop {
   ) throws(PasteboardError) -> PasteboardState {
     switch route.backend {
     case .osc52:
-      throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard; pb cannot read it back")
+      throw .desktopUnavailable(lookedFor: osc52WriteOnly)
     case .wayland:
       let control = try dataControl(route)
       let reader = WaylandReader(control: control, selection: selection, timeoutMilliseconds: timeout)

@@ -479,6 +479,48 @@ struct DesktopTests {
     #expect(try sandbox.pb("paste").text == "value", "import that found no desktop changed nothing")
   }
 
+  @Test("each desktop command's message offers only fixes it has: --osc52 for publish alone, none once it was given")
+  func fixesThatApply() throws {
+    let sandbox = try Sandbox()
+    try #require(try sandbox.pb(["copy"], stdin: Data("value".utf8)).status == 0)
+    let unset = ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "SSH_TTY", "-u", "SSH_CONNECTION", "-u", "PB_DESKTOP"]
+    // setsid: no controlling terminal, as under cron or a service.
+    func run(_ arguments: [String], variables: [String] = []) throws -> Result {
+      try sandbox.run(
+        "/usr/bin/setsid", ["-w", "/usr/bin/env"] + unset + variables + [Sandbox.binary] + arguments, stdin: nil,
+        environment: sandbox.environment)
+    }
+    for command in ["import", "bridge"] {
+      for arguments in [[command], [command, "--backend", "osc52"], [command, "--backend", "x11"]] {
+        let result = try run(arguments)
+        #expect(result.status == 69 && result.stderr.split(separator: "\n").count == 1, "\(result)")
+        #expect(!result.stderr.contains("--osc52") && result.stderr.contains("--if-available"), "\(result)")
+      }
+      let named = try run([command, "--backend", "osc52"])
+      #expect(named.stderr.contains("cannot read it back") && named.stderr.contains("without --backend osc52"), "\(named)")
+      let chosen = try run([command], variables: ["PB_DESKTOP=osc52"])
+      #expect(chosen.status == 69 && chosen.stderr.contains("PB_DESKTOP"), "\(chosen)")
+      #expect(!chosen.stderr.contains("--osc52") && !chosen.stderr.contains("--backend osc52"), "\(chosen)")
+    }
+    let publish = try run(["publish"])
+    #expect(publish.status == 69 && publish.stderr.contains("--osc52") && publish.stderr.contains("--if-available"), "\(publish)")
+    for arguments in [["publish", "--osc52"], ["publish", "--backend", "osc52"]] {
+      let result = try run(arguments)
+      #expect(result.status == 69 && result.stderr.contains("no terminal"), "\(result)")
+      #expect(!result.stderr.contains("pass --osc52") && !result.stderr.contains("DISPLAY is unset"), "\(result)")
+      #expect(result.stderr.contains("without \(arguments.dropFirst().joined(separator: " "))"), "\(result)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+    }
+    // kitty's protocol waits for the terminal's answer 5 s; publish has no --timeout.
+    let kitty = try sandbox.run(
+      "/usr/bin/env",
+      ["python3", Sandbox.support("terminal.py"), "--", "env"] + unset + ["-u", "TMUX", "TERM=xterm-kitty", Sandbox.binary, "publish", "--osc52"],
+      stdin: nil, environment: sandbox.environment)
+    #expect(kitty.status == 75 && kitty.text.contains("did not answer within 5"), "\(kitty)")
+    #expect(!kitty.text.contains("--timeout"), "\(kitty)")
+    #expect(try sandbox.pb("paste").text == "value")
+  }
+
   @Test("OSC 52 goes to the terminal byte for byte; non-text and text above 768 KiB are refused")
   func osc52() throws {
     let sandbox = try Sandbox()

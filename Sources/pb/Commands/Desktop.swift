@@ -16,13 +16,33 @@ struct DesktopOptions: ParsableArguments {
   @Flag(name: .customLong("if-available"), help: "Succeed quietly when there is no desktop clipboard to reach.")
   var ifAvailable = false
 
-  /// Runs `body` with the way to the desktop; no desktop is a quiet success with --if-available.
-  func run(publishing: Bool, given: Desktop.Backend? = nil, _ body: (Desktop.Route) throws -> Void) throws {
+  /// Runs `body` with the way to the desktop (OSC 52 with `osc52`, publish's flag); no
+  /// desktop is a quiet success with --if-available, else names the fixes this command has.
+  func run(publishing: Bool, osc52: Bool = false, _ body: (Desktop.Route) throws -> Void) throws {
+    var chosen: Desktop.Backend?
     do {
-      try body(try Desktop.route(given: given ?? backend, publishing: publishing))
-    } catch PasteboardError.desktopUnavailable where ifAvailable {
-      return
+      let route = try Desktop.route(given: osc52 ? .osc52 : backend, publishing: publishing)
+      chosen = route.backend
+      try body(route)
+    } catch PasteboardError.desktopUnavailable(let lookedFor, _) {
+      if ifAvailable { return }
+      throw PasteboardError.desktopUnavailable(lookedFor: lookedFor, fix: fix(publishing: publishing, chosen: chosen, osc52: osc52))
     }
+  }
+
+  /// What can be done without a desktop: only publish sends to a terminal, and OSC 52,
+  /// once chosen, is undone where it was chosen.
+  private func fix(publishing: Bool, chosen: Desktop.Backend?, osc52: Bool) -> String {
+    var fixes: [String]
+    if chosen == .osc52 {
+      let choice = osc52 ? "--osc52" : backend == .osc52 ? "--backend osc52" : Store.environment("PB_DESKTOP").map { _ in "PB_DESKTOP=osc52" }
+      let session = "run it in a desktop session" + (choice.map { " without \($0)" } ?? "")
+      fixes = publishing ? ["run it from a terminal", session] : [session]
+    } else {
+      fixes = ["run pb in a desktop session"]
+      if publishing { fixes.append("pass --osc52 to send the text to this terminal's clipboard") }
+    }
+    return fixes.joined(separator: ", ") + ", or add --if-available to make this a quiet success"
   }
 }
 
@@ -59,7 +79,7 @@ extension PB {
     }
 
     func run() throws {
-      try desktop.run(publishing: true, given: osc52 ? .osc52 : nil) { route in
+      try desktop.run(publishing: true, osc52: osc52) { route in
         let store = try Store.open(creating: false)
         let pasteboard = try store.pasteboard(named: board.name, creating: false)
         let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
