@@ -256,13 +256,20 @@ public enum Desktop {
 
   // MARK: Importing
 
+  /// What an import made: the board's new state, and the text it left out, if the
+  /// offer's text came only in charsets pb could not convert.
+  public struct Imported: Sendable {
+    public var state: PasteboardState
+    public var unconverted: UnconvertedText?
+  }
+
   /// Reads every type the desktop's selection offers into one new item of `pasteboard`
   /// (after its items with `append`), an undoable change named Import. Each read waits
   /// at most `timeout` milliseconds.
   public static func importItem(
     into pasteboard: Pasteboard, selection: Selection, route: Route, append: Bool, timeout: Int64,
     options: Pasteboard.WriteOptions
-  ) throws(PasteboardError) -> PasteboardState {
+  ) throws(PasteboardError) -> Imported {
     switch route.backend {
     case .osc52:
       throw .desktopUnavailable(lookedFor: osc52WriteOnly)
@@ -283,7 +290,7 @@ public enum Desktop {
   static func importOffer(
     _ plan: DesktopTargets.ImportPlan, from reader: some SelectionReader, into pasteboard: Pasteboard, append: Bool,
     options: Pasteboard.WriteOptions
-  ) throws(PasteboardError) -> PasteboardState {
+  ) throws(PasteboardError) -> Imported {
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
     for (name, type) in plan.others {
       let file = try PasteboardError.catching { try SystemCall.memoryFile(named: name) }
@@ -295,32 +302,39 @@ public enum Desktop {
         representations.append((type, file, "the desktop's \(name)"))
       }
     }
-    if let text = try readText(plan.text, from: reader) {
+    let (text, unconverted) = try readText(plan.text, from: reader)
+    if let text {
       let file = try PasteboardError.catching { try SystemCall.memoryFile(named: "text") }
       try PasteboardError.catching { try SystemCall.writeAll(file.raw, text, path: "text") }
       try PasteboardError.catching { try SystemCall.rewind(file) }
       representations.insert((.utf8PlainText, file, "the desktop's text"), at: min(plan.textPosition, representations.count))
     }
     if representations.isEmpty {
-      throw .desktopFailed("the desktop's \(reader.selectionName) selection offers no type pb can keep")
+      let why = unconverted.map { ": its text comes only as \(Display.value($0.name)), and \($0.reason)" } ?? ""
+      throw .desktopFailed("the desktop's \(reader.selectionName) selection offers no type pb can keep\(why)")
     }
     var options = options
     if plan.concealed { options.concealed = true }
-    return try pasteboard.write(opened: representations, mode: append ? .append : .replace, options: options)
+    let state = try pasteboard.write(opened: representations, mode: append ? .append : .replace, options: options)
+    return Imported(state: state, unconverted: unconverted)
   }
 
-  /// The text of the first alias the owner gives as UTF-8 (Latin-1 `STRING` converted).
-  private static func readText(_ aliases: [String], from reader: some SelectionReader) throws(PasteboardError) -> [UInt8]? {
+  /// The text of the first alias the owner gives that converts to UTF-8; else what kept
+  /// the first one given from converting.
+  private static func readText(_ aliases: [String], from reader: some SelectionReader) throws(PasteboardError)
+    -> (text: [UInt8]?, unconverted: UnconvertedText?)
+  {
+    var unconverted: UnconvertedText?
     for alias in aliases {
       var bytes: [UInt8] = []
       guard let type = try reader.read(alias, into: { bytes.append(contentsOf: $0) }) else { continue }
-      if type == "STRING" {
-        return Array(String(bytes.map { Character(Unicode.Scalar($0)) }).utf8)
+      let charset = TextCharset.of(type)
+      switch TextCharset.utf8(bytes, charset: charset) {
+      case .success(let text): return (text, nil)
+      case .failure(let problem): unconverted = unconverted ?? UnconvertedText(name: type, charset: charset, problem: problem)
       }
-      if type == "COMPOUND_TEXT" { continue }
-      if String(validating: bytes, as: UTF8.self) != nil { return bytes }
     }
-    return nil
+    return (nil, unconverted)
   }
 }
 

@@ -97,9 +97,11 @@ extension PB {
       abstract: "Copy what the desktop clipboard holds, every type it offers, as one item.",
       discussion: Examples.discussion("import", """
         The text types the desktop offers (UTF8_STRING, text/plain, ...) become one \
-        public.utf8-plain-text representation; a type pb does not know keeps its MIME \
-        type. An offer marked as a password (x-kde-passwordManagerHint) becomes a \
-        concealed item. The change is undoable, named Import.
+        public.utf8-plain-text representation, converted from UTF-16 or Latin-1 when \
+        offered only so; a type pb does not know keeps its MIME type, but marks of who \
+        holds the selection (application/x-copyq-owner) are not kept. An offer marked \
+        as a password (x-kde-passwordManagerHint) becomes a concealed item. The change \
+        is undoable, named Import.
         """))
 
     @OptionGroup var board: BoardOptions
@@ -116,9 +118,10 @@ extension PB {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
       try desktop.run(publishing: false) { route in
         let pasteboard = try board.openToChange()
-        _ = try Desktop.importItem(
+        let imported = try Desktop.importItem(
           into: pasteboard, selection: desktop.selection, route: route, append: append, timeout: limit,
           options: Pasteboard.WriteOptions())
+        if let text = imported.unconverted { StandardStreams.printError("pb: " + text.note) }
       }
     }
   }
