@@ -231,7 +231,7 @@ public enum Desktop {
   }
 
   /// Why import and bridge have no desktop through OSC 52.
-  static let osc52WriteOnly = "OSC 52 only sends to the terminal's clipboard; pb cannot read it back"
+  static let osc52WriteOnly = "OSC 52 only sends to the terminal's clipboard, and pb cannot read it back"
 
   // MARK: Bridging
 

@@ -33,14 +33,13 @@ struct DesktopOptions: ParsableArguments {
   /// What can be done without a desktop: only publish sends to a terminal, and OSC 52,
   /// once chosen, is undone where it was chosen.
   private func fix(publishing: Bool, chosen: Desktop.Backend?, osc52: Bool) -> String {
-    var fixes: [String]
+    var fixes = ["run pb in a desktop session"]
     if chosen == .osc52 {
       let choice = osc52 ? "--osc52" : backend == .osc52 ? "--backend osc52" : Store.environment("PB_DESKTOP").map { _ in "PB_DESKTOP=osc52" }
-      let session = "run it in a desktop session" + (choice.map { " without \($0)" } ?? "")
-      fixes = publishing ? ["run it from a terminal", session] : [session]
-    } else {
-      fixes = ["run pb in a desktop session"]
-      if publishing { fixes.append("pass --osc52 to send the text to this terminal's clipboard") }
+      let place = publishing ? "from a terminal or in a desktop session" : "in a desktop session"
+      fixes = ["run it \(place)" + (choice.map { " without \($0)" } ?? "")]
+    } else if publishing {
+      fixes.append("pass --osc52 to send the text to this terminal's clipboard")
     }
     return fixes.joined(separator: ", ") + ", or add --if-available to make this a quiet success"
   }
