@@ -121,8 +121,11 @@ final class DesktopBridge {
         if DesktopTargets.Origin(bytes: mark)?.board == board { return }  // this board's own item
       }
       let pasteboard = try store.pasteboard(named: board, creating: false)
-      imported = try Desktop.importOffer(plan, from: reader, into: pasteboard, append: false, options: Pasteboard.WriteOptions())
-        .changeCount
+      let result = try Desktop.importOffer(plan, from: reader, into: pasteboard, append: false, options: Pasteboard.WriteOptions())
+      imported = result.state.changeCount
+      if let text = result.unconverted {
+        StandardStreams.printError("pb bridge: " + text.note)
+      }
     } catch {
       switch error {
       case .desktopEmpty, .desktopTimeout, .desktopFailed: StandardStreams.printError("pb bridge: not imported: " + error.message)

@@ -178,7 +178,7 @@ public enum Desktop {
       let ready = try PasteboardError.catching {
         try SystemCall.waitReadable(pipe.raw, milliseconds: Int32(max(0, left)), path: "pb's owner process")
       }
-      guard left > 0, ready else { throw .desktopTimeout(what: "pb's owner process", seconds: 10) }
+      guard left > 0, ready else { throw .desktopTimeout(what: "pb's owner process", seconds: 10, adjustable: false) }
       let count = try PasteboardError.catching { try buffer.withUnsafeMutableBytes { try SystemCall.readFully(pipe.raw, into: $0, path: "a pipe") } }
       answer += buffer[..<count]
       if count < buffer.count { break }
@@ -230,6 +230,9 @@ public enum Desktop {
     }
   }
 
+  /// Why import and bridge have no desktop through OSC 52.
+  static let osc52WriteOnly = "OSC 52 only sends to the terminal's clipboard, and pb cannot read it back"
+
   // MARK: Bridging
 
   /// Keeps `board` and the desktop's selection in step, in the foreground, until the
@@ -242,7 +245,7 @@ public enum Desktop {
     let endpoint: any BridgeEndpoint
     switch route.backend {
     case .osc52:
-      throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard, so there is nothing to bridge with")
+      throw .desktopUnavailable(lookedFor: osc52WriteOnly)
     case .wayland:
       endpoint = try WaylandBridgeEndpoint(control: try dataControl(route), selection: selection)
     case .x11:
@@ -253,16 +256,23 @@ public enum Desktop {
 
   // MARK: Importing
 
+  /// What an import made: the board's new state, and the text it left out, if the
+  /// offer's text came only in charsets pb could not convert.
+  public struct Imported: Sendable {
+    public var state: PasteboardState
+    public var unconverted: UnconvertedText?
+  }
+
   /// Reads every type the desktop's selection offers into one new item of `pasteboard`
   /// (after its items with `append`), an undoable change named Import. Each read waits
   /// at most `timeout` milliseconds.
   public static func importItem(
     into pasteboard: Pasteboard, selection: Selection, route: Route, append: Bool, timeout: Int64,
     options: Pasteboard.WriteOptions
-  ) throws(PasteboardError) -> PasteboardState {
+  ) throws(PasteboardError) -> Imported {
     switch route.backend {
     case .osc52:
-      throw .desktopUnavailable(lookedFor: "OSC 52 only sends to the terminal's clipboard; pb cannot read it back")
+      throw .desktopUnavailable(lookedFor: osc52WriteOnly)
     case .wayland:
       let control = try dataControl(route)
       let reader = WaylandReader(control: control, selection: selection, timeoutMilliseconds: timeout)
@@ -280,7 +290,7 @@ public enum Desktop {
   static func importOffer(
     _ plan: DesktopTargets.ImportPlan, from reader: some SelectionReader, into pasteboard: Pasteboard, append: Bool,
     options: Pasteboard.WriteOptions
-  ) throws(PasteboardError) -> PasteboardState {
+  ) throws(PasteboardError) -> Imported {
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
     for (name, type) in plan.others {
       let file = try PasteboardError.catching { try SystemCall.memoryFile(named: name) }
@@ -292,32 +302,39 @@ public enum Desktop {
         representations.append((type, file, "the desktop's \(name)"))
       }
     }
-    if let text = try readText(plan.text, from: reader) {
+    let (text, unconverted) = try readText(plan.text, from: reader)
+    if let text {
       let file = try PasteboardError.catching { try SystemCall.memoryFile(named: "text") }
       try PasteboardError.catching { try SystemCall.writeAll(file.raw, text, path: "text") }
       try PasteboardError.catching { try SystemCall.rewind(file) }
       representations.insert((.utf8PlainText, file, "the desktop's text"), at: min(plan.textPosition, representations.count))
     }
     if representations.isEmpty {
-      throw .desktopFailed("the desktop's \(reader.selectionName) selection offers no type pb can keep")
+      let why = unconverted.map { ": its text comes only as \(Display.value($0.name)), and \($0.reason)" } ?? ""
+      throw .desktopFailed("the desktop's \(reader.selectionName) selection offers no type pb can keep\(why)")
     }
     var options = options
     if plan.concealed { options.concealed = true }
-    return try pasteboard.write(opened: representations, mode: append ? .append : .replace, options: options)
+    let state = try pasteboard.write(opened: representations, mode: append ? .append : .replace, options: options)
+    return Imported(state: state, unconverted: unconverted)
   }
 
-  /// The text of the first alias the owner gives as UTF-8 (Latin-1 `STRING` converted).
-  private static func readText(_ aliases: [String], from reader: some SelectionReader) throws(PasteboardError) -> [UInt8]? {
+  /// The text of the first alias the owner gives that converts to UTF-8; else what kept
+  /// the first one given from converting.
+  private static func readText(_ aliases: [String], from reader: some SelectionReader) throws(PasteboardError)
+    -> (text: [UInt8]?, unconverted: UnconvertedText?)
+  {
+    var unconverted: UnconvertedText?
     for alias in aliases {
       var bytes: [UInt8] = []
       guard let type = try reader.read(alias, into: { bytes.append(contentsOf: $0) }) else { continue }
-      if type == "STRING" {
-        return Array(String(bytes.map { Character(Unicode.Scalar($0)) }).utf8)
+      let charset = TextCharset.of(type)
+      switch TextCharset.utf8(bytes, charset: charset) {
+      case .success(let text): return (text, nil)
+      case .failure(let problem): unconverted = unconverted ?? UnconvertedText(name: type, charset: charset, problem: problem)
       }
-      if type == "COMPOUND_TEXT" { continue }
-      if String(validating: bytes, as: UTF8.self) != nil { return bytes }
     }
-    return nil
+    return (nil, unconverted)
   }
 }
 

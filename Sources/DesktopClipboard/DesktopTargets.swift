@@ -17,6 +17,15 @@ public enum DesktopTargets {
   /// pb's own mark on what it offers: the board and change count the item is from, so
   /// that `pb bridge` knows its own offers (and another pb's of the same board).
   public static let pbItem = "application/x-pb-item"
+  /// Marks that say who holds the selection, not what it holds: a clipboard manager
+  /// that sees its own mark offered ignores the copy (CopyQ does not record it), so
+  /// they are not kept, nor offered again. CopyQ's, and KDE Klipper's for what it put
+  /// back itself; pb's own mark (`pbItem`) is read for `pb bridge` and not kept either.
+  /// In lower case: MIME types are compared without case.
+  public static let ownerMarks: Set<String> = [
+    "application/x-copyq-owner", "application/x-copyq-owner-window-title", "application/x-copyq-clipboard-mode",
+    "application/x-kde-onlyreplaceempty", "application/x-kde-syncselection",
+  ]
   /// Names X11 reserves for questions about a selection rather than its data.
   public static let metaTargets: Set<String> = [
     "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "DELETE", "INSERT_SELECTION", "INSERT_PROPERTY", "LENGTH",
@@ -61,7 +70,10 @@ public enum DesktopTargets {
       }
     }
     for (index, type) in types.enumerated() {
-      add(TypeRegistry.preferredMIMEType(for: type) ?? type.rawValue, index)
+      let name = TypeRegistry.preferredMIMEType(for: type) ?? type.rawValue
+      // An item an earlier pb imported with another program's mark.
+      if isOwnerMark(name) { continue }
+      add(name, index)
       if index == utf8Text {
         for alias in textAliases { add(alias, index) }
         if textIsLatin1 { add(latin1Text, index, .latin1) }
@@ -98,11 +110,16 @@ public enum DesktopTargets {
     types.firstIndex { TypeRegistry.conforms($0, to: .plainText) }
   }
 
-  /// What to read of an offer: the text aliases present, best first (they become one
-  /// UTF-8 text representation); every other target with the type it becomes, in the
-  /// offer's order; and whether the offer is marked as a secret. Meta targets, text in
-  /// other encodings and X11's own names for other things (PIXMAP, COMPOUND_TEXT) are
-  /// left out.
+  /// Whether `name` is another program's mark of who holds the selection.
+  static func isOwnerMark(_ name: String) -> Bool {
+    ownerMarks.contains(name.lowercased())
+  }
+
+  /// What to read of an offer: the text aliases present, best first, then text in other
+  /// charsets (the first that converts becomes one UTF-8 text representation); every
+  /// other target with the type it becomes, in the offer's order; and whether the offer
+  /// is marked as a secret. Meta targets, owner marks and X11's own names for other
+  /// things (PIXMAP) are left out.
   public struct ImportPlan: Sendable {
     public var text: [String] = []
     /// Where the text goes among the representations: before `others[textPosition]`.
@@ -126,7 +143,7 @@ public enum DesktopTargets {
         plan.fromPB = true
         continue
       }
-      if metaTargets.contains(name) { continue }
+      if metaTargets.contains(name) || isOwnerMark(name) { continue }
       if textOrder.contains(where: { $0.caseInsensitiveEquals(name) }) || name.lowercased().hasPrefix("text/plain;") {
         if !textSeen {
           textSeen = true
@@ -137,7 +154,12 @@ public enum DesktopTargets {
       guard let type = importedType(of: name) else { continue }
       if !plan.others.contains(where: { $0.type == type }) && type != .utf8PlainText { plan.others.append((name, type)) }
     }
-    plan.text = textOrder.compactMap { wanted in names.first { $0.caseInsensitiveEquals(wanted) } }
+    let offered = { (wanted: ArraySlice<String>) in wanted.compactMap { wanted in names.first { $0.caseInsensitiveEquals(wanted) } } }
+    // UTF-8 first, then a charset a MIME type names, before X11's STRING and TEXT: wl-copy
+    // offers whatever it was given under those too, UTF-16 as "Latin-1".
+    plan.text = offered(textOrder.prefix(3))
+    plan.text += names.filter { name in name.lowercased().hasPrefix("text/plain;") && !plan.text.contains(name) }
+    plan.text += offered(textOrder.dropFirst(3))
     return plan
   }
 

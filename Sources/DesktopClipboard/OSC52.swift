@@ -49,7 +49,7 @@ public enum OSC52 {
     do {
       return try SystemCall.open("/dev/tty", flags: flags | O_NOCTTY)
     } catch {
-      throw .desktopUnavailable(lookedFor: "DISPLAY is unset, and there is no terminal to send OSC 52 to (\(error.reason))")
+      throw .desktopUnavailable(lookedFor: "there is no terminal to send OSC 52 to (\(error.reason))")
     }
   }
 }
@@ -95,7 +95,7 @@ public enum KittyClipboard {
       let ready = try PasteboardError.catching {
         try SystemCall.waitReadable(terminal.raw, milliseconds: Int32(clamping: max(0, left)), path: "the terminal")
       }
-      guard ready, left > 0 else { throw .desktopTimeout(what: "the terminal (kitty's clipboard protocol)", seconds: 5) }
+      guard ready, left > 0 else { throw .desktopTimeout(what: "the terminal (kitty's clipboard protocol)", seconds: 5, adjustable: false) }
       let count = try PasteboardError.catching {
         try withUnsafeMutableBytes(of: &byte) { try SystemCall.read(terminal.raw, into: $0, path: "the terminal") }
       }

@@ -152,7 +152,7 @@ final class WaylandConnection {
     send(Self.display, WaylandProtocol.Display.sync, [.uint(callback)])
     let deadline = SystemCall.monotonicMilliseconds() + 10_000
     while true {
-      guard let event = try receive(until: deadline) else { throw .desktopTimeout(what: "the Wayland compositor", seconds: 10) }
+      guard let event = try receive(until: deadline) else { throw .desktopTimeout(what: "the Wayland compositor", seconds: 10, adjustable: false) }
       if event.object == callback && event.opcode == WaylandProtocol.Callback.doneEvent { return }
       each(event)
     }

@@ -88,7 +88,7 @@ final class WaylandDataControl {
       let ready = try PasteboardError.catching {
         try SystemCall.waitReadable(reader.raw, milliseconds: Int32(clamping: timeout), path: "the application's data")
       }
-      guard ready else { throw .desktopTimeout(what: "the application that owns the selection", seconds: Double(timeout) / 1000) }
+      guard ready else { throw .desktopTimeout(what: "the application that owns the selection", seconds: Double(timeout) / 1000, adjustable: true) }
       let count = try PasteboardError.catching {
         try SystemCall.read(reader.raw, into: buffer, path: "the application's data")
       }
@@ -120,7 +120,8 @@ final class WaylandDataControl {
 
   private func checkSupported(_ selection: Desktop.Selection) throws(PasteboardError) {
     if selection == .primary && !hasPrimary {
-      throw .desktopFailed("this Wayland compositor's data control has no primary selection (version 1)")
+      throw .desktopFailed(
+        "this Wayland compositor's data control has no primary selection (version 1); use the clipboard selection instead")
     }
   }
 }

@@ -131,7 +131,7 @@ final class X11Connection {
       let notify = event.as(xcb_property_notify_event_t.self)
       return event.code == XCB_PROPERTY_NOTIFY && notify.window == window && notify.atom == property
     }
-    guard let event else { throw .desktopTimeout(what: "the X server", seconds: 5) }
+    guard let event else { throw .desktopTimeout(what: "the X server", seconds: 5, adjustable: false) }
     return event.as(xcb_property_notify_event_t.self).time
   }
 

@@ -84,6 +84,6 @@ final class X11Reader {
   }
 
   private func timedOut() -> PasteboardError {
-    .desktopTimeout(what: "the application that owns the \(selectionName) selection", seconds: Double(timeout) / 1000)
+    .desktopTimeout(what: "the application that owns the \(selectionName) selection", seconds: Double(timeout) / 1000, adjustable: true)
   }
 }

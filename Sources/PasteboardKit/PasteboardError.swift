@@ -5,8 +5,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case emptyPasteboard(board: String)
   case noRepresentation(types: [String], board: String)
   case nothingToUndo(board: String, redo: Bool)
-  /// Data that is not text, not written to a terminal.
-  case binaryToTerminal(index: Int, type: String, size: Int64, filenameExtension: String)
+  /// Data that is not text, not written to a terminal: `command` is the paste command
+  /// that writes the same bytes, for the hint to save them.
+  case binaryToTerminal(index: Int, type: String, size: Int64, filenameExtension: String, command: String)
   case noOpenGroup(board: String)
   /// A command pb was to run: not found (`found` false), or found but not runnable.
   case cannotRun(String, reason: String, found: Bool)
@@ -45,13 +46,15 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case changeCountMismatch(board: String, expected: Int, found: Int)
 
   // The desktop clipboard.
-  /// No way to reach a desktop clipboard: `lookedFor` says what was looked for.
-  case desktopUnavailable(lookedFor: String)
+  /// No way to reach a desktop clipboard: `lookedFor` says what was looked for, `fix`
+  /// what the command that failed can do instead (without it, a desktop session).
+  case desktopUnavailable(lookedFor: String, fix: String? = nil)
   /// The desktop's clipboard could not be reached, or did not answer as it should.
   case desktopFailed(String)
   /// Nothing owns the desktop selection (`clipboard` or `primary`).
   case desktopEmpty(selection: String)
-  case desktopTimeout(what: String, seconds: Double)
+  /// `what` took longer than `seconds`: a limit `--timeout` sets when `adjustable`.
+  case desktopTimeout(what: String, seconds: Double, adjustable: Bool)
   /// What OSC 52 cannot carry: `reason` says why and what to do.
   case osc52Refused(String)
 
@@ -82,9 +85,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
     case .noRepresentation(let types, let board):
       let list = Display.value(types.joined(separator: ", "))
       return "no chosen item on '\(Display.value(board))' has a representation of \(list); see what it has: pb types -i all"
-    case .binaryToTerminal(let index, let type, let size, let ext):
-      return "item \(index) is \(type) (\(ByteCount.format(size))), not text; save it with pb paste > file.\(ext) or -o DIR, "
-        + "or write it here anyway with --force"
+    case .binaryToTerminal(let index, let type, let size, let ext, let command):
+      return "item \(index) is \(type) (\(ByteCount.format(size))), not text; save it with \(Display.line(command)) > file.\(ext) "
+        + "or -o DIR, or write it here anyway with --force"
     case .nothingToUndo(let board, let redo):
       return redo
         ? "nothing to redo on '\(Display.value(board))'; only what was undone since the last change can be redone (pb history)"
@@ -137,15 +140,14 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return "pasteboard '\(Display.value(board))' changed while pb read it: data of change \(count) went before it was read; read it again"
     case .changeCountMismatch(let board, let expected, let found):
       return "pasteboard '\(Display.value(board))' is at change count \(found), not \(expected); nothing was written (read it again, then retry)"
-    case .desktopUnavailable(let lookedFor):
-      return "no desktop clipboard: \(lookedFor); run pb in a desktop session (or, to publish text over SSH, pass --osc52), "
-        + "or add --if-available to make this a quiet success"
+    case .desktopUnavailable(let lookedFor, let fix):
+      return "no desktop clipboard: \(lookedFor); \(fix ?? "run pb in a desktop session")"
     case .desktopFailed(let text):
       return Display.line(text)
     case .desktopEmpty(let selection):
       return "the desktop's \(selection) selection is empty; copy something in an application first"
-    case .desktopTimeout(let what, let seconds):
-      return "\(what) did not answer within \(seconds) s; try again, or give it longer with --timeout"
+    case .desktopTimeout(let what, let seconds, let adjustable):
+      return "\(what) did not answer within \(seconds) s; try again" + (adjustable ? ", or give it longer with --timeout" : "")
     case .osc52Refused(let reason):
       return Display.line(reason)
     case .magicUnavailable(let reason):

@@ -36,8 +36,9 @@ import Testing
     let plan = DesktopTargets.importPlan(offered: [
       "TIMESTAMP", "TARGETS", "MULTIPLE", "SAVE_TARGETS", "text/html", "UTF8_STRING", "STRING", "text/plain;charset=utf-8",
       "TEXT", "text/plain", "text/plain;charset=utf-16", "image/png", "application/x-fancy", "COMPOUND_TEXT", "PIXMAP",
+      "application/x-copyq-owner", "application/x-kde-onlyReplaceEmpty",
     ])
-    #expect(plan.text == ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "STRING", "TEXT"])
+    #expect(plan.text == ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "text/plain;charset=utf-16", "STRING", "TEXT"])
     #expect(plan.textPosition == 1)
     #expect(plan.others.map(\.name) == ["text/html", "image/png", "application/x-fancy"])
     #expect(plan.others.map(\.type.rawValue).prefix(2) == ["public.html", "public.png"])
@@ -45,6 +46,30 @@ import Testing
     #expect(fancy.isDynamic)
     #expect(TypeRegistry.preferredMIMEType(for: fancy) == "application/x-fancy")
     #expect(!plan.concealed)
+  }
+
+  @Test("another program's owner mark an older pb imported is not offered again")
+  func ownerMarkNotOffered() throws {
+    let mark = try TypeIdentifier.parse("application/x-copyq-owner")
+    let targets = DesktopTargets.targets(for: [.utf8PlainText, mark], utf8Text: 0, textIsLatin1: false, concealed: false)
+    #expect(targets.map(\.name).contains("UTF8_STRING"))
+    #expect(!targets.map(\.name).contains("application/x-copyq-owner"))
+  }
+
+  @Test("text in another charset becomes UTF-8, one in no charset pb knows or not valid in its own is refused")
+  func charsets() {
+    #expect(TextCharset.of("STRING") == "iso-8859-1")
+    #expect(TextCharset.of("text/plain; Charset=\"UTF-16LE\"") == "utf-16le")
+    #expect(TextCharset.of("UTF8_STRING") == "utf-8")
+    #expect(TextCharset.utf8([0xFE, 0xFF, 0x00, 0xE9], charset: "utf-16") == .success(Array("é".utf8)))
+    #expect(TextCharset.utf8([0xE9, 0x00], charset: "utf-16") == .success(Array("é".utf8)))
+    #expect(TextCharset.utf8([0x00, 0xD8], charset: "utf-16le") == .failure(.notText), "a lone surrogate")
+    #expect(TextCharset.utf8([0x41], charset: "utf-16") == .failure(.notText))
+    #expect(TextCharset.utf8([0xE9], charset: "latin1") == .success(Array("é".utf8)))
+    #expect(TextCharset.utf8([0x80], charset: "windows-1252") == .success(Array("€".utf8)))
+    #expect(TextCharset.utf8([0xE9], charset: "us-ascii") == .failure(.notText))
+    #expect(TextCharset.utf8([0x41], charset: "koi8-r") == .failure(.unknownCharset))
+    #expect(TextCharset.utf8([0x41], charset: "compound_text") == .failure(.unknownCharset))
   }
 
   @Test("an offer with the password-manager hint is marked concealed")

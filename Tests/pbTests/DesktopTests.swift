@@ -72,6 +72,14 @@ final class PrivateX {
 
   var environment: [String: String] { ["DISPLAY": display] }
 
+  /// Owns the clipboard with the python client, offering each TARGET=FILE; returns once
+  /// it owns it. It serves until another client copies, or until it goes.
+  func offer(_ sandbox: Sandbox, _ targets: [String]) throws -> Background {
+    let offer = try Background(sandbox, ["python3", DesktopTests.client, "offer"] + targets, environment: environment)
+    try #require(offer.waitFor("owned").contains("owned"))
+    return offer
+  }
+
   /// Runs an X client (xclip, xsel, python) against this server.
   func client(_ sandbox: Sandbox, _ command: String, _ arguments: [String], stdin: Data? = nil) throws -> Result {
     try sandbox.run("/usr/bin/env", [command] + arguments, stdin: stdin, environment: environment, timeLimit: 30)
@@ -192,6 +200,25 @@ struct WaylandTests {
     #expect(try sandbox.pb(["import", "--selection", "primary"], environment: sway.environment).status == 0)
     #expect(try sandbox.pb("paste").text == "selected words")
     #expect(try sandbox.pb("history").lines.dropFirst().first?.contains("Import") == true)
+  }
+
+  @Test("import converts text offered only as UTF-16 to UTF-8, and leaves out CopyQ's owner marker, on Wayland too")
+  func importCharsetAndMarkerFromWayland() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let words = "héllo ☃"
+    let bytes = Data([0xFF, 0xFE] + words.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    try #require(try sway.copy(sandbox, ["-t", "text/plain;charset=utf-16"], stdin: bytes).status == 0)
+    let imported = try sandbox.pb(["import"], environment: sway.environment)
+    #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported)")
+    #expect(try sandbox.pb("paste").text == words)
+    #expect(try sandbox.pb("types").lines == ["public.utf8-plain-text"])
+    // An offer of nothing but the marker is nothing to keep: refused, nothing changed.
+    let count = try sandbox.changeCount()
+    try #require(try sway.copy(sandbox, ["-t", "application/x-copyq-owner"], stdin: Data("1".utf8)).status == 0)
+    let marker = try sandbox.pb(["import"], environment: sway.environment)
+    #expect(marker.status == 69 && marker.stderr.contains("offers no type pb can keep"), "\(marker)")
+    #expect(try sandbox.changeCount() == count)
   }
 
   @Test("bridge carries each change across once, both ways, on Wayland too")
@@ -459,6 +486,79 @@ struct DesktopTests {
     withExtendedLifetime(password) {}
   }
 
+  @Test("import leaves out who-owns-it markers (CopyQ's, Klipper's, pb's), so a publish does not offer them back")
+  func importDropsOwnerMarkers() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let html = try sandbox.file("a.html", "<i>mine</i>")
+    let text = try sandbox.file("a.txt", "mine")
+    let marker = try sandbox.file("marker", "1")
+    let markers = [
+      "application/x-copyq-owner", "application/x-copyq-owner-window-title", "application/x-copyq-clipboard-mode",
+      "application/x-kde-onlyReplaceEmpty", "application/x-kde-syncselection",
+    ]
+    let offer = try x.offer(sandbox, ["text/html=\(html)", "UTF8_STRING=\(text)"] + markers.map { "\($0)=\(marker)" })
+    let imported = try sandbox.pb(["import"], environment: x.environment)
+    #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported)")
+    #expect(try sandbox.pb("paste").text == "<i>mine</i>", "the import took effect")
+    #expect(try sandbox.pb("types").lines == ["public.html", "public.utf8-plain-text"])
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let targets = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"]).lines
+    #expect(targets.contains("text/html") && targets.contains("UTF8_STRING"), "\(targets)")
+    for name in markers { #expect(!targets.contains(name), "\(targets)") }
+    withExtendedLifetime(offer) {}
+  }
+
+  @Test("import converts text offered only in UTF-16 or Latin-1 charsets to UTF-8, and says so of one it cannot")
+  func importConvertsCharsets() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let words = "héllo ☃ wörld"
+    func utf16(littleEndian: Bool, mark: Bool) -> Data {
+      var bytes: [UInt8] = mark ? (littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]) : []
+      for unit in words.utf16 { bytes += littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+      return Data(bytes)
+    }
+    let cases: [(String, Data, String)] = [
+      ("text/plain;charset=utf-16", utf16(littleEndian: true, mark: true), words),
+      ("text/plain;charset=utf-16", utf16(littleEndian: false, mark: true), words),
+      ("text/plain;charset=utf-16", utf16(littleEndian: true, mark: false), words),
+      ("text/plain;charset=UTF-16LE", utf16(littleEndian: true, mark: false), words),
+      ("text/plain;charset=utf-16be", utf16(littleEndian: false, mark: false), words),
+      ("text/plain;charset=iso-8859-1", Data([0x63, 0x61, 0x66, 0xE9]), "café"),
+      ("text/plain; charset=\"windows-1252\"", Data([0x80, 0x20, 0x93, 0x71, 0x94]), "€ “q”"),
+    ]
+    for (index, (name, bytes, expected)) in cases.enumerated() {
+      let file = try sandbox.file("text\(index)", bytes)
+      let offer = try x.offer(sandbox, ["\(name)=\(file)"])
+      let imported = try sandbox.pb(["import"], environment: x.environment)
+      #expect(imported.status == 0 && imported.stderr.isEmpty, "\(name): \(imported)")
+      #expect(try sandbox.pb("types").lines == ["public.utf8-plain-text"], "\(name)")
+      #expect(try sandbox.pb("paste").text == expected, "\(name) \(index)")
+      withExtendedLifetime(offer) {}
+    }
+
+    // Text pb cannot convert: said in one line; the rest of the offer is kept, and an
+    // offer of nothing else is refused with nothing changed.
+    let html = try sandbox.file("a.html", "<i>kept</i>")
+    let odd = try sandbox.file("odd", Data([0xC1, 0xC2]))
+    let oddUTF16 = try sandbox.file("odd16", Data([0x41, 0x00, 0x42]))
+    let both = try x.offer(sandbox, ["text/html=\(html)", "text/plain;charset=koi8-r=\(odd)"])
+    let partial = try sandbox.pb(["import"], environment: x.environment)
+    #expect(partial.status == 0, "\(partial)")
+    #expect(try sandbox.pb("types").lines == ["public.html"], "the import took effect")
+    #expect(partial.stderr.contains("koi8-r") && partial.stderr.split(separator: "\n").count == 1, "\(partial)")
+    withExtendedLifetime(both) {}
+    let count = try sandbox.changeCount()
+    for (name, file) in [("text/plain;charset=koi8-r", odd), ("text/plain;charset=utf-16le", oddUTF16)] {
+      let only = try x.offer(sandbox, ["\(name)=\(file)"])
+      let refused = try sandbox.pb(["import"], environment: x.environment)
+      #expect(refused.status != 0 && refused.stderr.contains(name) && refused.stderr.split(separator: "\n").count == 1, "\(refused)")
+      withExtendedLifetime(only) {}
+    }
+    #expect(try sandbox.changeCount() == count, "a refused import changed nothing")
+  }
+
   @Test("an empty selection, a missing display and --if-available")
   func noDesktop() throws {
     let sandbox = try Sandbox()
@@ -477,6 +577,48 @@ struct DesktopTests {
       #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty, "\(quiet)")
     }
     #expect(try sandbox.pb("paste").text == "value", "import that found no desktop changed nothing")
+  }
+
+  @Test("each desktop command's message offers only fixes it has: --osc52 for publish alone, none once it was given")
+  func fixesThatApply() throws {
+    let sandbox = try Sandbox()
+    try #require(try sandbox.pb(["copy"], stdin: Data("value".utf8)).status == 0)
+    let unset = ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "SSH_TTY", "-u", "SSH_CONNECTION", "-u", "PB_DESKTOP"]
+    // setsid: no controlling terminal, as under cron or a service.
+    func run(_ arguments: [String], variables: [String] = []) throws -> Result {
+      try sandbox.run(
+        "/usr/bin/setsid", ["-w", "/usr/bin/env"] + unset + variables + [Sandbox.binary] + arguments, stdin: nil,
+        environment: sandbox.environment)
+    }
+    for command in ["import", "bridge"] {
+      for arguments in [[command], [command, "--backend", "osc52"], [command, "--backend", "x11"]] {
+        let result = try run(arguments)
+        #expect(result.status == 69 && result.stderr.split(separator: "\n").count == 1, "\(result)")
+        #expect(!result.stderr.contains("--osc52") && result.stderr.contains("--if-available"), "\(result)")
+      }
+      let named = try run([command, "--backend", "osc52"])
+      #expect(named.stderr.contains("cannot read it back") && named.stderr.contains("without --backend osc52"), "\(named)")
+      let chosen = try run([command], variables: ["PB_DESKTOP=osc52"])
+      #expect(chosen.status == 69 && chosen.stderr.contains("PB_DESKTOP"), "\(chosen)")
+      #expect(!chosen.stderr.contains("--osc52") && !chosen.stderr.contains("--backend osc52"), "\(chosen)")
+    }
+    let publish = try run(["publish"])
+    #expect(publish.status == 69 && publish.stderr.contains("--osc52") && publish.stderr.contains("--if-available"), "\(publish)")
+    for arguments in [["publish", "--osc52"], ["publish", "--backend", "osc52"]] {
+      let result = try run(arguments)
+      #expect(result.status == 69 && result.stderr.contains("no terminal"), "\(result)")
+      #expect(!result.stderr.contains("pass --osc52") && !result.stderr.contains("DISPLAY is unset"), "\(result)")
+      #expect(result.stderr.contains("without \(arguments.dropFirst().joined(separator: " "))"), "\(result)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+    }
+    // kitty's protocol waits for the terminal's answer 5 s; publish has no --timeout.
+    let kitty = try sandbox.run(
+      "/usr/bin/env",
+      ["python3", Sandbox.support("terminal.py"), "--", "env"] + unset + ["-u", "TMUX", "TERM=xterm-kitty", Sandbox.binary, "publish", "--osc52"],
+      stdin: nil, environment: sandbox.environment)
+    #expect(kitty.status == 75 && kitty.text.contains("did not answer within 5"), "\(kitty)")
+    #expect(!kitty.text.contains("--timeout"), "\(kitty)")
+    #expect(try sandbox.pb("paste").text == "value")
   }
 
   @Test("OSC 52 goes to the terminal byte for byte; non-text and text above 768 KiB are refused")

@@ -146,6 +146,25 @@ extension ShellUseTests {
     let text = try onTerminal(sandbox, "pb paste")
     #expect(text.text.contains("plain words") && text.text.contains("status=0"), "\(text)")
   }
+
+  @Test("the notice of binary data repeats the options that chose the bytes, quoted for the shell")
+  func binaryToTerminalHint() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", "-p", "work", stdin: Data("words".utf8)).status == 0)
+    #expect(try sandbox.pb("copy", "-p", "work", "-a", SystemSamples.png).status == 0)
+    let cases = [
+      ("pb paste -p work -i 1", "pb paste -p work -i 1 > file.png"),
+      ("pb paste -i1 --pasteboard=work -t png", "pb paste -p work -i 1 -t png > file.png"),
+      ("pb paste -p work -i -1 -t public.png,public.text", "pb paste -p work -i -1 -t public.png,public.text > file.png"),
+      ("pb paste -p work -i all -d \" | \"", "pb paste -p work -i all -d ' | ' > file.png"),
+      ("pb paste -p work -i 0-1 -0", "pb paste -p work -i 0-1 -0 > file.png"),
+    ]
+    for (commandLine, hint) in cases {
+      let refused = try onTerminal(sandbox, commandLine)
+      #expect(refused.text.contains("item 1 is public.png") && refused.text.contains("status=1"), "\(refused)")
+      #expect(refused.text.contains(hint), "\(commandLine): \(refused)")
+    }
+  }
 }
 
 extension ShellUseTests {

@@ -16,13 +16,32 @@ struct DesktopOptions: ParsableArguments {
   @Flag(name: .customLong("if-available"), help: "Succeed quietly when there is no desktop clipboard to reach.")
   var ifAvailable = false
 
-  /// Runs `body` with the way to the desktop; no desktop is a quiet success with --if-available.
-  func run(publishing: Bool, given: Desktop.Backend? = nil, _ body: (Desktop.Route) throws -> Void) throws {
+  /// Runs `body` with the way to the desktop (OSC 52 with `osc52`, publish's flag); no
+  /// desktop is a quiet success with --if-available, else names the fixes this command has.
+  func run(publishing: Bool, osc52: Bool = false, _ body: (Desktop.Route) throws -> Void) throws {
+    var chosen: Desktop.Backend?
     do {
-      try body(try Desktop.route(given: given ?? backend, publishing: publishing))
-    } catch PasteboardError.desktopUnavailable where ifAvailable {
-      return
+      let route = try Desktop.route(given: osc52 ? .osc52 : backend, publishing: publishing)
+      chosen = route.backend
+      try body(route)
+    } catch PasteboardError.desktopUnavailable(let lookedFor, _) {
+      if ifAvailable { return }
+      throw PasteboardError.desktopUnavailable(lookedFor: lookedFor, fix: fix(publishing: publishing, chosen: chosen, osc52: osc52))
     }
+  }
+
+  /// What can be done without a desktop: only publish sends to a terminal, and OSC 52,
+  /// once chosen, is undone where it was chosen.
+  private func fix(publishing: Bool, chosen: Desktop.Backend?, osc52: Bool) -> String {
+    var fixes = ["run pb in a desktop session"]
+    if chosen == .osc52 {
+      let choice = osc52 ? "--osc52" : backend == .osc52 ? "--backend osc52" : Store.environment("PB_DESKTOP").map { _ in "PB_DESKTOP=osc52" }
+      let place = publishing ? "from a terminal or in a desktop session" : "in a desktop session"
+      fixes = ["run it \(place)" + (choice.map { " without \($0)" } ?? "")]
+    } else if publishing {
+      fixes.append("pass --osc52 to send the text to this terminal's clipboard")
+    }
+    return fixes.joined(separator: ", ") + ", or add --if-available to make this a quiet success"
   }
 }
 
@@ -59,7 +78,7 @@ extension PB {
     }
 
     func run() throws {
-      try desktop.run(publishing: true, given: osc52 ? .osc52 : nil) { route in
+      try desktop.run(publishing: true, osc52: osc52) { route in
         let store = try Store.open(creating: false)
         let pasteboard = try store.pasteboard(named: board.name, creating: false)
         let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
@@ -77,9 +96,11 @@ extension PB {
       abstract: "Copy what the desktop clipboard holds, every type it offers, as one item.",
       discussion: Examples.discussion("import", """
         The text types the desktop offers (UTF8_STRING, text/plain, ...) become one \
-        public.utf8-plain-text representation; a type pb does not know keeps its MIME \
-        type. An offer marked as a password (x-kde-passwordManagerHint) becomes a \
-        concealed item. The change is undoable, named Import.
+        public.utf8-plain-text representation, converted from UTF-16 or Latin-1 when \
+        offered only so; a type pb does not know keeps its MIME type, but marks of who \
+        holds the selection (application/x-copyq-owner) are not kept. An offer marked \
+        as a password (x-kde-passwordManagerHint) becomes a concealed item. The change \
+        is undoable, named Import.
         """))
 
     @OptionGroup var board: BoardOptions
@@ -96,9 +117,10 @@ extension PB {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
       try desktop.run(publishing: false) { route in
         let pasteboard = try board.openToChange()
-        _ = try Desktop.importItem(
+        let imported = try Desktop.importItem(
           into: pasteboard, selection: desktop.selection, route: route, append: append, timeout: limit,
           options: Pasteboard.WriteOptions())
+        if let text = imported.unconverted { StandardStreams.printError("pb: " + text.note) }
       }
     }
   }

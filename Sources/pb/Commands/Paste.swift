@@ -111,7 +111,7 @@ struct PasteRequest: CommandRequest {
       {
         throw PasteboardError.binaryToTerminal(
           index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
-          filenameExtension: binary.suggestedExtension)
+          filenameExtension: binary.suggestedExtension, command: sameBytesCommand)
       }
       let separator = try nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
       for (position, representation) in pasted.enumerated() {
@@ -120,6 +120,27 @@ struct PasteRequest: CommandRequest {
         representation.close()
       }
     }
+  }
+
+  /// This paste again, with every option that chose the bytes it writes, for a hint to
+  /// save them: `pb paste -i 1 > file.png` must save item 1, not item 0.
+  var sameBytesCommand: String {
+    var words = ["pb", "paste"]
+    if let pasteboard { words += ["-p", pasteboard] }
+    if let items { words += ["-i", items] }
+    if let types { words += ["-t", types] }
+    if let delimiter { words += ["-d", delimiter] }
+    if nullDelimited { words.append("-0") }
+    return words.map(Self.shellWord).joined(separator: " ")
+  }
+
+  /// `word` as a shell reads it back: as it is when it holds nothing the shell treats
+  /// specially, else in single quotes.
+  static func shellWord(_ word: String) -> String {
+    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.,/:=+@%".unicodeScalars.contains(scalar))
+    }
+    return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
   }
 
   /// Reads the escapes a shell user types in `-d`: \n, \t, \0 and \\. Any other, or a

@@ -68,7 +68,7 @@ def main():
     elif mode == "offer":
         data = {}
         for spec in names:
-            name, path = spec.split("=", 1)
+            name, path = spec.rsplit("=", 1)  # a name may hold "=" (charset=utf-16)
             with open(path, "rb") as f:
                 data[d.intern_atom(name)] = f.read()
         targets = d.intern_atom("TARGETS")
