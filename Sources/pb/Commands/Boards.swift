@@ -84,7 +84,13 @@ extension PB {
     }
 
     func run() throws {
-      let defaultExpiry = try expire.map { (text) throws(PasteboardError) in try nonZeroDuration(text) }
+      let defaultExpiry = try expire.map { (text) throws(PasteboardError) in
+        // A copy's --expire takes a time too; a board's lasts from each copy.
+        if TimeSpec.looksLikeTime(text) {
+          throw .invalidTime(text, reason: "create --expire takes a duration, as in 30s or 2h: how long each item copied to the pasteboard lives (a time goes to pb copy --expire)")
+        }
+        return try TimeSpec.nonZeroDuration(text)
+      }
       var attributes = BoardAttributes(defaultExpiry: defaultExpiry)
       if !persistent {
         let pid = owner ?? getppid()
@@ -104,12 +110,6 @@ extension PB {
         throw PasteboardError.pasteboardExists(name)
       }
       try store.createBoard(named: name, attributes: attributes, existOK: existOK)
-    }
-
-    private func nonZeroDuration(_ text: String) throws(PasteboardError) -> Int64 {
-      let duration = try TimeSpec.duration(text)
-      if duration == 0 { throw .invalidTime(text, reason: "it is no time at all") }
-      return duration
     }
   }
 

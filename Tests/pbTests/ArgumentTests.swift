@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Arguments as a shell user gives them: durations with fractions, boards that writers
+/// make, JSON that a pipe can read on an empty board, messages in the user's own words,
+/// several names at once, and a store that belongs to someone else.
+@Suite("arguments")
+struct ArgumentTests {
+  /// `env` without any way to the desktop, so that `--if-available` is a quiet success
+  /// once the options were taken.
+  static let noDesktop = ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "SSH_TTY", "-u", "SSH_CONNECTION", "-u", "PB_DESKTOP"]
+
+  @Test("every duration takes a fraction, as sleep and timeout do: wait, copy and create --expire, import and bridge --timeout")
+  func fractionalDurations() throws {
+    let sandbox = try Sandbox()
+    let started = Date()
+    let wait = try sandbox.pb("wait", "--timeout", "0.3s")
+    let waited = Date().timeIntervalSince(started)
+    #expect(wait.status == 1 && wait.stderr.isEmpty, "timed out quietly: \(wait)")
+    #expect(waited >= 0.3 && waited < 5, "waited \(waited) s")
+    #expect(try sandbox.pb("wait", "--timeout", ".1s").status == 1)
+
+    #expect(try sandbox.pb("copy", "--expire", "1.5s", stdin: Data("brief".utf8)).status == 0)
+    #expect(try sandbox.pb("paste").text == "brief", "not expired yet")
+    let deadline = Date().addingTimeInterval(10)
+    while try sandbox.pb("paste").status == 0 && Date() < deadline { usleep(100_000) }
+    #expect(try sandbox.pb("paste").status == 1, "expired")
+    #expect(Date().timeIntervalSince(started) >= 1.5)
+
+    #expect(try sandbox.pb("create", "--persistent", "--expire", "1.5m", "half").status == 0)
+    let boards = try #require(try sandbox.json(try sandbox.pb("list", "--json")) as? [[String: Any]])
+    #expect(boards.first { $0["name"] as? String == "half" }?["defaultExpiry"] as? String == "1m30s", "\(boards)")
+
+    for command in ["import", "bridge"] {
+      let result = try sandbox.run(
+        "/usr/bin/env", Self.noDesktop + [Sandbox.binary, command, "--timeout", "0.5s", "--if-available"], stdin: nil,
+        environment: sandbox.environment)
+      #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    }
+  }
+
+  @Test(
+    "a duration that is no time, or a time where a duration goes, says what to give instead, on one line",
+    arguments: [
+      (["copy", "--expire", "0s"], "give a duration longer than zero"),
+      (["copy", "--expire", "0.0s"], "give a duration longer than zero"),
+      (["create", "--persistent", "--expire", "0s", "new"], "give a duration longer than zero"),
+      (["create", "--persistent", "--expire", "2026-01-01T00:00:00Z", "new"], "create --expire takes a duration, as in 30s or 2h"),
+      (["wait", "--timeout", "2030-01-01T00:00:00Z"], "a duration, not a time"),
+      (["wait", "--timeout", "1.5.2s"], "is not a unit"),
+      (["wait", "--timeout", "1.s"], "digits after the point"),
+    ])
+  func durationMistakes(arguments: [String], message: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("kept".utf8)).status == 0)
+    let result = try sandbox.pb(arguments, stdin: Data("new".utf8))
+    #expect(result.status == 64 && result.stderr.hasPrefix("pb: invalid time") && result.stderr.contains(message), "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result)")
+    #expect(try sandbox.pb("paste").text == "kept")
+  }
+}
