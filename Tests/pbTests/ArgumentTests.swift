@@ -58,4 +58,29 @@ struct ArgumentTests {
     #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result)")
     #expect(try sandbox.pb("paste").text == "kept")
   }
+
+  @Test("a group and the levels of history can be set up on a board that does not exist yet; undo and clear still need one")
+  func writersCreateTheBoard() throws {
+    let sandbox = try Sandbox()
+    // The group belongs to the shell that opened it.
+    let group = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      pb group begin -p notes Notes && echo begun
+      echo one | pb copy -p notes && echo two | pb copy -a -p notes && pb group end -p notes && pb undo -p notes
+      """)
+    #expect(group.lines == ["begun", "Undo Notes"], "\(group)")
+    let run = try sandbox.pb("group", "run", "-p", "scripted", "--", "true")
+    #expect(run.status == 0, "\(run)")
+    let levels = try sandbox.pb("history", "-p", "kept", "--levels", "3")
+    #expect(levels.status == 0, "\(levels)")
+    let history = try #require(try sandbox.json(try sandbox.pb("history", "-p", "kept", "--json")) as? [String: Any])
+    #expect(history["levelsOfUndo"] as? Int == 3, "\(history)")
+    for arguments in [["undo", "-p", "nosuch"], ["redo", "-p", "nosuch"], ["clear", "-p", "nosuch"], ["group", "end", "-p", "nosuch"]] {
+      let result = try sandbox.pb(arguments)
+      #expect(result.status == 66 && result.stderr.contains("nosuch"), "\(result)")
+    }
+    let list = try #require(try sandbox.json(try sandbox.pb("list", "--json")) as? [[String: Any]])
+    #expect(list.compactMap { $0["name"] as? String } == ["find", "general", "kept", "notes", "scripted"])
+  }
 }
