@@ -113,7 +113,11 @@ struct PB: ParsableCommand {
       StandardStreams.printError("pb: " + error.message)
       return ExitStatus.of(error)
     }
-    if let code = error as? ExitCode { return code.rawValue }
+    if let code = error as? ExitCode {
+      // A negative answer can come after output (`[]` of --json on an empty board).
+      try? Output.standard.flush()
+      return code.rawValue
+    }
     let code = exitCode(for: error).rawValue
     if code == 0 {
       // --help and --version arrive as errors that are not failures.

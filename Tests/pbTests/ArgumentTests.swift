@@ -83,4 +83,17 @@ struct ArgumentTests {
     let list = try #require(try sandbox.json(try sandbox.pb("list", "--json")) as? [[String: Any]])
     #expect(list.compactMap { $0["name"] as? String } == ["find", "general", "kept", "notes", "scripted"])
   }
+
+  @Test("--json on an empty pasteboard prints [] for jq, with exit status 1", arguments: [["items"], ["types"], ["paste"]])
+  func emptyJSON(_ command: [String]) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("x".utf8)).status == 0)
+    #expect(try sandbox.pb(command + ["--json"]).status == 0, "the command gives JSON on a board with an item")
+    #expect(try sandbox.pb("clear").status == 0)
+    for board in [[], ["-p", "find"]] {
+      let result = try sandbox.pb(command + ["--json"] + board)
+      #expect(result.status == 1, "\(result)")
+      #expect((try sandbox.json(result) as? [Any])?.isEmpty == true, "\(result)")
+    }
+  }
 }
