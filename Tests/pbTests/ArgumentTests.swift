@@ -96,4 +96,28 @@ struct ArgumentTests {
       #expect((try sandbox.json(result) as? [Any])?.isEmpty == true, "\(result)")
     }
   }
+
+  @Test("messages name a type as the user typed it, with the identifier after it when that says more")
+  func typesAsTyped() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("hello".utf8)).status == 0)
+    let paste = try sandbox.pb("paste", "-t", "foo/bar")
+    #expect(paste.status == 1 && paste.stderr.contains("representation of foo/bar;") && !paste.stderr.contains("dyn."), "\(paste)")
+    let several = try sandbox.pb("paste", "-t", "png,html")
+    #expect(several.status == 1 && several.stderr.contains("of png (public.png), html (public.html);"), "\(several)")
+    let utiAsIs = try sandbox.pb("paste", "-t", "public.png")
+    #expect(utiAsIs.stderr.contains("of public.png;"), "a UTI is not repeated: \(utiAsIs)")
+
+    _ = try sandbox.file("a", "a")
+    _ = try sandbox.file("b", "b")
+    let twice = try sandbox.pb("copy", "-r", "png=a", "-r", "image/png=b")
+    #expect(twice.status == 64 && twice.stderr.contains("png and image/png") && twice.stderr.contains("public.png"), "\(twice)")
+    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89])
+    _ = try sandbox.file("i.png", png)
+    let contradicted = try sandbox.pb("copy", "-t", "txt", "i.png")
+    #expect(contradicted.status == 65 && contradicted.stderr.contains("not text as txt (public.plain-text) says"), "\(contradicted)")
+    let invalid = try sandbox.pb("copy", "-t", "text/plain;charset=utf-8", stdin: Data([0xFF, 0xFE]))
+    #expect(invalid.status == 65 && invalid.stderr.contains("not valid text/plain;charset=utf-8 (public.utf8-plain-text)"), "\(invalid)")
+    #expect(try sandbox.pb("paste").text == "hello", "nothing was written")
+  }
 }
