@@ -106,7 +106,7 @@ struct PB: ParsableCommand {
 
   /// Prints one line for an error (none for a quiet negative answer) and gives the
   /// exit status.
-  private static func report(_ error: any Error) -> Int32 {
+  static func report(_ error: any Error) -> Int32 {
     if let error = error as? PasteboardError {
       if error == .outputClosed { return 0 }
       try? Output.standard.flush()

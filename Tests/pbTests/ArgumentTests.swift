@@ -120,4 +120,29 @@ struct ArgumentTests {
     #expect(invalid.status == 65 && invalid.stderr.contains("not valid text/plain;charset=utf-8 (public.utf8-plain-text)"), "\(invalid)")
     #expect(try sandbox.pb("paste").text == "hello", "nothing was written")
   }
+
+  @Test("delete goes on past a name that fails, as rm does: one line per failure, its status at the end")
+  func deleteCarriesOn() throws {
+    let sandbox = try Sandbox()
+    for name in ["d1", "d2"] { #expect(try sandbox.pb("copy", "-p", name, stdin: Data(name.utf8)).status == 0) }
+    let result = try sandbox.pb("delete", "d1", "nosuch", "d2", "alsomissing")
+    #expect(result.status == 66, "\(result)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 2 && lines[0].contains("'nosuch'") && lines[1].contains("'alsomissing'"), "\(result)")
+    let list = try #require(try sandbox.json(try sandbox.pb("list", "--json")) as? [[String: Any]])
+    #expect(list.compactMap { $0["name"] as? String } == ["find", "general"], "d1 and d2 are both gone")
+  }
+
+  @Test("delete general is recorded, listed and undone as Delete")
+  func deleteGeneralIsDelete() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("kept".utf8)).status == 0)
+    #expect(try sandbox.pb("delete", "general").status == 0)
+    #expect(try sandbox.pb("paste").status == 1, "general was emptied")
+    let history = try #require(try sandbox.json(try sandbox.pb("history", "--json")) as? [String: Any])
+    let undo = history["undo"] as? [[String: Any]] ?? []
+    #expect(undo.first?["actionName"] as? String == "Delete", "\(history)")
+    #expect(try sandbox.pb("undo").text == "Undo Delete\n")
+    #expect(try sandbox.pb("paste").text == "kept")
+  }
 }

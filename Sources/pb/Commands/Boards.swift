@@ -131,13 +131,22 @@ extension PB {
       if ifCount.ifCount != nil && names.count > 1 { throw ValidationError("--if-count goes with one pasteboard") }
     }
 
+    /// As rm does: a name that fails is reported on a line of its own and the others
+    /// are still deleted; the exit status is the first failure's. A malformed name
+    /// deletes nothing, as a usage error.
     func run() throws {
       let store = try Store.open(creating: false)
       for name in names { try Pasteboard.validate(name: name) }
+      var failure: Int32?
       for name in names {
-        try store.deleteBoard(
-          named: name, ifCount: ifCount.ifCount, undo: undo.writeOptions(ifCount: nil))
+        do {
+          try store.deleteBoard(named: name, ifCount: ifCount.ifCount, undo: undo.writeOptions(ifCount: nil))
+        } catch {
+          let status = PB.report(error)
+          failure = failure ?? status
+        }
       }
+      if let failure { throw ExitCode(failure) }
     }
   }
 
