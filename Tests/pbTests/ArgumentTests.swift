@@ -145,4 +145,25 @@ struct ArgumentTests {
     #expect(try sandbox.pb("undo").text == "Undo Delete\n")
     #expect(try sandbox.pb("paste").text == "kept")
   }
+
+  @Test(
+    "a store that belongs to another user is refused (77) with its fix, whether its folder is 0700 or 0755",
+    .enabled(if: geteuid() == 0, "only root can make a store another user then opens"),
+    arguments: [0o700, 0o755])
+  func foreignStore(_ mode: Int) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("root's".utf8)).status == 0)
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: sandbox.store.path)
+    // nobody must reach the store's folder to be refused by it, not by its parents.
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.root.path)
+    for arguments in [["paste"], ["copy"], ["list"]] {
+      let result = try sandbox.run(
+        "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Sandbox.binary] + arguments,
+        stdin: Data("nobody's".utf8), environment: sandbox.environment)
+      #expect(result.status == 77, "\(result)")
+      #expect(result.stderr.contains("belongs to user 0, not to you (user 65534)") && result.stderr.contains("PB_DIR"), "\(result)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result)")
+    }
+    #expect(try sandbox.pb("paste").text == "root's")
+  }
 }
