@@ -166,4 +166,21 @@ struct ArgumentTests {
     }
     #expect(try sandbox.pb("paste").text == "root's")
   }
+
+  @Test(
+    "a pasteboard folder of another user's that this one cannot open is refused as foreign (77), not as an I/O error",
+    .enabled(if: geteuid() == 0, "only root can make a store another user then opens"))
+  func foreignBoardFolder() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("root's".utf8)).status == 0)
+    // The store becomes nobody's; its general board stays root's, 0700 as pb made it.
+    let result = try sandbox.shell(
+      """
+      chmod 755 \(sandbox.root.path) && chown -R 65534:65534 \(sandbox.store.path) && chown 0:0 \(sandbox.store.path)/boards/general
+      setpriv --reuid=65534 --regid=65534 --clear-groups env PB_DIR=\(sandbox.store.path) pb paste
+      """)
+    #expect(result.status == 77, "\(result)")
+    #expect(result.stderr.contains("boards/general: it belongs to user 0, not to you (user 65534)"), "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result)")
+  }
 }
