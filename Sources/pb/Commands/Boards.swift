@@ -87,7 +87,10 @@ extension PB {
       let defaultExpiry = try expire.map { (text) throws(PasteboardError) in
         // A copy's --expire takes a time too; a board's lasts from each copy.
         if TimeSpec.looksLikeTime(text) {
-          throw .invalidTime(text, reason: "create --expire takes a duration, as in 30s or 2h: how long each item copied to the pasteboard lives (a time goes to pb copy --expire)")
+          throw .invalidTime(
+            text,
+            reason: "create --expire takes a duration, as in 30s or 2h: how long each item copied to the pasteboard lives "
+              + "(a time goes to pb copy --expire)")
         }
         return try TimeSpec.nonZeroDuration(text)
       }
