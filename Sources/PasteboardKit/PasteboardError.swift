@@ -68,6 +68,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case changeCountExhausted(board: String, path: String)
   case io(SystemError)
   case lockTimeout(board: String, seconds: Double)
+  /// The kernel's per-user inotify limit named by `setting` is reached: nothing can be watched.
+  case watchLimit(setting: WatchLimit)
   case internalError(String)
   /// The reader of our output went away (`pb paste | head -c1`): not an error to report.
   case outputClosed
@@ -165,6 +167,10 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return "cannot \(error.operation) \(Display.path(error.path)): \(error.reason)"
     case .lockTimeout(let board, let seconds):
       return "pasteboard '\(Display.value(board))' stayed locked by another pb for \(seconds) s; try again, or raise PB_LOCK_TIMEOUT"
+    case .watchLimit(let setting):
+      let things = setting == .instances ? "inotify instances (one per watching process)" : "inotify watches"
+      return "cannot watch for changes: this user has all the \(things) that \(setting.rawValue) allows; "
+        + "end other watchers, or raise it: sysctl \(setting.rawValue)=N"
     case .internalError(let text):
       return "internal error: \(Display.line(text)); please report it"
     case .outputClosed:
@@ -201,3 +207,9 @@ extension PasteboardError {
 #elseif canImport(Musl)
   import Musl
 #endif
+
+/// The kernel settings that bound what one user may watch with inotify.
+public enum WatchLimit: String, Sendable {
+  case instances = "fs.inotify.max_user_instances"
+  case watches = "fs.inotify.max_user_watches"
+}

@@ -14,7 +14,7 @@ enum ExitStatus {
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
     case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack, .holdsFileNotPutBack: 73
     case .io: 74
-    case .lockTimeout, .changeCountMismatch, .changedWhileReading, .desktopTimeout: 75
+    case .lockTimeout, .changeCountMismatch, .changedWhileReading, .desktopTimeout, .watchLimit: 75
     case .insecureStore: 77
     case .invalidEnvironment: 78
     }
