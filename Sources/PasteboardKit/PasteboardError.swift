@@ -117,8 +117,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return "unknown type '\(Display.value(word))'\(hint); give a type name (image, text), a known extension (png), a "
         + "MIME type (image/png), a UTI (public.png), or an extension of your own with a dot (.\(Display.value(word)))"
     case .typeContradicted(let given, let found, let input):
-      return "\(Display.path(input)) holds \(found), not text as \(given) says; give its type or none (pb detects it), "
-        + "or keep \(given) with --force-type"
+      return "\(Display.path(input)) holds \(found), not text as \(Display.value(given)) says; give its type or none (pb detects it), "
+        + "or keep \(Display.value(given)) with --force-type"
     case .malformedType(let type, let reason):
       return "malformed type '\(Display.value(type))': \(reason); give a UTI (public.png), a MIME type (image/png) or an extension (png)"
     case .malformedItemSet(let set, let reason):

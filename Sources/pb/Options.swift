@@ -19,8 +19,9 @@ struct BoardOptions: ParsableArguments {
     try Store.open(creating: creating).pasteboard(named: pasteboard ?? Pasteboard.defaultName, creating: creating)
   }
 
-  /// Opens a board to change it without making it: `general` and `find` always exist,
-  /// any other board must already. The store is marked with the current format, as by
+  /// Opens a board to change it without making it (clear, undo, redo, group end: a
+  /// board that does not exist has nothing for them): `general` and `find` always
+  /// exist, any other board must already. The store is marked with the current format, as by
   /// every writer.
   func openToChange() throws(PasteboardError) -> Pasteboard {
     try Store.open(creating: true).pasteboard(named: name, creating: Pasteboard.isStandard(name))

@@ -119,14 +119,18 @@ struct PB: ParsableCommand {
 
   /// Prints one line for an error (none for a quiet negative answer) and gives the
   /// exit status.
-  private static func report(_ error: any Error, root: any ParsableCommand.Type) -> Int32 {
+  static func report(_ error: any Error, root: any ParsableCommand.Type = PB.self) -> Int32 {
     if let error = error as? PasteboardError {
       if error == .outputClosed { return 0 }
       try? Output.standard.flush()
       StandardStreams.printError("\(programName): " + error.message)
       return ExitStatus.of(error)
     }
-    if let code = error as? ExitCode { return code.rawValue }
+    if let code = error as? ExitCode {
+      // A negative answer can come after output (`[]` of --json on an empty board).
+      try? Output.standard.flush()
+      return code.rawValue
+    }
     let code = root.exitCode(for: error).rawValue
     if code == 0 {
       // --help and --version arrive as errors that are not failures.

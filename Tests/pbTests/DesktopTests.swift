@@ -756,12 +756,8 @@ struct DesktopTests {
     let fromDesktop = try Background(sandbox, [Sandbox.binary, "bridge", "--from-desktop"], environment: x.environment)
     // It is listening once it watches the board (it asks the X server for selection
     // events first): nothing else shows it, as it offers nothing.
-    let watching = {
-      let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(fromDesktop.pid)/fd")) ?? []
-      return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(fromDesktop.pid)/fd/\($0)")) == "anon_inode:inotify" }
-    }
-    try waitUntil(watching)
-    try #require(watching())
+    try waitUntil { watchesBoard(fromDesktop) }
+    try #require(watchesBoard(fromDesktop))
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app again".utf8)).status == 0)
     try waitUntil { (try? sandbox.pb("paste").text) == "app again" }
     #expect(try sandbox.pb("paste").text == "app again")
@@ -771,8 +767,32 @@ struct DesktopTests {
     withExtendedLifetime(fromDesktop) {}
   }
 
+  @Test("import -p and bridge -p create a pasteboard that does not exist yet, as copy -p does")
+  func writersCreateTheBoard() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app".utf8)).status == 0)
+    let imported = try sandbox.pb(["import", "-p", "clips"], environment: x.environment)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try sandbox.pb("paste", "-p", "clips").text == "app")
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge", "-p", "desk"], environment: x.environment)
+    try waitUntil { watchesBoard(bridge) }
+    try #require(try sandbox.pb("count", "-p", "desk").status == 0, "the bridge did not make the board: \(bridge.waitFor(""))")
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app again".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste", "-p", "desk").text) == "app again" }
+    #expect(try sandbox.pb("paste", "-p", "desk").text == "app again")
+    #expect(bridge.waitFor("pb").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
+
   private func waitUntil(_ condition: () throws -> Bool) throws {
     let deadline = Date().addingTimeInterval(10)
     while try !condition() && Date() < deadline { usleep(20_000) }
+  }
+
+  /// Whether a bridge is listening: it watches the board (after asking the X server for
+  /// selection events) once it holds an inotify descriptor.
+  private func watchesBoard(_ bridge: Background) -> Bool {
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(bridge.pid)/fd")) ?? []
+    return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(bridge.pid)/fd/\($0)")) == "anon_inode:inotify" }
   }
 }

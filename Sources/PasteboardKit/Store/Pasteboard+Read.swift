@@ -22,7 +22,7 @@ extension Pasteboard {
         state.items[index].representation(preferring: types).map { (index, $0) }
       }
     }
-    if opened.isEmpty { throw .noRepresentation(types: types.map(\.rawValue), board: name) }
+    if opened.isEmpty { throw .noRepresentation(types: types.map(\.shown), board: name) }
     return opened
   }
 

@@ -100,7 +100,9 @@ extension Pasteboard {
     for item in items {
       let given = item.representations.compactMap(\.type)
       if let duplicate = given.first(where: { type in given.filter { $0 == type }.count > 1 }) {
-        throw .usage("one item cannot hold two representations of \(duplicate); give each a different type")
+        let spellings = given.filter { $0 == duplicate }.map { $0.spelling ?? $0.rawValue }.joined(separator: " and ")
+        throw .usage(
+          "one item cannot hold two representations of \(duplicate) (\(Display.value(spellings))); give each a different type")
       }
     }
     let inputs = try OpenInput.all(sources.map(\.input))
@@ -199,7 +201,7 @@ extension Pasteboard {
         if checksText, count > 0, TextCheck.encoding(of: bytes, isWhole: count < head.count) == nil {
           let found = try detector.detect(head: bytes, isWhole: count < head.count, filenameExtension: input.filenameExtension)
           if !TypeRegistry.conforms(found.type, to: .text) {
-            throw PasteboardError.typeContradicted(given: declaredType.rawValue, found: found.type.rawValue, input: input.path)
+            throw PasteboardError.typeContradicted(given: declaredType.shown, found: found.type.rawValue, input: input.path)
           }
         }
         return (count, TypeDetection(type: declaredType, source: .given))
@@ -230,7 +232,7 @@ extension Pasteboard {
           })
         }
         if let offset = invalidOffset ?? (finished ? validator.finish() : nil) {
-          throw PasteboardError.invalidText(type: declaredType.rawValue, offset: offset)
+          throw PasteboardError.invalidText(type: declaredType.shown, offset: offset)
         }
       } else if !reachedEnd {
         rest = try ByteTransfer.copy(from: source, to: destination)

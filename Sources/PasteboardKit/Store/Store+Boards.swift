@@ -104,6 +104,7 @@ extension Store {
     if Pasteboard.isStandard(name) {
       var options = undo
       options.ifCount = ifCount
+      options.actionName = undo.actionName ?? "Delete"
       if board.directory != nil { _ = try board.clear(options: options) }
       return
     }

@@ -98,6 +98,11 @@ public final class Store {
         return Store(path: path, directory: nil)
       case ENOTDIR:
         throw .storeNotCreatable(path: path, reason: "it is not a directory")
+      case EACCES:
+        // Another user's store as pb makes it (0700) cannot be opened at all: its owner
+        // says why, as it does for one that can.
+        if let status = try? SystemCall.status(path: path) { try StoreTrust.checkOwner(status, of: path) }
+        throw .storeNotCreatable(path: path, reason: error.reason)
       default:
         throw .storeNotCreatable(path: path, reason: error.reason)
       }

@@ -47,6 +47,10 @@ extension Directory {
     } catch where error.errno == ENOENT {
       return nil
     } catch {
+      // Another user's folder or file that this one cannot open: its owner says why.
+      if error.errno == EACCES, !relative.contains("/"), let status = try? SystemCall.status(of: relative, in: descriptor) {
+        try StoreTrust.checkOwner(status, of: error.path)
+      }
       throw StoreTrust.refusal(error) ?? .io(error)
     }
     try StoreTrust.check(status, of: opened.path, isDirectory: isDirectory)

@@ -4,6 +4,9 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
   public let rawValue: String
   /// The lower-cased form identity and lookups use, made once rather than per comparison.
   let key: String
+  /// How the user wrote it (`png`, `image/png`) when that is not the identifier itself,
+  /// for messages; no part of its identity, and never stored.
+  public private(set) var spelling: String?
 
   /// An identifier taken as it is, without checking its syntax.
   public init(_ rawValue: String) {
@@ -25,6 +28,13 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether this is a dynamic identifier (`dyn.a…`) minted for an undeclared tag.
   public var isDynamic: Bool { key.hasPrefix("dyn.") }
+
+  /// The type as a message names it: the user's word, with the identifier after it
+  /// when that says more (`png (public.png)`; a dynamic one says nothing to a reader).
+  public var shown: String {
+    guard let spelling else { return rawValue }
+    return isDynamic ? spelling : "\(spelling) (\(rawValue))"
+  }
 }
 
 extension TypeIdentifier {
@@ -69,6 +79,12 @@ extension TypeIdentifier {
   }
 
   public static func parse(_ text: String, allowingUnknownWords: Bool) throws(PasteboardError) -> TypeIdentifier {
+    var type = try identify(text, allowingUnknownWords: allowingUnknownWords)
+    if type.key != TypeIdentifier(text).key { type.spelling = text }
+    return type
+  }
+
+  private static func identify(_ text: String, allowingUnknownWords: Bool) throws(PasteboardError) -> TypeIdentifier {
     let spec = text
     if spec.isEmpty { throw .malformedType(text, reason: "it is empty") }
     if !PathBytes.isValidText(spec) { throw .malformedType(text, reason: "it is not valid UTF-8") }

@@ -81,7 +81,16 @@ extension PB {
     }
 
     func run() throws {
-      let defaultExpiry = try expire.map { (text) throws(PasteboardError) in try nonZeroDuration(text) }
+      let defaultExpiry = try expire.map { (text) throws(PasteboardError) in
+        // A copy's --expire takes a time too; a board's lasts from each copy.
+        if TimeSpec.looksLikeTime(text) {
+          throw .invalidTime(
+            text,
+            reason: "create --expire takes a duration, as in 30s or 2h: how long each item copied to the pasteboard lives "
+              + "(a time goes to pb copy --expire)")
+        }
+        return try TimeSpec.nonZeroDuration(text)
+      }
       var attributes = BoardAttributes(defaultExpiry: defaultExpiry)
       if !persistent {
         let process: ProcessIdentity
@@ -110,12 +119,6 @@ extension PB {
       }
       try store.createBoard(named: name, attributes: attributes, existOK: existOK)
     }
-
-    private func nonZeroDuration(_ text: String) throws(PasteboardError) -> Int64 {
-      let duration = try TimeSpec.duration(text)
-      if duration == 0 { throw .invalidTime(text, reason: "it is no time at all") }
-      return duration
-    }
   }
 
   struct Delete: ParsableCommand {
@@ -136,13 +139,22 @@ extension PB {
       if ifCount.ifCount != nil && names.count > 1 { throw ValidationError("--if-count goes with one pasteboard") }
     }
 
+    /// As rm does: a name that fails is reported on a line of its own and the others
+    /// are still deleted; the exit status is the first failure's. A malformed name
+    /// deletes nothing, as a usage error.
     func run() throws {
       let store = try Store.open(creating: false)
       for name in names { try Pasteboard.validate(name: name) }
+      var failure: Int32?
       for name in names {
-        try store.deleteBoard(
-          named: name, ifCount: ifCount.ifCount, undo: undo.writeOptions(ifCount: nil))
+        do {
+          try store.deleteBoard(named: name, ifCount: ifCount.ifCount, undo: undo.writeOptions(ifCount: nil))
+        } catch {
+          let status = PB.report(error)
+          failure = failure ?? status
+        }
       }
+      if let failure { throw ExitCode(failure) }
     }
   }
 

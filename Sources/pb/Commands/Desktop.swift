@@ -116,7 +116,7 @@ extension PB {
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
       try desktop.run(publishing: false) { route in
-        let pasteboard = try board.openToChange()
+        let pasteboard = try board.open(creating: true)
         let imported = try Desktop.importItem(
           into: pasteboard, selection: desktop.selection, route: route, append: append, timeout: limit,
           options: Pasteboard.WriteOptions())
@@ -162,7 +162,7 @@ extension PB {
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
       try desktop.run(publishing: false) { route in
-        let pasteboard = try board.openToChange()
+        let pasteboard = try board.open(creating: true)
         try Desktop.bridge(
           store: try Store.open(creating: true), board: pasteboard.name, selection: desktop.selection, route: route,
           direction: toDesktop ? .toDesktop : fromDesktop ? .fromDesktop : .both, timeout: limit)

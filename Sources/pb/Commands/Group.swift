@@ -33,7 +33,7 @@ extension PB {
         guard let opener = ProcessIdentity.caller else {
           throw PasteboardError.usage("the process that ran pb has exited already, so no group can belong to it")
         }
-        try board.openToChange().beginGroup(named: name, openedBy: opener)
+        try board.open(creating: true).beginGroup(named: name, openedBy: opener)
       }
     }
 
@@ -79,7 +79,7 @@ extension PB {
       func run() throws {
         guard let me = ProcessIdentity.current else { throw PasteboardError.internalError("pb cannot read its own /proc entry") }
         let command = try ExternalCommand(commandWords)
-        let pasteboard = try board.openToChange()
+        let pasteboard = try board.open(creating: true)
         try pasteboard.beginGroup(named: name, openedBy: me)
         let status: Int32
         // Exactly its own level ends, whatever the command began or ended inside it.

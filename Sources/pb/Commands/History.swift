@@ -98,9 +98,11 @@ extension PB {
     }
 
     func run() throws {
-      let changes = try levelsValue() != nil || clear
-      let pasteboard = changes ? try board.openToChange() : try board.open(creating: false)
-      if let levels = try levelsValue() { try pasteboard.setLevelsOfUndo(levels) }
+      let levels = try levelsValue()
+      let changes = levels != nil || clear
+      // Levels are a setting a board can start with, as a group can; a clear needs one.
+      let pasteboard = try levels != nil ? board.open(creating: true) : clear ? board.openToChange() : board.open(creating: false)
+      if let levels { try pasteboard.setLevelsOfUndo(levels) }
       if clear { try pasteboard.removeAllActions() }
       if changes { return }
       let (state, history) = try pasteboard.stateAndHistory()

@@ -82,8 +82,16 @@ struct PasteRequest: CommandRequest {
     let preferred = try types.map(TypeIdentifier.parseList) ?? []
     let chosen = try ItemSetOption.itemSet(items, default: .index(0))
     let pasteboard = try BoardOptions.open(pasteboard, creating: false)
-    let pasted = try pasteboard.open(items: chosen, types: preferred)
     let output = Output.standard
+    let pasted: [OpenRepresentation]
+    do throws(PasteboardError) {
+      pasted = try pasteboard.open(items: chosen, types: preferred)
+    } catch {
+      // A negative answer that a reader of the JSON sees too, as with items --json.
+      guard json, case .emptyPasteboard = error else { throw error }
+      try PastedJSON.write([], to: output)
+      throw ExitCode(1)
+    }
     // Not while the data itself goes to the terminal the line would be drawn on.
     let meter =
       directory != nil || !StandardStreams.outputIsTerminal

@@ -42,7 +42,9 @@ struct TypesRequest: CommandRequest {
     let parent = try conformingTo.map(TypeIdentifier.parse)
     let board = try BoardOptions.open(pasteboard, creating: false)
     let state = try board.state()
-    let indexes = try board.chosenIndexes(ItemSetOption.itemSet(items, default: .index(0)), in: state)
+    let chosen = try ItemSetOption.itemSet(items, default: .index(0))
+    // An empty board is a negative answer: --json says so with [], as items does.
+    let indexes = state.items.isEmpty && json ? [] : try board.chosenIndexes(chosen, in: state)
     let listed = indexes.map { index in
       (index, state.items[index].types.filter { type in parent.map { TypeRegistry.conforms(type, to: $0) } ?? true })
     }
