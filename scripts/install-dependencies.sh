@@ -8,6 +8,7 @@
 #                      libbz2-dev, zlib1g-dev (libmagic-dev does not depend on them)
 #   mandoc             the tests lint the man page with it
 #   zsh                the tests complete command lines in a real zsh
+#   bash-completion    and in a real bash, with the _command_offset pb.bash calls after --
 #   man-db             the tests read the installed man page with man -l
 #   shared-mime-info   the system's MIME database pb reads for types Apple does not declare
 #                      (and its PDF specification is one of the tests' sample files)
@@ -32,6 +33,7 @@ has_library libbz2.a || missing="$missing libbz2-dev"
 has_library libz.a || missing="$missing zlib1g-dev"
 command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
 command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
+[ -f /usr/share/bash-completion/bash_completion ] || missing="$missing bash-completion"
 command -v man >/dev/null 2>&1 || missing="$missing man-db"
 { [ -f /usr/share/mime/mime.cache ] && [ -f /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf ]; } ||
   missing="$missing shared-mime-info"
