@@ -62,28 +62,35 @@ struct PB: ParsableCommand {
   /// words after `--version`.
   private static func checkCommandWord() throws(PasteboardError) {
     guard let first = arguments.first else { return }
-    let names = configuration.subcommands.map { $0._commandName }
     if first.hasPrefix("-") {
       if first == "--version" && arguments.count > 1 { throw .usage("--version takes no arguments; give 'pb --version' alone") }
       if isRootOption(first) { return }
+      let names = configuration.subcommands.map { $0._commandName }
       guard let position = arguments.firstIndex(where: names.contains) else { return }
       let reordered = [arguments[position]] + arguments[..<position] + arguments[(position + 1)...]
       throw .usage(
         "options go after the subcommand: pb \(reordered.map { Display.value($0) }.joined(separator: " "))")
     }
-    if first == "help" { return try checkHelpWords() }
-    if !names.contains(first) { throw .usage(unknownSubcommand(first, among: names, of: [])) }
+    if first == "help" { return try checkSubcommands(arguments.dropFirst(), help: true) }
+    try checkSubcommands(arguments[...], help: false)
   }
 
-  /// `pb help WORDS`: the parser shows the help of the deepest subcommand it knows and
-  /// ignores the words after it, so each word must name a subcommand of the one before.
-  /// `help` itself is one (the parser's own), without subcommands.
-  private static func checkHelpWords() throws(PasteboardError) {
+  /// Each word names a subcommand of the one before, down to a command without any: the
+  /// parser would call a misspelt one an unexpected argument, and its `help` shows the
+  /// deepest one it knows and ignores the words after it. `help` is one of the root's
+  /// (the parser's own), without subcommands. Help takes no options, so they are skipped
+  /// there; elsewhere the first one ends the subcommands.
+  private static func checkSubcommands(_ words: ArraySlice<String>, help: Bool) throws(PasteboardError) {
     var path: [String] = []
     var subcommands: [any ParsableCommand.Type] = configuration.subcommands
     var names = subcommands.map { $0._commandName } + ["help"]
-    for word in arguments.dropFirst() where !word.hasPrefix("-") {
+    for word in words {
+      if word.hasPrefix("-") {
+        if help { continue }
+        return
+      }
       if names.isEmpty {
+        guard help else { return }
         let shown = path.joined(separator: " ")
         throw .usage("pb \(shown) has no subcommands; give 'pb help \(shown)'")
       }

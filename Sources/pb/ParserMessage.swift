@@ -40,7 +40,11 @@ enum ParserMessage {
     {
       return second == earlier ? "give \(earlier) once" : "\(earlier) and \(second) do not go together; give one of them"
     }
-    let plain = first.hasSuffix(".") ? String(first.dropLast()) : first
+    if let match = first.wholeMatch(of: #/Invalid option: (.*)/#) {
+      return "unknown option '\(match.1)'; \(help)"
+    }
+    // The parser ends a sentence with a period; pb's own messages end without one ("ARGS...").
+    let plain = first.hasSuffix(".") && !first.hasSuffix("..") ? String(first.dropLast()) : first
     return "\(lowercasingFirst(plain)); \(help)"
   }
 

@@ -14,9 +14,7 @@ extension DocsTests {
     let driver = Sandbox.support("complete_bash.py")
     let script = Self.repository.appendingPathComponent("completions/pb.bash").path
     let quoted = line.replacingOccurrences(of: "'", with: "'\\''")
-    let result = try sandbox.shell(
-      "export PB_DIR=\(sandbox.store.path) PATH=\(URL(fileURLWithPath: Sandbox.binary).deletingLastPathComponent().path):$PATH; "
-        + "cd \(sandbox.root.path); python3 \(driver) \(script) '\(quoted)'")
+    let result = try sandbox.shell("export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); python3 \(driver) \(script) '\(quoted)'")
     #expect(result.status == 0, "\(result)")
     let lines = result.lines
     return Tab(

@@ -27,6 +27,8 @@ struct UsageTests {
       (["help", "paste", "extra"], "pb paste has no subcommands; give 'pb help paste'"),
       (["help", "group", "run", "x"], "pb group run has no subcommands; give 'pb help group run'"),
       (["--version", "extra"], "--version takes no arguments; give 'pb --version' alone"),
+      (["group", "nosuch"], "unknown subcommand 'nosuch' of pb group; see 'pb help group' for the list"),
+      (["group", "ned", "-p", "work"], "unknown subcommand 'ned' of pb group; did you mean 'end'?"),
     ])
   func extraWordsRefused(arguments: [String], message: String) throws {
     let sandbox = try Sandbox()
@@ -49,6 +51,8 @@ struct UsageTests {
       (["info", "a", "b"], "unexpected arguments 'a', 'b'; see 'pb info --help'"),
       (["contains"], "missing argument '<type> ...'; see 'pb contains --help'"),
       (["group", "begin", "a", "b"], "unexpected argument 'b'; see 'pb group begin --help'"),
+      (["paste", "---x"], "unknown option '---x'; see 'pb paste --help'"),
+      (["group", "run"], "name a command to run in the group: pb group run -- CMD ARGS...; see 'pb group run --help'"),
     ])
   func parserMessages(arguments: [String], message: String) throws {
     let sandbox = try Sandbox()
@@ -87,7 +91,10 @@ struct UsageTests {
       #expect(!others.contains { line.contains($0) }, "\(command) names another command's default: \(line)")
     }
   }
+}
 
+/// The man page agrees with the binary on what pb info --json prints.
+extension DocsTests {
   @Test("pb info --json prints every key, null when absent, and the man page lists exactly those keys")
   func infoKeys() throws {
     let sandbox = try Sandbox()
@@ -101,7 +108,7 @@ struct UsageTests {
     #expect(Set(empty.keys) == Set(info.keys), "the same keys on any board: \(empty)")
 
     // The man page's list under --json, from ".Cm info" to what it says of them all.
-    let manual = try DocsTests.read("man/pb.1")
+    let manual = try Self.read("man/pb.1")
     let start = try #require(manual.range(of: ".Cm info\ngives an object with\n"))
     let end = try #require(manual.range(of: "each always there", range: start.upperBound..<manual.endIndex))
     let documented = manual[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line -> String? in
