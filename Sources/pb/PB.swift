@@ -148,13 +148,13 @@ struct PB: ParsableCommand {
       return 0
     }
     let help = "see 'pb \(commandPath.map { $0 + " " }.joined())--help'"
-    StandardStreams.printError("pb: " + sanitized(ParserMessage.sentence(message(for: error), help: help)))
+    StandardStreams.printError("pb: " + Display.line(ParserMessage.sentence(escapingArguments(message(for: error)), help: help)))
     return code
   }
 
-  /// A message as one safe line: the arguments it echoes are shown as every pb message
-  /// shows a value (escaped, cut short), then only its first line is kept.
-  private static func sanitized(_ message: String) -> String {
+  /// The parser's message with the arguments it echoes shown as every pb message shows a
+  /// value (escaped, cut short), so that a line break in one does not end the message.
+  private static func escapingArguments(_ message: String) -> String {
     var text = message
     let echoed = Set(arguments.flatMap { argument in
       [argument] + (argument.firstIndex(of: "=").map { [String(argument[argument.index(after: $0)...])] } ?? [])
@@ -163,8 +163,7 @@ struct PB: ParsableCommand {
       let shown = Display.value(argument)
       if shown != argument { text = text.replacing(argument, with: shown) }
     }
-    let firstLine = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "invalid usage"
-    return Display.line(firstLine)
+    return text
   }
 
   /// The subcommands named on the command line (`group begin`), for the hint after a

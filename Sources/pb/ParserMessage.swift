@@ -4,6 +4,7 @@
 /// here; a message pb wrote itself (a `ValidationError`) only gets `help` after it.
 enum ParserMessage {
   /// `help` ("see 'pb paste --help'") ends the sentences that name no fix of their own.
+  /// Only the first line of `message` is kept, with what a list on the lines below it gives.
   static func sentence(_ message: String, help: String) -> String {
     let lines = message.split(separator: "\n").map(String.init)
     let first = lines.first ?? "invalid usage"

@@ -52,6 +52,9 @@ struct UsageTests {
       (["contains"], "missing argument '<type> ...'; see 'pb contains --help'"),
       (["group", "begin", "a", "b"], "unexpected argument 'b'; see 'pb group begin --help'"),
       (["paste", "---x"], "unknown option '---x'; see 'pb paste --help'"),
+      // A line break in what the parser echoes is shown escaped, not taken for the message's end.
+      (["publish", "--selection", "a\nb"], "invalid value 'a\\nb' for '--selection <selection>'; give 'clipboard' or 'primary'"),
+      (["info", "--bogus\nx"], "unknown option '--bogus\\nx'; see 'pb info --help'"),
       (["group", "run"], "name a command to run in the group: pb group run -- CMD ARGS...; see 'pb group run --help'"),
     ])
   func parserMessages(arguments: [String], message: String) throws {
