@@ -176,3 +176,16 @@ _pb() {
 }
 
 complete -o filenames -F _pb pb
+
+# pbcopy and pbpaste, pb under macOS's names (install.sh links this file under theirs).
+_pb_macos() {
+  local cur=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD - 1]} options="-pboard -help"
+  [[ $1 == pbpaste ]] && options+=" -Prefer"
+  case $previous in
+  -pboard) mapfile -t COMPREPLY < <(compgen -W "$(_pb_boards | sort -u)" -- "$cur") ;;
+  -Prefer) mapfile -t COMPREPLY < <(compgen -W "txt rtf ps" -- "$cur") ;;
+  *) mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur") ;;
+  esac
+}
+
+complete -F _pb_macos pbcopy pbpaste

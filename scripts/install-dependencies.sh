@@ -1,57 +1,120 @@
 #!/bin/sh
-# Installs, from Debian's packages, what building pb and running its tests need and the
-# machine lacks. install.sh and .ci/run both call it, so the list lives here only.
+# Installs, from Debian's packages, what the machine lacks of what pb needs: to build and
+# run it (install.sh), or with --tests also what its tests drive (scripts/test). The
+# lists live here only. --list prints the packages of the chosen set, one a line,
+# without checking or installing anything.
 #
+#   scripts/install-dependencies.sh [--tests] [--list]
+#
+# Building and running pb:
 #   libmagic-dev       libmagic's headers and static archive: every build links libmagic.a
 #                      (so that its regexes go through CMagic's shortcut), and the
 #   liblzma-dev ...    compression libraries it reads its database with: liblzma-dev,
 #                      libbz2-dev, zlib1g-dev (libmagic-dev does not depend on them)
-#   mandoc             the tests lint the man page with it
-#   zsh                the tests complete command lines in a real zsh
-#   bash-completion    and in a real bash, with the _command_offset pb.bash calls after --
-#   man-db             the tests read the installed man page with man -l
-#   shared-mime-info   the system's MIME database pb reads for types Apple does not declare
-#                      (and its PDF specification is one of the tests' sample files)
-#   python3            the tests give pb a terminal with python's pty module
 #   libxcb1-dev        libxcb's headers and static archives (with libXau, libXdmcp, and
 #   libxcb-xfixes0-dev its XFixes extension): the X11 backend of pb publish, import, bridge
+#   shared-mime-info   the system's MIME database pb reads for types Apple does not declare
+# The tests, in addition:
+#   mandoc, man-db     the tests lint the man page and read the installed one with man -l
+#   zsh, dash          the tests complete and run command lines in a real zsh, and make
+#                      temporary boards from bash, zsh and dash
+#   bash-completion    the tests complete command lines in a real bash too, with the
+#                      _command_offset pb.bash calls after --
+#   python3, strace    the tests give pb a terminal with python's pty module, and trace
+#                      its system calls when attacking the history
+#   shared-mime-info's PDF specification is one of the tests' sample files
 #   xvfb, xclip, xsel  the desktop tests run a private X server, with xclip and xsel as the
-#                      other side; python-xlib (from PyPI) asks what they cannot (MULTIPLE)
+#                      other side; python-xlib asks what they cannot (MULTIPLE): Debian's
+#                      python3-xlib for Debian's python3, else from PyPI into the python3
+#                      on PATH
 #   sway, wl-clipboard and a private headless sway, with wl-copy and wl-paste; pb speaks
 #   libwayland-dev     Wayland's wire protocol itself (no libwayland is linked or loaded),
 #                      and the tests check its tables against this package's wayland.xml
 set -eu
 
-missing=""
-[ -f /usr/include/magic.h ] || missing="$missing libmagic-dev"
+tests=false
+list=false
+for argument in "$@"; do
+  case "$argument" in
+  --tests) tests=true ;;
+  --list) list=true ;;
+  *)
+    echo "install-dependencies.sh: unknown argument '$argument'; give --tests, --list or none" >&2
+    exit 64
+    ;;
+  esac
+done
+
 has_library() {
   for directory in /usr/lib/*/ /usr/lib/; do [ -f "$directory$1" ] && return 0; done
   return 1
 }
-has_library liblzma.a || missing="$missing liblzma-dev"
-has_library libbz2.a || missing="$missing libbz2-dev"
-has_library libz.a || missing="$missing zlib1g-dev"
-command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
-command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
-[ -f /usr/share/bash-completion/bash_completion ] || missing="$missing bash-completion"
-command -v man >/dev/null 2>&1 || missing="$missing man-db"
-{ [ -f /usr/share/mime/mime.cache ] && [ -f /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf ]; } ||
-  missing="$missing shared-mime-info"
-command -v python3 >/dev/null 2>&1 || missing="$missing python3"
-command -v strace >/dev/null 2>&1 || missing="$missing strace"
-has_library libxcb.a || missing="$missing libxcb1-dev"
-has_library libxcb-xfixes.a || missing="$missing libxcb-xfixes0-dev"
-command -v Xvfb >/dev/null 2>&1 || missing="$missing xvfb"
-command -v xclip >/dev/null 2>&1 || missing="$missing xclip"
-command -v xsel >/dev/null 2>&1 || missing="$missing xsel"
-command -v sway >/dev/null 2>&1 || missing="$missing sway"
-command -v wl-copy >/dev/null 2>&1 || missing="$missing wl-clipboard"
-[ -f /usr/share/wayland/wayland.xml ] || missing="$missing libwayland-dev"
+
+# One package a line: the package, then the shell test that says it is installed.
+build_packages='
+libmagic-dev       [ -f /usr/include/magic.h ]
+liblzma-dev        has_library liblzma.a
+libbz2-dev         has_library libbz2.a
+zlib1g-dev         has_library libz.a
+libxcb1-dev        has_library libxcb.a
+libxcb-xfixes0-dev has_library libxcb-xfixes.a
+shared-mime-info   [ -f /usr/share/mime/mime.cache ]
+'
+test_packages='
+mandoc             command -v mandoc
+man-db             command -v man
+zsh                command -v zsh
+bash-completion    [ -f /usr/share/bash-completion/bash_completion ]
+dash               command -v dash
+python3            command -v python3
+strace             command -v strace
+shared-mime-info   [ -f /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf ]
+xvfb               command -v Xvfb
+xclip              command -v xclip
+xsel               command -v xsel
+sway               command -v sway
+wl-clipboard       command -v wl-copy
+libwayland-dev     [ -f /usr/share/wayland/wayland.xml ]
+'
+packages=$build_packages
+if $tests; then packages="$packages$test_packages"; fi
+
+if $list; then
+  echo "$packages" | awk 'NF { print $1 }' | sort -u
+  exit 0
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "install-dependencies.sh: no swift on PATH; install Swift 6 from https://www.swift.org/install/linux/ first" >&2
+  exit 69
+fi
+
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+# On a fresh machine an automatic upgrade often holds apt's locks for minutes: wait for
+# them (apt says it is waiting) rather than fail.
+wait_for_lock="-o DPkg::Lock::Timeout=1200"
+missing=""
+while read -r package check; do
+  [ -n "$package" ] || continue
+  case " $missing " in *" $package "*) continue ;; esac
+  eval "$check" >/dev/null 2>&1 || missing="$missing $package"
+done <<EOF
+$packages
+EOF
+
 if [ -n "$missing" ]; then
   echo "installing from Debian's packages:$missing" >&2
-  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-  $sudo apt-get update -qq
-  # shellcheck disable=SC2086 # one word per package
-  $sudo apt-get install -y -qq $missing
+  # shellcheck disable=SC2086 # one word per option and package
+  $sudo apt-get $wait_for_lock update -qq
+  # shellcheck disable=SC2086
+  $sudo apt-get $wait_for_lock install -y -qq $missing
 fi
-python3 -c 'import Xlib' 2>/dev/null || python3 -m pip install -q --root-user-action=ignore python-xlib
+if $tests && ! python3 -c 'import Xlib' 2>/dev/null; then
+  if [ "$(command -v python3)" = /usr/bin/python3 ]; then
+    # Debian's python3 takes its modules from Debian (pip refuses to write there).
+    # shellcheck disable=SC2086
+    $sudo apt-get $wait_for_lock install -y -qq python3-xlib
+  else
+    python3 -m pip install -q --root-user-action=ignore python-xlib
+  fi
+fi

@@ -8,7 +8,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   /// Data that is not text, not written to a terminal.
   case binaryToTerminal(index: Int, type: String, size: Int64, filenameExtension: String)
   case noOpenGroup(board: String)
-  case cannotRun(String, reason: String)
+  /// A command pb was to run: not found (`found` false), or found but not runnable.
+  case cannotRun(String, reason: String, found: Bool)
   case invalidEnvironment(variable: String, value: String, reason: String)
   case cannotCut(String, reason: String)
   /// Undo could not make a cut file again in its folder: nothing was undone.
@@ -68,6 +69,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case changeCountExhausted(board: String, path: String)
   case io(SystemError)
   case lockTimeout(board: String, seconds: Double)
+  /// The kernel's per-user inotify limit named by `setting` is reached: nothing can be watched.
+  case watchLimit(setting: WatchLimit)
   case internalError(String)
   /// The reader of our output went away (`pb paste | head -c1`): not an error to report.
   case outputClosed
@@ -96,7 +99,7 @@ public enum PasteboardError: Error, Sendable, Equatable {
         + "fix that and undo again, or pb paste it)"
     case .invalidEnvironment(let variable, let value, let reason):
       return "\(variable)='\(Display.value(value))' is not valid: \(reason); fix it or unset it"
-    case .cannotRun(let command, let reason):
+    case .cannotRun(let command, let reason, _):
       return "cannot run '\(Display.value(command))': \(reason); check the command's name and PATH"
     case .noOpenGroup(let board):
       return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin"
@@ -165,6 +168,10 @@ public enum PasteboardError: Error, Sendable, Equatable {
       return "cannot \(error.operation) \(Display.path(error.path)): \(error.reason)"
     case .lockTimeout(let board, let seconds):
       return "pasteboard '\(Display.value(board))' stayed locked by another pb for \(seconds) s; try again, or raise PB_LOCK_TIMEOUT"
+    case .watchLimit(let setting):
+      let things = setting == .instances ? "inotify instances (one per watching process)" : "inotify watches"
+      return "cannot watch for changes: this user has all the \(things) that \(setting.rawValue) allows; "
+        + "end other watchers, or raise it: sysctl \(setting.rawValue)=N"
     case .internalError(let text):
       return "internal error: \(Display.line(text)); please report it"
     case .outputClosed:
@@ -201,3 +208,9 @@ extension PasteboardError {
 #elseif canImport(Musl)
   import Musl
 #endif
+
+/// The kernel settings that bound what one user may watch with inotify.
+public enum WatchLimit: String, Sendable {
+  case instances = "fs.inotify.max_user_instances"
+  case watches = "fs.inotify.max_user_watches"
+}

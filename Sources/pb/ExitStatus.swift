@@ -5,7 +5,8 @@ enum ExitStatus {
   static func of(_ error: PasteboardError) -> Int32 {
     switch error {
     case .outputClosed: 0
-    case .cannotRun: 127
+    // As shells say it: 127 for a command not found, 126 for one found but not runnable.
+    case .cannotRun(_, _, let found): found ? 126 : 127
     case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .binaryToTerminal, .desktopEmpty: 1
     case .usage, .invalidPasteboardName, .invalidTime: 64
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted, .osc52Refused: 65
@@ -14,7 +15,7 @@ enum ExitStatus {
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
     case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack, .holdsFileNotPutBack: 73
     case .io: 74
-    case .lockTimeout, .changeCountMismatch, .changedWhileReading, .desktopTimeout: 75
+    case .lockTimeout, .changeCountMismatch, .changedWhileReading, .desktopTimeout, .watchLimit: 75
     case .insecureStore: 77
     case .invalidEnvironment: 78
     }

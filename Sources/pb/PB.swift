@@ -32,8 +32,13 @@ struct PB: ParsableCommand {
     StandardStreams.prepare()
     SystemCall.keepOwnerBits()
     var status: Int32 = 0
+    let macOSCommand = MacOSCommand.named(programName)
     do {
-      if let request = FastCommandLine.parse(arguments) {
+      if let macOSCommand {
+        var command = try macOSCommand.parseAsRoot(givenArguments)
+        try Store.checkEnvironment()
+        try command.run()
+      } else if let request = FastCommandLine.parse(arguments) {
         try Store.checkEnvironment()
         try request.run()
       } else {
@@ -44,7 +49,7 @@ struct PB: ParsableCommand {
       }
       try Output.standard.flush()
     } catch {
-      status = report(error)
+      status = report(error, root: macOSCommand ?? PB.self)
     }
     Glibc.exit(status)
   }
@@ -126,29 +131,38 @@ struct PB: ParsableCommand {
 
   /// The arguments as the bytes the user gave: a file name that is not UTF-8 reaches
   /// the kernel unchanged (Swift's own `CommandLine.arguments` replaces such bytes).
-  /// Joined short options (`-i0`) are split as getopt would.
-  static let arguments: [String] = JoinedOptions.split(
-    (1..<max(1, Int(CommandLine.argc))).compactMap { index in CommandLine.unsafeArgv[index].map { PathBytes.string(cString: $0) } })
+  static let givenArguments: [String] = (1..<max(1, Int(CommandLine.argc))).compactMap { index in
+    CommandLine.unsafeArgv[index].map { PathBytes.string(cString: $0) }
+  }
+
+  /// The arguments with joined short options (`-i0`) split as getopt would.
+  static let arguments: [String] = JoinedOptions.split(givenArguments)
+
+  /// The name pb was started under: `pbcopy` and `pbpaste` are pb under macOS's names.
+  static let programName: String = CommandLine.unsafeArgv[0].map {
+    String(PathBytes.string(cString: $0).split(separator: "/").last ?? "pb")
+  } ?? "pb"
 
   /// Prints one line for an error (none for a quiet negative answer) and gives the
   /// exit status.
-  private static func report(_ error: any Error) -> Int32 {
+  private static func report(_ error: any Error, root: any ParsableCommand.Type) -> Int32 {
     if let error = error as? PasteboardError {
       if error == .outputClosed { return 0 }
       try? Output.standard.flush()
-      StandardStreams.printError("pb: " + error.message)
+      StandardStreams.printError("\(programName): " + error.message)
       return ExitStatus.of(error)
     }
     if let code = error as? ExitCode { return code.rawValue }
-    let code = exitCode(for: error).rawValue
+    let code = root.exitCode(for: error).rawValue
     if code == 0 {
       // --help and --version arrive as errors that are not failures.
-      try? Output.standard.write(fullMessage(for: error) + "\n")
+      try? Output.standard.write(root.fullMessage(for: error) + "\n")
       try? Output.standard.flush()
       return 0
     }
-    let help = "see 'pb \(commandPath.map { $0 + " " }.joined())--help'"
-    StandardStreams.printError("pb: " + Display.line(ParserMessage.sentence(escapingArguments(message(for: error)), help: help)))
+    let help = ObjectIdentifier(root) == ObjectIdentifier(PB.self) ? "pb \(commandPath.map { $0 + " " }.joined())--help" : "\(programName) -help"
+    let message = ParserMessage.sentence(escapingArguments(root.message(for: error)), help: "see '\(help)'")
+    StandardStreams.printError("\(programName): " + Display.line(message))
     return code
   }
 

@@ -191,3 +191,41 @@ struct ChangeTests {
     #expect(wins.count >= 10, "\(run)")
   }
 }
+
+extension ChangeTests {
+  @Test("watch --exec checks its command before waiting, with group run's status and words: not found or not executable")
+  func watchChecksItsCommand() throws {
+    let sandbox = try Sandbox()
+    let notExecutable = try sandbox.file("handler.sh", "echo handled\n")
+    for (command, status) in [("/nonexistent", 127), ("no-such-command-pb", 127), (notExecutable, 126), (sandbox.root.path, 126)] {
+      // With no change coming, a watch that waits first is stopped by the time limit (124).
+      let watch = try sandbox.run(Sandbox.binary, ["watch", "--exec", "--", command], stdin: nil, environment: [:], timeLimit: 10)
+      let group = try sandbox.pb("group", "run", "--", command)
+      #expect(watch.status == status && watch.stderr.contains("cannot run '\(command)'"), "\(watch)")
+      #expect(watch.stderr == group.stderr && group.status == status, "one wording: \(watch)\n\(group)")
+      #expect(watch.stderr.split(separator: "\n").count == 1, "\(watch)")
+    }
+    #expect(try sandbox.pb("group", "run", "--", "no-such-command-pb").stderr.contains("check the command's name and PATH"))
+    #expect(try sandbox.pb("group", "run", "--", notExecutable).stderr.contains("not an executable file"))
+  }
+
+  @Test("pb wait and watch past the user's inotify limits name the limit to raise, in one line",
+    arguments: [("max_inotify_instances", "fs.inotify.max_user_instances"), ("max_inotify_watches", "fs.inotify.max_user_watches")])
+  func inotifyLimits(setting: String, sysctl: String) throws {
+    let sandbox = try Sandbox()
+    // A user namespace of its own has its own limits: lowering them there leaves every
+    // other watcher on the machine alone.
+    let result = try sandbox.shell(
+      """
+      export PB_DIR=\(sandbox.store.path)
+      pb create --persistent work || exit 1
+      unshare --user --map-root-user sh -c '
+        echo 0 > /proc/sys/user/\(setting) || exit 2
+        pb wait -p work --timeout 0; echo "wait $?"
+        pb watch -p work; echo "watch $?"'
+      """)
+    #expect(result.lines.contains("wait 75") && result.lines.contains("watch 75"), "\(result)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("pb: ") && $0.contains(sysctl) }, "\(result)")
+  }
+}

@@ -512,3 +512,23 @@ struct HistoryEndToEndTests {
     #expect(try filesHolding("SECRET-", in: sandbox) == [])
   }
 }
+
+extension HistoryEndToEndTests {
+  @Test("history names the first few files of a cut of 2000 and counts the rest; --json lists every one")
+  func manyCutFiles() throws {
+    let sandbox = try Sandbox()
+    let cut = try sandbox.shell(
+      """
+      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
+      mkdir many && cd many && for i in $(seq 1000 2999); do echo $i > f$i.txt; done
+      pb cut f*.txt && ls | wc -l
+      """)
+    #expect(cut.status == 0 && cut.lines.last == "0", "the files were cut: \(cut)")
+    let text = try sandbox.pb("history")
+    let line = try #require(text.lines.first { $0.contains("Cut") }, "\(text)")
+    #expect(line.contains("f1000.txt") && line.contains("and 1997 more"), "\(text)")
+    #expect(line.count < 400, "one short line: \(line.count) characters")
+    let undo = try #require(try history(sandbox)["undo"] as? [[String: Any]])
+    #expect((undo.first?["cutFiles"] as? [String])?.count == 2000, "--json keeps every path")
+  }
+}

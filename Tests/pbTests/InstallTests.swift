@@ -9,6 +9,10 @@ struct InstallTests {
     let repository = DocsTests.repository
     let destdir = sandbox.root.appendingPathComponent("stage").path
     // Its own build folder: the one `swift test` holds is locked while tests run.
+    // A pbpaste of another program is there already: install.sh must keep it.
+    let foreign = destdir + "/opt/pb/bin/pbpaste"
+    try FileManager.default.createDirectory(atPath: destdir + "/opt/pb/bin", withIntermediateDirectories: true)
+    try Data("#!/bin/sh\necho foreign\n".utf8).write(to: URL(fileURLWithPath: foreign))
     let script = "cd \(repository.path) && DESTDIR=\(destdir) PREFIX=/opt/pb PB_BUILD_PATH=.build-install ./install.sh"
     // A release build from scratch: minutes on a slow machine.
     let install = try sandbox.shell(script, timeLimit: 1200)
@@ -26,6 +30,16 @@ struct InstallTests {
     #expect(installed.status == 0, "\(installed)")
     let pasted = try sandbox.run(prefix + "/bin/pb", ["paste"], stdin: nil, environment: [:])
     #expect(pasted.text == "installed\n", "\(pasted)")
+    // pbcopy is a link to pb; the other program's pbpaste was kept, and install.sh said so.
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/pbcopy") == "pb")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/share/bash-completion/completions/pbcopy") == "pb")
+    #expect(try String(contentsOfFile: foreign, encoding: .utf8) == "#!/bin/sh\necho foreign\n")
+    #expect(install.stderr.contains("kept \(foreign), which is not pb's"), "\(install)")
+    let copied = try sandbox.run(prefix + "/bin/pbcopy", [], stdin: Data("from pbcopy".utf8), environment: [:])
+    #expect(copied.status == 0, "\(copied)")
+    #expect(try sandbox.run(prefix + "/bin/pb", ["paste"], stdin: nil, environment: [:]).text == "from pbcopy")
+    // A newcomer sees no raw static-link warnings from glibc, only the one line about them.
+    #expect(!install.stderr.contains("statically linked applications requires"), "\(install)")
     let manual = try sandbox.run("/usr/bin/env", ["man", "-l", prefix + "/share/man/man1/pb.1"], stdin: nil, environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
     #expect(manual.status == 0 && manual.text.contains("EXIT STATUS"), "\(manual)")
 
@@ -40,9 +54,47 @@ struct InstallTests {
       #expect(uninstall.lines.contains("removed \(prefix)/\(file)"), "\(uninstall)")
     }
     #expect(FileManager.default.fileExists(atPath: neighbour), "another file in bin/ was removed")
+    for link in ["bin/pbcopy", "share/bash-completion/completions/pbcopy", "share/bash-completion/completions/pbpaste"] {
+      #expect(uninstall.lines.contains("removed \(prefix)/\(link)"), "\(uninstall)")
+      #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/" + link)) == nil, "\(link) is still there")
+    }
+    #expect(FileManager.default.fileExists(atPath: foreign), "another program's pbpaste was removed")
     let again = try sandbox.shell("cd \(repository.path) && DESTDIR=\(destdir) PREFIX=/opt/pb ./install.sh --uninstall")
     #expect(again.status == 0 && again.text.contains("nothing of pb is installed"), "\(again)")
     let bad = try sandbox.shell("cd \(repository.path) && ./install.sh --nonsense")
     #expect(bad.status == 64 && bad.stderr.contains("--uninstall"), "\(bad)")
+  }
+
+  @Test("install.sh installs only what building and running pb needs; the test command installs the rest")
+  func dependencies() throws {
+    let sandbox = try Sandbox()
+    let repository = DocsTests.repository.path
+    let build = try sandbox.shell("\(repository)/scripts/install-dependencies.sh --list")
+    let tests = try sandbox.shell("\(repository)/scripts/install-dependencies.sh --tests --list")
+    #expect(build.status == 0 && tests.status == 0, "\(build)\n\(tests)")
+    for package in ["libmagic-dev", "liblzma-dev", "libbz2-dev", "zlib1g-dev", "libxcb1-dev", "libxcb-xfixes0-dev", "shared-mime-info"] {
+      #expect(build.lines.contains(package), "\(package) is needed to build or run pb")
+      #expect(tests.lines.contains(package), "the tests build pb too: \(package)")
+    }
+    for package in ["xvfb", "xclip", "xsel", "sway", "wl-clipboard", "zsh", "dash", "mandoc", "man-db", "strace", "libwayland-dev"] {
+      #expect(!build.lines.contains(package), "install.sh would install \(package), which only the tests use")
+      #expect(tests.lines.contains(package), "the test command does not install \(package)")
+    }
+    // install.sh asks for the build set; the README's test command (which .ci/run runs)
+    // asks for the test set before running the tests.
+    let installer = try String(contentsOfFile: repository + "/install.sh", encoding: .utf8)
+    #expect(installer.contains("\nscripts/install-dependencies.sh\n"))
+    let testCommand = try String(contentsOfFile: repository + "/scripts/test", encoding: .utf8)
+    #expect(testCommand.contains("scripts/install-dependencies.sh --tests\n") && testCommand.contains("exec swift test"))
+    let readme = try String(contentsOfFile: repository + "/README.md", encoding: .utf8)
+    #expect(readme.contains("\nscripts/test "), "the README's second command is scripts/test")
+    let ci = try String(contentsOfFile: repository + "/.ci/run", encoding: .utf8)
+    #expect(ci.contains("\nexec scripts/test\n"))
+    // Every apt-get waits for the package lock instead of failing.
+    let script = try String(contentsOfFile: repository + "/scripts/install-dependencies.sh", encoding: .utf8)
+    let aptLines = script.split(separator: "\n").filter { $0.contains("apt-get ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+    #expect(aptLines.count == 3)
+    #expect(aptLines.allSatisfy { $0.contains("$wait_for_lock") }, "\(aptLines)")
+    #expect(script.contains("wait_for_lock=\"-o DPkg::Lock::Timeout="))
   }
 }

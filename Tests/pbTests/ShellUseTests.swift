@@ -297,3 +297,37 @@ extension ShellUseTests {
     #expect(try sandbox.pb("copy", "-t", "text/plain", stdin: Data([0x63, 0x61, 0x66, 0xE9, 0x0A])).status == 0)
   }
 }
+
+extension ShellUseTests {
+  @Test("Ctrl-C and SIGTERM during a long copy erase the progress line before pb exits")
+  func progressErasedWhenInterrupted() throws {
+    let sandbox = try Sandbox()
+    let slow = "(head -c 3000000 /dev/zero; sleep 1; head -c 1000000 /dev/zero; sleep 3)"
+    // Ctrl-C is typed once the line shows; for SIGTERM the script reads a line typed then.
+    let runs = [
+      ("Ctrl-C", "\\x03", "\(slow) | pb copy"),
+      ("SIGTERM", "\\n", "\(slow) | pb copy & copier=$!; read -r _; kill -TERM $copier; wait $copier; echo \"status=$?\""),
+    ]
+    for (name, typed, script) in runs {
+      let result = try sandbox.run(
+        "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--answer", "MiB/s", typed, "--", "bash", "-c", script],
+        stdin: nil, environment: ["PATH": Sandbox.pathWithPB], timeLimit: 30)
+      let afterLine = try #require(result.text.components(separatedBy: "MiB/s").dropFirst().last, "\(name): the line was drawn: \(result)")
+      #expect(afterLine.contains("\r\u{1B}[K"), "\(name): the line was erased: \(result)")
+      if name == "SIGTERM" { #expect(result.text.contains("status=143"), "pb still ends by the signal: \(result)") }
+    }
+  }
+
+  @Test("-d refuses an unknown or incomplete escape in one line naming it and the escapes it takes",
+    arguments: [("\\x", "\\x"), ("a\\", "\\"), ("\\n\\q", "\\q")])
+  func delimiterEscapes(delimiter: String, escape: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", stdin: Data("a".utf8))
+    try sandbox.pb("copy", "-a", stdin: Data("b".utf8))
+    #expect(try sandbox.pb("paste", "-i", "all", "-d", "\\t|\\\\").text == "a\t|\\b", "known escapes still work")
+    let result = try sandbox.pb("paste", "-i", "all", "-d", delimiter)
+    #expect(result.status == 64 && result.stdout.isEmpty, "\(result)")
+    #expect(result.stderr.contains("'\(escape)'") && result.stderr.contains("\\n, \\t, \\0"), "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+  }
+}

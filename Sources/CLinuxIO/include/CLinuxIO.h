@@ -38,6 +38,9 @@ void pb_empty_directory(int directory_fd);
 int pb_guard_scratch_folder(int parent_fd, const char *name, int folder_fd);
 /// Lifts the guard (the folder was committed or removed) and restores the handlers.
 void pb_release_scratch_folder(void);
+/// Says whether a progress line is on standard error: while one is, SIGINT, SIGTERM and
+/// SIGHUP erase it before the process dies of them, as they remove a scratch folder.
+void pb_progress_line_shown(int shown);
 
 /// Ignores SIGINT and SIGQUIT while a child runs (as system() does), keeping their
 /// previous actions; adds to `defaults` those the child should get back as default

@@ -31,7 +31,10 @@ public final class ChangeMonitor {
     self.store = store
     self.name = name
     inotify = pb_inotify_init()
-    guard inotify >= 0 else { throw .io(SystemError(errno: errno, operation: "watch", path: store.path)) }
+    guard inotify >= 0 else {
+      // EMFILE is the per-process limit on descriptors too, which pb, opening few, is far from.
+      throw errno == EMFILE ? .watchLimit(setting: .instances) : .io(SystemError(errno: errno, operation: "watch", path: store.path))
+    }
     guard let boards = try store.boardsFolder(creating: true) else { throw .internalError("the store was not created") }
     // The store folder too: its `boards/` going or coming wakes the monitor.
     if let directory = store.directory { try watch(directory) }
@@ -177,6 +180,7 @@ public final class ChangeMonitor {
 
   private func watch(_ directory: Directory) throws(PasteboardError) {
     if pb_inotify_watch(inotify, directory.descriptor.raw) < 0 {
+      if errno == ENOSPC { throw .watchLimit(setting: .watches) }
       throw .io(SystemError(errno: errno, operation: "watch", path: directory.path))
     }
   }
@@ -187,7 +191,7 @@ extension Pasteboard {
   /// the first of `types` it has, else its preferred one) on its standard input, and
   /// `PB_CHANGE_COUNT`, `PB_PASTEBOARD`, `PB_TYPES` and `PB_CHANGE_KIND` in its
   /// environment. Returns its exit status.
-  public func run(_ command: [String], for state: PasteboardState, types: [TypeIdentifier]) throws(PasteboardError) -> Int32 {
+  public func run(_ command: ExternalCommand, for state: PasteboardState, types: [TypeIdentifier]) throws(PasteboardError) -> Int32 {
     var input: OpenRepresentation?
     if !state.items.isEmpty {
       input = try? open(items: .index(0), types: types).first
@@ -199,10 +203,6 @@ extension Pasteboard {
       "PB_CHANGE_KIND": state.changeKind.rawValue,
     ]
     let data = try? input?.descriptor
-    do {
-      return try SystemCall.run(command, input: data.map { .descriptor($0) } ?? .nullDevice, environment: environment)
-    } catch {
-      throw .noSuchFile(command.first ?? "", reason: error.reason)
-    }
+    return try command.run(input: data.map { .descriptor($0) } ?? .nullDevice, environment: environment)
   }
 }

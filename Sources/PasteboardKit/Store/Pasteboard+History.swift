@@ -229,11 +229,7 @@ extension Pasteboard {
 
   /// Runs `command` for `pb group run`: pb's own standard streams, and its exit status
   /// (127 when it cannot be started, as a shell says).
-  public func runInGroup(_ command: [String]) throws(PasteboardError) -> Int32 {
-    do {
-      return try SystemCall.run(command, input: .inherited, environment: [:], outlivingInterrupts: true)
-    } catch {
-      throw .cannotRun(command.first ?? "", reason: error.reason)
-    }
+  public func runInGroup(_ command: ExternalCommand) throws(PasteboardError) -> Int32 {
+    try command.run(input: .inherited, environment: [:], outlivingInterrupts: true)
   }
 }

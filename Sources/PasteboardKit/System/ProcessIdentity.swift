@@ -18,17 +18,48 @@ public struct ProcessIdentity: Sendable, Hashable {
 
   /// The running process with this PID, if there is one.
   public static func running(_ pid: Int32) -> ProcessIdentity? {
-    guard pid > 0, let stat = readProcFile(pid, "stat") else { return nil }
-    // The command name (field 2) is in parentheses and may hold spaces and ')'.
-    guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
-    let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
-    // Fields from 3 on follow the name; the start time is field 22.
-    guard fields.count > 19, let startTime = UInt64(String(decoding: fields[19], as: UTF8.self)) else { return nil }
+    // The start time is field 22 of /proc/PID/stat.
+    guard pid > 0, let startTime = statField(22, of: pid) else { return nil }
     return ProcessIdentity(pid: pid, startTime: startTime)
   }
 
-  /// The process that ran pb: the shell or script a temporary board belongs to.
-  public static var parent: ProcessIdentity? { running(getppid()) }
+  /// The shell or script that ran pb, which a temporary board and an undo group belong to.
+  /// That is the parent process unless the parent is a subshell, a copy of its own parent
+  /// forked without starting a program (a command substitution, a pipeline's part or a
+  /// `( )` in bash, zsh or dash): a subshell ends with its line, so the process it was
+  /// forked from is meant, going up as long as that is a subshell too. A script started
+  /// from a shell is a program started anew, so the walk never passes it.
+  public static var caller: ProcessIdentity? {
+    var pid = getppid()
+    while let parent = statField(4, of: pid).flatMap(Int32.init(exactly:)), parent > 1, isForkedCopy(pid, of: parent) {
+      pid = parent
+    }
+    return running(pid)
+  }
+
+  /// Whether `pid` is `parent` forked and nothing since: the same program file, and byte
+  /// for byte the same arguments, environment and auxiliary vector (whose addresses a
+  /// program started anew gets at random). Anything unreadable counts as different.
+  private static func isForkedCopy(_ pid: Int32, of parent: Int32) -> Bool {
+    guard let program = try? SystemCall.status(path: "/proc/\(pid)/exe"),
+      let parentProgram = try? SystemCall.status(path: "/proc/\(parent)/exe"),
+      program.st_dev == parentProgram.st_dev, program.st_ino == parentProgram.st_ino
+    else { return false }
+    return ["cmdline", "environ", "auxv"].allSatisfy { name in
+      guard let own = readProcFile(pid, name, limit: 1 << 20) else { return false }
+      return own == readProcFile(parent, name, limit: 1 << 20)
+    }
+  }
+
+  /// Field `number` (counted from 1, as proc(5) does) of /proc/PID/stat, from field 3 on.
+  private static func statField(_ number: Int, of pid: Int32) -> UInt64? {
+    guard let stat = readProcFile(pid, "stat") else { return nil }
+    // The command name (field 2) is in parentheses and may hold spaces and ')'.
+    guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+    let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+    guard number >= 3, fields.count > number - 3 else { return nil }
+    return UInt64(String(decoding: fields[number - 3], as: UTF8.self))
+  }
 
   /// This process (`pb group run` owns the group it opens).
   public static var current: ProcessIdentity? { running(getpid()) }
@@ -42,9 +73,10 @@ public struct ProcessIdentity: Sendable, Hashable {
     return String(decoding: bytes.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
   }
 
-  private static func readProcFile(_ pid: Int32, _ name: String) -> [UInt8]? {
+  /// The first `limit` bytes of /proc/PID/NAME, nil if it cannot be read.
+  private static func readProcFile(_ pid: Int32, _ name: String, limit: Int = 1024) -> [UInt8]? {
     guard let file = try? SystemCall.open("/proc/\(pid)/\(name)", flags: O_RDONLY) else { return nil }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 8)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: limit, alignment: 8)
     defer { buffer.deallocate() }
     guard let count = try? file.readFully(into: buffer) else { return nil }
     return Array(buffer[..<count])

@@ -6,8 +6,9 @@
 
 /// One line on standard error for a long transfer: bytes so far, rate, and the
 /// percentage when the size is known. Shown only once the transfer has run for half a
-/// second, redrawn a few times a second, and erased at the end. `ByteTransfer` reports
-/// to it after each chunk; while none is active, nothing is measured at all.
+/// second, redrawn a few times a second, and erased at the end (or by SIGINT, SIGTERM or
+/// SIGHUP ending the process). `ByteTransfer` reports to it after each chunk; while none
+/// is active, nothing is measured at all.
 public final class ProgressMeter {
   /// The meter of the running command, if it shows progress (set by the executable).
   nonisolated(unsafe) public static var active: ProgressMeter?
@@ -49,6 +50,7 @@ public final class ProgressMeter {
       line += " of \(ByteCount.format(expected)) (\(min(100, moved * 100 / expected))%)"
     }
     line += ", \(ByteCount.format(Int64(Double(moved) / max(seconds, 0.001))))/s"
+    if !lineShown { SystemCall.progressLineShown(true) }
     write("\r" + line + "\u{1B}[K")
     lineShown = true
   }
@@ -71,8 +73,10 @@ public final class ProgressMeter {
 
   /// Erases the line, if one was drawn.
   public func finish() {
-    if lineShown { write("\r\u{1B}[K") }
+    guard lineShown else { return }
+    write("\r\u{1B}[K")
     lineShown = false
+    SystemCall.progressLineShown(false)
   }
 
   private func write(_ text: String) {

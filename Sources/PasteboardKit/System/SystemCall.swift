@@ -329,6 +329,36 @@ public enum SystemCall {
     case inherited
   }
 
+  /// The file that running `name` would start, found as posix_spawnp finds it: a name
+  /// with a '/' as it is, else the first in PATH that can be run. EACCES when only files
+  /// that cannot be run are found (a directory, no execute permission), ENOENT when none.
+  static func findProgram(_ name: String) throws(SystemError) -> String {
+    func runnable(_ path: String) throws(SystemError) {
+      let status = try status(path: path)
+      let isExecutable = PathBytes.withCString(path) { access($0, X_OK) } == 0
+      guard status.st_mode & S_IFMT == S_IFREG, isExecutable else { throw SystemError(errno: EACCES, operation: "run", path: path) }
+    }
+    if name.contains("/") {
+      try runnable(name)
+      return name
+    }
+    var denied = false
+    if !name.isEmpty {
+      // posix_spawnp's own search path when PATH is unset.
+      let path = getenv("PATH").map { String(cString: $0) } ?? "/bin:/usr/bin"
+      for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
+        let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+        do {
+          try runnable(candidate)
+          return candidate
+        } catch {
+          denied = denied || error.errno == EACCES
+        }
+      }
+    }
+    throw SystemError(errno: denied ? EACCES : ENOENT, operation: "run", path: name)
+  }
+
   /// Runs a program found in PATH with `arguments` (the first names it), standard input
   /// from `input` and `environment` added to pb's own; waits for it and returns its
   /// status as a shell reports it (128 + the signal when one ended it). With
@@ -529,6 +559,12 @@ public enum SystemCall {
 
   static func releaseScratchFolder() {
     pb_release_scratch_folder()
+  }
+
+  /// While a progress line is on standard error, SIGINT, SIGTERM and SIGHUP erase it
+  /// before the process ends, so an interrupted transfer leaves the terminal clean.
+  static func progressLineShown(_ shown: Bool) {
+    pb_progress_line_shown(shown ? 1 : 0)
   }
 
   /// Random bytes for unique names. Should getrandom fail (it does not once the pool is

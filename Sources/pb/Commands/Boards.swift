@@ -1,10 +1,6 @@
 import ArgumentParser
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc  // getppid
-#endif
-
 extension PB {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,9 +42,10 @@ extension PB {
       _superCommandName: "pb",
       abstract: "Create a pasteboard; without --persistent it vanishes when its owner exits.",
       discussion: Examples.discussion("create", """
-        A pasteboard made by create belongs to the process that ran pb (usually the \
-        shell or script; --owner chooses another) and is removed once that process has \
-        exited, unless --persistent. With --unique, pb makes a fresh name (PREFIX.<16 hex \
+        A pasteboard made by create belongs to the shell or script that ran pb (a \
+        subshell's, such as $(...) or a pipeline's, is the shell it was forked from; \
+        --owner chooses another) and is removed once that process has exited, unless \
+        --persistent. With --unique, pb makes a fresh name (PREFIX.<16 hex \
         digits>) and prints it, as mktemp does for files. Writing to a pasteboard that \
         does not exist creates it persistent.
         """))
@@ -65,7 +62,7 @@ extension PB {
     @Flag(help: "Keep the pasteboard until it is deleted, whoever exits.")
     var persistent = false
 
-    @Option(help: ArgumentHelp("The process the pasteboard belongs to (default: the one that ran pb).", valueName: "pid"))
+    @Option(help: ArgumentHelp("The process the pasteboard belongs to (default: the shell or script that ran pb).", valueName: "pid"))
     var owner: Int32?
 
     @Option(
@@ -87,9 +84,17 @@ extension PB {
       let defaultExpiry = try expire.map { (text) throws(PasteboardError) in try nonZeroDuration(text) }
       var attributes = BoardAttributes(defaultExpiry: defaultExpiry)
       if !persistent {
-        let pid = owner ?? getppid()
-        guard let process = ProcessIdentity.running(pid) else {
-          throw PasteboardError.usage("no process \(pid) is running; give --owner a running process's PID, or --persistent")
+        let process: ProcessIdentity
+        if let owner {
+          guard let running = ProcessIdentity.running(owner) else {
+            throw PasteboardError.usage("no process \(owner) is running; give --owner a running process's PID, or --persistent")
+          }
+          process = running
+        } else {
+          guard let caller = ProcessIdentity.caller else {
+            throw PasteboardError.usage("the process that ran pb has exited already; give --owner a running process's PID, or --persistent")
+          }
+          process = caller
         }
         attributes.owner = BoardAttributes.Owner(process: process, command: process.command)
       }

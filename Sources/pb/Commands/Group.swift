@@ -30,7 +30,7 @@ extension PB {
       }
 
       func run() throws {
-        guard let opener = ProcessIdentity.parent else {
+        guard let opener = ProcessIdentity.caller else {
           throw PasteboardError.usage("the process that ran pb has exited already, so no group can belong to it")
         }
         try board.openToChange().beginGroup(named: name, openedBy: opener)
@@ -78,12 +78,13 @@ extension PB {
 
       func run() throws {
         guard let me = ProcessIdentity.current else { throw PasteboardError.internalError("pb cannot read its own /proc entry") }
+        let command = try ExternalCommand(commandWords)
         let pasteboard = try board.openToChange()
         try pasteboard.beginGroup(named: name, openedBy: me)
         let status: Int32
         // Exactly its own level ends, whatever the command began or ended inside it.
         do {
-          status = try pasteboard.runInGroup(commandWords)
+          status = try pasteboard.runInGroup(command)
         } catch {
           _ = try? pasteboard.endGroup(openedBy: me)
           throw error

@@ -125,11 +125,19 @@ extension PB {
 
     private func levelsText(_ levels: Int) -> String { levels == 0 ? "no limit" : "at most \(levels)" }
 
+    /// A cut's files in one line of the table, however many: the first few and a count
+    /// of the rest (--json lists them all).
+    private func filesText(_ paths: [String]) -> String {
+      let shown = paths.count <= 4 ? paths : Array(paths.prefix(3))
+      let names = shown.map { Display.path($0) }.joined(separator: ", ")
+      return shown.count == paths.count ? names : "\(names) and \(paths.count - shown.count) more"
+    }
+
     private func write(_ entries: [Report.HistoryReport.Entry], cutFilesAre verb: String) throws {
       let output = Output.standard
       if entries.isEmpty { return try output.write("  (none)\n") }
       let rows = entries.map { entry in
-        let putsBack = entry.cutFiles.isEmpty ? [] : ["(\(verb) \(entry.cutFiles.map { Display.path($0) }.joined(separator: ", ")))"]
+        let putsBack = entry.cutFiles.isEmpty ? [] : ["(\(verb) \(filesText(entry.cutFiles)))"]
         return [
           Display.value(entry.actionName), entry.date, entry.numberOfItems == 1 ? "1 item" : "\(entry.numberOfItems) items",
           ByteCount.format(entry.bytes), ([entry.types.joined(separator: ", ")].filter { !$0.isEmpty } + putsBack).joined(separator: " "),

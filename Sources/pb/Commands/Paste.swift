@@ -75,6 +75,7 @@ struct PasteRequest: CommandRequest {
       throw ValidationError("-o saves one file per item, so it takes no delimiter; give -o or -0/-d, not both")
     }
     if noClobber && directory == nil { throw ValidationError("-n keeps files that -o would replace; give it with -o DIR") }
+    if let delimiter { _ = try Self.unescape(delimiter) }
   }
 
   func run() throws {
@@ -112,7 +113,7 @@ struct PasteRequest: CommandRequest {
           index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
           filenameExtension: binary.suggestedExtension)
       }
-      let separator = nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
+      let separator = try nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
       for (position, representation) in pasted.enumerated() {
         if position > 0 { try output.write(separator) }
         try output.send(representation)
@@ -121,8 +122,9 @@ struct PasteRequest: CommandRequest {
     }
   }
 
-  /// Reads the escapes a shell user types in `-d`: \n, \t, \0 and \\.
-  static func unescape(_ text: String) -> String {
+  /// Reads the escapes a shell user types in `-d`: \n, \t, \0 and \\. Any other, or a
+  /// backslash at the end, is refused: a typo must not become the delimiter unnoticed.
+  static func unescape(_ text: String) throws -> String {
     var result = ""
     var escaping = false
     for character in text {
@@ -132,7 +134,7 @@ struct PasteRequest: CommandRequest {
         case "t": result.append("\t")
         case "0": result.append("\0")
         case "\\": result.append("\\")
-        default: result.append("\\"); result.append(character)
+        default: throw Self.badEscape("unknown escape '\\\(Display.value(String(character)))'")
         }
         escaping = false
       } else if character == "\\" {
@@ -141,7 +143,11 @@ struct PasteRequest: CommandRequest {
         result.append(character)
       }
     }
-    if escaping { result.append("\\") }
+    if escaping { throw Self.badEscape("'\\' ends it without an escape") }
     return result
+  }
+
+  private static func badEscape(_ problem: String) -> ValidationError {
+    ValidationError("-d: \(problem); it understands \\n, \\t, \\0 and \\\\ (a backslash itself)")
   }
 }

@@ -45,7 +45,8 @@ extension PB {
         representation (the first of -t TYPES it has, else its preferred one) on its \
         standard input and PB_CHANGE_COUNT, PB_PASTEBOARD, PB_TYPES and PB_CHANGE_KIND \
         set; one command at a time, and changes made meanwhile are coalesced into one \
-        run for the latest. Ends with status 66 when the pasteboard is deleted.
+        run for the latest; a command that cannot be run is refused at once (127). Ends \
+        with status 66 when the pasteboard is deleted.
         """))
 
     @OptionGroup var board: BoardOptions
@@ -72,13 +73,15 @@ extension PB {
 
     func run() throws {
       let preferred = try types.map(TypeIdentifier.parseList) ?? []
+      // A command that cannot run is said at once, not at the first change.
+      let command = exec ? try ExternalCommand(self.command) : nil
       let monitor = try ChangeMonitor(store: Store.open(creating: true), board: board.name)
       var seen = try monitor.current().state.changeCount
       let output = Output.standard
       while true {
         guard let state = try monitor.state(after: seen, timeout: nil) else { continue }
         seen = state.changeCount
-        if exec {
+        if let command {
           _ = try monitor.current().pasteboard.run(command, for: state, types: preferred)
         } else if json {
           try output.write(Report.jsonLine(Report.Change(state)))

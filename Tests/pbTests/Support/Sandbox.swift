@@ -64,13 +64,16 @@ final class Sandbox: Sendable {
     try run(Self.binary, arguments, stdin: stdin, environment: extra)
   }
 
+  /// PATH with the binary under test first, for shells that run `pb`.
+  static var pathWithPB: String {
+    let directory = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+    return directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+  }
+
   /// Runs a bash script with `pb` on its PATH, for pipelines and odd descriptors.
   @discardableResult
   func shell(_ script: String, stdin: Data? = nil, timeLimit: Int = 120) throws -> Result {
-    var environment = [String: String]()
-    let directory = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().path
-    environment["PATH"] = directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-    return try run("/bin/bash", ["-c", script], stdin: stdin, environment: environment, timeLimit: timeLimit)
+    try run("/bin/bash", ["-c", script], stdin: stdin, environment: ["PATH": Self.pathWithPB], timeLimit: timeLimit)
   }
 
   /// Runs `executable`; one that takes more than `timeLimit` seconds is killed (status 124 or 137).

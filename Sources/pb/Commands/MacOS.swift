@@ -1,0 +1,87 @@
+import ArgumentParser
+import PasteboardKit
+
+/// `pbcopy` and `pbpaste`: pb under macOS's names (install.sh links them to pb), with
+/// macOS's single-dash options, for the hands and scripts that know those.
+enum MacOSCommand {
+  /// The command a name pb was started under stands for, if it is one of macOS's.
+  static func named(_ name: String) -> (any ParsableCommand.Type)? {
+    switch name {
+    case PBCopy.configuration.commandName: PBCopy.self
+    case PBPaste.configuration.commandName: PBPaste.self
+    default: nil
+    }
+  }
+
+  static let helpNames: NameSpecification = [.customLong("help", withSingleDash: true), .short, .long]
+
+  /// macOS names its boards general, ruler, find and font; here any board's name goes.
+  static let boardHelp = ArgumentHelp(
+    "The pasteboard: general, find or any other's name (default: $PB_PASTEBOARD, else general).", valueName: "name")
+}
+
+struct PBCopy: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pbcopy",
+    abstract: "Copy standard input to a pasteboard, as macOS's pbcopy does (this is pb copy).",
+    discussion: """
+      The bytes are kept as they are and their type is detected, as by pb copy; see pb(1) \
+      for files, types and several items.
+      """,
+    helpNames: MacOSCommand.helpNames)
+
+  @Option(name: .customLong("pboard", withSingleDash: true), help: MacOSCommand.boardHelp)
+  var pasteboard: String?
+
+  func run() throws {
+    try CopyRequest(
+      pasteboard: pasteboard, type: nil, representations: [], append: false, expire: nil, concealed: false,
+      forceType: false, trimNewline: false, ifCount: nil, action: nil, noUndo: false, quiet: false, files: []
+    ).run()
+  }
+}
+
+struct PBPaste: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pbpaste",
+    abstract: "Write a pasteboard's text to standard output, as macOS's pbpaste does.",
+    discussion: """
+      Writes the first item's plain text, else its PostScript, else its RTF (-Prefer puts \
+      one of them first), else any other text it has, byte for byte; an item with none of \
+      them writes nothing. pb paste reads every item and type.
+      """,
+    helpNames: MacOSCommand.helpNames)
+
+  enum Kind: String, ExpressibleByArgument, CaseIterable {
+    case txt, rtf, ps
+
+    var type: String {
+      switch self {
+      case .txt: "public.plain-text"
+      case .rtf: "public.rtf"
+      case .ps: "com.adobe.postscript"
+      }
+    }
+  }
+
+  @Option(name: .customLong("pboard", withSingleDash: true), help: MacOSCommand.boardHelp)
+  var pasteboard: String?
+
+  @Option(name: .customLong("Prefer", withSingleDash: true), help: ArgumentHelp("The type to look for first.", valueName: "txt|rtf|ps"))
+  var prefer: Kind = .txt
+
+  func run() throws {
+    // macOS's order: text, then PostScript, then RTF, with the preferred one first; then
+    // any other text (JSON, HTML, source), which macOS's pbcopy would have stored as text
+    // and pb stores under the type it detects.
+    let order = [prefer] + [Kind.txt, .ps, .rtf].filter { $0 != prefer }
+    do {
+      try PasteRequest(
+        pasteboard: pasteboard, items: "0", types: (order.map(\.type) + ["public.text"]).joined(separator: ","), delimiter: nil,
+        nullDelimited: false, directory: nil, noClobber: false, json: false, force: true, quiet: true
+      ).run()
+    } catch PasteboardError.emptyPasteboard, PasteboardError.noRepresentation {
+      // As on macOS: nothing of those types (or nothing at all) writes nothing, and is no error.
+    }
+  }
+}

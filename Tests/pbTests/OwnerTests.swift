@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Whose a temporary board is: the shell or script the user means, in bash, zsh and dash,
+/// however the command substitution that ran `pb create` was forked.
+@Suite("the owner of a temporary board")
+struct OwnerTests {
+  static let shells = ["bash", "zsh", "dash"]
+
+  /// Ways a script takes a board's name; each leaves it in $board. The redirection, the
+  /// pipeline and the function keep bash from running pb in place of its subshell.
+  static let forms = [
+    #"board=$(pb create --unique)"#,
+    #"board=$(pb create --unique 2>/dev/null)"#,
+    #"board=$(pb create --unique | cat)"#,
+    #"board=$( (pb create --unique) )"#,
+    #"make() { local made; made=$(pb create --unique 2>/dev/null); echo "$made"; }; board=$(make)"#,
+    #"make() { local made=$(pb create --unique 2>/dev/null); echo "$made" > made.txt; }; make; board=$(cat made.txt)"#,
+  ]
+
+  /// Says, from the shell itself, whether the board made by `form` is its own.
+  static func ownedCheck(_ form: String) -> String {
+    """
+    \(form)
+    pb info -p "$board" --json | tr -d '[:space:]' | grep -q '"pid":'$$'}' && echo "owned by the shell"
+    echo "name $board"
+    """
+  }
+
+  func run(_ shell: String, _ arguments: [String], in sandbox: Sandbox) throws -> Result {
+    try sandbox.run("/usr/bin/env", [shell] + arguments, stdin: nil, environment: ["PATH": Sandbox.pathWithPB])
+  }
+
+  func boardNames(_ sandbox: Sandbox) throws -> [String] {
+    let list = try sandbox.pb("list", "--json")
+    let boards = try #require(try sandbox.json(list) as? [[String: Any]], "\(list)")
+    return boards.compactMap { $0["name"] as? String }
+  }
+
+  func madeBoard(_ result: Result) throws -> String {
+    String(try #require(result.lines.last { $0.hasPrefix("name ") }, "\(result)").dropFirst(5))
+  }
+
+  @Test("a board made in a command substitution belongs to the shell, with or without redirections, in functions and pipelines",
+    arguments: shells, forms)
+  func commandSubstitution(shell: String, form: String) throws {
+    let sandbox = try Sandbox()
+    let result = try run(shell, ["-c", Self.ownedCheck(form)], in: sandbox)
+    let board = try madeBoard(result)
+    #expect(!board.isEmpty, "\(shell) made a board: \(result)")
+    #expect(result.lines.contains("owned by the shell"), "\(shell): \(form): \(result)")
+    #expect(try !boardNames(sandbox).contains(board), "\(shell): the board outlived its shell")
+  }
+
+  @Test("a script run from a shell owns its boards, not the shell that ran it", arguments: shells)
+  func scriptFromShell(shell: String) throws {
+    let sandbox = try Sandbox()
+    _ = try sandbox.file("script.sh", Self.ownedCheck(#"board=$(pb create --unique 2>/dev/null | cat)"#))
+    let outer = """
+      \(shell) script.sh > inner.txt
+      cat inner.txt
+      board=$(sed -n 's/^name //p' inner.txt)
+      pb info -p "$board" > /dev/null 2>&1 || echo "gone with the script"
+      """
+    let result = try run(shell, ["-c", outer], in: sandbox)
+    #expect(result.lines.contains("owned by the shell"), "the script's own process owned it: \(result)")
+    #expect(try !madeBoard(result).isEmpty, "\(result)")
+    #expect(result.lines.contains("gone with the script"), "the board did not outlive the script: \(result)")
+  }
+
+  @Test("an interactive shell owns the boards made at its prompt", arguments: shells)
+  func interactiveShell(shell: String) throws {
+    let sandbox = try Sandbox()
+    let options = ["bash": ["--norc", "--noprofile", "-i"], "zsh": ["-f", "-i"], "dash": ["-i"]][shell] ?? []
+    let typed = Self.forms.prefix(3).map { form in
+      "\(form); pb info -p \"$board\" --json | tr -d '[:space:]' | grep -q '\"pid\":'$$'}' && echo \"owned by $$\"\\n"
+    }
+    let result = try run(
+      "python3", [Sandbox.support("terminal.py")] + typed.flatMap { ["--type", $0] } + ["--type", "exit\\n", "--", shell] + options,
+      in: sandbox)
+    let owned = result.text.components(separatedBy: "owned by ").dropFirst().filter { $0.first?.isNumber == true }
+    #expect(owned.count == 3, "\(shell) owned each board: \(result)")
+    #expect(try boardNames(sandbox) == ["find", "general"], "the boards went with the shell")
+  }
+}
