@@ -23,23 +23,20 @@ _pb_types() {
     public.tiff com.compuserve.gif public.svg-image com.adobe.pdf public.data public.content
 }
 
-# bash breaks words at '=' (COMP_WORDBREAKS): in `-r png=` or `--pasteboard=`, with the
-# cursor right after it, the word being completed is "=" itself and replies replace it,
-# so they are completed as after the '=' and given the '=' back.
+# bash breaks words at '=' (COMP_WORDBREAKS): `--type=pu` comes as the words "--type"
+# "=" "pu", and readline replaces only what follows the '='. So the word completed is
+# that (empty right after the '='), the option is the word before the '=', and no reply
+# carries the '=' (-o filenames would insert it as '\=').
 _pb() {
-  local equals=""
-  if [[ ${COMP_WORDS[COMP_CWORD]} == "=" ]]; then
-    equals="="
-    COMP_WORDS[COMP_CWORD]=""
+  local cur=${COMP_WORDS[COMP_CWORD]} option=$((COMP_CWORD - 1)) equals=""
+  if [[ $cur == "=" ]]; then
+    cur="" equals=1
+  elif [[ ${COMP_WORDS[option]} == "=" ]] && ((COMP_CWORD > 2)); then
+    option=$((COMP_CWORD - 2)) equals=1
   fi
-  _pb_complete
-  if [[ -n $equals ]]; then COMPREPLY=("${COMPREPLY[@]/#/=}"); fi
-}
-
-_pb_complete() {
-  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-  # After `--pasteboard = wo`, the option is the word before the '='.
-  if [[ $prev == "=" ]] && ((COMP_CWORD > 1)); then prev=${COMP_WORDS[COMP_CWORD-2]}; fi
+  local prev=${COMP_WORDS[option]}
+  # -r TYPE=FILE: after the '=', a file.
+  if [[ -n $equals && (${COMP_WORDS[option - 1]} == -r || ${COMP_WORDS[option - 1]} == --representation) ]]; then prev=-r; fi
   local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch publish import bridge help"
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
@@ -56,10 +53,22 @@ _pb_complete() {
   fi
   for ((i = first; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-    -p | --pasteboard) board=${COMP_WORDS[i + 1]} ;;
+    # -p NAME, --pasteboard NAME, --pasteboard=NAME (three words), -pNAME.
+    -p | --pasteboard)
+      board=${COMP_WORDS[i + 1]}
+      [[ $board == "=" ]] && board=${COMP_WORDS[i + 2]}
+      ;;
+    -p?*) board=${COMP_WORDS[i]#-p} ;;
     --)
-      # watch --exec -- CMD ARGS... and group run -- CMD ARGS...: a command, then its files.
-      if ((i == COMP_CWORD - 1)); then mapfile -t COMPREPLY < <(compgen -c -- "$cur"); else mapfile -t COMPREPLY < <(compgen -f -- "$cur"); fi
+      # watch --exec -- CMD ARGS... and group run -- CMD ARGS...: a command, then its own
+      # completion, by bash-completion's _command_offset; without it, files.
+      if declare -F _command_offset >/dev/null; then
+        _command_offset $((i + 1))
+      elif ((i == COMP_CWORD - 1)); then
+        mapfile -t COMPREPLY < <(compgen -c -- "$cur")
+      else
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+      fi
       return
       ;;
     esac
@@ -102,6 +111,7 @@ _pb_complete() {
     return
     ;;
   -r | --representation)
+    # TYPE=FILE is one word only when COMP_WORDBREAKS lacks '=': then the reply is the word.
     mapfile -t COMPREPLY < <(compgen -f -- "${cur#*=}")
     [[ $cur == *=* ]] && COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
     return
@@ -134,7 +144,15 @@ _pb_complete() {
   publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available" ;;
   import) options="-p --pasteboard -a --append --selection --backend --timeout --if-available" ;;
   bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available" ;;
-  help) mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur"); return ;;
+  help)
+    # pb help group <Tab>: group's own subcommands.
+    if ((COMP_CWORD == 2)); then
+      mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
+    elif ((COMP_CWORD == 3)) && [[ ${COMP_WORDS[2]} == group ]]; then
+      mapfile -t COMPREPLY < <(compgen -W "begin end run" -- "$cur")
+    fi
+    return
+    ;;
   *) return ;;
   esac
   if [[ $cur == -* ]]; then

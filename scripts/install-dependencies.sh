@@ -18,6 +18,8 @@
 #   mandoc, man-db     the tests lint the man page and read the installed one with man -l
 #   zsh, dash          the tests complete and run command lines in a real zsh, and make
 #                      temporary boards from bash, zsh and dash
+#   bash-completion    the tests complete command lines in a real bash too, with the
+#                      _command_offset pb.bash calls after --
 #   python3, strace    the tests give pb a terminal with python's pty module, and trace
 #                      its system calls when attacking the history
 #   shared-mime-info's PDF specification is one of the tests' sample files
@@ -62,6 +64,7 @@ test_packages='
 mandoc             command -v mandoc
 man-db             command -v man
 zsh                command -v zsh
+bash-completion    [ -f /usr/share/bash-completion/bash_completion ]
 dash               command -v dash
 python3            command -v python3
 strace             command -v strace

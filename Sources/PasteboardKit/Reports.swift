@@ -29,6 +29,41 @@ public enum Report {
     public struct Owner: Encodable {
       public var pid: Int32
       public var command: String?
+
+      enum CodingKeys: CodingKey { case pid, command }
+
+      public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pid, forKey: .pid)
+        try container.encode(command, forKey: .command)
+      }
+    }
+
+    enum CodingKeys: CodingKey {
+      case name, changeCount, changeKind, numberOfItems, modificationDate, persistent, owner, expires, defaultExpiry, path
+      case canUndo, canRedo, undoActionName, redoActionName, levelsOfUndo, historyBytes
+    }
+
+    /// Every key, `null` when absent (the synthesized encoding leaves a nil one out), so
+    /// that a script finds each key the man page lists.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(name, forKey: .name)
+      try container.encode(changeCount, forKey: .changeCount)
+      try container.encode(changeKind, forKey: .changeKind)
+      try container.encode(numberOfItems, forKey: .numberOfItems)
+      try container.encode(modificationDate, forKey: .modificationDate)
+      try container.encode(persistent, forKey: .persistent)
+      try container.encode(owner, forKey: .owner)
+      try container.encode(expires, forKey: .expires)
+      try container.encode(defaultExpiry, forKey: .defaultExpiry)
+      try container.encode(path, forKey: .path)
+      try container.encode(canUndo, forKey: .canUndo)
+      try container.encode(canRedo, forKey: .canRedo)
+      try container.encode(undoActionName, forKey: .undoActionName)
+      try container.encode(redoActionName, forKey: .redoActionName)
+      try container.encode(levelsOfUndo, forKey: .levelsOfUndo)
+      try container.encode(historyBytes, forKey: .historyBytes)
     }
 
     public init(_ state: PasteboardState, history: History, attributes: BoardAttributes, path: String) {

@@ -89,7 +89,7 @@ enum FastCommandLine {
       // A count that is not a whole number is ArgumentParser's to refuse.
       let ifCount = try line.value("--if-count").map { text in try Int(text) ?? { throw NotTaken() }() }
       try IfCountOption.validate(ifCount)
-      try UndoOptions.validate(action: line.value("--action"), noUndo: line.flag("--no-undo"))
+      try ActionName.validate(action: line.value("--action"), noUndo: line.flag("--no-undo"))
       return CopyRequest(
         pasteboard: line.value("--pasteboard"), type: line.value("--type"), representations: line.values("--representation"),
         append: line.flag("--append"), expire: line.value("--expire"), concealed: line.flag("--concealed"),

@@ -63,9 +63,15 @@ struct ItemSetOption: ParsableArguments {
   }
 }
 
+/// The name a command's undo entry has unless `--action` gives another.
+protocol DefaultActionName {
+  static var actionName: String { get }
+}
+
 /// `--action NAME` and `--no-undo`: how a writing command enters the board's history.
-struct UndoOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Name the undo entry (default: the command, as Copy, Append, Clear, Cut).", valueName: "name"))
+/// Generic over the command's default name, so that its help names that one.
+struct UndoOptions<Default: DefaultActionName>: ParsableArguments {
+  @Option(help: ArgumentHelp("Name the undo entry (default: \(Default.actionName)).", valueName: "name"))
   var action: String?
 
   @Flag(name: .customLong("no-undo"), help: "Do not record the change; history never keeps what it writes.")
@@ -73,20 +79,11 @@ struct UndoOptions: ParsableArguments {
 
   /// The write options these give, with `--if-count`.
   func writeOptions(ifCount: Int?) -> Pasteboard.WriteOptions {
-    Self.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
-  }
-
-  static func writeOptions(action: String?, noUndo: Bool, ifCount: Int?) -> Pasteboard.WriteOptions {
-    Pasteboard.WriteOptions(ifCount: ifCount, actionName: action, recordsUndo: !noUndo)
+    ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
   }
 
   func validate() throws {
-    try Self.validate(action: action, noUndo: noUndo)
-  }
-
-  static func validate(action: String?, noUndo: Bool) throws {
-    if let action { try ActionName.validate(action, option: "--action") }
-    if action != nil && noUndo { throw ValidationError("--action names an undo entry and --no-undo makes none; give one of them") }
+    try ActionName.validate(action: action, noUndo: noUndo)
   }
 }
 
@@ -98,6 +95,15 @@ enum ActionName {
     if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
       throw ValidationError("\(option) takes a name without control characters")
     }
+  }
+
+  static func validate(action: String?, noUndo: Bool) throws {
+    if let action { try validate(action, option: "--action") }
+    if action != nil && noUndo { throw ValidationError("--action names an undo entry and --no-undo makes none; give one of them") }
+  }
+
+  static func writeOptions(action: String?, noUndo: Bool, ifCount: Int?) -> Pasteboard.WriteOptions {
+    Pasteboard.WriteOptions(ifCount: ifCount, actionName: action, recordsUndo: !noUndo)
   }
 }
 

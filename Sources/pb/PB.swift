@@ -61,29 +61,55 @@ struct PB: ParsableCommand {
       || word.hasPrefix("--generate-completion-script") || word.hasPrefix("---")
   }
 
-  /// Catches what the parser would only call an unexpected argument: a misspelt
-  /// subcommand (with the nearest names), `help` of one that does not exist, and
-  /// options typed before the subcommand (with the command line they belong in).
+  /// Catches what the parser would only call an unexpected argument, or take silently: a
+  /// misspelt subcommand (with the nearest names), `help` of one that does not exist,
+  /// options typed before the subcommand (with the command line they belong in), and
+  /// words after `--version`.
   private static func checkCommandWord() throws(PasteboardError) {
     guard let first = arguments.first else { return }
-    let names = configuration.subcommands.map { $0._commandName }
     if first.hasPrefix("-") {
+      if first == "--version" && arguments.count > 1 { throw .usage("--version takes no arguments; give 'pb --version' alone") }
       if isRootOption(first) { return }
+      let names = configuration.subcommands.map { $0._commandName }
       guard let position = arguments.firstIndex(where: names.contains) else { return }
       let reordered = [arguments[position]] + arguments[..<position] + arguments[(position + 1)...]
       throw .usage(
         "options go after the subcommand: pb \(reordered.map { Display.value($0) }.joined(separator: " "))")
     }
-    if first == "help" {
-      guard arguments.count > 1, !arguments[1].hasPrefix("-"), !names.contains(arguments[1]) else { return }
-      throw .usage(unknownSubcommand(arguments[1], among: names))
-    }
-    if !names.contains(first) { throw .usage(unknownSubcommand(first, among: names)) }
+    if first == "help" { return try checkSubcommands(arguments.dropFirst(), help: true) }
+    try checkSubcommands(arguments[...], help: false)
   }
 
-  private static func unknownSubcommand(_ word: String, among names: [String]) -> String {
-    let hint = Suggestion.phrase(Suggestion.nearest(to: word, among: names)) ?? "see 'pb --help' for the list"
-    return "unknown subcommand '\(Display.value(word))'; \(hint)"
+  /// Each word names a subcommand of the one before, down to a command without any: the
+  /// parser would call a misspelt one an unexpected argument, and its `help` shows the
+  /// deepest one it knows and ignores the words after it. `help` is one of the root's
+  /// (the parser's own), without subcommands. Help takes no options, so they are skipped
+  /// there; elsewhere the first one ends the subcommands.
+  private static func checkSubcommands(_ words: ArraySlice<String>, help: Bool) throws(PasteboardError) {
+    var path: [String] = []
+    var subcommands: [any ParsableCommand.Type] = configuration.subcommands
+    var names = subcommands.map { $0._commandName } + ["help"]
+    for word in words {
+      if word.hasPrefix("-") {
+        if help { continue }
+        return
+      }
+      if names.isEmpty {
+        guard help else { return }
+        let shown = path.joined(separator: " ")
+        throw .usage("pb \(shown) has no subcommands; give 'pb help \(shown)'")
+      }
+      guard names.contains(word) else { throw .usage(unknownSubcommand(word, among: names, of: path)) }
+      path.append(word)
+      subcommands = subcommands.first { $0._commandName == word }?.configuration.subcommands ?? []
+      names = subcommands.map { $0._commandName }
+    }
+  }
+
+  private static func unknownSubcommand(_ word: String, among names: [String], of path: [String]) -> String {
+    let parent = path.isEmpty ? "" : " of pb " + path.joined(separator: " ")
+    let list = path.isEmpty ? "see 'pb --help' for the list" : "see 'pb help \(path.joined(separator: " "))' for the list"
+    return "unknown subcommand '\(Display.value(word))'\(parent); \(Suggestion.phrase(Suggestion.nearest(to: word, among: names)) ?? list)"
   }
 
   /// Parses a plain command line with only its subcommand's declarations: the root parse
@@ -138,15 +164,15 @@ struct PB: ParsableCommand {
       try? Output.standard.flush()
       return 0
     }
-    let text = sanitized(root.message(for: error))
-    let help = ObjectIdentifier(root) == ObjectIdentifier(PB.self) ? "pb \(subcommandName.map { $0 + " " } ?? "")--help" : "\(programName) -help"
-    StandardStreams.printError("\(programName): \(lowercasingFirst(text)); see '\(help)'")
+    let help = ObjectIdentifier(root) == ObjectIdentifier(PB.self) ? "pb \(commandPath.map { $0 + " " }.joined())--help" : "\(programName) -help"
+    let message = ParserMessage.sentence(escapingArguments(root.message(for: error)), help: "see '\(help)'")
+    StandardStreams.printError("\(programName): " + Display.line(message))
     return code
   }
 
-  /// The parser's message as one safe line: the arguments it echoes are shown as every
-  /// pb message shows a value (escaped, cut short), then only its first line is kept.
-  private static func sanitized(_ message: String) -> String {
+  /// The parser's message with the arguments it echoes shown as every pb message shows a
+  /// value (escaped, cut short), so that a line break in one does not end the message.
+  private static func escapingArguments(_ message: String) -> String {
     var text = message
     let echoed = Set(arguments.flatMap { argument in
       [argument] + (argument.firstIndex(of: "=").map { [String(argument[argument.index(after: $0)...])] } ?? [])
@@ -155,18 +181,20 @@ struct PB: ParsableCommand {
       let shown = Display.value(argument)
       if shown != argument { text = text.replacing(argument, with: shown) }
     }
-    let firstLine = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "invalid usage"
-    return Display.line(firstLine)
+    return text
   }
 
-  /// The subcommand named on the command line, if any, for the hint after a usage error.
-  private static var subcommandName: String? {
-    let names = configuration.subcommands.map { $0._commandName }
-    return arguments.first(where: names.contains)
-  }
-
-  private static func lowercasingFirst(_ text: String) -> String {
-    guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase ?? true else { return text }
-    return first.lowercased() + text.dropFirst()
+  /// The subcommands named on the command line (`group begin`), for the hint after a
+  /// usage error.
+  private static var commandPath: [String] {
+    var path: [String] = []
+    var subcommands = configuration.subcommands
+    let names = subcommands.map { $0._commandName }
+    for word in arguments.drop(while: { !names.contains($0) }) {
+      guard let command = subcommands.first(where: { $0._commandName == word }) else { break }
+      path.append(word)
+      subcommands = command.configuration.subcommands
+    }
+    return path
   }
 }

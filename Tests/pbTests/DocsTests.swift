@@ -186,11 +186,12 @@ struct DocsTests {
     #expect(try Set(zshCompletions(sandbox, "pb paste -p three -i ")) == Set(three))
     #expect(try Set(zshCompletions(sandbox, "pb items -t x -p three -i ").filter { !$0.isEmpty }).isSubset(of: Set(three)))
     #expect(try Set(zshCompletions(sandbox, "pb types -p three -i ")) == Set(three))
-    // bash breaks words at '=': `-r png=` and `--pasteboard=` with the cursor after it.
-    #expect(try bashCompletions(sandbox, ["pb", "copy", "-r", "png", "="]).contains("=page.html"))
+    // bash breaks words at '=': `-r png=` and `--pasteboard=` with the cursor after it;
+    // readline replaces only what follows the '=', so no reply carries it.
+    #expect(try bashCompletions(sandbox, ["pb", "copy", "-r", "png", "="]).contains("page.html"))
     #expect(try bashCompletions(sandbox, ["pb", "copy", "-r", "png", "=", "pa"]) == ["page.html"])
     #expect(try bashCompletions(sandbox, ["pb", "copy", "-a", "-r", "=", "item"]) == ["item.txt"])
-    #expect(try bashCompletions(sandbox, ["pb", "info", "--pasteboard", "="]).contains("=special"))
+    #expect(try bashCompletions(sandbox, ["pb", "info", "--pasteboard", "="]).contains("special"))
     #expect(try bashCompletions(sandbox, ["pb", "info", "--pasteboard", "=", "thr"]) == ["three"])
     #expect(try zshCompletions(sandbox, "pb copy -r png=pa") == ["page.html"])
     #expect(try zshCompletions(sandbox, "pb copy -a -r html=pa -r ite") == ["item.txt"])

@@ -449,7 +449,7 @@ struct HistoryEndToEndTests {
     #expect(undo.map { $0["actionName"] as? String } == ["Copy"] && undo.first?["numberOfItems"] as? Int == 0, "\(undo)")
     #expect(try sandbox.pb("undo").text == "Undo Copy\n")
     state = try info(sandbox)
-    #expect(state["canUndo"] as? Bool == false && state["undoActionName"] == nil && state["canRedo"] as? Bool == false, "\(state)")
+    #expect(state["canUndo"] as? Bool == false && state["undoActionName"] is NSNull && state["canRedo"] as? Bool == false, "\(state)")
     let result = try sandbox.shell(
       """
       export PB_DIR=\(sandbox.store.path)

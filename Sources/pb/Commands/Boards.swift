@@ -121,7 +121,7 @@ extension PB {
     }
   }
 
-  struct Delete: ParsableCommand {
+  struct Delete: ParsableCommand, DefaultActionName {
     static let configuration = CommandConfiguration(
       commandName: "delete",
       _superCommandName: "pb",
@@ -132,7 +132,9 @@ extension PB {
     var names: [String]
 
     @OptionGroup var ifCount: IfCountOption
-    @OptionGroup var undo: UndoOptions
+    @OptionGroup var undo: UndoOptions<Delete>
+    // Only general and find keep a history through a delete: they are cleared.
+    static let actionName = "Delete, for general and find"
 
     func validate() throws {
       if names.isEmpty { throw ValidationError("name the pasteboards to delete") }

@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Clear: ParsableCommand {
+  struct Clear: ParsableCommand, DefaultActionName {
     static let configuration = CommandConfiguration(
       commandName: "clear",
       _superCommandName: "pb",
@@ -11,7 +11,8 @@ extension PB {
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var ifCount: IfCountOption
-    @OptionGroup var undo: UndoOptions
+    @OptionGroup var undo: UndoOptions<Clear>
+    static let actionName = "Clear"
 
     func run() throws {
       let pasteboard = try board.openToChange()

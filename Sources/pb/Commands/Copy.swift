@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Copy: RequestCommand {
+  struct Copy: RequestCommand, DefaultActionName {
     static let configuration = CommandConfiguration(
       commandName: "copy",
       _superCommandName: "pb",
@@ -51,7 +51,8 @@ extension PB {
     var trimNewline = false
 
     @OptionGroup var ifCount: IfCountOption
-    @OptionGroup var undo: UndoOptions
+    @OptionGroup var undo: UndoOptions<Copy>
+    static let actionName = "Copy, or Append with -a"
     @OptionGroup var progress: QuietOption
 
     @Argument(help: ArgumentHelp("Files to copy, one item each ('-' is standard input).", valueName: "file"))
@@ -100,7 +101,7 @@ struct CopyRequest: CommandRequest {
     }
     let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
     let board = try BoardOptions.open(pasteboard, creating: true)
-    var options = UndoOptions.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
+    var options = ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
     options.expires = expires
     options.concealed = concealed
     options.trimsNewline = trimNewline

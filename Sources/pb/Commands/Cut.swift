@@ -38,7 +38,7 @@ extension PB {
 
     func run() throws {
       let pasteboard = try board.open(creating: true)
-      let options = UndoOptions.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount.ifCount)
+      let options = ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount.ifCount)
       let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
       defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)

@@ -6,8 +6,11 @@ import PasteboardKit
 #endif
 
 /// `[N]` of `pb undo` and `pb redo`: how many entries, 1 by default. Taken as raw words so
-/// that `-1` gets this message rather than "unknown option".
+/// that `-1` gets this message rather than "unknown option"; the usage line, which would
+/// show raw words as `[<n> ...]`, says what is taken.
 struct EntryCount: ParsableArguments {
+  static func usage(_ command: String) -> String { "pb \(command) [--pasteboard <name>] [<n>]" }
+
   @Argument(parsing: .allUnrecognized, help: ArgumentHelp("How many entries (default 1).", valueName: "n"))
   var words: [String] = []
 
@@ -31,6 +34,7 @@ extension PB {
       commandName: "undo",
       _superCommandName: "pb",
       abstract: "Undo the last change (or the last N) of a pasteboard, and print what was undone.",
+      usage: EntryCount.usage("undo"),
       discussion: Examples.discussion("undo", """
         Each command that changes a pasteboard (copy, append, clear, cut, or a group of \
         them) is one entry of its history. Undoing is itself a change (kind 'undone'); no \
@@ -50,6 +54,7 @@ extension PB {
       commandName: "redo",
       _superCommandName: "pb",
       abstract: "Redo the last undone change (or the last N), and print what was redone.",
+      usage: EntryCount.usage("redo"),
       discussion: Examples.discussion("redo", "Only what was undone since the last change can be redone: a new change clears the redo stack."))
 
     @OptionGroup var board: BoardOptions

@@ -13,7 +13,7 @@ extension PB {
 
     @Flag(
       help: ArgumentHelp(
-        "Print a JSON object with name, changeCount, changeKind, numberOfItems, modificationDate, persistent, owner, expires, path, canUndo, canRedo, undoActionName, redoActionName, levelsOfUndo and historyBytes."
+        "Print a JSON object with name, changeCount, changeKind, numberOfItems, modificationDate, persistent, owner, expires, defaultExpiry, path, canUndo, canRedo, undoActionName, redoActionName, levelsOfUndo and historyBytes (null when absent)."
       ))
     var json = false
 
