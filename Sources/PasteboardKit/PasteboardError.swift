@@ -185,7 +185,7 @@ public enum PasteboardError: Error, Sendable, Equatable {
 extension PasteboardError {
   /// Runs `body`, in which both system calls and pb's own checks can fail: a failed
   /// system call becomes `systemFailure(error)`, a PasteboardError passes through.
-  public static func catching<Result>(
+  @discardableResult public static func catching<Result>(
     _ systemFailure: (SystemError) -> PasteboardError = PasteboardError.io, _ body: () throws -> Result
   ) throws(PasteboardError) -> Result {
     do {

@@ -476,7 +476,7 @@ extension Pasteboard {
     var keptInStore: [Journal.Step] = []
     defer { recordKeptInStore(keptInStore, work: work) }
     for step in work.journal.steps where step.method == .take {
-      guard let identity = step.identity, let (folder, name) = try? work.folder(of: step.path),
+      guard let identity = step.identity, let (folder, _) = try? work.folder(of: step.path),
         let stored = try? data.status(of: step.file), stored.st_mode & S_IFMT == S_IFREG, stored.st_uid == StoreTrust.user,
         stored.st_mode & 0o7000 == 0, UInt64(stored.st_dev) == identity.device, UInt64(stored.st_ino) == identity.inode
       else { continue }

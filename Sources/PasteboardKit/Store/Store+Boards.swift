@@ -57,7 +57,7 @@ extension Store {
     let layout = Pasteboard(name: name, path: folder.path, directory: folder, boards: nil)
     try layout.makeLayout()
     if attributes != BoardAttributes() {
-      _ = try PasteboardError.catching {
+      try PasteboardError.catching {
         try StoreFiles.writeAtomically(attributes.encoded(), named: BoardAttributes.fileName, in: folder)
       }
     }
