@@ -10,6 +10,7 @@ public enum PastedJSON {
   public static func write(
     _ pasted: [(representation: OpenRepresentation, savedAs: String?)], to output: Output
   ) throws(PasteboardError) {
+    if pasted.isEmpty { return try output.write(Report.emptyJSONArray) }
     try output.write("[\n")
     for (position, (opened, savedAs)) in pasted.enumerated() {
       try output.write(position == 0 ? "  {\n" : "  },\n  {\n")
@@ -34,7 +35,7 @@ public enum PastedJSON {
       }
       opened.close()
     }
-    try output.write(pasted.isEmpty ? "\n]\n" : "  }\n]\n")
+    try output.write("  }\n]\n")
   }
 
   /// Calls `body` with each chunk of the data, in order, from a buffer it reuses.

@@ -241,12 +241,16 @@ public enum Report {
     }
   }
 
+  /// An empty list as `jq` and people write it (Foundation's pretty printer gives "[\n\n]").
+  public static let emptyJSONArray = "[]\n"
+
   /// Pretty-printed JSON with sorted keys and a final newline.
   public static func json(_ value: some Encodable) throws(PasteboardError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+      let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+      return text == "[\n\n]" ? emptyJSONArray : text + "\n"
     } catch {
       throw .internalError("cannot encode JSON: \(error)")
     }

@@ -94,6 +94,7 @@ struct ArgumentTests {
       let result = try sandbox.pb(command + ["--json"] + board)
       #expect(result.status == 1, "\(result)")
       #expect((try sandbox.json(result) as? [Any])?.isEmpty == true, "\(result)")
+      #expect(result.text == "[]\n", "written as people and jq write an empty list: \(result)")
     }
   }
 

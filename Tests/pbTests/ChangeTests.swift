@@ -44,14 +44,12 @@ struct ChangeTests {
   func concealed() throws {
     let sandbox = try Sandbox()
     let marker = "SECRET-PASSWORD-4b7c"
-    // The watcher runs under the harness's time limit, which ends it: no process of a
-    // test may outlive it (it would hold other tests' pipes open).
-    nonisolated(unsafe) var watched: Result?
-    let watching = DispatchGroup()
-    DispatchQueue.global().async(group: watching) {
-      watched = try? sandbox.run(Sandbox.binary, ["watch", "--json"], stdin: nil, environment: sandbox.environment, timeLimit: 6)
-    }
-    Thread.sleep(forTimeInterval: 1)
+    // Changes are made only once the watcher listens, however slow a loaded machine is;
+    // it holds none of the test's pipes and is stopped when the test ends.
+    let watch = try Background(sandbox, [Sandbox.binary, "watch", "--json"])
+    let listening = Date().addingTimeInterval(10)
+    while !watch.isWatching && Date() < listening { usleep(10_000) }
+    try #require(watch.isWatching, "pb watch did not start listening")
     #expect(try sandbox.pb("copy", "--concealed", stdin: Data((marker + "\n").utf8)).status == 0)
     #expect(try sandbox.pb("paste").text == marker + "\n", "the owner can still paste it")
     #expect(try storeFiles(containing: marker, sandbox).count == 1, "it was stored")
@@ -64,8 +62,7 @@ struct ChangeTests {
     #expect(shown.contains("<concealed>") && shown.contains("\"concealed\" : true"), "\(shown)")
     #expect(try sandbox.pb("copy", stdin: Data("next".utf8)).status == 0)
     #expect(try storeFiles(containing: marker, sandbox).isEmpty, "the replaced secret is still in the store")
-    watching.wait()
-    let watchOutput = watched?.text ?? ""
+    let watchOutput = watch.waitFor("\"changeCount\":2")
     #expect(watchOutput.split(separator: "\n").count == 2, "watch saw both changes: \(watchOutput)")
     #expect(!(shown + watchOutput).contains(marker))
   }

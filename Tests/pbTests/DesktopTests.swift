@@ -33,6 +33,12 @@ final class Background {
     kill(pid, SIGTERM)
   }
 
+  /// Whether it has an inotify instance: a pb watch, wait or bridge is listening.
+  var isWatching: Bool {
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == "anon_inode:inotify" }
+  }
+
   /// Waits (10 s at most) until the output holds `text`; returns the output.
   @discardableResult
   func waitFor(_ text: String) -> String {
@@ -756,8 +762,8 @@ struct DesktopTests {
     let fromDesktop = try Background(sandbox, [Sandbox.binary, "bridge", "--from-desktop"], environment: x.environment)
     // It is listening once it watches the board (it asks the X server for selection
     // events first): nothing else shows it, as it offers nothing.
-    try waitUntil { watchesBoard(fromDesktop) }
-    try #require(watchesBoard(fromDesktop))
+    try waitUntil { fromDesktop.isWatching }
+    try #require(fromDesktop.isWatching)
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app again".utf8)).status == 0)
     try waitUntil { (try? sandbox.pb("paste").text) == "app again" }
     #expect(try sandbox.pb("paste").text == "app again")
@@ -776,7 +782,7 @@ struct DesktopTests {
     #expect(imported.status == 0, "\(imported)")
     #expect(try sandbox.pb("paste", "-p", "clips").text == "app")
     let bridge = try Background(sandbox, [Sandbox.binary, "bridge", "-p", "desk"], environment: x.environment)
-    try waitUntil { watchesBoard(bridge) }
+    try waitUntil { bridge.isWatching }
     try #require(try sandbox.pb("count", "-p", "desk").status == 0, "the bridge did not make the board: \(bridge.waitFor(""))")
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app again".utf8)).status == 0)
     try waitUntil { (try? sandbox.pb("paste", "-p", "desk").text) == "app again" }
@@ -791,8 +797,4 @@ struct DesktopTests {
 
   /// Whether a bridge is listening: it watches the board (after asking the X server for
   /// selection events) once it holds an inotify descriptor.
-  private func watchesBoard(_ bridge: Background) -> Bool {
-    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(bridge.pid)/fd")) ?? []
-    return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(bridge.pid)/fd/\($0)")) == "anon_inode:inotify" }
-  }
 }
