@@ -82,4 +82,29 @@ struct OwnerTests {
     #expect(owned.count == 3, "\(shell) owned each board: \(result)")
     #expect(try boardNames(sandbox) == ["find", "general"], "the boards went with the shell")
   }
+
+  /// A server that forks a worker per job, as cron and preforking servers do: the worker is
+  /// a copy of the server, but no subshell, and the job's board must end with the job.
+  @Test("a board made by a forked worker that is no shell goes with the worker, not with the server that forked it")
+  func forkedWorker() throws {
+    let sandbox = try Sandbox()
+    _ = try sandbox.file(
+      "server.py",
+      """
+      import json, os, subprocess
+      worker = os.fork()
+      if worker == 0:
+          board = subprocess.run(["pb", "create", "--unique"], capture_output=True, text=True).stdout.strip()
+          info = json.loads(subprocess.run(["pb", "info", "-p", board, "--json"], capture_output=True, text=True).stdout)
+          print("made", board, "owned by", "the worker" if info["owner"]["pid"] == os.getpid() else "the server", flush=True)
+          os._exit(0)
+      os.waitpid(worker, 0)
+      names = [b["name"] for b in json.loads(subprocess.run(["pb", "list", "--json"], capture_output=True, text=True).stdout)]
+      print("boards after the worker:", " ".join(names), flush=True)
+      """)
+    let result = try run("python3", ["server.py"], in: sandbox)
+    let made = try #require(result.lines.first { $0.hasPrefix("made pb.") }, "the worker made a board: \(result)")
+    #expect(made.hasSuffix("owned by the worker"), "\(result)")
+    #expect(result.lines.contains("boards after the worker: find general"), "the board outlived its worker: \(result)")
+  }
 }
