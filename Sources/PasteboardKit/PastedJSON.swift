@@ -10,6 +10,8 @@ public enum PastedJSON {
   public static func write(
     _ pasted: [(representation: OpenRepresentation, savedAs: String?)], to output: Output
   ) throws(PasteboardError) {
+    // An empty list is `[]`, as the other --json reports and jq print it.
+    if pasted.isEmpty { return try output.write("[]\n") }
     try output.write("[\n")
     for (position, (opened, savedAs)) in pasted.enumerated() {
       try output.write(position == 0 ? "  {\n" : "  },\n  {\n")
@@ -34,7 +36,7 @@ public enum PastedJSON {
       }
       opened.close()
     }
-    try output.write(pasted.isEmpty ? "\n]\n" : "  }\n]\n")
+    try output.write("  }\n]\n")
   }
 
   /// Calls `body` with each chunk of the data, in order, from a buffer it reuses.

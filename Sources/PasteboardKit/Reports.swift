@@ -241,12 +241,15 @@ public enum Report {
     }
   }
 
-  /// Pretty-printed JSON with sorted keys and a final newline.
+  /// Pretty-printed JSON with sorted keys and a final newline. An empty array is `[]`, not
+  /// the encoder's `[`, a blank line and `]` (no string in JSON holds a raw newline, so
+  /// only an empty array looks like that).
   public static func json(_ value: some Encodable) throws(PasteboardError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+      let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+      return text.replacing(#/\[\n[ ]*\n[ ]*\]/#, with: "[]") + "\n"
     } catch {
       throw .internalError("cannot encode JSON: \(error)")
     }

@@ -97,6 +97,16 @@ struct ArgumentTests {
     }
   }
 
+  @Test("an empty list in --json is [], on one line, as jq prints it", arguments: [["items"], ["types"], ["paste"], ["history"]])
+  func emptyListOnOneLine(_ command: [String]) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("types", "-p", "find").status == 1, "find is empty")
+    let result = try sandbox.pb(command + ["--json", "-p", "find"])
+    #expect(!result.text.isEmpty && !result.text.contains("[\n"), "\(result)")
+    #expect(!result.lines.contains { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "no blank line: \(result)")
+    if command != ["history"] { #expect(result.text == "[]\n", "\(result)") }
+  }
+
   @Test("messages name a type as the user typed it, with the identifier after it when that says more")
   func typesAsTyped() throws {
     let sandbox = try Sandbox()
