@@ -109,7 +109,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
     case .invalidEnvironment(let variable, let value, let reason):
       return "\(variable)='\(Display.value(value))' is not valid: \(reason); fix it or unset it"
     case .cannotRun(let command, let reason, _):
-      return "cannot run '\(Display.value(command))': \(reason); check the command's name and PATH"
+      // A reason that names its own fix ("...; install that") is not given the usual one.
+      return "cannot run '\(Display.value(command))': \(reason)" + (reason.contains("; ") ? "" : "; check the command's name and PATH")
     case .noOpenGroup(let board):
       return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin"
     case .usage(let text):

@@ -13,12 +13,34 @@ public struct ExternalCommand: Sendable {
   /// Refuses (with `cannotRun`) a command whose program cannot be found in PATH or run.
   public init(_ words: [String]) throws(PasteboardError) {
     let name = words.first ?? ""
+    let path: String
     do {
-      _ = try SystemCall.findProgram(name)
+      path = try SystemCall.findProgram(name)
     } catch {
       throw Self.cannotRun(name, error)
     }
+    // The kernel says ENOENT for a script whose interpreter is missing, as if the script were.
+    if let interpreter = Self.missingInterpreter(path) {
+      throw .cannotRun(
+        name, reason: "its #! line names '\(Display.value(interpreter))', which is not found; install that, or correct the line",
+        found: true)
+    }
     self.words = words
+  }
+
+  /// The interpreter that the `#!` line of the script at `path` names, when it cannot be run.
+  static func missingInterpreter(_ path: String) -> String? {
+    guard let file = try? SystemCall.open(path, flags: O_RDONLY) else { return nil }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 8)
+    defer { buffer.deallocate() }
+    guard let count = try? file.readFully(into: buffer), count > 2, buffer[0] == UInt8(ascii: "#"), buffer[1] == UInt8(ascii: "!")
+    else { return nil }
+    let line = buffer[2..<count].prefix { $0 != UInt8(ascii: "\n") }
+    let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    let word = line.drop(while: blank).prefix { !blank($0) }
+    guard !word.isEmpty else { return nil }
+    let interpreter = String(decoding: word, as: UTF8.self)
+    return PathBytes.withCString(interpreter) { access($0, X_OK) } == 0 ? nil : interpreter
   }
 
   /// Runs the command (see `SystemCall.run`) and returns its exit status.
