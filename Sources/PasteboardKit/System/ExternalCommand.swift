@@ -56,9 +56,18 @@ public struct ExternalCommand: Sendable {
 
   private static func cannotRun(_ name: String, _ error: SystemError) -> PasteboardError {
     switch error.errno {
-    case ENOENT, ENOTDIR: .cannotRun(name, reason: "not found", found: false)
-    case EACCES: .cannotRun(name, reason: "not an executable file", found: true)
-    default: .cannotRun(name, reason: error.reason, found: true)
+    case ENOENT, ENOTDIR: return .cannotRun(name, reason: "not found", found: false)
+    case EACCES:
+      // A file the user may run once it is marked so: the fix is chmod, not the name or PATH.
+      if name.contains("/"), let status = try? SystemCall.status(path: name), status.st_mode & S_IFMT == S_IFREG,
+        status.st_uid == geteuid()
+      {
+        return .cannotRun(name, reason: "not an executable file; make it one with: chmod +x \(Display.value(name))", found: true)
+      }
+      return .cannotRun(name, reason: "not an executable file", found: true)
+    case ENOEXEC:
+      return .cannotRun(name, reason: "neither a program nor a script with a #! line; add one, as in #!/bin/sh", found: true)
+    default: return .cannotRun(name, reason: error.reason, found: true)
     }
   }
 }
