@@ -107,4 +107,23 @@ struct OwnerTests {
     #expect(made.hasSuffix("owned by the worker"), "\(result)")
     #expect(result.lines.contains("boards after the worker: find general"), "the board outlived its worker: \(result)")
   }
+
+  /// pb whose parent is init, orphaned or started by it: a board owned by init, which
+  /// never exits, never went away.
+  @Test("pb create run with init as its parent refuses to make a temporary board that nothing would end")
+  func orphanedCreate() throws {
+    let sandbox = try Sandbox()
+    let script = """
+      setsid -f bash -c 'sleep 0.5; cut -d" " -f4 /proc/$$/stat > parent.txt; exec pb create orphan 2> err.txt'
+      for i in $(seq 50); do [ -s err.txt ] || pb info -p orphan > /dev/null 2>&1 && break; sleep 0.1; done
+      sleep 0.3
+      """
+    _ = try sandbox.shell(script)
+    let parent = try String(contentsOf: sandbox.root.appendingPathComponent("parent.txt"), encoding: .utf8)
+    // Under a subreaper (some containers) the orphan's parent is another process.
+    guard parent == "1\n" else { return }
+    let error = (try? String(contentsOf: sandbox.root.appendingPathComponent("err.txt"), encoding: .utf8)) ?? ""
+    #expect(try !boardNames(sandbox).contains("orphan"), "a board owned by init was made: \(error)")
+    #expect(error.contains("give --owner a running process's PID, or --persistent"), "\(error)")
+  }
 }

@@ -32,8 +32,11 @@ public struct ProcessIdentity: Sendable, Hashable {
   /// copy is a subshell: a worker that a server (cron, a preforking server, a Python
   /// program) forked to run a job ends with the job, so the job's boards go with it, not
   /// with the server that lives on.
+  /// pb orphaned (its parent is init, which never exits) or run from outside its PID
+  /// namespace (0) has no caller: a board owned by init would never go away.
   public static var caller: ProcessIdentity? {
     var pid = getppid()
+    guard pid > 1 else { return nil }
     while let parent = statField(4, of: pid).flatMap(Int32.init(exactly:)), parent > 1, isShell(pid),
       isForkedCopy(pid, of: parent)
     {
