@@ -219,4 +219,20 @@ struct BoardTests {
     let listed = Set(((try sandbox.json(list) as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String })
     #expect(made.allSatisfy { listed.contains(String($0)) }, "every board made is there")
   }
+
+  /// A prefix that is a good name, but too long to add the unique part to, was refused
+  /// as an "invalid pasteboard name" longer than 200 bytes, naming neither --prefix nor
+  /// the length it may have.
+  @Test("create --unique with a prefix too long for the unique part names --prefix and its longest length")
+  func longPrefix() throws {
+    let sandbox = try Sandbox()
+    let longest = String(repeating: "a", count: 183)
+    let made = try sandbox.pb("create", "--unique", "--persistent", "--prefix", longest)
+    #expect(made.status == 0 && made.text.hasPrefix(longest + "."), "the longest prefix is taken: \(made)")
+    let refused = try sandbox.pb("create", "--unique", "--persistent", "--prefix", longest + "a")
+    #expect(refused.status == 64, "\(refused)")
+    #expect(
+      refused.stderr == "pb: --prefix is 184 bytes long; give one of at most 183, as a unique name adds 17 to it; see 'pb create --help'\n",
+      "\(refused)")
+  }
 }
