@@ -85,12 +85,12 @@ struct UsageTests {
   @Test("each writer's --action help names its own default entry name")
   func actionDefaults() throws {
     let sandbox = try Sandbox()
-    for (command, name) in [("clear", "Clear"), ("cut", "Cut"), ("delete", "Clear"), ("copy", "Copy")] {
+    for (command, name) in [("clear", "Clear"), ("cut", "Cut"), ("delete", "Delete"), ("copy", "Copy")] {
       let help = try sandbox.pb(command, "--help").text.replacingOccurrences(of: "\n", with: " ")
         .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
       let line = try #require(help.range(of: #"--action <name> [^.]*\."#, options: .regularExpression).map { String(help[$0]) }, "\(command)")
       #expect(line.contains("(default: \(name)"), "\(command): \(line)")
-      let others = ["Copy", "Append", "Clear", "Cut"].filter { $0 != name && !(command == "copy" && $0 == "Append") }
+      let others = ["Copy", "Append", "Clear", "Cut", "Delete"].filter { $0 != name && !(command == "copy" && $0 == "Append") }
       #expect(!others.contains { line.contains($0) }, "\(command) names another command's default: \(line)")
     }
   }
