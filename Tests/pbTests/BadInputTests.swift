@@ -159,4 +159,17 @@ struct ArgumentFuzzEndToEndTests {
     #expect(message.count == 1, "one line: \(result.stderr)")
     #expect(result.stderr.contains("No space left on device; free some space on its file system, or drop a pasteboard's undo data with: pb history --clear -p NAME"), "\(result.stderr)")
   }
+
+  /// The name pb was started under begins every message: a link named with a line break
+  /// or an escape sequence broke the message in two and coloured the terminal.
+  @Test("a program name with control characters is escaped in messages, which stay one line")
+  func oddProgramName() throws {
+    let sandbox = try Sandbox()
+    for arguments in ["bogus", "paste --bogus", "paste -p no-such-board"] {
+      let result = try sandbox.shell(#"exec -a "$(printf 'pb\nx\033[31m')" pb "# + arguments)
+      #expect(result.status == 64 || result.status == 66, "pb ran and refused: \(result)")
+      #expect(result.stderr.hasPrefix(#"pb\nx\e[31m: "#), "\(arguments): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1 && !result.stderr.contains("\u{1B}"), "\(arguments): \(result.stderr)")
+    }
+  }
 }
