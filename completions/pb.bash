@@ -4,12 +4,16 @@ _pb_store() {
   printf '%s\n' "${PB_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/pb}"
 }
 
-# The pasteboards: the standard ones and every folder of the store.
+# The pasteboards: the standard ones and every folder of the store with a name pb takes.
+# Any other name is left out: compgen -W expands its words, and a folder named $(cmd)
+# would run cmd.
 _pb_boards() {
   local dir
   printf '%s\n' general find
   for dir in "$(_pb_store)"/boards/*/; do
-    [[ -d $dir ]] && dir=${dir%/} && printf '%s\n' "${dir##*/}"
+    [[ -d $dir ]] || continue
+    dir=${dir%/} && dir=${dir##*/}
+    [[ $dir =~ ^[A-Za-z0-9_-][A-Za-z0-9._-]*$ ]] && printf '%s\n' "$dir"
   done
 }
 

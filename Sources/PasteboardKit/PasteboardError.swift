@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Everything that can go wrong in `pb`, each case with a message that names what is
 /// wrong and how to fix it. The executable maps each case to one exit status.
 public enum PasteboardError: Error, Sendable, Equatable {
@@ -103,7 +109,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
     case .invalidEnvironment(let variable, let value, let reason):
       return "\(variable)='\(Display.value(value))' is not valid: \(reason); fix it or unset it"
     case .cannotRun(let command, let reason, _):
-      return "cannot run '\(Display.value(command))': \(reason); check the command's name and PATH"
+      // A reason that names its own fix ("...; install that") is not given the usual one.
+      return "cannot run '\(Display.value(command))': \(reason)" + (reason.contains("; ") ? "" : "; check the command's name and PATH")
     case .noOpenGroup(let board):
       return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin"
     case .usage(let text):
@@ -167,7 +174,7 @@ public enum PasteboardError: Error, Sendable, Equatable {
     case .changeCountExhausted(let board, let path):
       return "pasteboard '\(Display.value(board))' cannot change any more: \(Display.path(path)) holds the highest change count there is; remove that manifest to start the pasteboard afresh"
     case .io(let error):
-      return "cannot \(error.operation) \(Display.path(error.path)): \(error.reason)"
+      return "cannot \(error.operation) \(Display.path(error.path)): \(error.reason)" + Self.spaceFix(error)
     case .lockTimeout(let board, let seconds):
       return "pasteboard '\(Display.value(board))' stayed locked by another pb for \(seconds) s; try again, or raise PB_LOCK_TIMEOUT"
     case .watchLimit(let setting):
@@ -183,6 +190,14 @@ public enum PasteboardError: Error, Sendable, Equatable {
 }
 
 extension PasteboardError {
+  /// The fix for a write that found its file system full: free space, which in the store
+  /// the undo history may be holding.
+  static func spaceFix(_ error: SystemError) -> String {
+    guard error.errno == ENOSPC || error.errno == EDQUOT else { return "" }
+    let inStore = error.path.contains("/boards/")
+    return "; free some space on its file system" + (inStore ? ", or drop a pasteboard's undo data with: pb history --clear -p NAME" : "")
+  }
+
   /// Runs `body`, in which both system calls and pb's own checks can fail: a failed
   /// system call becomes `systemFailure(error)`, a PasteboardError passes through.
   @discardableResult public static func catching<Result>(

@@ -10,7 +10,8 @@ public enum PastedJSON {
   public static func write(
     _ pasted: [(representation: OpenRepresentation, savedAs: String?)], to output: Output
   ) throws(PasteboardError) {
-    if pasted.isEmpty { return try output.write(Report.emptyJSONArray) }
+    // An empty list is `[]`, as the other --json reports and jq print it.
+    if pasted.isEmpty { return try output.write("[]\n") }
     try output.write("[\n")
     for (position, (opened, savedAs)) in pasted.enumerated() {
       try output.write(position == 0 ? "  {\n" : "  },\n  {\n")

@@ -241,16 +241,15 @@ public enum Report {
     }
   }
 
-  /// An empty list as `jq` and people write it (Foundation's pretty printer gives "[\n\n]").
-  public static let emptyJSONArray = "[]\n"
-
-  /// Pretty-printed JSON with sorted keys and a final newline.
+  /// Pretty-printed JSON with sorted keys and a final newline. An empty array is `[]`, not
+  /// the encoder's `[`, a blank line and `]` (no string in JSON holds a raw newline, so
+  /// only an empty array looks like that).
   public static func json(_ value: some Encodable) throws(PasteboardError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
       let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-      return text == "[\n\n]" ? emptyJSONArray : text + "\n"
+      return text.replacing(#/\[\n[ ]*\n[ ]*\]/#, with: "[]") + "\n"
     } catch {
       throw .internalError("cannot encode JSON: \(error)")
     }

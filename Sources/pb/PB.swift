@@ -143,13 +143,17 @@ struct PB: ParsableCommand {
     String(PathBytes.string(cString: $0).split(separator: "/").last ?? "pb")
   } ?? "pb"
 
+  /// The name as messages start with it: escaped, as any name a user chose (a link named
+  /// with a line break or an escape sequence must not break or colour the message).
+  static var shownName: String { Display.value(programName, limit: 40) }
+
   /// Prints one line for an error (none for a quiet negative answer) and gives the
   /// exit status.
   static func report(_ error: any Error, root: any ParsableCommand.Type = PB.self) -> Int32 {
     if let error = error as? PasteboardError {
       if error == .outputClosed { return 0 }
       try? Output.standard.flush()
-      StandardStreams.printError("\(programName): " + error.message)
+      StandardStreams.printError("\(shownName): " + error.message)
       return ExitStatus.of(error)
     }
     if let code = error as? ExitCode {
@@ -164,9 +168,9 @@ struct PB: ParsableCommand {
       try? Output.standard.flush()
       return 0
     }
-    let help = ObjectIdentifier(root) == ObjectIdentifier(PB.self) ? "pb \(commandPath.map { $0 + " " }.joined())--help" : "\(programName) -help"
+    let help = ObjectIdentifier(root) == ObjectIdentifier(PB.self) ? "pb \(commandPath.map { $0 + " " }.joined())--help" : "\(shownName) -help"
     let message = ParserMessage.sentence(escapingArguments(root.message(for: error)), help: "see '\(help)'")
-    StandardStreams.printError("\(programName): " + Display.line(message))
+    StandardStreams.printError("\(shownName): " + Display.line(message))
     return code
   }
 

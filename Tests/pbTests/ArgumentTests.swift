@@ -39,6 +39,19 @@ struct ArgumentTests {
     }
   }
 
+  /// Digits past the ninth after the point were dropped, so a duration of some time
+  /// became none and was refused as "no time at all", against the rounding up promised.
+  @Test("a tiny fraction is some time: it rounds up to a millisecond however many zeros come first")
+  func tinyFraction() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", "--expire", "0.001s", stdin: Data("a".utf8)).status == 0, "a millisecond is taken")
+    let tiny = try sandbox.pb("copy", "--expire", "0.0000000001s", stdin: Data("b".utf8))
+    #expect(tiny.status == 0 && tiny.stderr.isEmpty, "\(tiny)")
+    #expect(try sandbox.pb("items").text.contains("b") || sandbox.pb("paste").status == 1, "the copy went in, and may have expired")
+    let zeros = try sandbox.pb("copy", "--expire", "0.0000000000s", stdin: Data("c".utf8))
+    #expect(zeros.status == 64 && zeros.stderr.contains("no time at all"), "only zeros are no time: \(zeros)")
+  }
+
   @Test(
     "a duration that is no time, or a time where a duration goes, says what to give instead, on one line",
     arguments: [
@@ -96,6 +109,16 @@ struct ArgumentTests {
       #expect((try sandbox.json(result) as? [Any])?.isEmpty == true, "\(result)")
       #expect(result.text == "[]\n", "written as people and jq write an empty list: \(result)")
     }
+  }
+
+  @Test("an empty list in --json is [], on one line, as jq prints it", arguments: [["items"], ["types"], ["paste"], ["history"]])
+  func emptyListOnOneLine(_ command: [String]) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("types", "-p", "find").status == 1, "find is empty")
+    let result = try sandbox.pb(command + ["--json", "-p", "find"])
+    #expect(!result.text.isEmpty && !result.text.contains("[\n"), "\(result)")
+    #expect(!result.lines.contains { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "no blank line: \(result)")
+    if command != ["history"] { #expect(result.text == "[]\n", "\(result)") }
   }
 
   @Test("messages name a type as the user typed it, with the identifier after it when that says more")

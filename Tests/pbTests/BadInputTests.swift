@@ -134,4 +134,42 @@ struct ArgumentFuzzEndToEndTests {
     #expect(result.lines.last == "400 passed, 0 failed", "\(result)")
     #expect(try sandbox.pb("paste").text == "fuzz target")
   }
+
+  // Mounting a tmpfs takes root, which CI has; the mount lives in a namespace of its own.
+  @Test(
+    "a copy that fills the disk says so in one line with the fix, exits 74, and leaves the board as it was",
+    .enabled(if: geteuid() == 0, "mounting a tmpfs needs root"))
+  func fullDisk() throws {
+    let sandbox = try Sandbox()
+    let script = """
+      mkdir small && mount -t tmpfs -o size=1m tmpfs small || exit 99
+      export PB_DIR=$PWD/small/store
+      echo kept | pb copy || exit 98
+      head -c 3000000 /dev/zero > big
+      pb copy < big
+      echo "status $?"
+      pb paste
+      """
+    let result = try sandbox.run(
+      "/usr/bin/unshare", ["--mount", "--propagation", "private", "/bin/bash", "-c", script], stdin: nil,
+      environment: ["PATH": Sandbox.pathWithPB])
+    #expect(result.lines.contains("kept"), "the first copy went in and stayed: \(result)")
+    #expect(result.lines.contains("status 74"), "\(result)")
+    let message = result.stderr.split(separator: "\n")
+    #expect(message.count == 1, "one line: \(result.stderr)")
+    #expect(result.stderr.contains("No space left on device; free some space on its file system, or drop a pasteboard's undo data with: pb history --clear -p NAME"), "\(result.stderr)")
+  }
+
+  /// The name pb was started under begins every message: a link named with a line break
+  /// or an escape sequence broke the message in two and coloured the terminal.
+  @Test("a program name with control characters is escaped in messages, which stay one line")
+  func oddProgramName() throws {
+    let sandbox = try Sandbox()
+    for arguments in ["bogus", "paste --bogus", "paste -p no-such-board"] {
+      let result = try sandbox.shell(#"exec -a "$(printf 'pb\nx\033[31m')" pb "# + arguments)
+      #expect(result.status == 64 || result.status == 66, "pb ran and refused: \(result)")
+      #expect(result.stderr.hasPrefix(#"pb\nx\e[31m: "#), "\(arguments): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1 && !result.stderr.contains("\u{1B}"), "\(arguments): \(result.stderr)")
+    }
+  }
 }

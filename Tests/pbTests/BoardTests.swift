@@ -195,4 +195,44 @@ struct BoardTests {
     #expect(try sandbox.pb("paste").text == "general value")
     #expect(try sandbox.changeCount() == 1)
   }
+
+  /// Every command clears away the half-made boards of creators that died; one found
+  /// between another creator's mkdir and its lock was taken for abandoned and removed
+  /// under it ("internal error: a new board folder vanished", or a board laid out half).
+  @Test("pb create --unique alongside commands that clean the store always makes a whole board")
+  func createBesideCleaners() throws {
+    let sandbox = try Sandbox()
+    let script = """
+      pb create keep --persistent || exit 9
+      for i in $(seq 12); do
+        (for j in $(seq 8); do pb create --unique --persistent >> made.txt || echo failed; done) &
+        (for j in $(seq 8); do pb list > /dev/null || echo failed; done) &
+      done
+      wait
+      """
+    let result = try sandbox.shell(script, timeLimit: 300)
+    #expect(try sandbox.pb("info", "-p", "keep").status == 0, "the first board was made: \(result)")
+    #expect(result.stderr.isEmpty && !result.text.contains("failed"), "\(result)")
+    let made = try String(contentsOf: sandbox.root.appendingPathComponent("made.txt"), encoding: .utf8).split(separator: "\n")
+    #expect(made.count == 96, "every create printed a name: \(made.count)")
+    let list = try sandbox.pb("list", "--json")
+    let listed = Set(((try sandbox.json(list) as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String })
+    #expect(made.allSatisfy { listed.contains(String($0)) }, "every board made is there")
+  }
+
+  /// A prefix that is a good name, but too long to add the unique part to, was refused
+  /// as an "invalid pasteboard name" longer than 200 bytes, naming neither --prefix nor
+  /// the length it may have.
+  @Test("create --unique with a prefix too long for the unique part names --prefix and its longest length")
+  func longPrefix() throws {
+    let sandbox = try Sandbox()
+    let longest = String(repeating: "a", count: 183)
+    let made = try sandbox.pb("create", "--unique", "--persistent", "--prefix", longest)
+    #expect(made.status == 0 && made.text.hasPrefix(longest + "."), "the longest prefix is taken: \(made)")
+    let refused = try sandbox.pb("create", "--unique", "--persistent", "--prefix", longest + "a")
+    #expect(refused.status == 64, "\(refused)")
+    #expect(
+      refused.stderr == "pb: --prefix is 184 bytes long; give one of at most 183, as a unique name adds 17 to it; see 'pb create --help'\n",
+      "\(refused)")
+  }
 }

@@ -206,6 +206,43 @@ extension ChangeTests {
     #expect(try sandbox.pb("group", "run", "--", notExecutable).stderr.contains("not an executable file"))
   }
 
+  @Test("a command that cannot run is told with its fix: chmod +x for one's own file, a #! line for a script without one")
+  func cannotRunFixes() throws {
+    let sandbox = try Sandbox()
+    let plain = try sandbox.file("plain.sh", "echo ran\n")
+    let withoutLine = try sandbox.file("noline.sh", "echo ran\n")
+    #expect(chmod(withoutLine, 0o755) == 0)
+    #expect(try sandbox.shell("sh \(withoutLine)").text == "ran\n", "the script itself runs under sh")
+    let notMarked = try sandbox.pb("group", "run", "--", plain)
+    #expect(notMarked.status == 126, "\(notMarked)")
+    #expect(notMarked.stderr == "pb: cannot run '\(plain)': not an executable file; make it one with: chmod +x \(plain)\n", "\(notMarked)")
+    let noLine = try sandbox.pb("group", "run", "--", withoutLine)
+    #expect(noLine.status == 126, "\(noLine)")
+    #expect(
+      noLine.stderr == "pb: cannot run '\(withoutLine)': neither a program nor a script with a #! line; add one, as in #!/bin/sh\n",
+      "\(noLine)")
+  }
+
+  /// The kernel answers ENOENT for a script whose #! names a missing interpreter: that is
+  /// not "not found" (the script is there), and watch must not wait for a change to say it.
+  @Test("a script whose #! interpreter is missing is refused at once with the interpreter named, 126, by watch --exec and group run")
+  func missingInterpreter() throws {
+    let sandbox = try Sandbox()
+    let script = try sandbox.file("hook.sh", "#!/nonexistent/interpreter -e\necho ran\n")
+    #expect(chmod(script, 0o755) == 0)
+    let working = try sandbox.file("fine.sh", "#! /bin/sh\necho ran\n")
+    #expect(chmod(working, 0o755) == 0)
+    #expect(try sandbox.pb("group", "run", "--", working).status == 0, "a script with an interpreter runs")
+    let watch = try sandbox.run(Sandbox.binary, ["watch", "--exec", "--", script], stdin: nil, environment: [:], timeLimit: 10)
+    let group = try sandbox.pb("group", "run", "--", script)
+    for result in [watch, group] {
+      #expect(result.status == 126, "\(result)")
+      #expect(
+        result.stderr == "pb: cannot run '\(script)': its #! line names '/nonexistent/interpreter', which is not found; install that, or correct the line\n",
+        "\(result)")
+    }
+  }
+
   @Test("pb wait and watch past the user's inotify limits name the limit to raise, in one line",
     arguments: [("max_inotify_instances", "fs.inotify.max_user_instances"), ("max_inotify_watches", "fs.inotify.max_user_watches")])
   func inotifyLimits(setting: String, sysctl: String) throws {

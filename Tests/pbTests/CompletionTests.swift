@@ -79,4 +79,28 @@ extension DocsTests {
       #expect(try bashTab(sandbox, "\(prefix) cat pa").line == "\(prefix) cat page.html ", "bash, \(prefix)")
     }
   }
+
+  /// bash's compgen -W expands the words it is given, so a folder named $(cmd) in the store
+  /// (a restored backup, or the store of another user whose PB_DIR root uses) ran cmd.
+  @Test("a Tab never runs a command named by a folder of the store, in bash or zsh, and offers only names pb takes")
+  func plantedFolderNames() throws {
+    let sandbox = try boardOfTwo()
+    let boards = sandbox.store.appendingPathComponent("boards")
+    for name in ["$(touch ran-dollar)", "`touch ran-backtick`", "a b", "$HOME"] {
+      try FileManager.default.createDirectory(at: boards.appendingPathComponent(name), withIntermediateDirectories: false)
+    }
+    for line in ["pb delete ", "pb paste -p ", "pbpaste -pboard "] {
+      // The bash driver types at pb; pbpaste's function is the same _pb_boards.
+      if line.hasPrefix("pb ") {
+        let bash = try bashTab(sandbox, line).offered
+        #expect(bash.contains("three"), "bash offers the boards after \(line): \(bash)")
+        #expect(Set(bash).isSubset(of: ["general", "find", "three", "com.example.notes"]), "bash after \(line): \(bash)")
+      }
+      let zsh = try zshCompletions(sandbox, line)
+      #expect(zsh.contains("three"), "zsh offers the boards after \(line): \(zsh)")
+      #expect(Set(zsh).isSubset(of: ["general", "find", "three", "com.example.notes"]), "zsh after \(line): \(zsh)")
+    }
+    let ran = try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path).filter { $0.hasPrefix("ran-") }
+    #expect(ran.isEmpty, "a Tab ran a folder's name: \(ran)")
+  }
 }

@@ -82,4 +82,48 @@ struct OwnerTests {
     #expect(owned.count == 3, "\(shell) owned each board: \(result)")
     #expect(try boardNames(sandbox) == ["find", "general"], "the boards went with the shell")
   }
+
+  /// A server that forks a worker per job, as cron and preforking servers do: the worker is
+  /// a copy of the server, but no subshell, and the job's board must end with the job.
+  @Test("a board made by a forked worker that is no shell goes with the worker, not with the server that forked it")
+  func forkedWorker() throws {
+    let sandbox = try Sandbox()
+    _ = try sandbox.file(
+      "server.py",
+      """
+      import json, os, subprocess
+      worker = os.fork()
+      if worker == 0:
+          board = subprocess.run(["pb", "create", "--unique"], capture_output=True, text=True).stdout.strip()
+          info = json.loads(subprocess.run(["pb", "info", "-p", board, "--json"], capture_output=True, text=True).stdout)
+          print("made", board, "owned by", "the worker" if info["owner"]["pid"] == os.getpid() else "the server", flush=True)
+          os._exit(0)
+      os.waitpid(worker, 0)
+      names = [b["name"] for b in json.loads(subprocess.run(["pb", "list", "--json"], capture_output=True, text=True).stdout)]
+      print("boards after the worker:", " ".join(names), flush=True)
+      """)
+    let result = try run("python3", ["server.py"], in: sandbox)
+    let made = try #require(result.lines.first { $0.hasPrefix("made pb.") }, "the worker made a board: \(result)")
+    #expect(made.hasSuffix("owned by the worker"), "\(result)")
+    #expect(result.lines.contains("boards after the worker: find general"), "the board outlived its worker: \(result)")
+  }
+
+  /// pb whose parent is init, orphaned or started by it: a board owned by init, which
+  /// never exits, never went away.
+  @Test("pb create run with init as its parent refuses to make a temporary board that nothing would end")
+  func orphanedCreate() throws {
+    let sandbox = try Sandbox()
+    let script = """
+      setsid -f bash -c 'sleep 0.5; cut -d" " -f4 /proc/$$/stat > parent.txt; exec pb create orphan 2> err.txt'
+      for i in $(seq 50); do [ -s err.txt ] || pb info -p orphan > /dev/null 2>&1 && break; sleep 0.1; done
+      sleep 0.3
+      """
+    _ = try sandbox.shell(script)
+    let parent = try String(contentsOf: sandbox.root.appendingPathComponent("parent.txt"), encoding: .utf8)
+    // Under a subreaper (some containers) the orphan's parent is another process.
+    guard parent == "1\n" else { return }
+    let error = (try? String(contentsOf: sandbox.root.appendingPathComponent("err.txt"), encoding: .utf8)) ?? ""
+    #expect(try !boardNames(sandbox).contains("orphan"), "a board owned by init was made: \(error)")
+    #expect(error.contains("give --owner a running process's PID, or --persistent"), "\(error)")
+  }
 }

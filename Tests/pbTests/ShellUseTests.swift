@@ -165,6 +165,22 @@ extension ShellUseTests {
       #expect(refused.text.contains(hint), "\(commandLine): \(refused)")
     }
   }
+
+  /// The message escapes control characters, so a single-quoted word would show `\e` where
+  /// the user gave an escape character: pasted back, that hint wrote other bytes, or none.
+  @Test("the notice's command, pasted into a shell, writes the same bytes when an option held control characters")
+  func binaryToTerminalHintWithControlCharacters() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", "-p", "work", stdin: Data("words".utf8)).status == 0)
+    #expect(try sandbox.pb("copy", "-p", "work", "-a", SystemSamples.png).status == 0)
+    let refused = try onTerminal(sandbox, #"pb paste -p work -i all -d "$(printf "\033]0;x\007|\t")""#)
+    #expect(refused.text.contains("item 1 is public.png") && refused.text.contains("status=1"), "\(refused)")
+    let line = try #require(refused.text.split(separator: "\n").first { $0.contains("save it with ") }, "\(refused)")
+    let hint = try #require(line.firstRange(of: "pb paste").map { line[$0.lowerBound...] }?.components(separatedBy: " > ").first)
+    #expect(hint == #"pb paste -p work -i all -d $'\e]0;x\x07|\t'"#, "\(refused)")
+    let again = try sandbox.shell(hint + " > again.bin; pb paste -p work -i all -d \"$(printf '\\033]0;x\\007|\\t')\" > first.bin; cmp first.bin again.bin && echo same")
+    #expect(again.text.contains("same"), "\(again)")
+  }
 }
 
 extension ShellUseTests {

@@ -90,7 +90,7 @@ struct UsageTests {
         .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
       let line = try #require(help.range(of: #"--action <name> [^.]*\."#, options: .regularExpression).map { String(help[$0]) }, "\(command)")
       #expect(line.contains("(default: \(name)"), "\(command): \(line)")
-      let others = ["Copy", "Append", "Clear", "Delete", "Cut"].filter { $0 != name && !(command == "copy" && $0 == "Append") }
+      let others = ["Copy", "Append", "Clear", "Cut", "Delete"].filter { $0 != name && !(command == "copy" && $0 == "Append") }
       #expect(!others.contains { line.contains($0) }, "\(command) names another command's default: \(line)")
     }
   }

@@ -10,7 +10,7 @@ public enum TimeSpec {
   /// A duration in milliseconds; zero is allowed (`--timeout 0` checks once). A number
   /// may have a fraction, as `sleep` and `timeout` take; what is left of a millisecond
   /// counts as a whole one, so that a duration given never shrinks to none. Digits past
-  /// the ninth after the point are ignored.
+  /// the ninth after the point count only as being there or not.
   public static func duration(_ text: String) throws(PasteboardError) -> Int64 {
     let bytes = Array(text.utf8)
     if bytes.isEmpty { throw .invalidTime(text, reason: "it is empty; give a duration, \(examples)") }
@@ -34,13 +34,19 @@ public enum TimeSpec {
       if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
         index += 1
         let digits = index
+        var rest = false
         while index < bytes.count, ASCII.isDigit(bytes[index]) {
           if index - digits < 9 {
             fraction = fraction * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
             denominator *= 10
+          } else if bytes[index] != UInt8(ascii: "0") {
+            rest = true
           }
           index += 1
         }
+        // Past the ninth digit only whether anything is there counts: 0.0000000001s is
+        // some time, and rounds up to a millisecond as any other piece of one does.
+        if rest { fraction += 1 }
         if index == digits { throw .invalidTime(text, reason: "a fraction needs digits after the point, as in 1.5s or 0.2s") }
       }
       if index == start { throw .invalidTime(text, reason: "a duration is a number and a unit, \(examples)") }

@@ -28,10 +28,18 @@ public struct ProcessIdentity: Sendable, Hashable {
   /// forked without starting a program (a command substitution, a pipeline's part or a
   /// `( )` in bash, zsh or dash): a subshell ends with its line, so the process it was
   /// forked from is meant, going up as long as that is a subshell too. A script started
-  /// from a shell is a program started anew, so the walk never passes it.
+  /// from a shell is a program started anew, so the walk never passes it. Only a shell's
+  /// copy is a subshell: a worker that a server (cron, a preforking server, a Python
+  /// program) forked to run a job ends with the job, so the job's boards go with it, not
+  /// with the server that lives on.
+  /// pb orphaned (its parent is init, which never exits) or run from outside its PID
+  /// namespace (0) has no caller: a board owned by init would never go away.
   public static var caller: ProcessIdentity? {
     var pid = getppid()
-    while let parent = statField(4, of: pid).flatMap(Int32.init(exactly:)), parent > 1, isForkedCopy(pid, of: parent) {
+    guard pid > 1 else { return nil }
+    while let parent = statField(4, of: pid).flatMap(Int32.init(exactly:)), parent > 1, isShell(pid),
+      isForkedCopy(pid, of: parent)
+    {
       pid = parent
     }
     return running(pid)
@@ -49,6 +57,22 @@ public struct ProcessIdentity: Sendable, Hashable {
       guard let own = readProcFile(pid, name, limit: 1 << 20) else { return false }
       return own == readProcFile(parent, name, limit: 1 << 20)
     }
+  }
+
+  /// The shells whose subshells are forked copies of themselves.
+  static let shells: Set<String> = [
+    "sh", "ash", "bash", "rbash", "dash", "zsh", "ksh", "ksh93", "mksh", "lksh", "pdksh", "oksh", "yash", "posh", "busybox",
+  ]
+
+  /// Whether the program `pid` runs is a shell, by the name of its file.
+  private static func isShell(_ pid: Int32) -> Bool {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return false }
+    var path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // A shell whose file was replaced (an upgrade) since it started.
+    if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
+    return shells.contains(String(path.split(separator: "/").last ?? ""))
   }
 
   /// Field `number` (counted from 1, as proc(5) does) of /proc/PID/stat, from field 3 on.

@@ -34,6 +34,31 @@ public enum Display {
     value(text, limit: Int.max)
   }
 
+  /// A word that a message would show escaped, as an ANSI-C quoted `$'...'` word that
+  /// bash, zsh and ksh read back as the same bytes; nil when nothing in it is escaped.
+  /// (A plain quoted word would show `\e` where the user gave an escape character.)
+  public static func ansiQuoted(_ word: String) -> String? {
+    guard word.unicodeScalars.contains(where: { escaped($0) != String($0) }) else { return nil }
+    var quoted = "$'"
+    for scalar in word.unicodeScalars {
+      switch scalar {
+      case "\\": quoted += "\\\\"
+      case "'": quoted += "\\'"
+      default:
+        let shown = escaped(scalar)
+        if shown == String(scalar) {
+          quoted += shown
+        } else if PathBytes.isEscape(scalar) || scalar.value < 0x80 {
+          quoted += shown  // \n, \t, \r, \e and \xHH: a byte, as in the argument
+        } else {
+          let digits = String(scalar.value, radix: 16)
+          quoted += "\\U" + String(repeating: "0", count: 8 - digits.count) + digits
+        }
+      }
+    }
+    return quoted + "'"
+  }
+
   static func escaped(_ scalar: Unicode.Scalar) -> String {
     switch scalar {
     case "\n": return "\\n"

@@ -76,6 +76,10 @@ extension PB {
     func validate() throws {
       if unique == (name != nil) { throw ValidationError("give a NAME or --unique, not both and not neither") }
       if prefix != nil && !unique { throw ValidationError("--prefix goes with --unique") }
+      // A name has at most 200 bytes, and the unique part adds 17 (".<16 hex digits>").
+      if let prefix, prefix.utf8.count > 183 {
+        throw ValidationError("--prefix is \(prefix.utf8.count) bytes long; give one of at most 183, as a unique name adds 17 to it")
+      }
       if unique && existOK { throw ValidationError("--exist-ok does not go with --unique: a unique name never exists") }
       if persistent && owner != nil { throw ValidationError("a --persistent pasteboard has no --owner; give one of them") }
     }

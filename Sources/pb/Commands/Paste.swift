@@ -143,8 +143,10 @@ struct PasteRequest: CommandRequest {
   }
 
   /// `word` as a shell reads it back: as it is when it holds nothing the shell treats
-  /// specially, else in single quotes.
+  /// specially, else in single quotes, or as `$'...'` when it holds control characters.
   static func shellWord(_ word: String) -> String {
+    // Control characters and bytes that are not UTF-8, which the message would show escaped.
+    if let quoted = Display.ansiQuoted(word) { return quoted }
     let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
       scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.,/:=+@%".unicodeScalars.contains(scalar))
     }
