@@ -6,9 +6,10 @@ import PasteboardKit
 enum MacOSCommand {
   /// The command a name pb was started under stands for, if it is one of macOS's.
   static func named(_ name: String) -> (any ParsableCommand.Type)? {
+    // Literals, not the commands' configurations: this runs before every command.
     switch name {
-    case PBCopy.configuration.commandName: PBCopy.self
-    case PBPaste.configuration.commandName: PBPaste.self
+    case "pbcopy": PBCopy.self
+    case "pbpaste": PBPaste.self
     default: nil
     }
   }
