@@ -8,6 +8,7 @@ struct ShellUseTests {
     "a bad value in an environment variable pb reads is refused with 78, naming it, and changes nothing",
     arguments: [
       ("PB_LOCK_TIMEOUT", "abc"), ("PB_LOCK_TIMEOUT", "-1"), ("PB_LOCK_TIMEOUT", "inf"), ("PB_LOCK_TIMEOUT", "1e9"),
+      ("PB_LOCK_TIMEOUT", "0x10"), ("PB_LOCK_TIMEOUT", "1e-400"), ("PB_LOCK_TIMEOUT", "+5"), ("PB_LOCK_TIMEOUT", "."),
       ("PB_PASTEBOARD", "../x"), ("PB_PASTEBOARD", ".hidden"),
     ])
   func badEnvironment(variable: String, value: String) throws {

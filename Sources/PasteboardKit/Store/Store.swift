@@ -74,6 +74,12 @@ public final class Store {
   }
 
   static func lockTimeout(parsing text: String) -> Double? {
+    // Decimal seconds as documented (10, 0.5, .5 as sleep takes them), not all that
+    // Double reads: hex, exponents, signs.
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard text.contains(where: \.isWholeNumber),
+      parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } })
+    else { return nil }
     guard let seconds = Double(text), seconds.isFinite, (0...86400).contains(seconds) else { return nil }
     return seconds
   }
