@@ -1,3 +1,5 @@
+import PasteboardKit
+
 /// ArgumentParser's messages in pb's form: one sentence naming the problem, then the fix.
 /// The parser's own shapes ("Unknown option '--item'. Did you mean '--items'?", "The value
 /// 'x' is invalid for '--selection <selection>'. Please provide one of ...") are matched
@@ -17,7 +19,7 @@ enum ParserMessage {
         match.3 == "the following:"
         ? lines.dropFirst().map { "'" + $0.trimmingPrefix(while: { $0 == " " || $0 == "-" }) + "'" }
         : match.3.dropLast().split(separator: #/, | and | or /#).map(String.init)
-      return "invalid value \(match.1) for \(match.2); give \(alternatives(values))"
+      return "invalid value \(match.1) for \(match.2); give \(Suggestion.alternatives(values) ?? "a value")"
     }
     if let match = first.wholeMatch(of: #/The value (.*) is invalid(?: for ('[^']*'))?(: .*|\.)?/#) {
       let reason = match.3.map { $0 == "." ? "" : String($0) } ?? ""
@@ -47,12 +49,6 @@ enum ParserMessage {
     // The parser ends a sentence with a period; pb's own messages end without one ("ARGS...").
     let plain = first.hasSuffix(".") && !first.hasSuffix("..") ? String(first.dropLast()) : first
     return "\(lowercasingFirst(plain)); \(help)"
-  }
-
-  /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
-  private static func alternatives(_ values: [String]) -> String {
-    guard let last = values.last else { return "a value" }
-    return values.count == 1 ? last : values.dropLast().joined(separator: ", ") + " or " + last
   }
 
   private static func lowercasingFirst(_ text: String) -> String {

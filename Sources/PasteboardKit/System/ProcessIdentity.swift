@@ -66,10 +66,7 @@ public struct ProcessIdentity: Sendable, Hashable {
 
   /// Whether the program `pid` runs is a shell, by the name of its file.
   private static func isShell(_ pid: Int32) -> Bool {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return false }
-    var path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard var path = SystemCall.linkTarget("/proc/\(pid)/exe") else { return false }
     // A shell whose file was replaced (an upgrade) since it started.
     if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
     return shells.contains(String(path.split(separator: "/").last ?? ""))

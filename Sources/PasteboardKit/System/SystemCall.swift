@@ -155,16 +155,22 @@ public enum SystemCall {
   /// The path an open directory has now, with no link, `.` or `..` in it (what
   /// /proc/self/fd says); nil when it has none (removed) or it is PATH_MAX or longer.
   static func currentPath(of directory: Descriptor) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/fd/\(directory.raw)", &buffer, buffer.count - 1)
-    guard count > 0, count < Int(PATH_MAX), buffer[0] == CChar(UInt8(ascii: "/")) else { return nil }
-    buffer[count] = 0
-    let path = buffer.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
+    guard let path = linkTarget("/proc/self/fd/\(directory.raw)"), path.hasPrefix("/") else { return nil }
     // A removed directory reads as "PATH (deleted)": the path must lead to it still.
     guard let named = try? status(path: path), let opened = try? directory.status(), named.st_dev == opened.st_dev,
       named.st_ino == opened.st_ino
     else { return nil }
     return path
+  }
+
+  /// What the symbolic link at `path` holds (readlink), its bytes kept; nil when it is
+  /// no link or its target is PATH_MAX or longer.
+  static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = PathBytes.withCString(path) { readlink($0, &buffer, buffer.count - 1) }
+    guard count > 0, count < Int(PATH_MAX) else { return nil }
+    buffer[count] = 0
+    return buffer.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
   }
 
   /// `fstatat` of one name without following a link; nil when the name does not exist.

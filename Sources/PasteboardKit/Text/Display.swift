@@ -34,6 +34,17 @@ public enum Display {
     value(text, limit: Int.max)
   }
 
+  /// `word` as a shell reads it back: as it is when it holds nothing the shell treats
+  /// specially, else in single quotes, or as `$'...'` when it holds control characters
+  /// or bytes that are not UTF-8 (which a message would show escaped).
+  public static func shellWord(_ word: String) -> String {
+    if let quoted = ansiQuoted(word) { return quoted }
+    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.,/:=+@%".unicodeScalars.contains(scalar))
+    }
+    return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+  }
+
   /// A word that a message would show escaped, as an ANSI-C quoted `$'...'` word that
   /// bash, zsh and ksh read back as the same bytes; nil when nothing in it is escaped.
   /// (A plain quoted word would show `\e` where the user gave an escape character.)

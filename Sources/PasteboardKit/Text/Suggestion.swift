@@ -40,9 +40,12 @@ public enum Suggestion {
 
   /// `did you mean 'paste'?`, `did you mean 'paste' or 'types'?`; nil without candidates.
   public static func phrase(_ suggestions: [String]) -> String? {
-    guard let last = suggestions.last else { return nil }
-    let quoted = suggestions.map { "'\($0)'" }
-    if suggestions.count == 1 { return "did you mean \(quoted[0])?" }
-    return "did you mean " + quoted.dropLast().joined(separator: ", ") + " or '\(last)'?"
+    alternatives(suggestions.map { "'\($0)'" }).map { "did you mean \($0)?" }
+  }
+
+  /// `a`, `a or b`, `a, b or c`; nil for none.
+  public static func alternatives(_ words: [String]) -> String? {
+    guard let last = words.last else { return nil }
+    return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
   }
 }

@@ -139,18 +139,7 @@ struct PasteRequest: CommandRequest {
     if let types { words += ["-t", types] }
     if let delimiter { words += ["-d", delimiter] }
     if nullDelimited { words.append("-0") }
-    return words.map(Self.shellWord).joined(separator: " ")
-  }
-
-  /// `word` as a shell reads it back: as it is when it holds nothing the shell treats
-  /// specially, else in single quotes, or as `$'...'` when it holds control characters.
-  static func shellWord(_ word: String) -> String {
-    // Control characters and bytes that are not UTF-8, which the message would show escaped.
-    if let quoted = Display.ansiQuoted(word) { return quoted }
-    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.,/:=+@%".unicodeScalars.contains(scalar))
-    }
-    return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+    return words.map(Display.shellWord).joined(separator: " ")
   }
 
   /// Reads the escapes a shell user types in `-d`: \n, \t, \0 and \\. Any other, or a
