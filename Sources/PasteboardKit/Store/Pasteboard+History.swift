@@ -17,24 +17,28 @@ public struct HistoryMove: Sendable {
 }
 
 extension Pasteboard {
-  /// The history committed with change count `count`; an empty one when there is none
-  /// (a board written before history existed, or never written).
-  func history(at count: Int) throws(PasteboardError) -> History {
-    guard let folder = try folder(Folder.history) else { return History() }
+  /// The history committed with change count `count`, as read: its `history` and the
+  /// text of its entries, which a writer passes back to `writeHistory` so that the next
+  /// file copies the entries it keeps. An empty one when there is none (a board written
+  /// before history existed, or never written).
+  func storedHistory(at count: Int) throws(PasteboardError) -> HistoryFile {
+    guard let folder = try folder(Folder.history) else { return HistoryFile(changeCount: count, history: History()) }
     let name = "\(count).json"
-    guard let bytes = try StoreFiles.read(name, in: folder, limit: HistoryFile.sizeLimit) else { return History() }
+    guard let bytes = try StoreFiles.read(name, in: folder, limit: HistoryFile.sizeLimit) else {
+      return HistoryFile(changeCount: count, history: History())
+    }
     let path = folder.path + "/" + name
     let file = try HistoryFile.decode(bytes, path: path)
     guard file.changeCount == count else {
       throw .corruptStore(path: path, reason: "field changeCount: it says \(file.changeCount), the name says \(count)")
     }
-    entryTexts = file.entryTexts
-    return file.history
+    return file
   }
 
-  /// Writes the history that goes with change count `count`. An empty history with the
-  /// default levels needs no file.
-  func writeHistory(_ history: inout History, at count: Int, in folder: Directory, durable: Bool = false)
+  /// Writes the history that goes with change count `count`, copying the text of the
+  /// entries `read` (the history it was made from, see `storedHistory`) holds unchanged.
+  /// An empty history with the default levels needs no file.
+  func writeHistory(_ history: inout History, reusing read: HistoryFile, at count: Int, in folder: Directory, durable: Bool = false)
     throws(PasteboardError)
   {
     let name = "\(count).json"
@@ -42,7 +46,7 @@ extension Pasteboard {
       try? folder.remove(name)
       return
     }
-    var file = HistoryFile(changeCount: count, history: history, entryTexts: entryTexts)
+    var file = HistoryFile(changeCount: count, history: history, entryTexts: read.entryTexts)
     let bytes = try file.encoded(path: folder.path + "/" + name)
     history = file.history
     try PasteboardError.catching { try StoreFiles.writeAtomically(bytes, named: name, in: folder, durable: durable) }
@@ -54,7 +58,7 @@ extension Pasteboard {
   public func stateAndHistory() throws(PasteboardError) -> (PasteboardState, History) {
     for _ in 0..<100 {
       let state = try self.state()
-      var history = try self.history(at: state.changeCount)
+      var history = try self.storedHistory(at: state.changeCount).history
       if try changeCount() != state.changeCount { continue }
       history.closeGroupsOfExitedProcesses()
       return (state, history)
@@ -161,11 +165,12 @@ extension Pasteboard {
       let data = try requiredFolder(Folder.data)
       let historyFolder = try requiredFolder(Folder.history)
       let current = try latestManifest()
-      var history = try history(at: current.changeCount)
+      let read = try storedHistory(at: current.changeCount)
+      var history = read.history
       history.closeGroupsOfExitedProcesses()
       history.dropExpired(at: TimeSpec.now())
       let result = try update(&history)
-      try writeHistory(&history, at: current.changeCount, in: historyFolder)
+      try writeHistory(&history, reusing: read, at: current.changeCount, in: historyFolder)
       if history.earliestExpiry != current.historyExpires {
         // The same state, so the same count: only when history's items expire changed.
         var manifest = current

@@ -98,7 +98,8 @@ extension Pasteboard {
       throw .corruptStore(
         path: journalPath, reason: "it is the work of change \(journal.to), but the board is at change count \(count)")
     }
-    var history = try history(at: count)
+    let read = try storedHistory(at: count)
+    var history = read.history
     // A cut not committed touched nothing outside, and its files are in no history yet.
     if !(journal.operation == .cut && count == journal.from) {
       try Self.check(journal, against: history, path: journalPath)
@@ -107,7 +108,7 @@ extension Pasteboard {
     if count == journal.from {
       rollBack(work)
     } else if finish(work) {
-      try apply(work, to: &history, at: count)
+      try apply(work, to: &history, reusing: read, at: count)
     }
     // What the interrupted command would have said, said now.
     for note in work.notes {
@@ -157,7 +158,8 @@ extension Pasteboard {
 
   /// Writes the history again once undo knows where it put each file back and what
   /// that file is: redo takes only that very file.
-  func apply(_ work: JournaledWork, to history: inout History, at count: Int) throws(PasteboardError) {
+  /// `read`: the history `history` was made from (see `writeHistory`).
+  func apply(_ work: JournaledWork, to history: inout History, reusing read: HistoryFile, at count: Int) throws(PasteboardError) {
     let data = try requiredFolder(Folder.data)
     var restored: [String: RestoredFile] = [:]
     for (index, step) in work.journal.steps.enumerated() {
@@ -204,7 +206,7 @@ extension Pasteboard {
       }
     }
     let historyFolder = try requiredFolder(Folder.history)
-    try writeHistory(&history, at: count, in: historyFolder, durable: true)
+    try writeHistory(&history, reusing: read, at: count, in: historyFolder, durable: true)
   }
 
   // MARK: Undo: putting cut files back
@@ -498,8 +500,9 @@ extension Pasteboard {
   /// back files that are in `data/` again: they are told so (no `restored`), so that the
   /// bytes stay named when the redo stack goes (see `History.recordChange`).
   private func recordKeptInStore(_ steps: [Journal.Step], work: JournaledWork) {
-    guard !steps.isEmpty, let historyFolder = try? folder(Folder.history), var history = try? history(at: work.journal.from)
+    guard !steps.isEmpty, let historyFolder = try? folder(Folder.history), let read = try? storedHistory(at: work.journal.from)
     else { return }
+    var history = read.history
     for entry in history.redoStack.indices {
       for cut in history.redoStack[entry].cutFiles.indices {
         let record = history.redoStack[entry].cutFiles[cut]
@@ -508,7 +511,7 @@ extension Pasteboard {
         }
       }
     }
-    try? writeHistory(&history, at: work.journal.from, in: historyFolder, durable: true)
+    try? writeHistory(&history, reusing: read, at: work.journal.from, in: historyFolder, durable: true)
   }
 
   // MARK: Cut and redo: removing files

@@ -19,9 +19,6 @@ public final class Pasteboard {
   /// Whether writers stage their data in a scratch folder, as they do by themselves on
   /// a filesystem without unnamed files; tests set it to cover that way.
   var stagesInScratchFolder = false
-  /// The undo and redo entries of the history read last, with their text, for the next
-  /// history written (see `HistoryFile.EntryText`).
-  var entryTexts: [HistoryFile.EntryText] = []
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
   private var openedFolders: [(name: String, directory: Directory)] = []
@@ -307,7 +304,8 @@ public final class Pasteboard {
       let historyFolder = try requiredFolder(Folder.history)
       let current = try latestManifest()
       try check(current.changeCount, against: ifCount)
-      var history = try history(at: current.changeCount)
+      let read = try storedHistory(at: current.changeCount)
+      var history = read.history
       history.closeGroupsOfExitedProcesses()
       let now = TimeSpec.now()
       history.dropExpired(at: now)
@@ -341,7 +339,7 @@ public final class Pasteboard {
           try workspace?.name(into: data, durable: durable)
           if durable { try data.descriptor.sync() }
         }
-        try writeHistory(&history, at: next.changeCount, in: historyFolder, durable: durable || work != nil)
+        try writeHistory(&history, reusing: read, at: next.changeCount, in: historyFolder, durable: durable || work != nil)
         try PasteboardError.catching {
           try StoreFiles.writeAtomically(
             encoded, named: "\(next.changeCount).json", in: stateFolder, durable: durable || work != nil)
@@ -357,7 +355,7 @@ public final class Pasteboard {
         // Committed: from here on the work is finished, by this process or, if it is
         // killed, by the next one to take the lock. A history that cannot be written
         // now (a full disk) keeps the journal, for the next one to write it.
-        if !finish(work) || (try? apply(work, to: &history, at: next.changeCount)) != nil { work.end() }
+        if !finish(work) || (try? apply(work, to: &history, reusing: read, at: next.changeCount)) != nil { work.end() }
       }
       collectGarbage(
         keeping: next, history: history, replacing: current, state: stateFolder, data: data, except: workspace?.folderName)
