@@ -47,7 +47,7 @@ extension Store {
   {
     try Pasteboard.validate(name: name)
     guard let boards = try boardsFolder(creating: true) else { throw .internalError("the store was not created") }
-    let (scratch, folder) = try Self.makeLockedFolder(in: boards)
+    let (scratch, folder) = try Self.makeLockedFolder(prefix: Self.newBoardPrefix, in: boards)
     defer { try? boards.removeTree(scratch) }  // nothing is left there once it is renamed
     let layout = Pasteboard(name: name, path: folder.path, directory: folder, boards: nil)
     try layout.makeLayout()
@@ -70,20 +70,21 @@ extension Store {
     return try pasteboard(named: name, creating: false)
   }
 
-  /// A new, empty folder to lay a board out in, under a hidden name, with its lock held so
-  /// that a cleaner does not take it for abandoned. Between the folder's making and its
-  /// locking another command's cleaner may take it and remove it: the folder is then
-  /// gone, or being removed under the cleaner's lock, and another is made.
-  private static func makeLockedFolder(in boards: Directory) throws(PasteboardError) -> (name: String, folder: Directory) {
+  /// A new, empty folder in `parent` (a board being laid out, a writer's scratch folder),
+  /// under a fresh name, with its lock held so that a cleaner (`removeIfAbandoned`) does
+  /// not take it for abandoned. Between the folder's making and its locking another
+  /// command's cleaner may take it and remove it: the folder is then gone, or being
+  /// removed under the cleaner's lock, and another is made. No board lock is needed.
+  static func makeLockedFolder(prefix: String, in parent: Directory) throws(PasteboardError) -> (name: String, folder: Directory) {
     for _ in 0..<16 {
-      let scratch = newBoardPrefix + StoreFiles.uniqueName()
-      guard let folder = try boards.openStoreFolder(scratch, creating: true) else { continue }
+      let scratch = prefix + StoreFiles.uniqueName()
+      guard let folder = try parent.openStoreFolder(scratch, creating: true) else { continue }
       let locked = (try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)) == true
       // A cleaner that held the lock first has removed the folder by now (no links left).
       guard locked, let status = try? folder.status(), status.st_nlink > 0 else { continue }
       return (scratch, folder)
     }
-    throw .internalError("every new board folder was taken by a cleaner")
+    throw .internalError("every new folder in \(parent.path) was taken by a cleaner")
   }
 
   /// Creates a board with a fresh name, `PREFIX.<16 hex digits>`, and returns it.

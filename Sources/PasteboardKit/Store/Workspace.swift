@@ -92,24 +92,12 @@ final class Workspace {
     staged.removeAll()
   }
 
-  /// Makes the scratch folder on first use. It is made and locked under the board's
-  /// lock, so that no other writer's clean-up can mistake it for an abandoned one in
-  /// between.
+  /// Makes the scratch folder on first use, locked from the start so that no other
+  /// writer's clean-up takes it for an abandoned one.
   private func scratchFolder() throws(PasteboardError) -> Directory {
     if let scratch { return scratch.folder }
-    let name = StoreFiles.uniqueName()
     let parent = try pasteboard.requiredFolder(Pasteboard.Folder.scratch)
-    let folder = try pasteboard.withLock { (_) throws(PasteboardError) in
-      do throws(SystemError) {
-        try parent.makeDirectory(name, mode: 0o700)
-        let folder = try parent.openDirectory(name)
-        _ = try SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)
-        return folder
-      } catch {
-        try? parent.remove(name, isDirectory: true)
-        throw .io(error)
-      }
-    }
+    let (name, folder) = try Store.makeLockedFolder(prefix: "", in: parent)
     scratch = (name, folder, parent)
     SystemCall.guardScratchFolder(name, in: parent.descriptor, opened: folder.descriptor)
     return folder
