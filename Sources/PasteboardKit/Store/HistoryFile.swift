@@ -40,8 +40,7 @@ struct HistoryFile {
   }
 
   init(json object: JSONObject) throws {
-    format = try StoreJSON.checkFormat(object, supported: Self.currentFormat)
-    changeCount = try object.required("changeCount").changeCount()
+    (format, changeCount) = try StoreJSON.header(object, supported: Self.currentFormat)
     let levelsField = try object.required("levelsOfUndo")
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }

@@ -33,8 +33,7 @@ struct Manifest: Equatable {
   }
 
   init(json object: JSONObject) throws {
-    format = try StoreJSON.checkFormat(object, supported: Self.currentFormat)
-    changeCount = try object.required("changeCount").changeCount()
+    (format, changeCount) = try StoreJSON.header(object, supported: Self.currentFormat)
     if let field = object.field("date") {
       let timestamp = try field.string()
       guard let seconds = Timestamp.parse(timestamp) else {

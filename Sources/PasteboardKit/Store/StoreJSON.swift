@@ -15,6 +15,13 @@ enum StoreJSON {
     return format
   }
 
+  /// The fields a manifest and a history file open with: their `format`, checked first,
+  /// and the change count they go with.
+  static func header(_ object: JSONObject, supported: Int) throws -> (format: Int, changeCount: Int) {
+    let format = try checkFormat(object, supported: supported)
+    return (format, try object.required("changeCount").changeCount())
+  }
+
   /// A file's top-level object; nil when the file holds some other JSON value.
   static func topObject(_ bytes: [UInt8]) throws -> JSONObject? {
     var parser = JSONParser(bytes: bytes)
