@@ -1,0 +1,320 @@
+/// Reads a store file's bytes into a `JSONTape`, checking the syntax as it goes (see
+/// JSONValue.swift for what is refused): one pass, no value built.
+struct JSONParser {
+  private let text: [UInt8]
+  /// `text` while `tape()` runs: reading through a buffer pointer leaves out the array's
+  /// bounds and uniqueness checks on every byte (the parser checks its own bounds).
+  private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  private var nodes: [JSONNode] = []
+  private var decoded: [String] = []
+  /// The key nodes of the objects being read, innermost last: one list for all of them,
+  /// rather than one made per object.
+  private var openKeys: [Int] = []
+  private var position = 0
+  private var depth = 0
+  static let deepest = 64
+  /// Keys up to which a new key is compared with the others as it comes; a larger object
+  /// (only a hostile file has one) is checked once complete, its keys sorted.
+  private static let comparedUpTo = 16
+
+  init(bytes: [UInt8]) {
+    text = bytes
+  }
+
+  /// The text as nodes, with only white space around its one value.
+  mutating func tape() throws -> JSONTape {
+    nodes.reserveCapacity(text.count / 16)
+    try text.withUnsafeBufferPointer { buffer in
+      bytes = buffer
+      defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+      try parseValue()
+      skipSpace()
+      if position != bytes.count { throw corrupt("there is more after the JSON value") }
+    }
+    return JSONTape(bytes: text, nodes: nodes, decoded: decoded)
+  }
+
+  /// The one value the text holds.
+  mutating func document() throws -> JSONValue {
+    try tape().value(at: 0)
+  }
+
+  private func corrupt(_ reason: String) -> StoreJSONError {
+    StoreJSONError(field: "", reason: "not valid JSON: \(reason) (byte \(position))")
+  }
+
+  private mutating func skipSpace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func append(_ kind: JSONNode.Kind, flag: Bool = false, from start: Int, to end: Int, count: Int = 0) {
+    nodes.append(
+      JSONNode(kind: kind, flag: flag, start: Int32(start), end: Int32(end), next: Int32(nodes.count + 1), count: Int32(count)))
+  }
+
+  private mutating func parseValue() throws {
+    skipSpace()
+    guard position < bytes.count else { throw corrupt("it ends where a value should be") }
+    let start = position
+    switch bytes[position] {
+    case UInt8(ascii: "{"): try nested { try $0.parseObject() }
+    case UInt8(ascii: "["): try nested { try $0.parseArray() }
+    case UInt8(ascii: "\""): try parseString()
+    case UInt8(ascii: "t"):
+      try expect("true")
+      append(.bool, flag: true, from: start, to: position)
+    case UInt8(ascii: "f"):
+      try expect("false")
+      append(.bool, flag: false, from: start, to: position)
+    case UInt8(ascii: "n"):
+      try expect("null")
+      append(.null, from: start, to: position)
+    default:
+      try parseNumber()
+      append(.number, from: start, to: position)
+    }
+  }
+
+  private mutating func nested(_ body: (inout JSONParser) throws -> Void) throws {
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Self.deepest { throw corrupt("it nests more than \(Self.deepest) deep") }
+    try body(&self)
+  }
+
+  private mutating func expect(_ word: StaticString) throws {
+    let count = word.utf8CodeUnitCount
+    guard bytes.count - position >= count else { throw corrupt("unexpected character") }
+    for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] {
+      throw corrupt("unexpected character")
+    }
+    position += count
+  }
+
+  /// Makes the container node at `index` skip past what was read into it.
+  private mutating func close(_ index: Int, count: Int) {
+    nodes[index].next = Int32(nodes.count)
+    nodes[index].end = Int32(position)
+    nodes[index].count = Int32(count)
+  }
+
+  private func sameKey(_ first: Int, _ second: Int) -> Bool {
+    let (a, b) = (nodes[first], nodes[second])
+    if !a.flag && !b.flag {
+      guard a.end - a.start == b.end - b.start else { return false }
+      for offset in 0..<Int(a.end - a.start) where bytes[Int(a.start) + offset] != bytes[Int(b.start) + offset] {
+        return false
+      }
+      return true
+    }
+    return keyText(first) == keyText(second)
+  }
+
+  private func keyText(_ index: Int) -> String {
+    nodes[index].text(in: text, decoded: decoded)
+  }
+
+  private mutating func parseObject() throws {
+    let index = nodes.count
+    append(.object, from: position, to: position)
+    position += 1  // {
+    let firstKey = openKeys.count
+    defer { openKeys.removeSubrange(firstKey...) }
+    skipSpace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+      position += 1
+      close(index, count: 0)
+      return
+    }
+    while true {
+      skipSpace()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw corrupt("a key must be a string") }
+      let key = nodes.count
+      try parseString()
+      let count = openKeys.count - firstKey
+      if count < Self.comparedUpTo {
+        for earlier in openKeys[firstKey...] where sameKey(earlier, key) {
+          throw corrupt("the key '\(keyText(earlier))' appears twice")
+        }
+      }
+      openKeys.append(key)
+      skipSpace()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw corrupt("a key must be followed by ':'") }
+      position += 1
+      try parseValue()
+      if try !continues(closing: "}", what: "an object") {
+        let keys = openKeys[firstKey...]
+        if keys.count > Self.comparedUpTo {
+          let sorted = keys.map(keyText).sorted()
+          if let twice = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 }) {
+            throw corrupt("the key '\(twice.0)' appears twice")
+          }
+        }
+        close(index, count: keys.count)
+        return
+      }
+    }
+  }
+
+  private mutating func parseArray() throws {
+    let index = nodes.count
+    append(.array, from: position, to: position)
+    position += 1  // [
+    var count = 0
+    skipSpace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+      position += 1
+      close(index, count: 0)
+      return
+    }
+    while true {
+      try parseValue()
+      count += 1
+      if try !continues(closing: "]", what: "an array") {
+        close(index, count: count)
+        return
+      }
+    }
+  }
+
+  /// After a member or element: true past a ',', false past the closing bracket.
+  private mutating func continues(closing: Unicode.Scalar, what: String) throws -> Bool {
+    skipSpace()
+    guard position < bytes.count else { throw corrupt("\(what) is not closed") }
+    let byte = bytes[position]
+    position += 1
+    if byte == UInt8(ascii: ",") { return true }
+    if byte == UInt8(ascii: closing) { return false }
+    position -= 1
+    throw corrupt("expected ',' or '\(closing)'")
+  }
+
+  /// A string node: plain ASCII is left in the text; anything else is decoded now (and
+  /// checked to be UTF-8) into `decoded`.
+  private mutating func parseString() throws {
+    position += 1  // "
+    let start = position
+    var end = position
+    var isASCII = true
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+      if bytes[end] >= 0x80 { isASCII = false }
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      position = end + 1
+      if isASCII {
+        append(.string, from: start, to: end)
+        return
+      }
+      guard let string = String(validating: text[start..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
+      appendDecoded(string, from: start, to: end)
+      return
+    }
+    var scalars = String.UnicodeScalarView()
+    var runStart = position
+    func flushRun(upTo end: Int) throws {
+      guard runStart < end else { return }
+      guard let run = String(validating: text[runStart..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
+      scalars.append(contentsOf: run.unicodeScalars)
+    }
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        try flushRun(upTo: position)
+        appendDecoded(String(scalars), from: start, to: position)
+        position += 1
+        return
+      }
+      if byte < 0x20 { throw corrupt("a string holds a control character") }
+      if byte != UInt8(ascii: "\\") {
+        position += 1
+        continue
+      }
+      try flushRun(upTo: position)
+      position += 1
+      guard position < bytes.count else { break }
+      let escape = bytes[position]
+      position += 1
+      switch escape {
+      case UInt8(ascii: "\""): scalars.append("\"")
+      case UInt8(ascii: "\\"): scalars.append("\\")
+      case UInt8(ascii: "/"): scalars.append("/")
+      case UInt8(ascii: "b"): scalars.append("\u{08}")
+      case UInt8(ascii: "f"): scalars.append("\u{0C}")
+      case UInt8(ascii: "n"): scalars.append("\n")
+      case UInt8(ascii: "r"): scalars.append("\r")
+      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+      default: throw corrupt("a string has an unknown escape")
+      }
+      runStart = position
+    }
+    throw corrupt("a string is not closed")
+  }
+
+  private mutating func appendDecoded(_ text: String, from start: Int, to end: Int) {
+    append(.string, flag: true, from: start, to: end, count: decoded.count)
+    decoded.append(text)
+  }
+
+  /// `\uXXXX`, a surrogate pair as two of them.
+  private mutating func parseUnicodeEscape() throws -> Unicode.Scalar {
+    let first = try hexQuad()
+    if (0xD800...0xDBFF).contains(first) {
+      guard bytes.count - position >= 2, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+        throw corrupt("a string has a lone surrogate")
+      }
+      position += 2
+      let second = try hexQuad()
+      guard (0xDC00...0xDFFF).contains(second) else { throw corrupt("a string has a lone surrogate") }
+      return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
+    }
+    guard let scalar = Unicode.Scalar(first) else { throw corrupt("a string has a lone surrogate") }
+    return scalar
+  }
+
+  private mutating func hexQuad() throws -> UInt32 {
+    guard bytes.count - position >= 4 else { throw corrupt("a \\u escape is cut short") }
+    var value: UInt32 = 0
+    for byte in bytes[position..<position + 4] {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw corrupt("a \\u escape is not hexadecimal")
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    position += 4
+    return value
+  }
+
+  /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, kept as text.
+  private mutating func parseNumber() throws {
+    func digits() -> Int {
+      let from = position
+      while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+      return position - from
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    let leadingZero = position < bytes.count && bytes[position] == UInt8(ascii: "0")
+    let whole = digits()
+    guard whole > 0 else { throw corrupt("unexpected character") }
+    if leadingZero && whole > 1 { throw corrupt("a number has a leading zero") }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard digits() > 0 else { throw corrupt("a number has no digits after its point") }
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+      position += 1
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+      guard digits() > 0 else { throw corrupt("a number has no digits in its exponent") }
+    }
+  }
+}
