@@ -10,13 +10,16 @@ struct BoardOptions: ParsableArguments {
 
   var name: String { pasteboard ?? Pasteboard.defaultName }
 
-  /// Opens the board; writers create the store and the board as needed.
+  /// Opens the board; writers create the store and the board as needed, and do the
+  /// store's housekeeping first.
   func open(creating: Bool) throws(PasteboardError) -> Pasteboard {
     try Self.open(pasteboard, creating: creating)
   }
 
   static func open(_ pasteboard: String?, creating: Bool) throws(PasteboardError) -> Pasteboard {
-    try Store.open(creating: creating).pasteboard(named: pasteboard ?? Pasteboard.defaultName, creating: creating)
+    let store = try Store.open(creating: creating)
+    if creating { store.housekeeping() }
+    return try store.pasteboard(named: pasteboard ?? Pasteboard.defaultName, creating: creating)
   }
 
   /// Opens a board to change it without making it (clear, undo, redo, group end: a
@@ -24,7 +27,9 @@ struct BoardOptions: ParsableArguments {
   /// exist, any other board must already. The store is marked with the current format, as by
   /// every writer.
   func openToChange() throws(PasteboardError) -> Pasteboard {
-    try Store.open(creating: true).pasteboard(named: name, creating: Pasteboard.isStandard(name))
+    let store = try Store.open(creating: true)
+    store.housekeeping()
+    return try store.pasteboard(named: name, creating: Pasteboard.isStandard(name))
   }
 }
 

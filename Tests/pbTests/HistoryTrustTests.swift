@@ -363,6 +363,10 @@ struct PlantedOwnedTests {
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: owned.path).count == 3, "the entries were planted")
     #expect(try sandbox.pb("count").status == 0)
+    #expect(try sandbox.pb("paste", "-p", "notes").text == "notes kept", "a reader does not take the board for reaped")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: owned.path).count == 3, "readers write nothing")
+    // Housekeeping, which every writer and pb list ask for, removes the entries alone.
+    #expect(try sandbox.pb("list").status == 0)
     #expect(try sandbox.pb("paste").text == "general kept")
     #expect(try sandbox.pb("paste", "-p", "find").text == "find kept")
     #expect(try sandbox.pb("paste", "-p", "notes").text == "notes kept")

@@ -67,7 +67,7 @@ extension Store {
       guard error.errno == EEXIST else { throw .cannotCreate(path: boards.path + "/" + name, reason: error.reason) }
       guard existOK else { throw .pasteboardExists(name) }
     }
-    return try pasteboard(named: name, creating: false)
+    return try board(named: name, creating: false)
   }
 
   /// A new, empty folder in `parent` (a board being laid out, a writer's scratch folder),
@@ -110,7 +110,7 @@ extension Store {
     named name: String, ifCount: Int? = nil, ownedBy owner: ProcessIdentity? = nil, lockTimeout: Double? = nil,
     undo: Pasteboard.WriteOptions = Pasteboard.WriteOptions()
   ) throws(PasteboardError) {
-    let board = try pasteboard(named: name, creating: false)
+    let board = try self.board(named: name, creating: false)
     // general and find are never temporary: an owned/ entry naming them was planted.
     if owner != nil && Pasteboard.isStandard(name) { return }
     if Pasteboard.isStandard(name) {
@@ -137,10 +137,13 @@ extension Store {
     try? boards.removeTree(gone)
   }
 
-  /// Deletes the temporary boards whose owner has exited (checked by PID and start
-  /// time, so a reused PID does not keep a board alive). Failures are left for the next
-  /// command: reaping never fails the command that does it.
-  public func reapTemporaryBoards() {
+  /// The housekeeping a command that writes asks for before its work, and `pb list`
+  /// before it lists: deletes the temporary boards whose owner has exited (checked by
+  /// PID and start time, so a reused PID does not keep a board alive). Readers write
+  /// nothing, so they leave it to the next writer, and meanwhile do not show such a
+  /// board (see `isReapable`). Failures are left for the next command: housekeeping
+  /// never fails the command that does it.
+  public func housekeeping() {
     guard let owned = try? ownedFolder(creating: false), let entries = try? owned.entries() else { return }
     var running: [ProcessIdentity: Bool] = [:]  // one look at /proc per owner, however many boards
     for entry in entries {
@@ -159,6 +162,21 @@ extension Store {
       }
       try? owned.remove(entry)
     }
+  }
+
+  /// Whether the reaper would delete `board`: a temporary board registered in `owned/`
+  /// whose owner has exited, and that its `board.json` says that owner owns (an entry
+  /// naming another board was planted, and is only removed). Nothing is written: a
+  /// reader asks this where a writer reaps. general and find are never temporary.
+  func isReapable(_ board: Pasteboard) -> Bool {
+    guard !Pasteboard.isStandard(board.name), let owned = try? ownedFolder(creating: false),
+      let entries = try? owned.entries()
+    else { return false }
+    for entry in entries {
+      guard let (owner, name) = Self.parseOwnedEntry(entry), name == board.name, !owner.isRunning else { continue }
+      if (try? board.attributes().owner?.process) == owner { return true }
+    }
+    return false
   }
 
   /// Removes what creators and deleters that died left in `boards/`.
@@ -225,7 +243,7 @@ extension Store {
   /// Every board with what it holds. Temporary boards whose owner has exited are reaped
   /// and expired items removed first (each removal a change), so nothing dead shows.
   public func listBoards() throws(PasteboardError) -> [BoardSummary] {
-    reapTemporaryBoards()
+    housekeeping()
     removeAbandonedBoardFolders()
     var summaries: [BoardSummary] = []
     for name in try boardNames() {

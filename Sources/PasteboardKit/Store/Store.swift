@@ -90,7 +90,9 @@ public final class Store {
     return PathBytes.string(cString: value)
   }
 
-  /// Opens the store; `creating` makes it (and its parents) when it is missing.
+  /// Opens the store. `creating` is a writer's: it makes the store (and its parents)
+  /// when it is missing and marks it with the current format. A reader (not `creating`)
+  /// writes nothing: the housekeeping writers ask for (`housekeeping()`) is not done here.
   public static func open(at path: String = defaultPath, creating: Bool) throws(PasteboardError) -> Store {
     // The store exists nearly always: its parents are made only when it does not.
     let existing = creating ? try? Directory.open(path: path) : nil
@@ -116,7 +118,6 @@ public final class Store {
     let store = Store(path: path, directory: directory)
     try store.checkOwnership(directory)
     try store.checkFormat(directory, creating: creating)
-    store.reapTemporaryBoards()
     return store
   }
 
@@ -177,8 +178,17 @@ public final class Store {
   }
 
   /// A pasteboard of the store. `creating` makes a missing one; otherwise a missing
-  /// `general` or `find` reads as empty and any other missing name is an error.
+  /// `general` or `find` reads as empty and any other missing name is an error, as is a
+  /// temporary board whose owner has exited (housekeeping removes it; a reader does
+  /// not, and does not show it either).
   public func pasteboard(named name: String, creating: Bool) throws(PasteboardError) -> Pasteboard {
+    let pasteboard = try board(named: name, creating: creating)
+    if !creating, isReapable(pasteboard) { throw .noSuchPasteboard(name) }
+    return pasteboard
+  }
+
+  /// A pasteboard of the store, temporary or not, its owner running or not.
+  func board(named name: String, creating: Bool) throws(PasteboardError) -> Pasteboard {
     try Pasteboard.validate(name: name)
     let boardPath = path + "/" + Self.boardsFolder + "/" + name
     guard let boards = try boardsFolder(creating: creating), let board = try boards.openStoreFolder(name, creating: false) else {

@@ -112,6 +112,7 @@ extension PB {
         attributes.owner = BoardAttributes.Owner(process: process, command: process.command)
       }
       let store = try Store.open(creating: true)
+      store.housekeeping()
       if unique {
         let board = try store.createUniqueBoard(prefix: prefix ?? "pb", attributes: attributes)
         return try Output.standard.write(board.name + "\n")
@@ -150,6 +151,7 @@ extension PB {
     /// deletes nothing, as a usage error.
     func run() throws {
       let store = try Store.open(creating: false)
+      store.housekeeping()
       for name in names { try Pasteboard.validate(name: name) }
       var failure: Int32?
       for name in names {
