@@ -12,22 +12,26 @@ struct InterruptTests {
     return result.lines.filter { !$0.isEmpty }
   }
 
-  @Test("SIGINT, SIGTERM or SIGHUP in the middle of pb copy's input leaves none of its bytes in the store", arguments: [
-    ("INT", 130), ("TERM", 143), ("HUP", 129),
-  ])
-  func signalMidInput(signal: String, status: Int) throws {
+  /// Both ways a writer stages: unnamed files of data/ (which vanish with the process
+  /// whatever kills it), and the scratch folder of a filesystem without them, forced by
+  /// `PB_TEST_SCRATCH_FOLDER`, where only the signal guard removes the bytes.
+  @Test(
+    "SIGINT, SIGTERM or SIGHUP in the middle of pb copy's input leaves none of its bytes in the store",
+    arguments: [("INT", 130), ("TERM", 143), ("HUP", 129)], [false, true])
+  func signalMidInput(signal: (String, Int), inScratchFolder: Bool) throws {
+    let (signal, status) = signal
     let sandbox = try Sandbox()
     #expect(try sandbox.pb("copy", stdin: Data("committed".utf8)).status == 0)
     // The writer reads from a FIFO that stays open, so it is in the middle of its input
     // when the signal comes; the probe before the signal proves the bytes were staged
-    // (in an unnamed file of data/, read through /proc; regular files only, as the FIFO
-    // is one of the writer's descriptors too).
+    // (in an unnamed file of data/ or a file of the scratch folder, read through /proc;
+    // regular files only, as the FIFO is one of the writer's descriptors too).
     // Job control, so that the background writer does not start with SIGINT ignored.
     let staged = #"$(for fd in /proc/$writer/fd/*; do [ -f "$fd" ] && grep -q -- "$MARKER" "$fd" && echo found; done | wc -l)"#
     let script = """
       set -m
       cd '\(sandbox.root.path)'
-      export PB_DIR='\(sandbox.store.path)' MARKER='\(Self.marker)'
+      export PB_DIR='\(sandbox.store.path)' MARKER='\(Self.marker)'\(inScratchFolder ? " PB_TEST_SCRATCH_FOLDER=1" : "")
       mkfifo feed
       pb copy < feed &
       writer=$!
@@ -35,6 +39,7 @@ struct InterruptTests {
       { printf '%s' "$MARKER"; head -c 300000 /dev/zero; } >&3
       for i in $(seq 100); do [ \(staged) -gt 0 ] && break; sleep 0.05; done
       echo "staged: \(staged)"
+      echo "scratch folders: $(ls "$PB_DIR/boards/general/tmp" | wc -l)"
       kill -\(signal) $writer
       wait $writer
       echo "status: $?"
@@ -42,6 +47,7 @@ struct InterruptTests {
       """
     let result = try sandbox.shell(script, timeLimit: 30)
     #expect(result.lines.contains("staged: 1"), "the writer had staged its bytes before the signal: \(result)")
+    #expect(result.lines.contains("scratch folders: \(inScratchFolder ? 1 : 0)"), "staged where it was meant to: \(result)")
     #expect(result.lines.contains("status: \(status)"), "\(result)")
     #expect(try filesWithMarker(sandbox).isEmpty, "the interrupted writer's bytes are still in the store")
     let tmp = try FileManager.default.contentsOfDirectory(atPath: sandbox.store.appendingPathComponent("boards/general/tmp").path)

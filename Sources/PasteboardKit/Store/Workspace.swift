@@ -36,8 +36,15 @@ final class Workspace {
 
   init(for pasteboard: Pasteboard) throws(PasteboardError) {
     self.pasteboard = pasteboard
-    if !pasteboard.stagesInScratchFolder { unnamedIn = try pasteboard.requiredFolder(Pasteboard.Folder.data) }
+    if !pasteboard.stagesInScratchFolder && !Self.scratchFolderForced {
+      unnamedIn = try pasteboard.requiredFolder(Pasteboard.Folder.data)
+    }
   }
+
+  /// For tests only: `PB_TEST_SCRATCH_FOLDER=1` makes every writer stage in the scratch
+  /// folder, as on a filesystem without unnamed files, so that the end-to-end tests cover
+  /// that way (and its signal guard) on a filesystem that has them. Read once.
+  private static let scratchFolderForced = Store.environment("PB_TEST_SCRATCH_FOLDER") == "1"
 
   deinit {
     guard let scratch else { return }
