@@ -60,7 +60,8 @@ let package = Package(
     ),
     .testTarget(
       name: "DesktopClipboardTests",
-      dependencies: ["DesktopClipboard", "PasteboardKit"]
+      dependencies: ["DesktopClipboard", "PasteboardKit"],
+      exclude: ["Protocols"]
     ),
     .testTarget(
       name: "pbTests",

@@ -1,7 +1,8 @@
 /// The interface tables pb speaks Wayland with: each request's and event's opcode, its
-/// place in its interface's list. The core ones are checked against libwayland's
-/// wayland.xml by the tests; data control (wlroots' and ext's, which agree) is not in
-/// Debian's wayland-protocols, and is checked against sway end to end.
+/// place in its interface's list. The tests check them, and the arguments pb sends and
+/// reads, against the protocols' XML: the core against libwayland's wayland.xml, data
+/// control (wlroots' and ext's, which agree) against the copies in
+/// Tests/DesktopClipboardTests/Protocols; sway checks them end to end.
 enum WaylandProtocol {
   enum Display {
     static let sync: UInt16 = 0
