@@ -36,6 +36,22 @@ extension RepresentationSource.Input {
   public init(argument: String) {
     self = argument == "-" ? .standardInput : .file(argument)
   }
+
+  /// The bytes a copy of these inputs will move, when every one is a regular file
+  /// (standard input redirected from a file counts); nil otherwise.
+  public static func regularFileSize(of inputs: [Self]) -> Int64? {
+    var total: Int64 = 0
+    for input in inputs {
+      let status: stat?
+      switch input {
+      case .standardInput: status = try? Descriptor.standardInput.status()
+      case .file(let path): status = try? SystemCall.status(path: path)
+      }
+      guard let status, status.st_mode & S_IFMT == S_IFREG else { return nil }
+      total += Int64(status.st_size)
+    }
+    return total
+  }
 }
 
 /// The representations of one item to write, in order (the first is the preferred one).
