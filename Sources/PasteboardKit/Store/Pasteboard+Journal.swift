@@ -111,7 +111,7 @@ extension Pasteboard {
     }
     // What the interrupted command would have said, said now.
     for note in work.notes {
-      StandardStreams.printError("pb: finishing an interrupted \(journal.operation.rawValue) of '\(Display.value(name))': \(note)")
+      Notice.show(.finishedInterrupted(operation: journal.operation.rawValue, board: name, note: note))
     }
     work.end()
   }
@@ -368,8 +368,8 @@ extension Pasteboard {
         do throws(PasteboardError) {
           inode = try makeHiddenCopy(step, work: work)
         } catch {
-          work.recordHint(index, .failed(error.message))
-          work.notes.append("could not put back '\(shown)': \(error.message) (its bytes stay in the store, in the entry pb history shows it in)")
+          work.recordHint(index, .failed(error.reason))
+          work.notes.append("could not put back '\(shown)': \(error.reason) (its bytes stay in the store, in the entry pb history shows it in)")
           work.failed = true
           continue
         }
