@@ -10,6 +10,8 @@ public enum DesktopError: Error, Sendable, Equatable {
   case unavailable(lookedFor: String, fix: String? = nil)
   /// The desktop's clipboard could not be reached, or did not answer as it should.
   case failed(String)
+  /// The X server lacks XFixes, without which the bridge cannot hear of new copies.
+  case noXFixes
   /// Nothing owns the desktop selection (`clipboard` or `primary`).
   case empty(selection: String)
   /// `what` took longer than `seconds`: a limit the caller chose when `adjustable`.

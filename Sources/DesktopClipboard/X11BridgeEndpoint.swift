@@ -21,7 +21,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     selectionAtom = x.atom(selection.rawValue.uppercased())
     ownerChanged = pbx_watch_selection(x.connection, x.window, selectionAtom)
     if ownerChanged < 0 {
-      throw .failed("the X server lacks the XFixes extension, which pb bridge needs to hear of new copies")
+      throw .noXFixes
     }
   }
 

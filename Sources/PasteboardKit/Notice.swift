@@ -7,7 +7,7 @@ public enum Notice: Sendable, Equatable {
   case stillLocked(board: String, seconds: Double)
   /// Work of `operation` on `board` that a killed command left was finished; `note` is
   /// what that command would have said.
-  case finishedInterrupted(operation: String, board: String, note: String)
+  case finishedInterrupted(operation: String, board: String, note: WorkNote)
 
   /// Where notices go; none are shown until a front end sets it.
   nonisolated(unsafe) public static var show: (Notice) -> Void = { _ in }

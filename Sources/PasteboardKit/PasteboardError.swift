@@ -47,6 +47,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
 
   // Missing input.
   case noSuchFile(String, reason: String)
+  /// Standard input is a directory, which has no bytes to copy.
+  case standardInputIsDirectory
   case noSuchPasteboard(String)
   /// The board was deleted while a writer was writing to it (nothing was committed) or
   /// while it was watched.

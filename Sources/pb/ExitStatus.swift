@@ -12,7 +12,7 @@ enum ExitStatus {
     case .usage, .misuse, .invalidPasteboardName, .invalidTime: 64
     case .cutRefused(let refusal): of(refusal)
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted: 65
-    case .noSuchFile, .noSuchPasteboard, .pasteboardDeleted: 66
+    case .noSuchFile, .standardInputIsDirectory, .noSuchPasteboard, .pasteboardDeleted: 66
     case .magicUnavailable: 69
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
     case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack, .holdsFileNotPutBack, .historyTooLarge: 73
@@ -27,7 +27,7 @@ enum ExitStatus {
     switch error {
     case .empty: 1
     case .osc52Refused: 65
-    case .unavailable, .failed: 69
+    case .unavailable, .failed, .noXFixes: 69
     case .timeout: 75
     case .pasteboard(let error): of(error)
     }

@@ -67,6 +67,8 @@ extension PasteboardError {
       return "the data is not valid \(Display.value(type)): bad byte at offset \(offset); give its real type with -t or omit -t to detect it"
     case .noSuchFile(let path, let reason):
       return "cannot read '\(Display.path(path))': \(reason)"
+    case .standardInputIsDirectory:
+      return PasteboardError.noSuchFile("standard input", reason: "it is a directory; redirect a file instead: pb copy < FILE").message
     case .noSuchPasteboard(let name):
       return "no pasteboard named '\(Display.value(name))'; check the name, or write to it first: pb copy -p \(Display.value(name))"
     case .pasteboardDeleted(let name, let whileWriting):
@@ -192,7 +194,7 @@ extension Notice {
       "pb: pasteboard '\(Display.value(board))' is still locked by another pb after \(seconds) s; waiting, "
         + "because standard input was read and would be lost (Ctrl-C gives up)"
     case .finishedInterrupted(let operation, let board, let note):
-      "pb: finishing an interrupted \(operation) of '\(Display.value(board))': \(note)"
+      "pb: finishing an interrupted \(operation) of '\(Display.value(board))': \(note.message)"
     }
   }
 }
@@ -204,6 +206,8 @@ extension DesktopError {
       return "no desktop clipboard: \(lookedFor); \(fix ?? "run pb in a desktop session")"
     case .failed(let text):
       return Display.line(text)
+    case .noXFixes:
+      return "the X server lacks the XFixes extension, which pb bridge needs to hear of new copies"
     case .empty(let selection):
       return "the desktop's \(selection) selection is empty; copy something in an application first"
     case .timeout(let what, let seconds, let adjustable):
@@ -228,6 +232,33 @@ extension Desktop.BridgeNotice {
     switch self {
     case .importedWithoutText(let text): text.note
     case .notImported(let error): "not imported: " + error.message
+    }
+  }
+}
+
+extension WorkNote {
+  var message: String {
+    switch self {
+    case .notPutBack(let path, let reason):
+      "could not put back '\(Display.path(path))': \(reason) (its bytes stay in the store, in the entry pb history shows it in)"
+    case .leftHidden(let path, let reason, let hidden):
+      "could not put back '\(Display.path(path))' (\(reason)); it is whole beside it as '\(Display.path(hidden))': rename it yourself"
+    case .putBackBeside(let path, let placed):
+      "'\(Display.path(path))' exists, so the cut file was put back next to it as '\(Display.path(placed))'"
+    case .givenBackBeside(let path, let placed):
+      "'\(Display.path(path))' exists, so the file redo had taken was given back next to it as '\(Display.path(placed))'"
+    case .notGivenBack(let path, let reason):
+      "could not give back '\(Display.path(path))': \(reason) (its bytes stay in the store)"
+    case .changedWhileCut(let path):
+      "'\(Display.path(path))' was changed or replaced while pb cut it; left in place (its copy is on the pasteboard)"
+    case .changedSinceUndo(let path):
+      "left '\(Display.path(path))' in place: it changed since undo put it back"
+    case .notRemoved(let path, let reason):
+      "'\(Display.path(path))' was copied but not removed: \(reason)"
+    case .notRemovedAgain(let path, let reason):
+      "could not remove '\(Display.path(path))' again: \(reason)"
+    case .movedSinceUndo(let path):
+      "'\(Display.path(path))' is not in the store: an undo put it back and it was moved since; left where it is"
     }
   }
 }

@@ -37,7 +37,7 @@ private struct CutSource {
 public struct CutResult: Sendable {
   public var state: PasteboardState
   /// Files copied but not removed, each with the reason.
-  public var failures: [String]
+  public var failures: [WorkNote]
 }
 
 extension Pasteboard {
