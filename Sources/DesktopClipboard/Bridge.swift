@@ -13,10 +13,10 @@ protocol BridgeEndpoint: AnyObject {
   var waitMilliseconds: Int32 { get }
   /// Acts on what the wait found (`ready`, in the order of `pollEntries`, or all 0 after
   /// a timeout); true when another client has since taken the selection.
-  func service(_ ready: [Int16]) throws(PasteboardError) -> Bool
+  func service(_ ready: [Int16]) throws(DesktopError) -> Bool
   /// Takes the selection with `offer`; earlier offers finish their transfers (but not
   /// a secret's).
-  func publish(_ offer: DesktopOffer) throws(PasteboardError)
+  func publish(_ offer: DesktopOffer) throws(DesktopError)
   /// Gives the selection up if pb's latest offer still holds it, and ends that offer's
   /// transfers.
   func withdraw()
@@ -41,18 +41,23 @@ final class DesktopBridge {
   private var seen: Int?
   /// The item pb's latest offer holds while it may still hold the selection.
   private var served: Item?
+  private let notify: (Desktop.BridgeNotice) -> Void
 
-  init(store: Store, board: String, endpoint: any BridgeEndpoint, direction: Desktop.Direction, timeout: Int64) {
+  init(
+    store: Store, board: String, endpoint: any BridgeEndpoint, direction: Desktop.Direction, timeout: Int64,
+    notify: @escaping (Desktop.BridgeNotice) -> Void
+  ) {
     self.store = store
     self.board = board
     self.endpoint = endpoint
     self.direction = direction
     self.timeout = timeout
+    self.notify = notify
   }
 
   /// Runs until the board is deleted or the desktop goes.
-  func run() throws(PasteboardError) {
-    let monitor = try ChangeMonitor(store: store, board: board)
+  func run() throws(DesktopError) {
+    let monitor = try DesktopError.inStore { () throws(PasteboardError) in try ChangeMonitor(store: store, board: board) }
     try boardChanged(monitor)
     var ready = [Int16](repeating: 0, count: endpoint.pollEntries.count)
     while true {
@@ -73,14 +78,14 @@ final class DesktopBridge {
       }
       let entries = endpoint.pollEntries
       let expiry = served?.expires.map { Int32(clamping: max(0, $0 - TimeSpec.now())) } ?? -1
-      let found = try PasteboardError.catching {
+      let found = try DesktopError.catching {
         try SystemCall.wait(
           entries + [(monitor.descriptor, Int16(POLLIN))], milliseconds: Desktop.soonest(endpoint.waitMilliseconds, expiry),
           path: "the desktop and the board")
       }
       ready = Array(found.dropLast())
       if found.last != 0 {
-        try monitor.drain()
+        try DesktopError.inStore { () throws(PasteboardError) in try monitor.drain() }
         try boardChanged(monitor)
       }
     }
@@ -88,15 +93,15 @@ final class DesktopBridge {
 
   /// The board's item 0, offered when the board has changed (not by an import of ours);
   /// a secret offered that the board no longer holds (cleared, undone) is withdrawn.
-  private func boardChanged(_ monitor: ChangeMonitor) throws(PasteboardError) {
-    let (pasteboard, state) = try monitor.current()
+  private func boardChanged(_ monitor: ChangeMonitor) throws(DesktopError) {
+    let (pasteboard, state) = try DesktopError.inStore { () throws(PasteboardError) in try monitor.current() }
     if state.changeCount != seen {
       seen = state.changeCount
       if direction != .fromDesktop, state.changeCount != imported, !state.items.isEmpty {
-        let (item, changeCount, data) = try pasteboard.openItem(.index(0))
+        let (item, changeCount, data) = try DesktopError.inStore { () throws(PasteboardError) in try pasteboard.openItem(.index(0)) }
         try endpoint.publish(
           try DesktopOffer(
-            types: item.types, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, concealed: item.concealed,
+            types: item.types, data: try DesktopError.inStore { () throws(PasteboardError) in try data.map { (data) throws(PasteboardError) in try data.descriptor } }, concealed: item.concealed,
             origin: DesktopTargets.Origin(board: board, changeCount: changeCount)))
         served = item
         return
@@ -110,9 +115,9 @@ final class DesktopBridge {
 
   /// What another application copied, made the board's new item 0; an application's
   /// failure to answer is reported and skipped, not fatal.
-  private func importOffer() throws(PasteboardError) {
+  private func importOffer() throws(DesktopError) {
     let reader = endpoint.reader(timeout: timeout)
-    do throws(PasteboardError) {
+    do throws(DesktopError) {
       let plan = DesktopTargets.importPlan(offered: try reader.targets())
       if plan.concealed { return }  // a password: never kept
       if plan.fromPB {
@@ -120,17 +125,27 @@ final class DesktopBridge {
         _ = try reader.read(DesktopTargets.pbItem) { mark.append(contentsOf: $0) }
         if DesktopTargets.Origin(bytes: mark)?.board == board { return }  // this board's own item
       }
-      let pasteboard = try store.pasteboard(named: board, creating: false)
+      let pasteboard = try DesktopError.inStore { () throws(PasteboardError) in try store.pasteboard(named: board, creating: false) }
       let result = try Desktop.importOffer(plan, from: reader, into: pasteboard, append: false, options: Pasteboard.WriteOptions())
       imported = result.state.changeCount
-      if let text = result.unconverted {
-        StandardStreams.printError("pb bridge: " + text.note)
-      }
+      if let text = result.unconverted { notify(.importedWithoutText(text)) }
     } catch {
       switch error {
-      case .desktopEmpty, .desktopTimeout, .desktopFailed: StandardStreams.printError("pb bridge: not imported: " + error.message)
+      case .empty, .timeout, .failed: notify(.notImported(error))
       default: throw error
       }
     }
+  }
+}
+
+extension Desktop {
+  /// What the bridge has to tell as it runs that does not end it: a front end shows each.
+  public enum BridgeNotice: Sendable, Equatable {
+    /// An import kept the offer without its text, which came only in a charset pb
+    /// cannot convert.
+    case importedWithoutText(UnconvertedText)
+    /// What another application copied was not imported: it did not answer in time,
+    /// or offered nothing pb can keep.
+    case notImported(DesktopError)
   }
 }

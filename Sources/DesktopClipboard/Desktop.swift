@@ -8,10 +8,10 @@ import PasteboardKit
 /// offers, and the data of one of them.
 protocol SelectionReader {
   var selectionName: String { get }
-  func targets() throws(PasteboardError) -> [String]
+  func targets() throws(DesktopError) -> [String]
   /// Passes the data of `target` to `sink` as it comes; returns the name of the type it
   /// came as, or nil when the owner refused it.
-  func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(PasteboardError) -> Void) throws(PasteboardError) -> String?
+  func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError) -> String?
 }
 
 extension X11Reader: SelectionReader {}
@@ -19,11 +19,11 @@ extension X11Reader: SelectionReader {}
 /// What holds a desktop selection with an offer, whatever the backend.
 protocol SelectionOwner {
   /// Takes the selection; returns once the desktop has confirmed it.
-  func acquire() throws(PasteboardError)
+  func acquire() throws(DesktopError)
   /// Serves the offer until another client takes the selection and the transfers
   /// under way have ended, or until `watch` ends the offer: then the selection is
   /// given up.
-  func serve(_ watch: OfferWatch) throws(PasteboardError)
+  func serve(_ watch: OfferWatch) throws(DesktopError)
 }
 
 extension X11Owner: SelectionOwner {}
@@ -79,13 +79,13 @@ public enum Desktop {
   /// The backend to use: the one given (`--backend`, else `PB_DESKTOP`), else Wayland
   /// when WAYLAND_DISPLAY names a compositor that offers data control, else X11 when
   /// DISPLAY is set (GNOME's XWayland), else OSC 52 for a publish from an SSH session.
-  public static func route(given: Backend?, publishing: Bool) throws(PasteboardError) -> Route {
+  public static func route(given: Backend?, publishing: Bool) throws(DesktopError) -> Route {
     var probed: WaylandConnection?
     let backend = try backend(given: given, publishing: publishing, probed: &probed)
     return Route(backend, wayland: probed)
   }
 
-  private static func backend(given: Backend?, publishing: Bool, probed: inout WaylandConnection?) throws(PasteboardError)
+  private static func backend(given: Backend?, publishing: Bool, probed: inout WaylandConnection?) throws(DesktopError)
     -> Backend
   {
     if let given { return given }
@@ -110,24 +110,24 @@ public enum Desktop {
     if publishing && overSSH { return .osc52 }
     lookedFor += Store.environment("WAYLAND_DISPLAY") == nil ? "DISPLAY and WAYLAND_DISPLAY are unset" : "DISPLAY is unset"
     lookedFor += publishing ? ", and this is not an SSH session (SSH_TTY, SSH_CONNECTION)" : ""
-    throw .desktopUnavailable(lookedFor: lookedFor)
+    throw .unavailable(lookedFor: lookedFor)
   }
 
   /// Data control over the route's connection, or a new one.
-  static func dataControl(_ route: Route) throws(PasteboardError) -> WaylandDataControl {
+  static func dataControl(_ route: Route) throws(DesktopError) -> WaylandDataControl {
     if let connection = route.wayland { return try WaylandDataControl(connection: connection) }
     return try WaylandDataControl(connection: try WaylandConnection(display: try waylandDisplay()))
   }
 
   /// The Wayland compositor to connect to.
-  static func waylandDisplay() throws(PasteboardError) -> String {
-    guard let display = Store.environment("WAYLAND_DISPLAY") else { throw .desktopUnavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
+  static func waylandDisplay() throws(DesktopError) -> String {
+    guard let display = Store.environment("WAYLAND_DISPLAY") else { throw .unavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
     return display
   }
 
   /// The X display to connect to.
-  static func display() throws(PasteboardError) -> String {
-    guard let display = Store.environment("DISPLAY") else { throw .desktopUnavailable(lookedFor: "DISPLAY is unset") }
+  static func display() throws(DesktopError) -> String {
+    guard let display = Store.environment("DISPLAY") else { throw .unavailable(lookedFor: "DISPLAY is unset") }
     return display
   }
 
@@ -140,7 +140,7 @@ public enum Desktop {
   /// is started detached, so that `$(pb publish)` returns at once.
   public static func publish(
     _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, store: Store, selection: Selection, route: Route
-  ) throws(PasteboardError) {
+  ) throws(DesktopError) {
     let backend = route.backend
     switch backend {
     case .osc52:
@@ -150,7 +150,7 @@ public enum Desktop {
       // The owner checks the offer itself; making it here first reports a problem
       // with the item before a process is started.
       _ = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
-      let (reader, writer) = try PasteboardError.catching { try SystemCall.pipe() }
+      let (reader, writer) = try DesktopError.catching { try SystemCall.pipe() }
       // The owner runs in /, so a store given relative to here is passed from /.
       let arguments =
         [
@@ -158,28 +158,28 @@ public enum Desktop {
           String(origin.changeCount), item.expires.map(String.init) ?? "never", store.absolutePath,
         ]
         + item.types.map(\.rawValue) + item.representations.map(\.file)
-      _ = try PasteboardError.catching { try SystemCall.spawnSelf(arguments, passing: [writer] + data) }
+      _ = try DesktopError.catching { try SystemCall.spawnSelf(arguments, passing: [writer] + data) }
       // Only the owner holds the write end now: its end of file means it is gone.
       _ = consume writer
       let answer = try readAnswer(from: reader)
       if answer != "ok" {
-        throw .desktopFailed(answer.isEmpty ? "the process that was to own the selection ended without taking it" : answer)
+        throw .failed(answer.isEmpty ? "the process that was to own the selection ended without taking it" : answer)
       }
     }
   }
 
   /// What the owner process reports on its status pipe: "ok", or why it failed.
-  private static func readAnswer(from pipe: Descriptor) throws(PasteboardError) -> String {
+  private static func readAnswer(from pipe: Descriptor) throws(DesktopError) -> String {
     var answer: [UInt8] = []
     let deadline = SystemCall.monotonicMilliseconds() + 10_000
     var buffer = [UInt8](repeating: 0, count: 512)
     while true {
       let left = deadline - SystemCall.monotonicMilliseconds()
-      let ready = try PasteboardError.catching {
+      let ready = try DesktopError.catching {
         try SystemCall.waitReadable(pipe.raw, milliseconds: Int32(max(0, left)), path: "pb's owner process")
       }
-      guard left > 0, ready else { throw .desktopTimeout(what: "pb's owner process", seconds: 10, adjustable: false) }
-      let count = try PasteboardError.catching { try buffer.withUnsafeMutableBytes { try SystemCall.readFully(pipe.raw, into: $0, path: "a pipe") } }
+      guard left > 0, ready else { throw .timeout(what: "pb's owner process", seconds: 10, adjustable: false) }
+      let count = try DesktopError.catching { try buffer.withUnsafeMutableBytes { try SystemCall.readFully(pipe.raw, into: $0, path: "a pipe") } }
       answer += buffer[..<count]
       if count < buffer.count { break }
     }
@@ -189,8 +189,9 @@ public enum Desktop {
   /// The owner process: `arguments` are what `publish` passed after the command name
   /// (backend, selection, concealed or plain, board, change count, expiry or never,
   /// store, then the types and the data files of the representations); descriptor 3
-  /// is the status pipe, 4 and on the representations' data. Returns the exit status.
-  public static func runOwner(_ arguments: [String]) -> Int32 {
+  /// is the status pipe, 4 and on the representations' data; a failure goes back on
+  /// it in the words `describe` gives. Returns the exit status.
+  public static func runOwner(_ arguments: [String], describe: (DesktopError) -> String) -> Int32 {
     var status: Descriptor? = Descriptor(3, path: "the status pipe")
     func fail(_ message: String) -> Int32 {
       try? status?.writeAll(Array(message.utf8))
@@ -209,12 +210,16 @@ public enum Desktop {
     let types = arguments[fixed..<fixed + count].map { TypeIdentifier($0) }
     let files = Array(arguments[(fixed + count)...])
     let data = types.indices.map { Descriptor(Int32(4 + $0), path: "representation \($0)") }
-    do throws(PasteboardError) {
+    do throws(DesktopError) {
       let offer = try DesktopOffer(
         types: types, data: data, concealed: concealed, origin: DesktopTargets.Origin(board: board, changeCount: changeCount))
       // A secret is served only while its pasteboard holds it: watched from before
       // the selection is taken, so that no change falls between.
-      let monitor = concealed ? try ChangeMonitor(store: try Store.open(at: arguments[6], creating: false), board: board) : nil
+      let monitor =
+        concealed
+        ? try DesktopError.inStore { () throws(PasteboardError) in
+          try ChangeMonitor(store: try Store.open(at: arguments[6], creating: false), board: board)
+        } : nil
       let watch = OfferWatch(expires: Int64(arguments[5]), board: monitor.map { ($0, files) })
       let owner: any SelectionOwner =
         backend == .wayland
@@ -226,7 +231,7 @@ public enum Desktop {
       try owner.serve(watch)
       return 0
     } catch {
-      return fail(error.message)
+      return fail(describe(error))
     }
   }
 
@@ -240,18 +245,19 @@ public enum Desktop {
   /// each new copy in an application becomes the board's item (an undoable Import), but
   /// never a password, and never the board's own item coming back.
   public static func bridge(
-    store: Store, board: String, selection: Selection, route: Route, direction: Direction, timeout: Int64
-  ) throws(PasteboardError) {
+    store: Store, board: String, selection: Selection, route: Route, direction: Direction, timeout: Int64,
+    notify: @escaping (BridgeNotice) -> Void
+  ) throws(DesktopError) {
     let endpoint: any BridgeEndpoint
     switch route.backend {
     case .osc52:
-      throw .desktopUnavailable(lookedFor: osc52WriteOnly)
+      throw .unavailable(lookedFor: osc52WriteOnly)
     case .wayland:
       endpoint = try WaylandBridgeEndpoint(control: try dataControl(route), selection: selection)
     case .x11:
       endpoint = try X11BridgeEndpoint(selection: selection)
     }
-    try DesktopBridge(store: store, board: board, endpoint: endpoint, direction: direction, timeout: timeout).run()
+    try DesktopBridge(store: store, board: board, endpoint: endpoint, direction: direction, timeout: timeout, notify: notify).run()
   }
 
   // MARK: Importing
@@ -269,10 +275,10 @@ public enum Desktop {
   public static func importItem(
     into pasteboard: Pasteboard, selection: Selection, route: Route, append: Bool, timeout: Int64,
     options: Pasteboard.WriteOptions
-  ) throws(PasteboardError) -> Imported {
+  ) throws(DesktopError) -> Imported {
     switch route.backend {
     case .osc52:
-      throw .desktopUnavailable(lookedFor: osc52WriteOnly)
+      throw .unavailable(lookedFor: osc52WriteOnly)
     case .wayland:
       let control = try dataControl(route)
       let reader = WaylandReader(control: control, selection: selection, timeoutMilliseconds: timeout)
@@ -290,38 +296,40 @@ public enum Desktop {
   static func importOffer(
     _ plan: DesktopTargets.ImportPlan, from reader: some SelectionReader, into pasteboard: Pasteboard, append: Bool,
     options: Pasteboard.WriteOptions
-  ) throws(PasteboardError) -> Imported {
+  ) throws(DesktopError) -> Imported {
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
     for (name, type) in plan.others {
-      let file = try PasteboardError.catching { try SystemCall.memoryFile(named: name) }
-      let offered = try reader.read(name) { (bytes) throws(PasteboardError) in
-        try PasteboardError.catching { try SystemCall.writeAll(file.raw, bytes, path: name) }
+      let file = try DesktopError.catching { try SystemCall.memoryFile(named: name) }
+      let offered = try reader.read(name) { (bytes) throws(DesktopError) in
+        try DesktopError.catching { try SystemCall.writeAll(file.raw, bytes, path: name) }
       }
       if offered != nil {
-        try PasteboardError.catching { try SystemCall.rewind(file) }
+        try DesktopError.catching { try SystemCall.rewind(file) }
         representations.append((type, file, "the desktop's \(name)"))
       }
     }
     let (text, unconverted) = try readText(plan.text, from: reader)
     if let text {
-      let file = try PasteboardError.catching { try SystemCall.memoryFile(named: "text") }
-      try PasteboardError.catching { try SystemCall.writeAll(file.raw, text, path: "text") }
-      try PasteboardError.catching { try SystemCall.rewind(file) }
+      let file = try DesktopError.catching { try SystemCall.memoryFile(named: "text") }
+      try DesktopError.catching { try SystemCall.writeAll(file.raw, text, path: "text") }
+      try DesktopError.catching { try SystemCall.rewind(file) }
       representations.insert((.utf8PlainText, file, "the desktop's text"), at: min(plan.textPosition, representations.count))
     }
     if representations.isEmpty {
       let why = unconverted.map { ": its text comes only as \(Display.value($0.name)), and \($0.reason)" } ?? ""
-      throw .desktopFailed("the desktop's \(reader.selectionName) selection offers no type pb can keep\(why)")
+      throw .failed("the desktop's \(reader.selectionName) selection offers no type pb can keep\(why)")
     }
     var options = options
     if plan.concealed { options.concealed = true }
-    let state = try pasteboard.write(opened: representations, mode: append ? .append : .replace, options: options)
+    let state = try DesktopError.inStore { () throws(PasteboardError) in
+      try pasteboard.write(opened: representations, mode: append ? .append : .replace, options: options)
+    }
     return Imported(state: state, unconverted: unconverted)
   }
 
   /// The text of the first alias the owner gives that converts to UTF-8; else what kept
   /// the first one given from converting.
-  private static func readText(_ aliases: [String], from reader: some SelectionReader) throws(PasteboardError)
+  private static func readText(_ aliases: [String], from reader: some SelectionReader) throws(DesktopError)
     -> (text: [UInt8]?, unconverted: UnconvertedText?)
   {
     var unconverted: UnconvertedText?

@@ -17,10 +17,10 @@ public final class DesktopOffer {
   static let latin1Limit: Int64 = 16 << 20
 
   /// `types[i]` is the type of the data in `data[i]`.
-  public init(types: [TypeIdentifier], data: [Descriptor], concealed: Bool, origin: DesktopTargets.Origin?) throws(PasteboardError) {
+  public init(types: [TypeIdentifier], data: [Descriptor], concealed: Bool, origin: DesktopTargets.Origin?) throws(DesktopError) {
     self.data = data
     self.concealed = concealed
-    sizes = try PasteboardError.catching { try data.map { Int64(try $0.status().st_size) } }
+    sizes = try DesktopError.catching { try data.map { Int64(try $0.status().st_size) } }
     var utf8Text = DesktopTargets.plainText(in: types)
     var latin1: [UInt8]?
     if let index = utf8Text {
@@ -50,7 +50,7 @@ public final class DesktopOffer {
   }
 
   /// Up to `count` bytes of a target's data from `offset`.
-  func bytes(of target: Int, at offset: Int64, count: Int) throws(PasteboardError) -> [UInt8] {
+  func bytes(of target: Int, at offset: Int64, count: Int) throws(DesktopError) -> [UInt8] {
     switch targets[target].conversion {
     case .stored: return try Self.read(data[targets[target].representation], at: offset, count: count)
     case .latin1: return Array((latin1 ?? []).dropFirst(Int(offset)).prefix(count))
@@ -58,7 +58,7 @@ public final class DesktopOffer {
     }
   }
 
-  static func read(_ descriptor: Descriptor, at offset: Int64, count: Int) throws(PasteboardError) -> [UInt8] {
+  static func read(_ descriptor: Descriptor, at offset: Int64, count: Int) throws(DesktopError) -> [UInt8] {
     do {
       return try [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
         filled = try descriptor.readFully(into: UnsafeMutableRawBufferPointer(buffer), at: offset)

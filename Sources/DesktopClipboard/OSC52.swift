@@ -21,7 +21,7 @@ public enum OSC52 {
   }
 
   static func publish(_ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Desktop.Selection)
-    throws(PasteboardError)
+    throws(DesktopError)
   {
     // kitty takes every type (OSC 5522); inside tmux only OSC 52 gets through.
     if Store.environment("TERM") == "xterm-kitty" && Store.environment("TMUX") == nil {
@@ -41,15 +41,15 @@ public enum OSC52 {
     }
     let text = try DesktopOffer.read(data[index], at: 0, count: Int(size))
     let terminal = try openTerminal(flags: O_WRONLY)
-    try PasteboardError.catching { try terminal.writeAll(sequence(for: text, selection: selection)) }
+    try DesktopError.catching { try terminal.writeAll(sequence(for: text, selection: selection)) }
   }
 
   /// The controlling terminal: the sequence must reach it even when output is a pipe.
-  static func openTerminal(flags: Int32) throws(PasteboardError) -> Descriptor {
+  static func openTerminal(flags: Int32) throws(DesktopError) -> Descriptor {
     do {
       return try SystemCall.open("/dev/tty", flags: flags | O_NOCTTY)
     } catch {
-      throw .desktopUnavailable(lookedFor: "there is no terminal to send OSC 52 to (\(error.reason))")
+      throw .unavailable(lookedFor: "there is no terminal to send OSC 52 to (\(error.reason))")
     }
   }
 }
@@ -63,7 +63,7 @@ public enum KittyClipboard {
   static let done = start + Array("type=write:status=DONE".utf8) + end
 
   /// The packets that write `offer` (its targets named by MIME type) to `selection`.
-  static func packets(for offer: DesktopOffer, selection: Desktop.Selection) throws(PasteboardError) -> [UInt8] {
+  static func packets(for offer: DesktopOffer, selection: Desktop.Selection) throws(DesktopError) -> [UInt8] {
     var bytes = start + Array("type=write\(selection == .primary ? ":loc=primary" : "")".utf8) + end
     for (index, target) in offer.targets.enumerated() where target.name.contains("/") && target.conversion == .stored {
       var name: [UInt8] = []
@@ -81,30 +81,30 @@ public enum KittyClipboard {
     return bytes + start + Array("type=wdata".utf8) + end
   }
 
-  static func publish(_ offer: DesktopOffer, selection: Desktop.Selection, terminal: Descriptor) throws(PasteboardError) {
+  static func publish(_ offer: DesktopOffer, selection: Desktop.Selection, terminal: Descriptor) throws(DesktopError) {
     let packets = try packets(for: offer, selection: selection)
     // The answer comes as if typed: read in raw mode, so that the shell never sees it.
-    let saved = try PasteboardError.catching { try SystemCall.makeRaw(terminal.raw, path: "the terminal") }
+    let saved = try DesktopError.catching { try SystemCall.makeRaw(terminal.raw, path: "the terminal") }
     defer { SystemCall.restoreTerminal(terminal.raw, saved) }
-    try PasteboardError.catching { try terminal.writeAll(packets) }
+    try DesktopError.catching { try terminal.writeAll(packets) }
     var answer: [UInt8] = []
     let deadline = SystemCall.monotonicMilliseconds() + 5000
     var byte: UInt8 = 0
     while !answer.ends(with: end) || !answer.contains(subsequence: Array("type=write:status=".utf8)) {
       let left = deadline - SystemCall.monotonicMilliseconds()
-      let ready = try PasteboardError.catching {
+      let ready = try DesktopError.catching {
         try SystemCall.waitReadable(terminal.raw, milliseconds: Int32(clamping: max(0, left)), path: "the terminal")
       }
-      guard ready, left > 0 else { throw .desktopTimeout(what: "the terminal (kitty's clipboard protocol)", seconds: 5, adjustable: false) }
-      let count = try PasteboardError.catching {
+      guard ready, left > 0 else { throw .timeout(what: "the terminal (kitty's clipboard protocol)", seconds: 5, adjustable: false) }
+      let count = try DesktopError.catching {
         try withUnsafeMutableBytes(of: &byte) { try SystemCall.read(terminal.raw, into: $0, path: "the terminal") }
       }
-      if count == 0 { throw .desktopFailed("the terminal closed before it answered") }
+      if count == 0 { throw .failed("the terminal closed before it answered") }
       answer.append(byte)
     }
     if !answer.ends(with: done) {
       let status = String(decoding: answer, as: UTF8.self).split(separator: "=").last.map { String($0.dropLast(2)) } ?? ""
-      throw .desktopFailed("the terminal refused the copy (\(Display.value(status))); allow it in kitty's clipboard_control")
+      throw .failed("the terminal refused the copy (\(Display.value(status))); allow it in kitty's clipboard_control")
     }
   }
 }

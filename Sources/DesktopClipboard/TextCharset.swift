@@ -87,9 +87,4 @@ public struct UnconvertedText: Equatable, Sendable {
     case .notText: "it is not valid \(Display.value(charset))"
     }
   }
-
-  /// The line an import that kept the rest of the offer says of it.
-  public var note: String {
-    "imported without the desktop's \(Display.value(name)): \(reason); copy it from an application that offers UTF-8 text"
-  }
 }

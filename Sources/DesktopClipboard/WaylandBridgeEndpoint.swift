@@ -12,7 +12,7 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
   private var owners: [WaylandOwner] = []
   private var lastOffer: UInt32
 
-  init(control: WaylandDataControl, selection: Desktop.Selection) throws(PasteboardError) {
+  init(control: WaylandDataControl, selection: Desktop.Selection) throws(DesktopError) {
     self.selection = selection
     self.control = control
     lastOffer = try control.current(selection).offer
@@ -28,7 +28,7 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     owners.map(\.waitMilliseconds).filter { $0 >= 0 }.min() ?? -1
   }
 
-  func service(_ ready: [Int16]) throws(PasteboardError) -> Bool {
+  func service(_ ready: [Int16]) throws(DesktopError) -> Bool {
     // `ready` follows `pollEntries`: the connection, then each owner's pipes in turn.
     var index = 1
     for owner in owners {
@@ -46,7 +46,7 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     return offer != lastOffer && offer != 0 && !owners.contains(where: \.holdsSelection)
   }
 
-  func publish(_ offer: DesktopOffer) throws(PasteboardError) {
+  func publish(_ offer: DesktopOffer) throws(DesktopError) {
     for owner in owners { owner.relinquish() }
     let owner = WaylandOwner(control: control, selection: selection, offer: offer)
     try owner.acquire()

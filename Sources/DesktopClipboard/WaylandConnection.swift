@@ -51,18 +51,18 @@ final class WaylandConnection {
 
   /// Connects to the compositor `WAYLAND_DISPLAY` names (a path, or a name in
   /// `XDG_RUNTIME_DIR`) and reads its globals.
-  init(display: String) throws(PasteboardError) {
+  init(display: String) throws(DesktopError) {
     var path = display
     if !display.hasPrefix("/") {
       guard let runtime = Store.environment("XDG_RUNTIME_DIR") else {
-        throw .desktopFailed("WAYLAND_DISPLAY is '\(Display.value(display))' but XDG_RUNTIME_DIR is unset; set it, as the session does")
+        throw .failed("WAYLAND_DISPLAY is '\(Display.value(display))' but XDG_RUNTIME_DIR is unset; set it, as the session does")
       }
       path = runtime + "/" + display
     }
     do {
       socket = try SystemCall.connectUnix(path)
     } catch {
-      throw .desktopFailed("cannot connect to the Wayland compositor at \(Display.path(path)): \(error.reason)")
+      throw .failed("cannot connect to the Wayland compositor at \(Display.path(path)): \(error.reason)")
     }
     let registry = newID()
     send(Self.display, WaylandProtocol.Display.getRegistry, [.uint(registry)])
@@ -123,12 +123,12 @@ final class WaylandConnection {
     pending += header + body
   }
 
-  func flush() throws(PasteboardError) {
+  func flush() throws(DesktopError) {
     guard !pending.isEmpty else { return }
     do {
       try SystemCall.send(socket, pending, passing: pendingDescriptors)
     } catch {
-      throw .desktopFailed("the Wayland compositor closed the connection (\(error.reason))")
+      throw .failed("the Wayland compositor closed the connection (\(error.reason))")
     }
     pending = []
     pendingDescriptors = []
@@ -140,19 +140,19 @@ final class WaylandConnection {
   /// The next event (one set aside by `roundtrip` first), waiting until `deadline`
   /// (monotonic milliseconds; nil: for as long as it takes); nil when the time ran out.
   /// The compositor's error event is thrown.
-  func nextEvent(until deadline: Int64?) throws(PasteboardError) -> Event? {
+  func nextEvent(until deadline: Int64?) throws(DesktopError) -> Event? {
     if !deferred.isEmpty { return deferred.removeFirst() }
     return try receive(until: deadline)
   }
 
   /// Sends what is queued and a wl_display.sync, and passes every event before its
   /// answer to `each` (they are not kept for `nextEvent`).
-  func roundtrip(_ each: (Event) -> Void = { _ in }) throws(PasteboardError) {
+  func roundtrip(_ each: (Event) -> Void = { _ in }) throws(DesktopError) {
     let callback = newID()
     send(Self.display, WaylandProtocol.Display.sync, [.uint(callback)])
     let deadline = SystemCall.monotonicMilliseconds() + 10_000
     while true {
-      guard let event = try receive(until: deadline) else { throw .desktopTimeout(what: "the Wayland compositor", seconds: 10, adjustable: false) }
+      guard let event = try receive(until: deadline) else { throw .timeout(what: "the Wayland compositor", seconds: 10, adjustable: false) }
       if event.object == callback && event.opcode == WaylandProtocol.Callback.doneEvent { return }
       each(event)
     }
@@ -163,38 +163,38 @@ final class WaylandConnection {
     deferred.append(event)
   }
 
-  private func receive(until deadline: Int64?) throws(PasteboardError) -> Event? {
+  private func receive(until deadline: Int64?) throws(DesktopError) -> Event? {
     try flush()
     while true {
       if let event = try parse() { return event }
       // Past the deadline, what has already arrived is still read.
       let wait = deadline.map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
-      let ready = try PasteboardError.catching {
+      let ready = try DesktopError.catching {
         try SystemCall.waitReadable(socket.raw, milliseconds: wait, path: "the Wayland compositor")
       }
       if !ready {
         if wait == 0 { return nil }
         continue
       }
-      let (bytes, fds) = try PasteboardError.catching { try SystemCall.receive(socket, capacity: 1 << 16) }
+      let (bytes, fds) = try DesktopError.catching { try SystemCall.receive(socket, capacity: 1 << 16) }
       descriptors += fds.map { Descriptor($0, path: "a descriptor from the Wayland compositor") }
-      if bytes.isEmpty { throw .desktopFailed("the Wayland compositor closed the connection") }
+      if bytes.isEmpty { throw .failed("the Wayland compositor closed the connection") }
       input += bytes
     }
   }
 
   /// One whole message from `input`, if one has arrived.
-  private func parse() throws(PasteboardError) -> Event? {
+  private func parse() throws(DesktopError) -> Event? {
     guard input.count >= 8 else { return nil }
     let object = input.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 0, as: UInt32.self) }
     let word = input.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self) }
     let size = Int(word >> 16)
-    guard size >= 8 else { throw .desktopFailed("the Wayland compositor sent a malformed message") }
+    guard size >= 8 else { throw .failed("the Wayland compositor sent a malformed message") }
     guard input.count >= size else { return nil }
     var event = Event(object: object, opcode: UInt16(word & 0xFFFF), arguments: Array(input[8..<size]), descriptor: nil)
     input.removeFirst(size)
     if object == Self.display && event.opcode == WaylandProtocol.Display.errorEvent {
-      throw .desktopFailed("the Wayland compositor refused a request: \(event.string(at: 2))")
+      throw .failed("the Wayland compositor refused a request: \(event.string(at: 2))")
     }
     if carriesDescriptor(event), !descriptors.isEmpty { event.descriptor = descriptors.removeFirst() }
     return event

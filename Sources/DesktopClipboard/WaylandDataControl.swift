@@ -19,16 +19,16 @@ final class WaylandDataControl {
   private var sources: [UInt32] = []
   private let hasPrimary: Bool
 
-  init(connection: WaylandConnection) throws(PasteboardError) {
+  init(connection: WaylandConnection) throws(DesktopError) {
     wayland = connection
     let bound = wayland.bind("ext_data_control_manager_v1", version: 1) ?? wayland.bind("zwlr_data_control_manager_v1", version: 2)
     guard let bound else {
-      throw .desktopUnavailable(
+      throw .unavailable(
         lookedFor: "the Wayland compositor offers no data-control protocol (GNOME's does not), and DISPLAY is unset (XWayland)")
     }
     let isExt = wayland.globals.contains { $0.interface == "ext_data_control_manager_v1" }
     hasPrimary = isExt || bound.version >= 2
-    guard let seat = wayland.bind("wl_seat", version: 1) else { throw .desktopFailed("the Wayland compositor has no seat") }
+    guard let seat = wayland.bind("wl_seat", version: 1) else { throw .failed("the Wayland compositor has no seat") }
     manager = bound.id
     device = wayland.newID()
     wayland.send(manager, WaylandProtocol.DataControlManager.getDataDevice, [.uint(device), .uint(seat.id)])
@@ -67,7 +67,7 @@ final class WaylandDataControl {
   }
 
   /// The offer `selection` holds now (0 when empty) and its MIME types.
-  func current(_ selection: Desktop.Selection) throws(PasteboardError) -> (offer: UInt32, types: [String]) {
+  func current(_ selection: Desktop.Selection) throws(DesktopError) -> (offer: UInt32, types: [String]) {
     try checkSupported(selection)
     let offer = selections[selection] ?? 0
     return (offer, offers.first { $0.id == offer }?.types ?? [])
@@ -75,21 +75,21 @@ final class WaylandDataControl {
 
   /// Asks for `type` of `offer` and passes its data to `sink` as it comes, waiting at
   /// most `timeout` milliseconds for each piece.
-  func receive(_ offer: UInt32, _ type: String, timeout: Int64, into sink: (UnsafeRawBufferPointer) throws(PasteboardError) -> Void)
-    throws(PasteboardError)
+  func receive(_ offer: UInt32, _ type: String, timeout: Int64, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void)
+    throws(DesktopError)
   {
-    let (reader, writer) = try PasteboardError.catching { try SystemCall.pipe() }
+    let (reader, writer) = try DesktopError.catching { try SystemCall.pipe() }
     wayland.send(offer, WaylandProtocol.DataControlOffer.receive, [.string(type), .descriptor(writer.raw)])
     try wayland.flush()
     _ = consume writer  // the application holds the only write end now: its end of file ends the data
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     defer { buffer.deallocate() }
     while true {
-      let ready = try PasteboardError.catching {
+      let ready = try DesktopError.catching {
         try SystemCall.waitReadable(reader.raw, milliseconds: Int32(clamping: timeout), path: "the application's data")
       }
-      guard ready else { throw .desktopTimeout(what: "the application that owns the selection", seconds: Double(timeout) / 1000, adjustable: true) }
-      let count = try PasteboardError.catching {
+      guard ready else { throw .timeout(what: "the application that owns the selection", seconds: Double(timeout) / 1000, adjustable: true) }
+      let count = try DesktopError.catching {
         try SystemCall.read(reader.raw, into: buffer, path: "the application's data")
       }
       if count == 0 { return }
@@ -98,7 +98,7 @@ final class WaylandDataControl {
   }
 
   /// A new data source offering `types`, made the selection; returns its id.
-  func setSelection(_ selection: Desktop.Selection, offering types: [String]) throws(PasteboardError) -> UInt32 {
+  func setSelection(_ selection: Desktop.Selection, offering types: [String]) throws(DesktopError) -> UInt32 {
     try checkSupported(selection)
     let source = wayland.newID()
     wayland.send(manager, WaylandProtocol.DataControlManager.createDataSource, [.uint(source)])
@@ -118,9 +118,9 @@ final class WaylandDataControl {
     wayland.send(source, WaylandProtocol.DataControlSource.destroy, [])
   }
 
-  private func checkSupported(_ selection: Desktop.Selection) throws(PasteboardError) {
+  private func checkSupported(_ selection: Desktop.Selection) throws(DesktopError) {
     if selection == .primary && !hasPrimary {
-      throw .desktopFailed(
+      throw .failed(
         "this Wayland compositor's data control has no primary selection (version 1); use the clipboard selection instead")
     }
   }

@@ -18,14 +18,14 @@ final class WaylandReader: SelectionReader {
     timeout = timeoutMilliseconds
   }
 
-  func targets() throws(PasteboardError) -> [String] {
+  func targets() throws(DesktopError) -> [String] {
     let (offer, types) = try control.current(selection)
-    if offer == 0 { throw .desktopEmpty(selection: selection.rawValue) }
+    if offer == 0 { throw .empty(selection: selection.rawValue) }
     self.offer = offer
     return types
   }
 
-  func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(PasteboardError) -> Void) throws(PasteboardError) -> String? {
+  func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError) -> String? {
     try control.receive(offer, target, timeout: timeout, into: sink)
     return target
   }
@@ -64,13 +64,13 @@ final class WaylandOwner {
 
   /// Makes pb's source the selection; the compositor's answer to the round trip after
   /// it confirms it (a refusal is an error).
-  func acquire() throws(PasteboardError) {
+  func acquire() throws(DesktopError) {
     source = try control.setSelection(selection, offering: offer.targets.map(\.name))
   }
 
   /// Serves until another client sets the selection and the transfers have ended, or
   /// until `watch` ends the offer, which then gives the selection up.
-  func serve(_ watch: OfferWatch) throws(PasteboardError) {
+  func serve(_ watch: OfferWatch) throws(DesktopError) {
     let wayland = control.wayland
     var watched: [Int16] = []
     while true {
@@ -84,7 +84,7 @@ final class WaylandOwner {
       try wayland.flush()
       let pipes = pollEntries
       let entries = [(wayland.descriptor, Int16(POLLIN))] + pipes + watch.pollEntries
-      let ready = try PasteboardError.catching {
+      let ready = try DesktopError.catching {
         try SystemCall.wait(
           entries, milliseconds: Desktop.soonest(waitMilliseconds, watch.waitMilliseconds), path: "the Wayland compositor")
       }

@@ -15,13 +15,13 @@ final class X11BridgeEndpoint: BridgeEndpoint {
   /// The offers made, newest last: older ones may still finish transfers.
   private var owners: [X11Owner] = []
 
-  init(selection: Desktop.Selection) throws(PasteboardError) {
+  init(selection: Desktop.Selection) throws(DesktopError) {
     self.selection = selection
     x = try X11Connection(display: try Desktop.display())
     selectionAtom = x.atom(selection.rawValue.uppercased())
     ownerChanged = pbx_watch_selection(x.connection, x.window, selectionAtom)
     if ownerChanged < 0 {
-      throw .desktopFailed("the X server lacks the XFixes extension, which pb bridge needs to hear of new copies")
+      throw .noXFixes
     }
   }
 
@@ -34,7 +34,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     x.hasEvents ? 0 : owners.compactMap(\.deadline).min().map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
   }
 
-  func service(_ ready: [Int16]) throws(PasteboardError) -> Bool {
+  func service(_ ready: [Int16]) throws(DesktopError) -> Bool {
     var taken = false
     while let event = try x.nextEvent(until: 0) {
       if event.code == ownerChanged {
@@ -49,7 +49,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     return taken
   }
 
-  func publish(_ offer: DesktopOffer) throws(PasteboardError) {
+  func publish(_ offer: DesktopOffer) throws(DesktopError) {
     for owner in owners { owner.relinquish() }
     let owner = X11Owner(connection: x, selection: selection.rawValue, offer: offer)
     try owner.acquire()

@@ -17,12 +17,12 @@ final class X11Connection {
   /// Events that came while pb waited for a particular one, kept for `nextEvent`.
   private var deferred: [X11Event] = []
 
-  init(display: String) throws(PasteboardError) {
+  init(display: String) throws(DesktopError) {
     var screenNumber: Int32 = 0
     let connection: OpaquePointer = xcb_connect(display, &screenNumber)
     if xcb_connection_has_error(connection) != 0 {
       xcb_disconnect(connection)
-      throw .desktopFailed(
+      throw .failed(
         "cannot connect to the X display '\(Display.value(display))'; check DISPLAY, and that the server lets you in (xauth list)")
     }
     self.connection = connection
@@ -76,14 +76,14 @@ final class X11Connection {
   /// The next event (one set aside by `awaitEvent` first), waiting until `deadline`
   /// (monotonic milliseconds; nil: for as long as it takes); nil when the time ran
   /// out. A broken connection is an error.
-  func nextEvent(until deadline: Int64?) throws(PasteboardError) -> X11Event? {
+  func nextEvent(until deadline: Int64?) throws(DesktopError) -> X11Event? {
     if !deferred.isEmpty { return deferred.removeFirst() }
     return try receive(until: deadline)
   }
 
   /// Waits until `deadline` for the event `wanted` accepts, setting the others aside
   /// for `nextEvent`; nil when the time ran out.
-  func awaitEvent(until deadline: Int64, _ wanted: (X11Event) -> Bool) throws(PasteboardError) -> X11Event? {
+  func awaitEvent(until deadline: Int64, _ wanted: (X11Event) -> Bool) throws(DesktopError) -> X11Event? {
     while let event = try receive(until: deadline) {
       if wanted(event) { return event }
       deferred.append(event)
@@ -102,11 +102,11 @@ final class X11Connection {
     xcb_flush(connection)
   }
 
-  private func receive(until deadline: Int64?) throws(PasteboardError) -> X11Event? {
+  private func receive(until deadline: Int64?) throws(DesktopError) -> X11Event? {
     xcb_flush(connection)
     while true {
       if let event = xcb_poll_for_event(connection) { return X11Event(event) }
-      if xcb_connection_has_error(connection) != 0 { throw .desktopFailed("the X server closed the connection") }
+      if xcb_connection_has_error(connection) != 0 { throw .failed("the X server closed the connection") }
       var wait: Int32 = -1
       if let deadline {
         let left = deadline - SystemCall.monotonicMilliseconds()
@@ -123,7 +123,7 @@ final class X11Connection {
 
   /// A time from the server's clock (for taking a selection, as ICCCM asks): the time
   /// of a property change on pb's own window.
-  func serverTime() throws(PasteboardError) -> xcb_timestamp_t {
+  func serverTime() throws(DesktopError) -> xcb_timestamp_t {
     let property = atom("PB_TIME")
     xcb_change_property(
       connection, UInt8(XCB_PROP_MODE_APPEND.rawValue), window, property, xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, 0, nil)
@@ -131,7 +131,7 @@ final class X11Connection {
       let notify = event.as(xcb_property_notify_event_t.self)
       return event.code == XCB_PROPERTY_NOTIFY && notify.window == window && notify.atom == property
     }
-    guard let event else { throw .desktopTimeout(what: "the X server", seconds: 5, adjustable: false) }
+    guard let event else { throw .timeout(what: "the X server", seconds: 5, adjustable: false) }
     return event.as(xcb_property_notify_event_t.self).time
   }
 
@@ -152,8 +152,8 @@ final class X11Connection {
   /// deleted; nil when it is not there.
   func takeProperty(
     _ window: xcb_window_t, _ property: xcb_atom_t,
-    into sink: (xcb_atom_t, UnsafeRawBufferPointer) throws(PasteboardError) -> Void
-  ) throws(PasteboardError) -> (type: xcb_atom_t, size: Int)?
+    into sink: (xcb_atom_t, UnsafeRawBufferPointer) throws(DesktopError) -> Void
+  ) throws(DesktopError) -> (type: xcb_atom_t, size: Int)?
   {
     var offset: UInt32 = 0
     var size = 0
@@ -161,7 +161,7 @@ final class X11Connection {
       let cookie = xcb_get_property(
         connection, 0, window, property, xcb_atom_t(XCB_GET_PROPERTY_TYPE_ANY.rawValue), offset, UInt32(chunkSize / 4))
       guard let reply = xcb_get_property_reply(connection, cookie, nil) else {
-        throw .desktopFailed("the X server did not answer a request for a property")
+        throw .failed("the X server did not answer a request for a property")
       }
       defer { free(reply) }
       let type = reply.pointee.type

@@ -53,21 +53,21 @@ final class X11Owner {
   }
 
   /// Takes the selection; true once the server confirms pb's window owns it.
-  func acquire() throws(PasteboardError) {
+  func acquire() throws(DesktopError) {
     acquired = try x.serverTime()
     xcb_set_selection_owner(x.connection, x.window, selection, acquired)
     let cookie = xcb_get_selection_owner(x.connection, selection)
     guard let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil) else {
-      throw .desktopFailed("the X server did not say who owns the selection")
+      throw .failed("the X server did not say who owns the selection")
     }
     defer { free(reply) }
-    if reply.pointee.owner != x.window { throw .desktopFailed("another client took the selection at once; try again") }
+    if reply.pointee.owner != x.window { throw .failed("another client took the selection at once; try again") }
   }
 
   /// Answers requests until another client takes the selection and the transfers
   /// under way are done (or the server goes), or until `watch` ends the offer, which
   /// then gives the selection up.
-  func serve(_ watch: OfferWatch) throws(PasteboardError) {
+  func serve(_ watch: OfferWatch) throws(DesktopError) {
     var ready: [Int16] = []
     while !isDone {
       if watch.hasEnded(ready) {
@@ -81,7 +81,7 @@ final class X11Owner {
       if isDone { return }
       x.flush()
       let transferWait = deadline.map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
-      let found = try PasteboardError.catching {
+      let found = try DesktopError.catching {
         try SystemCall.wait(
           [(x.descriptor, Int16(POLLIN))] + watch.pollEntries,
           milliseconds: x.hasEvents ? 0 : Desktop.soonest(transferWait, watch.waitMilliseconds), path: "the X server")

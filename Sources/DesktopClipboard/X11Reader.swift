@@ -26,15 +26,15 @@ final class X11Reader {
   }
 
   /// The target names the owner offers; the selection having no owner is an error.
-  func targets() throws(PasteboardError) -> [String] {
+  func targets() throws(DesktopError) -> [String] {
     let cookie = xcb_get_selection_owner(x.connection, selection)
     let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil)
     let owner = reply?.pointee.owner ?? xcb_window_t(XCB_NONE)
     free(reply)
-    if owner == xcb_window_t(XCB_NONE) { throw .desktopEmpty(selection: selectionName) }
+    if owner == xcb_window_t(XCB_NONE) { throw .empty(selection: selectionName) }
     var list: [UInt8] = []
     guard try read("TARGETS", into: { list.append(contentsOf: $0) }) != nil else {
-      throw .desktopFailed("the application that owns the \(selectionName) selection would not list its types")
+      throw .failed("the application that owns the \(selectionName) selection would not list its types")
     }
     let atoms = stride(from: 0, to: list.count - list.count % 4, by: 4).map { offset in
       list.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
@@ -44,7 +44,7 @@ final class X11Reader {
 
   /// Asks for `target` and passes its data to `sink` as it comes; returns the name of
   /// the type the owner gave it, or nil when the owner refused the target.
-  func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(PasteboardError) -> Void) throws(PasteboardError)
+  func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError)
     -> String?
   {
     let targetAtom = x.atom(target)
@@ -60,7 +60,7 @@ final class X11Reader {
     guard answered.property != xcb_atom_t(XCB_NONE) else { return nil }
     let incr = incr
     guard
-      let first = try x.takeProperty(x.window, answered.property, into: { (type, bytes) throws(PasteboardError) in
+      let first = try x.takeProperty(x.window, answered.property, into: { (type, bytes) throws(DesktopError) in
         if type != incr { try sink(bytes) }
       })
     else { return nil }
@@ -76,14 +76,14 @@ final class X11Reader {
           && notify.state == UInt8(XCB_PROPERTY_NEW_VALUE.rawValue)
       }
       if arrived == nil { throw timedOut() }
-      guard let piece = try x.takeProperty(x.window, answered.property, into: { (_, bytes) throws(PasteboardError) in try sink(bytes) })
+      guard let piece = try x.takeProperty(x.window, answered.property, into: { (_, bytes) throws(DesktopError) in try sink(bytes) })
       else { continue }
       if piece.size == 0 { return x.names(of: [pieceType])[0] }
       pieceType = piece.type
     }
   }
 
-  private func timedOut() -> PasteboardError {
-    .desktopTimeout(what: "the application that owns the \(selectionName) selection", seconds: Double(timeout) / 1000, adjustable: true)
+  private func timedOut() -> DesktopError {
+    .timeout(what: "the application that owns the \(selectionName) selection", seconds: Double(timeout) / 1000, adjustable: true)
   }
 }

@@ -1,3 +1,4 @@
+import DesktopClipboard
 import PasteboardKit
 
 /// The one place errors become exit statuses (BSD sysexits; 1 is a negative answer).
@@ -7,17 +8,36 @@ enum ExitStatus {
     case .outputClosed: 0
     // As shells say it: 127 for a command not found, 126 for one found but not runnable.
     case .cannotRun(_, _, let found): found ? 126 : 127
-    case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .binaryToTerminal, .desktopEmpty: 1
-    case .usage, .invalidPasteboardName, .invalidTime: 64
-    case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted, .osc52Refused: 65
-    case .noSuchFile, .noSuchPasteboard, .pasteboardDeleted: 66
-    case .magicUnavailable, .desktopUnavailable, .desktopFailed: 69
+    case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .binaryToTerminal: 1
+    case .usage, .misuse, .invalidPasteboardName, .invalidTime: 64
+    case .cutRefused(let refusal): of(refusal)
+    case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted: 65
+    case .noSuchFile, .standardInputIsDirectory, .noSuchPasteboard, .pasteboardDeleted: 66
+    case .magicUnavailable: 69
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
-    case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack, .holdsFileNotPutBack: 73
+    case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack, .holdsFileNotPutBack, .historyTooLarge: 73
     case .io: 74
-    case .lockTimeout, .changeCountMismatch, .changedWhileReading, .desktopTimeout, .watchLimit: 75
+    case .lockTimeout, .changeCountMismatch, .changedWhileReading, .watchLimit: 75
     case .insecureStore: 77
     case .invalidEnvironment: 78
+    }
+  }
+
+  static func of(_ error: DesktopError) -> Int32 {
+    switch error {
+    case .empty: 1
+    case .osc52Refused: 65
+    case .unavailable, .failed, .noXFixes: 69
+    case .timeout: 75
+    case .pasteboard(let error): of(error)
+    }
+  }
+
+  private static func of(_ refusal: CutRefusal) -> Int32 {
+    switch refusal {
+    case .withoutUndo, .temporaryBoard, .expiringBoard, .namedTwice, .sameFile, .standardInput, .storeFile: 64
+    case .notAFile, .replaced: 66
+    case .changedWhileCopied, .timeOutOfRange, .pathTooLong, .folderNotWritable, .stickyFolder: 73
     }
   }
 }

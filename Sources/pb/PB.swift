@@ -28,8 +28,9 @@ struct PB: ParsableCommand {
 
   static func main() {
     // The process that holds a published selection: pb itself, under a name no user types.
-    if arguments.first == Desktop.ownerCommand { Glibc.exit(Desktop.runOwner(Array(arguments.dropFirst()))) }
+    if arguments.first == Desktop.ownerCommand { Glibc.exit(Desktop.runOwner(Array(arguments.dropFirst()), describe: \.message)) }
     StandardStreams.prepare()
+    Notice.show = { StandardStreams.printError($0.message) }
     SystemCall.keepOwnerBits()
     var status: Int32 = 0
     let macOSCommand = MacOSCommand.named(programName)
@@ -152,6 +153,12 @@ struct PB: ParsableCommand {
   static func report(_ error: any Error, root: any ParsableCommand.Type = PB.self) -> Int32 {
     if let error = error as? PasteboardError {
       if error == .outputClosed { return 0 }
+      try? Output.standard.flush()
+      StandardStreams.printError("\(shownName): " + error.message)
+      return ExitStatus.of(error)
+    }
+    if let error = error as? DesktopError {
+      if case .pasteboard(let error) = error { return report(error, root: root) }
       try? Output.standard.flush()
       StandardStreams.printError("\(shownName): " + error.message)
       return ExitStatus.of(error)

@@ -74,18 +74,18 @@ enum UTF8Sequence {
 
 /// Checks that a stream is UTF-8 as it passes through in chunks, carrying a character cut
 /// at a chunk's end over to the next.
-struct UTF8StreamValidator {
+public struct UTF8StreamValidator {
   private var carried: [UInt8] = []
   private(set) var offset: Int64 = 0
   /// Whether NUL bytes count as text (for data declared UTF-8) or not (TextCheck's rule).
   var allowingNUL = true
 
-  init(allowingNUL: Bool = true) {
+  public init(allowingNUL: Bool = true) {
     self.allowingNUL = allowingNUL
   }
 
   /// Returns the stream offset of the first invalid byte, if this chunk has one.
-  mutating func check(_ chunk: UnsafeRawBufferPointer) -> Int64? {
+  public mutating func check(_ chunk: UnsafeRawBufferPointer) -> Int64? {
     let bytes = carried + chunk
     let start = offset - Int64(carried.count)
     let bad = bytes.withUnsafeBytes { TextCheck.firstInvalidOffset(in: $0, isWhole: true, allowingNUL: allowingNUL) }
@@ -105,7 +105,7 @@ struct UTF8StreamValidator {
   }
 
   /// At the end of the stream: the offset of a character left incomplete, if any.
-  func finish() -> Int64? {
+  public func finish() -> Int64? {
     carried.isEmpty ? nil : offset - Int64(carried.count)
   }
 }

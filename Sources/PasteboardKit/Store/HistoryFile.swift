@@ -109,10 +109,7 @@ struct HistoryFile {
       } else if history.undoStack.count > 1 {
         history.undoStack.removeFirst()
       } else {
-        throw .cannotCreate(
-          path: path,
-          reason: "this change's undo entry would make the history pass \(Self.sizeLimit >> 20) MiB; "
-            + "give --no-undo, or make the change in smaller parts")
+        throw .historyTooLarge(path: path, limit: Self.sizeLimit)
       }
     }
   }
@@ -133,7 +130,7 @@ private struct StoredEntry {
     let itemsField = try object.required("items")
     let items = try itemsField.array().map { try Item(json: $0.object()) }
     if items.contains(where: { !$0.isRecordable }) {
-      throw itemsField.damaged("history holds a concealed or --no-undo item, which it never keeps")
+      throw itemsField.damaged("history holds a concealed item, or one written without undo, which it never keeps")
     }
     entry = HistoryEntry(
       actionName: name, date: date, items: items, changeCount: count,

@@ -23,7 +23,7 @@ final class OpenInput {
     switch input {
     case .standardInput:
       if Self.isDirectory(Descriptor.standardInput) {
-        throw .noSuchFile("standard input", reason: "it is a directory; redirect a file instead: pb copy < FILE")
+        throw .standardInputIsDirectory
       }
       opened = .standardInput
       path = Descriptor.standardInput.path

@@ -26,7 +26,7 @@ private struct CutSource {
         }
         return descriptor
       } catch {
-        throw .noSuchFile(given, reason: error.errno == EAGAIN ? "it was replaced while pb cut it; nothing was cut" : error.reason)
+        throw error.errno == EAGAIN ? .cutRefused(.replaced(given)) : .noSuchFile(given, reason: error.reason)
       }
     }
     return OpenInput(opened: nil, open: open, path: path, filenameExtension: FilenameExtension.of(path: name))
@@ -37,7 +37,7 @@ private struct CutSource {
 public struct CutResult: Sendable {
   public var state: PasteboardState
   /// Files copied but not removed, each with the reason.
-  public var failures: [String]
+  public var failures: [WorkNote]
 }
 
 extension Pasteboard {
@@ -50,18 +50,14 @@ extension Pasteboard {
   /// they are the only copy of the files.
   public func cut(_ paths: [String], detector: TypeDetector, options: WriteOptions) throws(PasteboardError) -> CutResult {
     if !options.recordsUndo {
-      throw .usage("a cut is always undoable, so it takes no --no-undo; to remove files without undo, pb copy them, then rm them")
+      throw .cutRefused(.withoutUndo)
     }
     let attributes = try attributes()
     if attributes.owner != nil {
-      throw .usage(
-        "pasteboard '\(Display.value(name))' is temporary and goes when its owner exits, with the cut files; "
-          + "cut to a persistent pasteboard, or pb copy the files")
+      throw .cutRefused(.temporaryBoard(name))
     }
     if options.expires != nil || attributes.defaultExpiry != nil {
-      throw .usage(
-        "pasteboard '\(Display.value(name))' makes its items expire, and cut items are the only copy of the files; "
-          + "cut to a pasteboard without expiry, or pb copy the files")
+      throw .cutRefused(.expiringBoard(name))
     }
     // The store's own files are never cut: another board's data, a lock.
     let storeRoot = boards.flatMap { SystemCall.currentPath(of: $0.descriptor) }.map { Self.split($0).folder }
@@ -70,10 +66,7 @@ extension Pasteboard {
     for source in sources {
       let key = "\(source.status.st_dev):\(source.status.st_ino)"
       if let earlier = seen[key] {
-        throw .usage(
-          earlier == source.given
-            ? "'\(Display.path(source.given))' is named twice; name each file once"
-            : "'\(Display.path(earlier))' and '\(Display.path(source.given))' are the same file; name it once")
+        throw .cutRefused(earlier == source.given ? .namedTwice(earlier) : .sameFile(earlier, source.given))
       }
       seen[key] = source.given
     }
@@ -88,7 +81,7 @@ extension Pasteboard {
       guard let now, now.st_size == source.status.st_size, let modified = FileIdentity.nanoseconds(now.st_mtim),
         modified == FileIdentity.nanoseconds(source.status.st_mtim)
       else {
-        throw .cannotCut(source.path, reason: "it changed while pb copied it; nothing was cut, try again")
+        throw .cutRefused(.changedWhileCopied(source.path))
       }
       cutFiles.append(
         CutFile(path: source.path, file: representation.file, mode: UInt32(source.status.st_mode & 0o7777), modified: modified))
@@ -106,11 +99,9 @@ extension Pasteboard {
   }
 
   private static func checkCutSource(_ path: String, outside storeRoot: String?) throws(PasteboardError) -> CutSource {
-    if path == "-" { throw .usage("pb cut takes files, not standard input; use pb copy to copy standard input") }
+    if path == "-" { throw .cutRefused(.standardInput) }
     let (folderPath, name) = split(path)
-    if name.isEmpty || name == "." || name == ".." {
-      throw .noSuchFile(path, reason: "it is a directory; pb cut takes files (give the files inside it)")
-    }
+    if name.isEmpty || name == "." || name == ".." { throw .cutRefused(.notAFile(path, kind: .directory)) }
     let folder: Directory
     let found: stat?
     do {
@@ -122,27 +113,21 @@ extension Pasteboard {
     guard let status = found else { throw .noSuchFile(path, reason: "no such file") }
     switch status.st_mode & S_IFMT {
     case S_IFREG: break
-    case S_IFDIR: throw .noSuchFile(path, reason: "it is a directory; pb cut takes files (give the files inside it)")
-    case S_IFLNK: throw .noSuchFile(path, reason: "it is a symbolic link; cut the file it points to")
-    default: throw .noSuchFile(path, reason: "it is not a regular file; pb cut takes files")
+    case S_IFDIR: throw .cutRefused(.notAFile(path, kind: .directory))
+    case S_IFLNK: throw .cutRefused(.notAFile(path, kind: .symbolicLink))
+    default: throw .cutRefused(.notAFile(path, kind: .other))
     }
     try checkRemovable(name, status: status, in: folder, path: path)
-    guard FileIdentity.nanoseconds(status.st_mtim) != nil else {
-      throw .cannotCut(
-        path, reason: "its modification time is too far from 1970 for pb to record (before 1678 or after 2262), "
-          + "so undo could not give it back; set it with touch, or pb copy the file; nothing was cut")
-    }
+    guard FileIdentity.nanoseconds(status.st_mtim) != nil else { throw .cutRefused(.timeOutOfRange(path)) }
     // History keeps the path undo puts the file back at: the folder's own, whatever
     // links or dots led to it, which must be short enough to be opened again.
     guard let real = SystemCall.currentPath(of: folder.descriptor), case let absolute = joined(real, name),
       CutFile.isNormalisedAbsolute(absolute)
     else {
-      throw .cannotCut(
-        path, reason: "its full path is longer than the system's limit (PATH_MAX), so undo could not put it back; "
-          + "cut it from a folder with a shorter path; nothing was cut")
+      throw .cutRefused(.pathTooLong(path))
     }
     if let storeRoot, absolute.hasPrefix(storeRoot == "/" ? "/" : storeRoot + "/") {
-      throw .usage("'\(Display.path(path))' is one of pb's own store files (under \(Display.path(storeRoot))); pb cut takes your files")
+      throw .cutRefused(.storeFile(path, storeRoot: storeRoot))
     }
     do throws(SystemError) {
       // Readable: opened and closed now, opened again to be read.
@@ -159,13 +144,13 @@ extension Pasteboard {
     do {
       try SystemCall.checkWritable(folder.descriptor)
     } catch {
-      throw .cannotCut(path, reason: "its folder does not let it be removed (\(error.reason)); nothing was cut")
+      throw .cutRefused(.folderNotWritable(path, reason: error.reason))
     }
     let user = StoreTrust.user
     if user != 0, let folderStatus = try? folder.status(), folderStatus.st_mode & S_ISVTX != 0, status.st_uid != user,
       folderStatus.st_uid != user
     {
-      throw .cannotCut(path, reason: "it is another user's file in a sticky folder, so it cannot be removed; nothing was cut")
+      throw .cutRefused(.stickyFolder(path))
     }
   }
 

@@ -11,7 +11,7 @@ public struct HistoryMove: Sendable {
   public var state: PasteboardState
   /// What happened to the files of undone or redone cuts that did not simply go back
   /// where they were.
-  public var notes: [String]
+  public var notes: [WorkNote]
   /// Whether a cut file could not be put back at all (its bytes stay in history).
   public var failed: Bool
 }
@@ -85,7 +85,7 @@ extension Pasteboard {
   private func move(_ count: Int, kind: ChangeKind) throws(PasteboardError) -> HistoryMove {
     guard directory != nil else { throw .nothingToUndo(board: name, redo: kind == .redone) }
     var moved: [HistoryEntry] = []
-    var notes: [String] = []
+    var notes: [WorkNote] = []
     let outside: OutsideWork = { (current, items, history, next) throws(PasteboardError) -> JournaledWork? in
       guard let board = self.directory, let target = moved.last else { return nil }
       var cuts = moved.flatMap(\.cutFiles)

@@ -11,7 +11,7 @@ final class JournaledWork {
   private let board: Directory
   private var log: Descriptor?
   /// What happened to files that did not simply go where they were going.
-  var notes: [String] = []
+  var notes: [WorkNote] = []
   /// Whether a file could not be put back (its bytes stay in the store).
   var failed = false
   /// Whether the plan was read from the journal file rather than made by this process:
@@ -112,7 +112,7 @@ extension Pasteboard {
     }
     // What the interrupted command would have said, said now.
     for note in work.notes {
-      StandardStreams.printError("pb: finishing an interrupted \(journal.operation.rawValue) of '\(Display.value(name))': \(note)")
+      Notice.show(.finishedInterrupted(operation: journal.operation.rawValue, board: name, note: note))
     }
     work.end()
   }
@@ -247,8 +247,8 @@ extension Pasteboard {
   /// A cut file whose bytes are neither in `data/` nor recorded as put back: an undo put
   /// it back and its user moved it before the undo had recorded it (its bytes are
   /// there). Undo and redo go on without it.
-  static func notInStore(_ cut: CutFile) -> String {
-    "'\(Display.path(cut.path))' is not in the store: an undo put it back and it was moved since; left where it is"
+  static func notInStore(_ cut: CutFile) -> WorkNote {
+    .movedSinceUndo(cut.path)
   }
 
   /// Makes every file whole under its hidden name; if one cannot be made, removes those
@@ -359,7 +359,6 @@ extension Pasteboard {
   /// hidden name, recorded there.
   private func placeHiddenCopies(_ work: JournaledWork) {
     for (index, step) in work.journal.steps.enumerated() {
-      let shown = Display.path(step.path)
       let inode: UInt64
       switch work.journal.progress[index] {
       case .placed, .failed, .done: continue
@@ -370,15 +369,15 @@ extension Pasteboard {
         do throws(PasteboardError) {
           inode = try makeHiddenCopy(step, work: work)
         } catch {
-          work.recordHint(index, .failed(error.message))
-          work.notes.append("could not put back '\(shown)': \(error.message) (its bytes stay in the store, in the entry pb history shows it in)")
+          work.recordHint(index, .failed(error.reason))
+          work.notes.append(.notPutBack(step.path, reason: error.reason))
           work.failed = true
           continue
         }
       }
       guard let temporary = step.temporary, let (folder, name) = try? work.folder(of: step.path) else {
         work.recordHint(index, .failed("its folder is gone"))
-        work.notes.append("could not put back '\(shown)': its folder is gone (its bytes stay in the store, in the entry pb history shows it in)")
+        work.notes.append(.notPutBack(step.path, reason: "its folder is gone"))
         work.failed = true
         continue
       }
@@ -397,7 +396,7 @@ extension Pasteboard {
       do throws(SystemError) {
         let (placed, beside) = try Self.renameIntoPlace(temporary, in: folder, for: step.path, folder: folder)
         outcome = .placed(path: placed)
-        if beside { work.notes.append("'\(shown)' exists, so the cut file was put back next to it as '\(Display.path(placed))'") }
+        if beside { work.notes.append(.putBackBeside(step.path, placed: placed)) }
       } catch {
         outcome = .failed(error.reason)
       }
@@ -406,8 +405,7 @@ extension Pasteboard {
         // commit) comes here. The file stays whole under its hidden name, which history
         // records as where it was put back: nothing else names its bytes now.
         let hidden = Pasteboard.joined(folderPath, temporary)
-        work.notes.append(
-          "could not put back '\(shown)' (\(reason)); it is whole beside it as '\(Display.path(hidden))': rename it yourself")
+        work.notes.append(.leftHidden(step.path, reason: reason, hidden: hidden))
         work.failed = true
         outcome = .placed(path: hidden)
       }
@@ -423,7 +421,7 @@ extension Pasteboard {
   /// is renamed into `data/` before the commit; one it has is removed after it. A file
   /// changed since is left alone when the store has its bytes, and otherwise the redo is
   /// refused.
-  func planTakeBack(_ cuts: [CutFile], from: Int, to: Int, notes: inout [String]) throws(PasteboardError) -> Journal? {
+  func planTakeBack(_ cuts: [CutFile], from: Int, to: Int, notes: inout [WorkNote]) throws(PasteboardError) -> Journal? {
     let data = try requiredFolder(Folder.data)
     var steps: [Journal.Step] = []
     for cut in cuts {
@@ -437,7 +435,7 @@ extension Pasteboard {
       if let status, Self.isUntouched(status, since: restored.identity) {
         steps.append(Journal.Step(path: restored.path, file: cut.file, method: stored ? .remove : .take, identity: restored.identity))
       } else if stored {
-        notes.append("left '\(Display.path(restored.path))' in place: it changed since undo put it back")
+        notes.append(.changedSinceUndo(restored.path))
       } else {
         throw .cannotCut(
           restored.path,
@@ -485,11 +483,10 @@ extension Pasteboard {
       do throws(SystemError) {
         let (placed, beside) = try Self.renameIntoPlace(step.file, in: data, for: step.path, folder: folder)
         if beside {
-          work.notes.append(
-            "'\(Display.path(step.path))' exists, so the file redo had taken was given back next to it as '\(Display.path(placed))'")
+          work.notes.append(.givenBackBeside(step.path, placed: placed))
         }
       } catch {
-        work.notes.append("could not give back '\(Display.path(step.path))': \(error.reason) (its bytes stay in the store)")
+        work.notes.append(.notGivenBack(step.path, reason: error.reason))
         keptInStore.append(step)
       }
     }
@@ -520,7 +517,6 @@ extension Pasteboard {
   /// device, inode, size and times); any other is left, with a note.
   func removeFiles(_ work: JournaledWork) {
     for (index, step) in work.journal.steps.enumerated() where step.method == .remove && work.journal.progress[index] != .done {
-      let shown = Display.path(step.path)
       do throws(SystemError) {
         let (folder, name) = try work.folder(of: step.path)
         guard let status = try folder.status(of: name) else { continue }  // gone already
@@ -529,10 +525,7 @@ extension Pasteboard {
         // times, changes bytes and leaves the identity as it was.
         guard let identity = step.identity, Self.isUntouched(status, since: identity), holdsSameBytes(folder, name, as: step.file)
         else {
-          work.notes.append(
-            work.journal.operation == .cut
-              ? "'\(shown)' was changed or replaced while pb cut it; left in place (its copy is on the pasteboard)"
-              : "left '\(shown)' in place: it changed since undo put it back")
+          work.notes.append(work.journal.operation == .cut ? .changedWhileCut(step.path) : .changedSinceUndo(step.path))
           continue
         }
         try folder.remove(name)
@@ -540,7 +533,7 @@ extension Pasteboard {
       } catch {
         work.notes.append(
           work.journal.operation == .cut
-            ? "'\(shown)' was copied but not removed: \(error.reason)" : "could not remove '\(shown)' again: \(error.reason)")
+            ? .notRemoved(step.path, reason: error.reason) : .notRemovedAgain(step.path, reason: error.reason))
       }
     }
     try? work.sync()

@@ -35,7 +35,7 @@ extension Pasteboard {
     let (state, opened) = try openConsistently { (state) throws(PasteboardError) in
       let indexes = try chosenIndexes(itemSet, in: state)
       guard indexes.count == 1 else {
-        throw .usage("the item set chooses \(indexes.count) items; choose one, as -i 0 or -i -1")
+        throw .misuse(.notOneItem(count: indexes.count))
       }
       chosen = state.items[indexes[0]]
       return state.items[indexes[0]].representations.map { (indexes[0], $0) }

@@ -25,7 +25,7 @@ public struct RepresentationSource: Sendable, Equatable {
     guard let equals = spec.firstIndex(of: "=") else { return RepresentationSource(input: Input(argument: spec)) }
     let typeText = String(spec[..<equals])
     let file = String(spec[spec.index(after: equals)...])
-    if file.isEmpty { throw .usage("-r \(Display.value(spec)) names no file; write -r TYPE=FILE") }
+    if file.isEmpty { throw .misuse(.representationWithoutFile(spec: spec)) }
     let type = typeText.isEmpty ? nil : try TypeIdentifier.parse(typeText)
     return RepresentationSource(input: Input(argument: file), type: type)
   }
@@ -35,6 +35,22 @@ extension RepresentationSource.Input {
   /// A file argument; '-' is standard input.
   public init(argument: String) {
     self = argument == "-" ? .standardInput : .file(argument)
+  }
+
+  /// The bytes a copy of these inputs will move, when every one is a regular file
+  /// (standard input redirected from a file counts); nil otherwise.
+  public static func regularFileSize(of inputs: [Self]) -> Int64? {
+    var total: Int64 = 0
+    for input in inputs {
+      let status: stat?
+      switch input {
+      case .standardInput: status = try? Descriptor.standardInput.status()
+      case .file(let path): status = try? SystemCall.status(path: path)
+      }
+      guard let status, status.st_mode & S_IFMT == S_IFREG else { return nil }
+      total += Int64(status.st_size)
+    }
+    return total
   }
 }
 
@@ -95,14 +111,13 @@ extension Pasteboard {
   {
     let sources = items.flatMap(\.representations)
     if sources.filter({ $0.input == .standardInput }).count > 1 {
-      throw .usage("standard input ('-') can be read only once per command")
+      throw .misuse(.standardInputTwice)
     }
     for item in items {
       let given = item.representations.compactMap(\.type)
       if let duplicate = given.first(where: { type in given.filter { $0 == type }.count > 1 }) {
         let spellings = given.filter { $0 == duplicate }.map { $0.spelling ?? $0.rawValue }.joined(separator: " and ")
-        throw .usage(
-          "one item cannot hold two representations of \(duplicate) (\(Display.value(spellings))); give each a different type")
+        throw .misuse(.typeGivenTwice(type: "\(duplicate)", spellings: spellings))
       }
     }
     let inputs = try OpenInput.all(sources.map(\.input))
@@ -155,8 +170,7 @@ extension Pasteboard {
           inputs[next].close()
           next += 1
           if representations.contains(where: { $0.type == representation.type }) {
-            throw .usage(
-              "one item cannot hold two representations of \(representation.type); give their types with -r TYPE=FILE")
+            throw .misuse(.typeFoundTwice(type: "\(representation.type)"))
           }
           representations.append(representation)
         }

@@ -236,9 +236,7 @@ public final class Pasteboard {
       if waited >= timeout {
         guard waitsPastTimeout else { throw .lockTimeout(board: name, seconds: timeout) }
         if !toldWhy {
-          StandardStreams.printError(
-            "pb: pasteboard '\(Display.value(name))' is still locked by another pb after \(timeout) s; waiting, "
-              + "because standard input was read and would be lost (Ctrl-C gives up)")
+          Notice.show(.stillLocked(board: name, seconds: timeout))
           toldWhy = true
         }
       }

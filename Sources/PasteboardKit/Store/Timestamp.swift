@@ -1,8 +1,8 @@
 /// A manifest's date as `YYYY-MM-DDTHH:MM:SSZ`, read and written without Foundation's
 /// ISO 8601 machinery, which loads the time zone database and cost about a tenth of
 /// every `pb paste`. Whole seconds since 1970, UTC, are all a manifest needs.
-enum Timestamp {
-  static func format(secondsSince1970 seconds: Int) -> String {
+public enum Timestamp {
+  public static func format(secondsSince1970 seconds: Int) -> String {
     format(seconds: seconds, milliseconds: nil)
   }
 
@@ -63,7 +63,7 @@ enum Timestamp {
   }
 
   /// Milliseconds since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` (expiry times need them).
-  static func format(millisecondsSince1970 milliseconds: Int64) -> String {
+  public static func format(millisecondsSince1970 milliseconds: Int64) -> String {
     let (seconds, fraction) = floorDivision(Int(milliseconds), 1000)
     return format(seconds: seconds, milliseconds: fraction)
   }

@@ -34,7 +34,7 @@ enum ByteTransfer {
     let sourceKind = try SystemCall.status(source.fd, path: source.path).st_mode & S_IFMT
     let destinationKind = try SystemCall.status(destination.fd, path: destination.path).st_mode & S_IFMT
     var total: Int64 = 0
-    let chunk = ProgressMeter.active == nil ? Self.chunk : ProgressMeter.chunk
+    let chunk = TransferProgress.observer == nil ? Self.chunk : TransferProgress.chunk
     // A kernel copy that reports the end may be wrong: on kernels 5.3 to 5.18,
     // copy_file_range copies nothing from procfs and sysfs files (their size reads as
     // 0), so the buffered loop below always reads on until read itself says the end.
@@ -65,7 +65,7 @@ enum ByteTransfer {
       let moved = call(source.fd, destination.fd)
       if moved > 0 {
         total += Int64(moved)
-        ProgressMeter.active?.add(Int64(moved))
+        TransferProgress.observer?(Int64(moved))
         continue
       }
       if moved == 0 { return true }
@@ -109,7 +109,7 @@ enum ByteTransfer {
         buffer.deallocate()
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
       }
-      ProgressMeter.active?.add(Int64(count))
+      TransferProgress.observer?(Int64(count))
     }
   }
 
@@ -133,4 +133,12 @@ enum ByteTransfer {
       offset += Int64(count)
     }
   }
+}
+
+/// Bytes moved, told to a front end that shows progress after each chunk; while no one
+/// listens, nothing is measured at all.
+public enum TransferProgress {
+  nonisolated(unsafe) public static var observer: ((Int64) -> Void)?
+  /// While someone listens, kernel copies move this much per call, so a meter can redraw.
+  static let chunk = 16 << 20
 }

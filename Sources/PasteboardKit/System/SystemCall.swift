@@ -569,7 +569,7 @@ public enum SystemCall {
 
   /// While a progress line is on standard error, SIGINT, SIGTERM and SIGHUP erase it
   /// before the process ends, so an interrupted transfer leaves the terminal clean.
-  static func progressLineShown(_ shown: Bool) {
+  public static func progressLineShown(_ shown: Bool) {
     pb_progress_line_shown(shown ? 1 : 0)
   }
 

@@ -43,7 +43,7 @@ extension PB {
       defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)
       for failure in result.failures {
-        StandardStreams.printError("pb: " + failure)
+        StandardStreams.printError("pb: " + failure.message)
       }
       if !result.failures.isEmpty { throw ExitCode(73) }
     }

@@ -24,9 +24,9 @@ struct DesktopOptions: ParsableArguments {
       let route = try Desktop.route(given: osc52 ? .osc52 : backend, publishing: publishing)
       chosen = route.backend
       try body(route)
-    } catch PasteboardError.desktopUnavailable(let lookedFor, _) {
+    } catch DesktopError.unavailable(let lookedFor, _) {
       if ifAvailable { return }
-      throw PasteboardError.desktopUnavailable(lookedFor: lookedFor, fix: fix(publishing: publishing, chosen: chosen, osc52: osc52))
+      throw DesktopError.unavailable(lookedFor: lookedFor, fix: fix(publishing: publishing, chosen: chosen, osc52: osc52))
     }
   }
 
@@ -165,7 +165,8 @@ extension PB {
         let pasteboard = try board.open(creating: true)
         try Desktop.bridge(
           store: try Store.open(creating: true), board: pasteboard.name, selection: desktop.selection, route: route,
-          direction: toDesktop ? .toDesktop : fromDesktop ? .fromDesktop : .both, timeout: limit)
+          direction: toDesktop ? .toDesktop : fromDesktop ? .fromDesktop : .both, timeout: limit,
+          notify: { StandardStreams.printError("pb bridge: " + $0.message) })
       }
     }
   }

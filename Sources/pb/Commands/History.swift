@@ -163,7 +163,7 @@ enum HistoryMoveCommand {
       try output.write("\(redo ? "Redo" : "Undo") \(Display.value(entry.actionName))\n")
     }
     for note in move.notes {
-      StandardStreams.printError("pb: " + note)
+      StandardStreams.printError("pb: " + note.message)
     }
     if move.failed { throw ExitCode(73) }
     if move.entries.count < count {

@@ -131,7 +131,7 @@ import Testing
 
   @Test func damagedManifestsNeverTrapAndWhatIsReadIsWhatFoundationParses() throws {
     let original = Self.sampleManifest(items: 3).encoded()
-    var generator = ArgumentFuzzTests.Generator(state: 0x0DDB1A5E)
+    var generator = FuzzGenerator(state: 0x0DDB1A5E)
     var read = 0
     for _ in 0..<2000 {
       var bytes = original

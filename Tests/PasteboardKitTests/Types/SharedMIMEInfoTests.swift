@@ -52,7 +52,7 @@ import Testing
     #expect(MIMECache(bytes: []) == nil)
     #expect(MIMECache(bytes: [UInt8](repeating: 0xFF, count: 64)) == nil)
     let real = try Self.realCache()
-    var generator = ArgumentFuzzTests.Generator(state: 0x5EED)
+    var generator = FuzzGenerator(state: 0x5EED)
     // Cut short anywhere: a header that points past the end is refused.
     for cut in stride(from: 0, to: real.count, by: 997) {
       if let cache = MIMECache(bytes: Array(real[..<cut])) { lookUp(cache) }

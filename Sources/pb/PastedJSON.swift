@@ -1,13 +1,15 @@
+import PasteboardKit
+
 /// `pb paste --json`: an array with one object per pasted item, its data inline (as
 /// `text` when all of it is UTF-8 text, else as `base64`) or the file it was saved to.
 /// The data is streamed from its file in chunks, twice (once to decide text or base64,
 /// once to write), so memory does not grow with the size of an item. The layout is the
 /// one `Report.json` gives: pretty-printed, keys sorted.
-public enum PastedJSON {
+enum PastedJSON {
   /// Bytes read at a time: a multiple of 3, so base64 needs no padding mid-stream.
   static let chunkSize = 3 * 32 * 1024
 
-  public static func write(
+  static func write(
     _ pasted: [(representation: OpenRepresentation, savedAs: String?)], to output: Output
   ) throws(PasteboardError) {
     // An empty list is `[]`, as the other --json reports and jq print it.
@@ -75,7 +77,7 @@ public enum PastedJSON {
     var escaped: [UInt8] = []
     try forEachChunk(opened) { (chunk) throws(PasteboardError) in
       escaped.removeAll(keepingCapacity: true)
-      appendEscaped(chunk, to: &escaped)
+      JSONValue.appendEscaped(chunk, to: &escaped)
       try output.write(escaped)
     }
     try output.write("\"")
@@ -94,64 +96,8 @@ public enum PastedJSON {
 
   static func writeString(_ text: String, to output: Output) throws(PasteboardError) {
     var escaped: [UInt8] = [UInt8(ascii: "\"")]
-    Array(text.utf8).withUnsafeBytes { appendEscaped($0, to: &escaped) }
+    Array(text.utf8).withUnsafeBytes { JSONValue.appendEscaped($0, to: &escaped) }
     escaped.append(UInt8(ascii: "\""))
     try output.write(escaped)
-  }
-
-  /// JSON string escaping as JSONEncoder does it without escaping slashes: quote,
-  /// backslash and control characters; UTF-8 passes through byte for byte, so a chunk
-  /// may end in the middle of a character.
-  static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to escaped: inout [UInt8]) {
-    // Runs that need no escape (nearly everything) are appended whole.
-    var runStart = 0
-    for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-      escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-      appendEscape(of: byte, to: &escaped)
-      runStart = index + 1
-    }
-    escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
-  }
-
-  private static func appendEscape(of byte: UInt8, to escaped: inout [UInt8]) {
-    switch byte {
-    case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-    case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-    case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-    case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-    case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-    case 0x08: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-    case 0x0C: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-    default:
-      escaped += Array("\\u00".utf8) + [ASCII.hexDigit(byte >> 4), ASCII.hexDigit(byte & 15)]
-    }
-  }
-}
-
-/// Standard base64 (RFC 4648, with padding), appended a chunk at a time.
-public enum Base64 {
-  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-  /// Appends the encoding of `bytes`; only the last chunk of a stream may have a length
-  /// that is not a multiple of 3.
-  public static func append(_ bytes: UnsafeRawBufferPointer, to encoded: inout [UInt8]) {
-    encoded.reserveCapacity(encoded.count + (bytes.count + 2) / 3 * 4)
-    var index = 0
-    while index + 3 <= bytes.count {
-      let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-      encoded.append(alphabet[Int(value >> 18 & 63)])
-      encoded.append(alphabet[Int(value >> 12 & 63)])
-      encoded.append(alphabet[Int(value >> 6 & 63)])
-      encoded.append(alphabet[Int(value & 63)])
-      index += 3
-    }
-    let rest = bytes.count - index
-    if rest > 0 {
-      let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-      encoded.append(alphabet[Int(value >> 18 & 63)])
-      encoded.append(alphabet[Int(value >> 12 & 63)])
-      encoded.append(rest == 2 ? alphabet[Int(value >> 6 & 63)] : UInt8(ascii: "="))
-      encoded.append(UInt8(ascii: "="))
-    }
   }
 }

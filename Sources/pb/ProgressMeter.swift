@@ -3,18 +3,21 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import PasteboardKit
 
 /// One line on standard error for a long transfer: bytes so far, rate, and the
 /// percentage when the size is known. Shown only once the transfer has run for half a
 /// second, redrawn a few times a second, and erased at the end (or by SIGINT, SIGTERM or
-/// SIGHUP ending the process). `ByteTransfer` reports to it after each chunk; while none
-/// is active, nothing is measured at all.
-public final class ProgressMeter {
-  /// The meter of the running command, if it shows progress (set by the executable).
-  nonisolated(unsafe) public static var active: ProgressMeter?
+/// SIGHUP ending the process). The library's transfers report to it after each chunk
+/// (`TransferProgress`); while none is active, nothing is measured at all.
+final class ProgressMeter {
+  /// The meter of the running command, if it shows progress.
+  nonisolated(unsafe) static var active: ProgressMeter? {
+    didSet { TransferProgress.observer = active.map { meter in { meter.add($0) } } }
+  }
 
   /// The size of everything to move, when known.
-  public var expected: Int64?
+  var expected: Int64?
   private var moved: Int64 = 0
   private let started = SystemCall.monotonicMilliseconds()
   private var drawn: Int64?
@@ -22,16 +25,14 @@ public final class ProgressMeter {
 
   static let delay: Int64 = 500
   static let interval: Int64 = 250
-  /// While a meter is active, kernel copies move this much per call, so it can redraw.
-  static let chunk = 16 << 20
 
-  public init(expected: Int64? = nil) {
+  init(expected: Int64? = nil) {
     self.expected = expected
   }
 
   /// Whether progress is wanted: standard error is a terminal, `PB_PROGRESS` is not 0,
   /// and the command was not asked to be quiet.
-  public static func wanted(quiet: Bool) -> Bool {
+  static func wanted(quiet: Bool) -> Bool {
     !quiet && StandardStreams.errorIsTerminal && Store.environment("PB_PROGRESS") != "0"
   }
 
@@ -55,24 +56,13 @@ public final class ProgressMeter {
     lineShown = true
   }
 
-  /// The bytes a copy of these inputs will move, when every one is a regular file
-  /// (standard input redirected from a file counts); nil otherwise.
-  public static func expectedSize(of inputs: [RepresentationSource.Input]) -> Int64? {
-    var total: Int64 = 0
-    for input in inputs {
-      let status: stat?
-      switch input {
-      case .standardInput: status = try? Descriptor.standardInput.status()
-      case .file(let path): status = try? SystemCall.status(path: path)
-      }
-      guard let status, status.st_mode & S_IFMT == S_IFREG else { return nil }
-      total += Int64(status.st_size)
-    }
-    return total
+  /// The bytes a copy of these inputs will move, when every one is a regular file.
+  static func expectedSize(of inputs: [RepresentationSource.Input]) -> Int64? {
+    RepresentationSource.Input.regularFileSize(of: inputs)
   }
 
   /// Erases the line, if one was drawn.
-  public func finish() {
+  func finish() {
     guard lineShown else { return }
     write("\r\u{1B}[K")
     lineShown = false

@@ -1,0 +1,53 @@
+import PasteboardKit
+
+/// What can go wrong reaching the desktop's clipboard, each case with the facts a front
+/// end words (pb's words are in Sources/pb/Messages.swift); a failure of the store or of
+/// a system call on the way is the library's own error, carried whole.
+public enum DesktopError: Error, Sendable, Equatable {
+  /// No way to reach a desktop clipboard: `lookedFor` says what was looked for, `fix`
+  /// what the command that failed can do instead, in the front end's words (without it,
+  /// a desktop session).
+  case unavailable(lookedFor: String, fix: String? = nil)
+  /// The desktop's clipboard could not be reached, or did not answer as it should.
+  case failed(String)
+  /// The X server lacks XFixes, without which the bridge cannot hear of new copies.
+  case noXFixes
+  /// Nothing owns the desktop selection (`clipboard` or `primary`).
+  case empty(selection: String)
+  /// `what` took longer than `seconds`: a limit the caller chose when `adjustable`.
+  case timeout(what: String, seconds: Double, adjustable: Bool)
+  /// What OSC 52 cannot carry: `reason` says why and what to do.
+  case osc52Refused(String)
+  case pasteboard(PasteboardError)
+
+  static func io(_ error: SystemError) -> DesktopError { .pasteboard(.io(error)) }
+  static func internalError(_ text: String) -> DesktopError { .pasteboard(.internalError(text)) }
+  static func invalidEnvironment(variable: String, value: String, reason: String) -> DesktopError {
+    .pasteboard(.invalidEnvironment(variable: variable, value: value, reason: reason))
+  }
+
+  /// Runs `body`, in which the store can fail.
+  static func inStore<Result>(_ body: () throws(PasteboardError) -> Result) throws(DesktopError) -> Result {
+    do {
+      return try body()
+    } catch {
+      throw .pasteboard(error)
+    }
+  }
+
+  /// Runs `body`, in which system calls, the library and the desktop code can all fail:
+  /// each failure becomes a DesktopError.
+  @discardableResult static func catching<Result>(_ body: () throws -> Result) throws(DesktopError) -> Result {
+    do {
+      return try body()
+    } catch let error as DesktopError {
+      throw error
+    } catch let error as PasteboardError {
+      throw .pasteboard(error)
+    } catch let error as SystemError {
+      throw .io(error)
+    } catch {
+      throw .internalError("\(error)")
+    }
+  }
+}

@@ -1,0 +1,116 @@
+/// The one JSON writer: the store's files and every JSON report a front end prints are
+/// laid out here, so that they cannot drift apart. Keys are sorted, strings escaped as
+/// JSONEncoder escapes them without escaping slashes.
+extension JSONValue {
+  /// An object from its members; absent (nil) members are left out.
+  public static func members(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+    var members = JSONMembers()
+    for case let (key, value?) in pairs {
+      let added = members.add(key, value)
+      assert(added, "the key '\(key)' is given twice")
+    }
+    return .object(members)
+  }
+
+  public static func integer(_ number: some BinaryInteger) -> JSONValue { .number(String(number)) }
+
+  /// The text pb writes: pretty-printed with keys sorted and two-space indents, the
+  /// layout the store's files have always had, and a final newline.
+  var pretty: [UInt8] { laidOut(indent: 0, emptyArraysOnOneLine: false) }
+
+  /// As `pretty`, but an empty array is `[]`, as jq and scripts expect of a report, where
+  /// the store's files keep the blank line JSONEncoder once gave them.
+  public var report: [UInt8] { laidOut(indent: 0, emptyArraysOnOneLine: true) }
+
+  /// The same on one line (keys sorted, no spaces) and a final newline: a record of a
+  /// file that grows a line at a time (the journal's progress), or of a stream.
+  public var line: [UInt8] { laidOut(indent: -1, emptyArraysOnOneLine: true) }
+
+  private func laidOut(indent: Int, emptyArraysOnOneLine: Bool) -> [UInt8] {
+    var output: [UInt8] = []
+    write(to: &output, indent: indent, emptyArraysOnOneLine: emptyArraysOnOneLine)
+    output.append(0x0A)
+    return output
+  }
+
+  /// `indent` -1 lays the value out on one line.
+  private func write(to output: inout [UInt8], indent: Int, emptyArraysOnOneLine: Bool) {
+    let oneLine = indent < 0
+    func newline(_ depth: Int) {
+      if oneLine { return }
+      output.append(0x0A)
+      output.append(contentsOf: repeatElement(0x20, count: depth * 2))
+    }
+    switch self {
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let text): output.append(contentsOf: text.utf8)
+    case .string(let text): JSONValue.appendString(text, to: &output)
+    case .laidOut(let text): output.append(contentsOf: text)
+    case .array(let elements):
+      output.append(UInt8(ascii: "["))
+      if elements.isEmpty && emptyArraysOnOneLine {
+        output.append(UInt8(ascii: "]"))
+        return
+      }
+      if elements.isEmpty { newline(0) }
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        element.write(to: &output, indent: oneLine ? -1 : indent + 1, emptyArraysOnOneLine: emptyArraysOnOneLine)
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "]"))
+    case .object(let members):
+      output.append(UInt8(ascii: "{"))
+      if members.isEmpty { newline(0) }
+      // The keys are pb's own ASCII names, where String's order is byte order.
+      var pairs = members.pairs
+      if !zip(pairs, pairs.dropFirst()).allSatisfy({ $0.key < $1.key }) { pairs.sort { $0.key < $1.key } }
+      for (index, (key, value)) in pairs.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        JSONValue.appendString(key, to: &output)
+        output.append(contentsOf: (oneLine ? ":" : " : ").utf8)
+        value.write(to: &output, indent: oneLine ? -1 : indent + 1, emptyArraysOnOneLine: emptyArraysOnOneLine)
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static func appendString(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), to: &output) }
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// The inside of a JSON string: quote, backslash and control characters escaped; UTF-8
+  /// passes through byte for byte, so a chunk of a stream may end in the middle of a
+  /// character.
+  public static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to escaped: inout [UInt8]) {
+    // Runs that need no escape (nearly everything) are appended whole.
+    var runStart = 0
+    for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+      escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+      appendEscape(of: byte, to: &escaped)
+      runStart = index + 1
+    }
+    escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+  }
+
+  private static func appendEscape(of byte: UInt8, to escaped: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+    case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+    case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+    case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+    case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+    case 0x08: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+    case 0x0C: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+    default:
+      escaped += Array("\\u00".utf8) + [ASCII.hexDigit(byte >> 4), ASCII.hexDigit(byte & 15)]
+    }
+  }
+}

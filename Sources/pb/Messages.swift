@@ -1,0 +1,264 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import DesktopClipboard
+import PasteboardKit
+
+/// Every message pb prints for a failure, in one place: the library's errors carry facts,
+/// and these are pb's words for them (its options, its commands, its fixes).
+extension PasteboardError {
+  /// The one line pb prints for this error, after its name.
+  var message: String {
+    switch self {
+    case .emptyPasteboard(let board):
+      return "pasteboard '\(Display.value(board))' is empty; copy something first: echo hello | pb copy"
+    case .noRepresentation(let types, let board):
+      let list = Display.value(types.joined(separator: ", "))
+      return "no chosen item on '\(Display.value(board))' has a representation of \(list); see what it has: pb types -i all"
+    case .binaryToTerminal(let index, let type, let size, let ext, let command):
+      return "item \(index) is \(type) (\(ByteCount.format(size))), not text; save it with \(Display.line(command)) > file.\(ext) "
+        + "or -o DIR, or write it here anyway with --force"
+    case .nothingToUndo(let board, let redo):
+      return redo
+        ? "nothing to redo on '\(Display.value(board))'; only what was undone since the last change can be redone (pb history)"
+        : "nothing to undo on '\(Display.value(board))'; see its history: pb history -p \(Display.value(board))"
+    case .cannotCut(let path, let reason):
+      return "cannot cut '\(Display.path(path))': \(reason)"
+    case .holdsFileNotPutBack(let path):
+      return "history holds the only copy of '\(Display.path(path))', which an undo could not put back; "
+        + "pb redo, then pb paste it, before clearing history or lowering its levels"
+    case .cannotPutBack(let path, let reason):
+      return "cannot put back '\(Display.path(path))': \(Display.line(reason)); nothing was undone (its bytes stay in the store: "
+        + "fix that and undo again, or pb paste it)"
+    case .invalidEnvironment(let variable, let value, let reason):
+      return "\(variable)='\(Display.value(value))' is not valid: \(reason); fix it or unset it"
+    case .cannotRun(let command, let reason, _):
+      // A reason that names its own fix ("...; install that") is not given the usual one.
+      return "cannot run '\(Display.value(command))': \(reason)" + (reason.contains("; ") ? "" : "; check the command's name and PATH")
+    case .noOpenGroup(let board):
+      return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin"
+    case .usage(let text):
+      return Display.line(text)
+    case .misuse(let misuse):
+      return Display.line(misuse.message)
+    case .cutRefused(let refusal):
+      return refusal.message
+    case .invalidPasteboardName(let name, let reason):
+      return "invalid pasteboard name '\(Display.value(name))': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
+    case .invalidTime(let text, let reason):
+      return "invalid time '\(Display.value(text))': \(reason)"
+    case .unknownTypeName(let word, let suggestions):
+      let hint = Suggestion.phrase(suggestions).map { " (\($0))" } ?? ""
+      return "unknown type '\(Display.value(word))'\(hint); give a type name (image, text), a known extension (png), a "
+        + "MIME type (image/png), a UTI (public.png), or an extension of your own with a dot (.\(Display.value(word)))"
+    case .typeContradicted(let given, let found, let input):
+      return "\(Display.path(input)) holds \(found), not text as \(Display.value(given)) says; give its type or none (pb detects it), "
+        + "or keep \(Display.value(given)) with --force-type"
+    case .malformedType(let type, let reason):
+      return "malformed type '\(Display.value(type))': \(reason); give a UTI (public.png), a MIME type (image/png) or an extension (png)"
+    case .malformedItemSet(let set, let reason):
+      return "malformed item set '\(Display.value(set))': \(reason); use indexes from 0 such as 0, 1,3, 2-4 or all"
+    case .itemOutOfRange(let index, let count):
+      let valid = count == 1 ? "only item 0" : "items 0-\(count - 1)"
+      return "no item \(index): the pasteboard holds \(count) item\(count == 1 ? "" : "s") (\(valid))"
+    case .invalidText(let type, let offset):
+      return "the data is not valid \(Display.value(type)): bad byte at offset \(offset); give its real type with -t or omit -t to detect it"
+    case .noSuchFile(let path, let reason):
+      return "cannot read '\(Display.path(path))': \(reason)"
+    case .standardInputIsDirectory:
+      return PasteboardError.noSuchFile("standard input", reason: "it is a directory; redirect a file instead: pb copy < FILE").message
+    case .noSuchPasteboard(let name):
+      return "no pasteboard named '\(Display.value(name))'; check the name, or write to it first: pb copy -p \(Display.value(name))"
+    case .pasteboardDeleted(let name, let whileWriting):
+      return "pasteboard '\(Display.value(name))' was deleted" + (whileWriting ? " while pb wrote to it; nothing was written" : "")
+    case .pasteboardExists(let name):
+      return "pasteboard '\(Display.value(name))' exists already; use it, delete it first (pb delete \(Display.value(name))), or pass --exist-ok"
+    case .changedWhileReading(let board, let count):
+      return "pasteboard '\(Display.value(board))' changed while pb read it: data of change \(count) went before it was read; read it again"
+    case .changeCountMismatch(let board, let expected, let found):
+      return "pasteboard '\(Display.value(board))' is at change count \(found), not \(expected); nothing was written (read it again, then retry)"
+    case .magicUnavailable(let reason):
+      return "cannot load libmagic's database (\(reason)); install libmagic-mgc, or give the type with -t"
+    case .insecureStore(let path, let reason, let fix):
+      return "refusing \(Display.path(path)): \(reason); \(fix)"
+    case .storeNotCreatable(let path, let reason):
+      return "cannot create the store at \(Display.path(path)): \(reason); point PB_DIR at a directory you own"
+    case .cannotCreate(let path, let reason):
+      return "cannot create \(Display.path(path)): \(reason)"
+    case .historyTooLarge(let path, let limit):
+      return "cannot create \(Display.path(path)): this change's undo entry would make the history pass \(limit >> 20) MiB; "
+        + "give --no-undo, or make the change in smaller parts"
+    case .corruptStore(let path, let reason):
+      // A journal is work left to finish, not the pasteboard: without it pb goes on.
+      let fix = path.hasSuffix("/journal") ? "remove it to go on without that work" : "remove it to start that pasteboard afresh"
+      return "the store file \(Display.path(path)) is damaged (\(Display.line(reason))); \(fix)"
+    case .newerFormat(let path, let found, let supported):
+      return "the store at \(Display.path(path)) has format \(found), newer than this pb understands (\(supported)); upgrade pb"
+    case .changeCountExhausted(let board, let path):
+      return "pasteboard '\(Display.value(board))' cannot change any more: \(Display.path(path)) holds the highest change count there is; remove that manifest to start the pasteboard afresh"
+    case .io(let error):
+      return "cannot \(error.operation) \(Display.path(error.path)): \(error.reason)" + spaceFix(error)
+    case .lockTimeout(let board, let seconds):
+      return "pasteboard '\(Display.value(board))' stayed locked by another pb for \(seconds) s; try again, or raise PB_LOCK_TIMEOUT"
+    case .watchLimit(let setting):
+      let things = setting == .instances ? "inotify instances (one per watching process)" : "inotify watches"
+      return "cannot watch for changes: this user has all the \(things) that \(setting.rawValue) allows; "
+        + "end other watchers, or raise it: sysctl \(setting.rawValue)=N"
+    case .internalError(let text):
+      return "internal error: \(Display.line(text)); please report it"
+    case .outputClosed:
+      return "the reader of standard output went away"
+    }
+  }
+
+  /// The fix for a write that found its file system full: free space, which in the store
+  /// the undo history may be holding.
+  private func spaceFix(_ error: SystemError) -> String {
+    guard error.errno == ENOSPC || error.errno == EDQUOT else { return "" }
+    let inStore = error.path.contains("/boards/")
+    return "; free some space on its file system" + (inStore ? ", or drop a pasteboard's undo data with: pb history --clear -p NAME" : "")
+  }
+}
+
+extension Misuse {
+  var message: String {
+    switch self {
+    case .representationWithoutFile(let spec): "-r \(Display.value(spec)) names no file; write -r TYPE=FILE"
+    case .standardInputTwice: "standard input ('-') can be read only once per command"
+    case .typeGivenTwice(let type, let spellings):
+      "one item cannot hold two representations of \(type) (\(Display.value(spellings))); give each a different type"
+    case .typeFoundTwice(let type): "one item cannot hold two representations of \(type); give their types with -r TYPE=FILE"
+    case .notOneItem(let count): "the item set chooses \(count) items; choose one, as -i 0 or -i -1"
+    }
+  }
+}
+
+extension CutRefusal {
+  var message: String {
+    switch self {
+    case .withoutUndo:
+      return Display.line("a cut is always undoable, so it takes no --no-undo; to remove files without undo, pb copy them, then rm them")
+    case .temporaryBoard(let board):
+      return Display.line(
+        "pasteboard '\(Display.value(board))' is temporary and goes when its owner exits, with the cut files; "
+          + "cut to a persistent pasteboard, or pb copy the files")
+    case .expiringBoard(let board):
+      return Display.line(
+        "pasteboard '\(Display.value(board))' makes its items expire, and cut items are the only copy of the files; "
+          + "cut to a pasteboard without expiry, or pb copy the files")
+    case .namedTwice(let path):
+      return Display.line("'\(Display.path(path))' is named twice; name each file once")
+    case .sameFile(let earlier, let later):
+      return Display.line("'\(Display.path(earlier))' and '\(Display.path(later))' are the same file; name it once")
+    case .standardInput:
+      return Display.line("pb cut takes files, not standard input; use pb copy to copy standard input")
+    case .storeFile(let path, let storeRoot):
+      return Display.line("'\(Display.path(path))' is one of pb's own store files (under \(Display.path(storeRoot))); pb cut takes your files")
+    case .notAFile(let path, .directory):
+      return PasteboardError.noSuchFile(path, reason: "it is a directory; pb cut takes files (give the files inside it)").message
+    case .notAFile(let path, .symbolicLink):
+      return PasteboardError.noSuchFile(path, reason: "it is a symbolic link; cut the file it points to").message
+    case .notAFile(let path, .other):
+      return PasteboardError.noSuchFile(path, reason: "it is not a regular file; pb cut takes files").message
+    case .replaced(let path):
+      return PasteboardError.noSuchFile(path, reason: "it was replaced while pb cut it; nothing was cut").message
+    case .changedWhileCopied(let path):
+      return PasteboardError.cannotCut(path, reason: "it changed while pb copied it; nothing was cut, try again").message
+    case .timeOutOfRange(let path):
+      return PasteboardError.cannotCut(
+        path, reason: "its modification time is too far from 1970 for pb to record (before 1678 or after 2262), "
+          + "so undo could not give it back; set it with touch, or pb copy the file; nothing was cut"
+      ).message
+    case .pathTooLong(let path):
+      return PasteboardError.cannotCut(
+        path, reason: "its full path is longer than the system's limit (PATH_MAX), so undo could not put it back; "
+          + "cut it from a folder with a shorter path; nothing was cut"
+      ).message
+    case .folderNotWritable(let path, let reason):
+      return PasteboardError.cannotCut(path, reason: "its folder does not let it be removed (\(reason)); nothing was cut").message
+    case .stickyFolder(let path):
+      return PasteboardError.cannotCut(
+        path, reason: "it is another user's file in a sticky folder, so it cannot be removed; nothing was cut"
+      ).message
+    }
+  }
+}
+
+extension Notice {
+  /// What pb prints for a notice, on standard error.
+  var message: String {
+    switch self {
+    case .stillLocked(let board, let seconds):
+      "pb: pasteboard '\(Display.value(board))' is still locked by another pb after \(seconds) s; waiting, "
+        + "because standard input was read and would be lost (Ctrl-C gives up)"
+    case .finishedInterrupted(let operation, let board, let note):
+      "pb: finishing an interrupted \(operation) of '\(Display.value(board))': \(note.message)"
+    }
+  }
+}
+
+extension DesktopError {
+  var message: String {
+    switch self {
+    case .unavailable(let lookedFor, let fix):
+      return "no desktop clipboard: \(lookedFor); \(fix ?? "run pb in a desktop session")"
+    case .failed(let text):
+      return Display.line(text)
+    case .noXFixes:
+      return "the X server lacks the XFixes extension, which pb bridge needs to hear of new copies"
+    case .empty(let selection):
+      return "the desktop's \(selection) selection is empty; copy something in an application first"
+    case .timeout(let what, let seconds, let adjustable):
+      return "\(what) did not answer within \(seconds) s; try again" + (adjustable ? ", or give it longer with --timeout" : "")
+    case .osc52Refused(let reason):
+      return Display.line(reason)
+    case .pasteboard(let error):
+      return error.message
+    }
+  }
+}
+
+extension UnconvertedText {
+  /// The line an import that kept the rest of the offer says of it.
+  var note: String {
+    "imported without the desktop's \(Display.value(name)): \(reason); copy it from an application that offers UTF-8 text"
+  }
+}
+
+extension Desktop.BridgeNotice {
+  var message: String {
+    switch self {
+    case .importedWithoutText(let text): text.note
+    case .notImported(let error): "not imported: " + error.message
+    }
+  }
+}
+
+extension WorkNote {
+  var message: String {
+    switch self {
+    case .notPutBack(let path, let reason):
+      "could not put back '\(Display.path(path))': \(reason) (its bytes stay in the store, in the entry pb history shows it in)"
+    case .leftHidden(let path, let reason, let hidden):
+      "could not put back '\(Display.path(path))' (\(reason)); it is whole beside it as '\(Display.path(hidden))': rename it yourself"
+    case .putBackBeside(let path, let placed):
+      "'\(Display.path(path))' exists, so the cut file was put back next to it as '\(Display.path(placed))'"
+    case .givenBackBeside(let path, let placed):
+      "'\(Display.path(path))' exists, so the file redo had taken was given back next to it as '\(Display.path(placed))'"
+    case .notGivenBack(let path, let reason):
+      "could not give back '\(Display.path(path))': \(reason) (its bytes stay in the store)"
+    case .changedWhileCut(let path):
+      "'\(Display.path(path))' was changed or replaced while pb cut it; left in place (its copy is on the pasteboard)"
+    case .changedSinceUndo(let path):
+      "left '\(Display.path(path))' in place: it changed since undo put it back"
+    case .notRemoved(let path, let reason):
+      "'\(Display.path(path))' was copied but not removed: \(reason)"
+    case .notRemovedAgain(let path, let reason):
+      "could not remove '\(Display.path(path))' again: \(reason)"
+    case .movedSinceUndo(let path):
+      "'\(Display.path(path))' is not in the store: an undo put it back and it was moved since; left where it is"
+    }
+  }
+}
