@@ -156,10 +156,10 @@ struct PB: ParsableCommand {
       StandardStreams.printError("\(shownName): " + error.message)
       return ExitStatus.of(error)
     }
-    if let code = error as? ExitCode {
+    if let outcome = error as? Outcome {
       // A negative answer can come after output (`[]` of --json on an empty board).
       try? Output.standard.flush()
-      return code.rawValue
+      return ExitStatus.of(outcome)
     }
     let code = root.exitCode(for: error).rawValue
     if code == 0 {

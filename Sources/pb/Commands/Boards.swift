@@ -160,7 +160,7 @@ extension PB {
           failure = failure ?? status
         }
       }
-      if let failure { throw ExitCode(failure) }
+      if let failure { throw Outcome.status(failure) }
     }
   }
 

@@ -45,7 +45,7 @@ extension PB {
       for failure in result.failures {
         StandardStreams.printError("pb: " + failure)
       }
-      if !result.failures.isEmpty { throw ExitCode(73) }
+      if !result.failures.isEmpty { throw Outcome.filesLeft }
     }
   }
 }

@@ -91,7 +91,7 @@ extension PB {
         }
         _ = try pasteboard.endGroup(openedBy: me)
         try Output.standard.flush()
-        throw ExitCode(status)
+        throw Outcome.status(status)
       }
     }
   }

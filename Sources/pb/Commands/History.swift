@@ -165,7 +165,7 @@ enum HistoryMoveCommand {
     for note in move.notes {
       StandardStreams.printError("pb: " + note)
     }
-    if move.failed { throw ExitCode(73) }
+    if move.failed { throw Outcome.filesLeft }
     if move.entries.count < count {
       let verb = redo ? "redid" : "undid"
       StandardStreams.printError(

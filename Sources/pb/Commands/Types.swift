@@ -58,6 +58,6 @@ struct TypesRequest: CommandRequest {
         }
       }
     }
-    if listed.allSatisfy({ $0.1.isEmpty }) { throw ExitCode(1) }
+    if listed.allSatisfy({ $0.1.isEmpty }) { throw Outcome.negative }
   }
 }

@@ -29,7 +29,7 @@ extension PB {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) }
       let monitor = try ChangeMonitor(store: Store.open(creating: true), board: board.name)
       let since = try since ?? monitor.current().state.changeCount
-      guard let state = try monitor.state(after: since, timeout: limit) else { throw ExitCode(1) }
+      guard let state = try monitor.state(after: since, timeout: limit) else { throw Outcome.negative }
       try Output.standard.write("\(state.changeCount)\n")
     }
   }
