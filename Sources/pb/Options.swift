@@ -3,8 +3,7 @@ import PasteboardKit
 
 /// `-p NAME`: the pasteboard a command works on.
 struct BoardOptions: ParsableArguments {
-  @Option(
-    name: [.customShort("p"), .customLong("pasteboard")],
+  @Option(name: .both("p", "pasteboard"),
     help: ArgumentHelp("The pasteboard to use (default: $PB_PASTEBOARD, else general).", valueName: "name"))
   var pasteboard: String?
 
@@ -24,15 +23,19 @@ struct BoardOptions: ParsableArguments {
   /// exist, any other board must already. The store is marked with the current format, as by
   /// every writer.
   func openToChange() throws(PasteboardError) -> Pasteboard {
-    try Store.open(creating: true).pasteboard(named: name, creating: Pasteboard.isStandard(name))
+    try Self.openToChange(pasteboard)
+  }
+
+  static func openToChange(_ pasteboard: String?) throws(PasteboardError) -> Pasteboard {
+    let name = pasteboard ?? Pasteboard.defaultName
+    return try Store.open(creating: true).pasteboard(named: name, creating: Pasteboard.isStandard(name))
   }
 }
 
 /// `--if-count N`: write only if the board is still at change count N.
 struct IfCountOption: ParsableArguments {
   // Unconditional, so that a negative count reaches validate() and gets its message.
-  @Option(
-    name: .customLong("if-count"), parsing: .unconditional,
+  @Option(name: .customLong("if-count"), parsing: .unconditional,
     help: ArgumentHelp("Change the pasteboard only if its change count is still this (else exit 75).", valueName: "count"))
   var ifCount: Int?
 
@@ -49,8 +52,7 @@ struct IfCountOption: ParsableArguments {
 struct ItemSetOption: ParsableArguments {
   // Unconditional parsing, so that `-i -1` reaches the index-set parser and gets its
   // message instead of being taken for an option.
-  @Option(
-    name: [.customShort("i"), .customLong("items")], parsing: .unconditional,
+  @Option(name: .both("i", "items"), parsing: .unconditional,
     help: ArgumentHelp("The items to use: 0, 1,3, 2-4, all, -1 (0-based; negative counts from the end).", valueName: "set"))
   var items: String?
 
@@ -110,7 +112,7 @@ enum ActionName {
 /// `-q/--quiet`: no progress line for a long transfer.
 struct QuietOption: ParsableArguments {
   @Flag(
-    name: [.customShort("q"), .customLong("quiet")],
+    name: .both("q", "quiet"),
     help: "Show no progress line (shown on a terminal once a transfer takes more than half a second).")
   var quiet = false
 
@@ -146,4 +148,9 @@ protocol RequestCommand: ParsableCommand {
 extension RequestCommand {
   func validate() throws { try request.validate() }
   func run() throws { try request.run() }
+}
+
+extension NameSpecification {
+  /// `-t` and `--type`: a letter and a long name other than the property's.
+  static func both(_ letter: Character, _ long: String) -> NameSpecification { [.customShort(letter), .customLong(long)] }
 }

@@ -3,14 +3,12 @@ import PasteboardKit
 
 extension PB {
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "list",
-      _superCommandName: "pb",
-      abstract: "List the pasteboards: items, bytes, change count, owner or persistent, expiry.",
-      discussion: Examples.discussion("list", """
+    static let configuration = CommandConfiguration.pb(
+      "list", abstract: "List the pasteboards: items, bytes, change count, owner or persistent, expiry.",
+      discussion: """
         Temporary pasteboards whose owner has exited are removed first, and expired \
         items too, so the list shows only what is there.
-        """))
+        """)
 
     @Flag(help: "Print a JSON array of pasteboards.")
     var json = false
@@ -37,18 +35,16 @@ extension PB {
   }
 
   struct Create: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "create",
-      _superCommandName: "pb",
-      abstract: "Create a pasteboard; without --persistent it vanishes when its owner exits.",
-      discussion: Examples.discussion("create", """
+    static let configuration = CommandConfiguration.pb(
+      "create", abstract: "Create a pasteboard; without --persistent it vanishes when its owner exits.",
+      discussion: """
         A pasteboard made by create belongs to the shell or script that ran pb (a \
         subshell's, such as $(...) or a pipeline's, is the shell it was forked from; \
         --owner chooses another) and is removed once that process has exited, unless \
         --persistent. With --unique, pb makes a fresh name (PREFIX.<16 hex \
         digits>) and prints it, as mktemp does for files. Writing to a pasteboard that \
         does not exist creates it persistent.
-        """))
+        """)
 
     @Argument(help: ArgumentHelp("The pasteboard to create (letters, digits, '.', '_', '-').", valueName: "name"))
     var name: String?
@@ -126,11 +122,8 @@ extension PB {
   }
 
   struct Delete: ParsableCommand, DefaultActionName {
-    static let configuration = CommandConfiguration(
-      commandName: "delete",
-      _superCommandName: "pb",
-      abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).",
-      discussion: Examples.discussion("delete"))
+    static let configuration = CommandConfiguration.pb(
+      "delete", abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).")
 
     @Argument(help: ArgumentHelp("The pasteboards to delete.", valueName: "name"))
     var names: [String]
@@ -165,11 +158,8 @@ extension PB {
   }
 
   struct Count: RequestCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "count",
-      _superCommandName: "pb",
-      abstract: "Print the pasteboard's change count, and nothing else.",
-      discussion: Examples.discussion("count"))
+    static let configuration = CommandConfiguration.pb(
+      "count", abstract: "Print the pasteboard's change count, and nothing else.")
 
     @OptionGroup var board: BoardOptions
 

@@ -3,11 +3,8 @@ import PasteboardKit
 
 extension PB {
   struct Clear: ParsableCommand, DefaultActionName {
-    static let configuration = CommandConfiguration(
-      commandName: "clear",
-      _superCommandName: "pb",
-      abstract: "Remove every item from the pasteboard (the change count still grows; pb undo brings them back).",
-      discussion: Examples.discussion("clear"))
+    static let configuration = CommandConfiguration.pb(
+      "clear", abstract: "Remove every item from the pasteboard (the change count still grows; pb undo brings them back).")
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var ifCount: IfCountOption

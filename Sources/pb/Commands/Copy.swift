@@ -3,32 +3,29 @@ import PasteboardKit
 
 extension PB {
   struct Copy: RequestCommand, DefaultActionName {
-    static let configuration = CommandConfiguration(
-      commandName: "copy",
-      _superCommandName: "pb",
-      abstract: "Copy standard input or files to a pasteboard.",
-      discussion: Examples.discussion("copy", """
+    static let configuration = CommandConfiguration.pb(
+      "copy", abstract: "Copy standard input or files to a pasteboard.",
+      discussion: """
         With no FILE, standard input becomes one item. Each FILE becomes one item; '-' is \
         standard input. With -r, all the representations given form ONE item. Types that \
         are not given are detected from the data (libmagic, the filename extension, and a \
         text check).
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
-    @Option(
-      name: [.customShort("t"), .customLong("type")],
+    @Option(name: .both("t", "type"),
       help: ArgumentHelp("The type of the data instead of detecting it: a UTI, MIME type or extension.", valueName: "type"))
     var type: String?
 
     @Option(
-      name: [.customShort("r"), .customLong("representation")],
+      name: .both("r", "representation"),
       help: ArgumentHelp(
         "A representation of the one item to write, as [TYPE=]FILE ('-' is standard input; =FILE for a name with '='). Repeat for several.",
         valueName: "[type=]file"))
     var representations: [String] = []
 
-    @Flag(name: [.customShort("a"), .customLong("append")], help: "Add the items after the existing ones instead of replacing them.")
+    @Flag(name: .both("a", "append"), help: "Add the items after the existing ones instead of replacing them.")
     var append = false
 
     @Option(
@@ -46,7 +43,7 @@ extension PB {
     var forceType = false
 
     @Flag(
-      name: [.customShort("n"), .customLong("trim-newline")],
+      name: .both("n", "trim-newline"),
       help: "Do not store one trailing newline of each input (git rev-parse HEAD | pb copy -n stores the hash alone).")
     var trimNewline = false
 

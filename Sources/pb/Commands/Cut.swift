@@ -3,11 +3,9 @@ import PasteboardKit
 
 extension PB {
   struct Cut: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "cut",
-      _superCommandName: "pb",
-      abstract: "Copy files to a pasteboard, one item each, then remove them; pb undo puts them back.",
-      discussion: Examples.discussion("cut", """
+    static let configuration = CommandConfiguration.pb(
+      "cut", abstract: "Copy files to a pasteboard, one item each, then remove them; pb undo puts them back.",
+      discussion: """
         Every file is checked first: a directory, a link, a file pb cannot read, or one \
         whose folder does not let it be removed stops the cut before anything is copied \
         or removed. The files are removed only once the pasteboard's change is on disk. \
@@ -16,7 +14,7 @@ extension PB {
         back with its permissions and modification time; if a file has appeared at that \
         path since, it is left alone and the original is put back next to it as \
         NAME.restored.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var ifCount: IfCountOption

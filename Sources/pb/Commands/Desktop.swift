@@ -47,22 +47,19 @@ struct DesktopOptions: ParsableArguments {
 
 extension PB {
   struct Publish: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "publish",
-      _superCommandName: "pb",
-      abstract: "Offer an item on the desktop clipboard, every representation under its MIME type.",
-      discussion: Examples.discussion("publish", """
+    static let configuration = CommandConfiguration.pb(
+      "publish", abstract: "Offer an item on the desktop clipboard, every representation under its MIME type.",
+      discussion: """
         Returns once the desktop has the item; a pb process of its own serves it (a \
         snapshot: later changes to the board do not change it) until another \
         application copies, or until the item expires; a concealed item also only \
         while the board holds it. See DESKTOP in pb(1) for the names each type is \
         offered under.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
-    @Option(
-      name: [.customShort("i"), .customLong("items")], parsing: .unconditional,
+    @Option(name: .both("i", "items"), parsing: .unconditional,
       help: ArgumentHelp("The item to offer (default 0; -1 is the last).", valueName: "index"))
     var item: String?
 
@@ -90,22 +87,20 @@ extension PB {
   }
 
   struct Import: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "import",
-      _superCommandName: "pb",
-      abstract: "Copy what the desktop clipboard holds, every type it offers, as one item.",
-      discussion: Examples.discussion("import", """
+    static let configuration = CommandConfiguration.pb(
+      "import", abstract: "Copy what the desktop clipboard holds, every type it offers, as one item.",
+      discussion: """
         The text types the desktop offers (UTF8_STRING, text/plain, ...) become one \
         public.utf8-plain-text representation, converted from UTF-16 or Latin-1 when \
         offered only so; a type pb does not know keeps its MIME type, but marks of who \
         holds the selection (application/x-copyq-owner) are not kept. An offer marked \
         as a password (x-kde-passwordManagerHint) becomes a concealed item. The change \
         is undoable, named Import.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
-    @Flag(name: [.customShort("a"), .customLong("append")], help: "Add the item after the pasteboard's items instead of replacing them.")
+    @Flag(name: .both("a", "append"), help: "Add the item after the pasteboard's items instead of replacing them.")
     var append = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Give up on an application that takes longer than this to answer (default 2s).", valueName: "duration"))
@@ -126,11 +121,9 @@ extension PB {
   }
 
   struct Bridge: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "bridge",
-      _superCommandName: "pb",
-      abstract: "Keep a pasteboard and the desktop clipboard in step, both ways, until interrupted.",
-      discussion: Examples.discussion("bridge", """
+    static let configuration = CommandConfiguration.pb(
+      "bridge", abstract: "Keep a pasteboard and the desktop clipboard in step, both ways, until interrupted.",
+      discussion: """
         Each new item 0 of the pasteboard is offered on the desktop as pb publish \
         offers it, and each copy in an application becomes the pasteboard's item as pb \
         import makes it. Driven by change notifications, never polling; a change it made \
@@ -138,7 +131,7 @@ extension PB {
         imported. What it offers leaves the desktop when it expires, and a concealed \
         item as soon as the board no longer holds it. Runs until interrupted, or until \
         the pasteboard is deleted (exit 66).
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 

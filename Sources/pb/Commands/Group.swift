@@ -3,22 +3,20 @@ import PasteboardKit
 
 extension PB {
   struct Group: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "group",
-      _superCommandName: "pb",
-      abstract: "Make several changes one undo entry: begin and end a group, or run a command in one.",
-      discussion: Examples.discussion("group", """
+    static let configuration = CommandConfiguration.pb(
+      "group", abstract: "Make several changes one undo entry: begin and end a group, or run a command in one.",
+      discussion: """
         Changes made while a group is open, by any process, become one entry, named by \
         the outermost group's name or else by its first action. Groups nest. A group left \
         open is closed once the process that opened it (the shell or script that ran \
         'pb group begin') has exited.
-        """),
+        """,
       subcommands: [Begin.self, End.self, Run.self])
 
     struct Begin: ParsableCommand {
-      static let configuration = CommandConfiguration(
-        commandName: "begin", abstract: "Open an undo group (or a level inside the open one) on a pasteboard.",
-        discussion: Examples.discussion("group begin"))
+      static let configuration = CommandConfiguration.pb(
+        "begin", in: "group",
+        abstract: "Open an undo group (or a level inside the open one) on a pasteboard.")
 
       @OptionGroup var board: BoardOptions
 
@@ -38,9 +36,9 @@ extension PB {
     }
 
     struct End: ParsableCommand {
-      static let configuration = CommandConfiguration(
-        commandName: "end", abstract: "Close the innermost open undo group of a pasteboard.",
-        discussion: Examples.discussion("group end"))
+      static let configuration = CommandConfiguration.pb(
+        "end", in: "group",
+        abstract: "Close the innermost open undo group of a pasteboard.")
 
       @OptionGroup var board: BoardOptions
 
@@ -50,14 +48,14 @@ extension PB {
     }
 
     struct Run: ParsableCommand {
-      static let configuration = CommandConfiguration(
-        commandName: "run",
+      static let configuration = CommandConfiguration.pb(
+        "run", in: "group",
         abstract: "Run a command inside an undo group, close the group however it ends, and exit with its status.",
-        discussion: Examples.discussion("group run", """
+        discussion: """
           pb ignores Ctrl-C while the command runs (the command does not), so the group is \
           closed whatever happens to the command. If pb itself is killed, the group closes \
           on its own, as pb has exited.
-          """))
+          """)
 
       @OptionGroup var board: BoardOptions
 

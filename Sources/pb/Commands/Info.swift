@@ -3,11 +3,8 @@ import PasteboardKit
 
 extension PB {
   struct Info: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "info",
-      _superCommandName: "pb",
-      abstract: "Show the pasteboard's state: name, change count and kind, items, owner, expiry, undo and redo.",
-      discussion: Examples.discussion("info"))
+    static let configuration = CommandConfiguration.pb(
+      "info", abstract: "Show the pasteboard's state: name, change count and kind, items, owner, expiry, undo and redo.")
 
     @OptionGroup var board: BoardOptions
 

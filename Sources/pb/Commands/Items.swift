@@ -3,11 +3,8 @@ import PasteboardKit
 
 extension PB {
   struct Items: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "items",
-      _superCommandName: "pb",
-      abstract: "Show each item (or the chosen ones): its index, its types with their sizes, and a preview of its text.",
-      discussion: Examples.discussion("items"))
+    static let configuration = CommandConfiguration.pb(
+      "items", abstract: "Show each item (or the chosen ones): its index, its types with their sizes, and a preview of its text.")
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var itemSet: ItemSetOption

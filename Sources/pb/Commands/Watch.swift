@@ -3,15 +3,13 @@ import PasteboardKit
 
 extension PB {
   struct Wait: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "wait",
-      _superCommandName: "pb",
-      abstract: "Wait until the pasteboard changes, then print its change count.",
-      discussion: Examples.discussion("wait", """
+    static let configuration = CommandConfiguration.pb(
+      "wait", abstract: "Wait until the pasteboard changes, then print its change count.",
+      discussion: """
         Returns as soon as the change count exceeds --since (default: the count when \
         wait started). Exit status 1 when --timeout passes first (--timeout 0 checks \
         once), 66 when the pasteboard is deleted meanwhile. Uses inotify: no polling.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
@@ -35,11 +33,9 @@ extension PB {
   }
 
   struct Watch: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "watch",
-      _superCommandName: "pb",
-      abstract: "Print a line for each change of the pasteboard, or run a command for each.",
-      discussion: Examples.discussion("watch", """
+    static let configuration = CommandConfiguration.pb(
+      "watch", abstract: "Print a line for each change of the pasteboard, or run a command for each.",
+      discussion: """
         Each line: the change count, the change kind, the number of items and the types \
         of item 0. With --exec -- CMD ARGS..., CMD runs once per change with item 0's \
         representation (the first of -t TYPES it has, else its preferred one) on its \
@@ -47,15 +43,14 @@ extension PB {
         set; one command at a time, and changes made meanwhile are coalesced into one \
         run for the latest; a command that cannot be run is refused at once (127). Ends \
         with status 66 when the pasteboard is deleted.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
     @Flag(help: "Print one JSON object per change: changeCount, changeKind, numberOfItems, types.")
     var json = false
 
-    @Option(
-      name: [.customShort("t"), .customLong("type")],
+    @Option(name: .both("t", "type"),
       help: ArgumentHelp("With --exec: the representation to give the command, richest first.", valueName: "types"))
     var types: String?
 
