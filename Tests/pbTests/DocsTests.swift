@@ -73,19 +73,6 @@ struct DocsTests {
     }
   }
 
-  @Test("the table that splits joined short options (-i0, -an) agrees with the parser's declarations")
-  func joinedOptionsTable() throws {
-    let commands = try Self.commands().filter { $0.name != "pb" && $0.name != "help" && $0.name != "group" }
-    #expect(Set(commands.map(\.name)) == Set(JoinedOptions.table.keys))
-    for command in commands {
-      let entry = try #require(JoinedOptions.table[command.name], "\(command.name)")
-      let short = { (names: [String]) in Set(names.filter { $0.count == 2 }.compactMap { $0.last }) }
-      #expect(entry.valued == short(command.valued), "\(command.name) valued")
-      #expect(entry.flags == short(command.flags), "\(command.name) flags")
-      #expect(entry.longValued == Set(command.valued.filter { $0.hasPrefix("--") }), "\(command.name) long")
-    }
-  }
-
   @Test("the man page passes mandoc's lint")
   func manualLints() throws {
     let sandbox = try Sandbox()
