@@ -7,28 +7,21 @@ struct BoardOptions: ParsableArguments {
     help: ArgumentHelp("The pasteboard to use (default: $PB_PASTEBOARD, else general).", valueName: "name"))
   var pasteboard: String?
 
-  var name: String { pasteboard ?? Pasteboard.defaultName }
+  /// The board a request names, or the default one.
+  static func name(_ pasteboard: String?) -> String { pasteboard ?? Pasteboard.defaultName }
 
   /// Opens the board; writers create the store and the board as needed.
-  func open(creating: Bool) throws(PasteboardError) -> Pasteboard {
-    try Self.open(pasteboard, creating: creating)
-  }
-
   static func open(_ pasteboard: String?, creating: Bool) throws(PasteboardError) -> Pasteboard {
-    try Store.open(creating: creating).pasteboard(named: pasteboard ?? Pasteboard.defaultName, creating: creating)
+    try Store.open(creating: creating).pasteboard(named: name(pasteboard), creating: creating)
   }
 
   /// Opens a board to change it without making it (clear, undo, redo, group end: a
   /// board that does not exist has nothing for them): `general` and `find` always
   /// exist, any other board must already. The store is marked with the current format, as by
   /// every writer.
-  func openToChange() throws(PasteboardError) -> Pasteboard {
-    try Self.openToChange(pasteboard)
-  }
-
   static func openToChange(_ pasteboard: String?) throws(PasteboardError) -> Pasteboard {
-    let name = pasteboard ?? Pasteboard.defaultName
-    return try Store.open(creating: true).pasteboard(named: name, creating: Pasteboard.isStandard(name))
+    let board = name(pasteboard)
+    return try Store.open(creating: true).pasteboard(named: board, creating: Pasteboard.isStandard(board))
   }
 }
 
@@ -56,10 +49,6 @@ struct ItemSetOption: ParsableArguments {
     help: ArgumentHelp("The items to use: 0, 1,3, 2-4, all, -1 (0-based; negative counts from the end).", valueName: "set"))
   var items: String?
 
-  func itemSet(default defaultSet: ItemSet) throws(PasteboardError) -> ItemSet {
-    try Self.itemSet(items, default: defaultSet)
-  }
-
   static func itemSet(_ items: String?, default defaultSet: ItemSet) throws(PasteboardError) -> ItemSet {
     try items.map(ItemSet.parse) ?? defaultSet
   }
@@ -78,11 +67,6 @@ struct UndoOptions<Default: DefaultActionName>: ParsableArguments {
 
   @Flag(name: .customLong("no-undo"), help: "Do not record the change; history never keeps what it writes.")
   var noUndo = false
-
-  /// The write options these give, with `--if-count`.
-  func writeOptions(ifCount: Int?) -> Pasteboard.WriteOptions {
-    ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
-  }
 
   func validate() throws {
     try ActionName.validate(action: action, noUndo: noUndo)
@@ -116,12 +100,8 @@ struct QuietOption: ParsableArguments {
     help: "Show no progress line (shown on a terminal once a transfer takes more than half a second).")
   var quiet = false
 
-  /// Starts the progress line for this command if it is wanted; `finish` erases it.
+  /// Starts the progress line for a command if it is wanted; `finish` erases it.
   /// `expected` is worked out only then: it may stat every input.
-  func startProgress(expected: @autoclosure () -> Int64?) -> ProgressMeter? {
-    Self.startProgress(quiet: quiet, expected: expected())
-  }
-
   static func startProgress(quiet: Bool, expected: @autoclosure () -> Int64?) -> ProgressMeter? {
     guard ProgressMeter.wanted(quiet: quiet) else { return nil }
     let meter = ProgressMeter(expected: expected())
@@ -153,4 +133,9 @@ extension RequestCommand {
 extension NameSpecification {
   /// `-t` and `--type`: a letter and a long name other than the property's.
   static func both(_ letter: Character, _ long: String) -> NameSpecification { [.customShort(letter), .customLong(long)] }
+}
+
+extension CommandRequest {
+  /// Most requests are valid as parsed: their options' own checks are ArgumentParser's.
+  func validate() throws {}
 }

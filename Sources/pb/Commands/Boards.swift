@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct List: ParsableCommand {
+  struct List: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "list", abstract: "List the pasteboards: items, bytes, change count, owner or persistent, expiry.",
       discussion: """
@@ -12,6 +12,13 @@ extension PB {
 
     @Flag(help: "Print a JSON array of pasteboards.")
     var json = false
+
+    var request: ListRequest { ListRequest(json: json) }
+  }
+
+  /// What `pb list` was asked, as plain values.
+  struct ListRequest: CommandRequest {
+    var json: Bool
 
     func run() throws {
       let boards = try Store.open(creating: false).listBoards()
@@ -34,7 +41,7 @@ extension PB {
     }
   }
 
-  struct Create: ParsableCommand {
+  struct Create: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "create", abstract: "Create a pasteboard; without --persistent it vanishes when its owner exits.",
       discussion: """
@@ -68,6 +75,21 @@ extension PB {
 
     @Flag(name: .customLong("exist-ok"), help: "Succeed if the pasteboard exists already (leaving it as it is).")
     var existOK = false
+
+    var request: CreateRequest {
+      CreateRequest(name: name, unique: unique, prefix: prefix, persistent: persistent, owner: owner, expire: expire, existOK: existOK)
+    }
+  }
+
+  /// What `pb create` was asked, as plain values.
+  struct CreateRequest: CommandRequest {
+    var name: String?
+    var unique: Bool
+    var prefix: String?
+    var persistent: Bool
+    var owner: Int32?
+    var expire: String?
+    var existOK: Bool
 
     func validate() throws {
       if unique == (name != nil) { throw ValidationError("give a NAME or --unique, not both and not neither") }
@@ -121,7 +143,7 @@ extension PB {
     }
   }
 
-  struct Delete: ParsableCommand, DefaultActionName {
+  struct Delete: RequestCommand, DefaultActionName {
     static let configuration = CommandConfiguration.pb(
       "delete", abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).")
 
@@ -133,9 +155,19 @@ extension PB {
     // Only general and find keep a history through a delete: they are cleared.
     static let actionName = "Delete, for general and find"
 
+    var request: DeleteRequest { DeleteRequest(names: names, ifCount: ifCount.ifCount, action: undo.action, noUndo: undo.noUndo) }
+  }
+
+  /// What `pb delete` was asked, as plain values.
+  struct DeleteRequest: CommandRequest {
+    var names: [String]
+    var ifCount: Int?
+    var action: String?
+    var noUndo: Bool
+
     func validate() throws {
       if names.isEmpty { throw ValidationError("name the pasteboards to delete") }
-      if ifCount.ifCount != nil && names.count > 1 { throw ValidationError("--if-count goes with one pasteboard") }
+      if ifCount != nil && names.count > 1 { throw ValidationError("--if-count goes with one pasteboard") }
     }
 
     /// As rm does: a name that fails is reported on a line of its own and the others
@@ -147,7 +179,7 @@ extension PB {
       var failure: Int32?
       for name in names {
         do {
-          try store.deleteBoard(named: name, ifCount: ifCount.ifCount, undo: undo.writeOptions(ifCount: nil))
+          try store.deleteBoard(named: name, ifCount: ifCount, undo: ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: nil))
         } catch {
           let status = PB.report(error)
           failure = failure ?? status

@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Clear: ParsableCommand, DefaultActionName {
+  struct Clear: RequestCommand, DefaultActionName {
     static let configuration = CommandConfiguration.pb(
       "clear", abstract: "Remove every item from the pasteboard (the change count still grows; pb undo brings them back).")
 
@@ -11,10 +11,22 @@ extension PB {
     @OptionGroup var undo: UndoOptions<Clear>
     static let actionName = "Clear"
 
+    var request: ClearRequest {
+      ClearRequest(pasteboard: board.pasteboard, ifCount: ifCount.ifCount, action: undo.action, noUndo: undo.noUndo)
+    }
+  }
+
+  /// What `pb clear` was asked, as plain values.
+  struct ClearRequest: CommandRequest {
+    var pasteboard: String?
+    var ifCount: Int?
+    var action: String?
+    var noUndo: Bool
+
     func run() throws {
-      let pasteboard = try board.openToChange()
+      let pasteboard = try BoardOptions.openToChange(pasteboard)
       _ = try pasteboard.clear(
-        options: undo.writeOptions(ifCount: ifCount.ifCount))
+        options: ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount))
     }
   }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Cut: ParsableCommand {
+  struct Cut: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "cut", abstract: "Copy files to a pasteboard, one item each, then remove them; pb undo puts them back.",
       discussion: """
@@ -29,15 +29,29 @@ extension PB {
     @Argument(help: ArgumentHelp("The files to cut, one item each.", valueName: "file"))
     var files: [String] = []
 
+    var request: CutRequest {
+      CutRequest(pasteboard: board.pasteboard, ifCount: ifCount.ifCount, action: action, noUndo: noUndo, quiet: progress.quiet, files: files)
+    }
+  }
+
+  /// What `pb cut` was asked, as plain values.
+  struct CutRequest: CommandRequest {
+    var pasteboard: String?
+    var ifCount: Int?
+    var action: String?
+    var noUndo: Bool
+    var quiet: Bool
+    var files: [String]
+
     func validate() throws {
       if let action { try ActionName.validate(action, option: "--action") }
       if files.isEmpty { throw ValidationError("name the files to cut: pb cut FILE...") }
     }
 
     func run() throws {
-      let pasteboard = try board.open(creating: true)
-      let options = ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount.ifCount)
-      let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
+      let pasteboard = try BoardOptions.open(pasteboard, creating: true)
+      let options = ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
+      let meter = QuietOption.startProgress(quiet: quiet, expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
       defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)
       for failure in result.failures {

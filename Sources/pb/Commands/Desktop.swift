@@ -16,6 +16,15 @@ struct DesktopOptions: ParsableArguments {
   @Flag(name: .customLong("if-available"), help: "Succeed quietly when there is no desktop clipboard to reach.")
   var ifAvailable = false
 
+  var choice: DesktopChoice { DesktopChoice(selection: selection, backend: backend, ifAvailable: ifAvailable) }
+}
+
+/// The desktop options as plain values, as a request holds them.
+struct DesktopChoice {
+  var selection: Desktop.Selection
+  var backend: Desktop.Backend?
+  var ifAvailable: Bool
+
   /// Runs `body` with the way to the desktop (OSC 52 with `osc52`, publish's flag); no
   /// desktop is a quiet success with --if-available, else names the fixes this command has.
   func run(publishing: Bool, osc52: Bool = false, _ body: (Desktop.Route) throws -> Void) throws {
@@ -46,7 +55,7 @@ struct DesktopOptions: ParsableArguments {
 }
 
 extension PB {
-  struct Publish: ParsableCommand {
+  struct Publish: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "publish", abstract: "Offer an item on the desktop clipboard, every representation under its MIME type.",
       discussion: """
@@ -68,6 +77,16 @@ extension PB {
 
     @OptionGroup var desktop: DesktopOptions
 
+    var request: PublishRequest { PublishRequest(pasteboard: board.pasteboard, item: item, osc52: osc52, desktop: desktop.choice) }
+  }
+
+  /// What `pb publish` was asked, as plain values.
+  struct PublishRequest: CommandRequest {
+    var pasteboard: String?
+    var item: String?
+    var osc52: Bool
+    var desktop: DesktopChoice
+
     func validate() throws {
       if osc52, let backend = desktop.backend, backend != .osc52 {
         throw ValidationError("--osc52 and --backend \(backend.rawValue) contradict each other; give one of them")
@@ -77,7 +96,7 @@ extension PB {
     func run() throws {
       try desktop.run(publishing: true, osc52: osc52) { route in
         let store = try Store.open(creating: false)
-        let pasteboard = try store.pasteboard(named: board.name, creating: false)
+        let pasteboard = try store.pasteboard(named: BoardOptions.name(pasteboard), creating: false)
         let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
         try Desktop.publish(
           item, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount),
@@ -86,7 +105,7 @@ extension PB {
     }
   }
 
-  struct Import: ParsableCommand {
+  struct Import: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "import", abstract: "Copy what the desktop clipboard holds, every type it offers, as one item.",
       discussion: """
@@ -108,10 +127,22 @@ extension PB {
 
     @OptionGroup var desktop: DesktopOptions
 
+    var request: ImportRequest {
+      ImportRequest(pasteboard: board.pasteboard, append: append, timeout: timeout, desktop: desktop.choice)
+    }
+  }
+
+  /// What `pb import` was asked, as plain values.
+  struct ImportRequest: CommandRequest {
+    var pasteboard: String?
+    var append: Bool
+    var timeout: String?
+    var desktop: DesktopChoice
+
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
       try desktop.run(publishing: false) { route in
-        let pasteboard = try board.open(creating: true)
+        let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         let imported = try Desktop.importItem(
           into: pasteboard, selection: desktop.selection, route: route, append: append, timeout: limit,
           options: Pasteboard.WriteOptions())
@@ -120,7 +151,7 @@ extension PB {
     }
   }
 
-  struct Bridge: ParsableCommand {
+  struct Bridge: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "bridge", abstract: "Keep a pasteboard and the desktop clipboard in step, both ways, until interrupted.",
       discussion: """
@@ -146,6 +177,19 @@ extension PB {
 
     @OptionGroup var desktop: DesktopOptions
 
+    var request: BridgeRequest {
+      BridgeRequest(pasteboard: board.pasteboard, toDesktop: toDesktop, fromDesktop: fromDesktop, timeout: timeout, desktop: desktop.choice)
+    }
+  }
+
+  /// What `pb bridge` was asked, as plain values.
+  struct BridgeRequest: CommandRequest {
+    var pasteboard: String?
+    var toDesktop: Bool
+    var fromDesktop: Bool
+    var timeout: String?
+    var desktop: DesktopChoice
+
     func validate() throws {
       if toDesktop && fromDesktop {
         throw ValidationError("--to-desktop and --from-desktop each leave out the other way; give one of them, or neither for both")
@@ -155,7 +199,7 @@ extension PB {
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
       try desktop.run(publishing: false) { route in
-        let pasteboard = try board.open(creating: true)
+        let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         try Desktop.bridge(
           store: try Store.open(creating: true), board: pasteboard.name, selection: desktop.selection, route: route,
           direction: toDesktop ? .toDesktop : fromDesktop ? .fromDesktop : .both, timeout: limit)

@@ -13,7 +13,7 @@ extension PB {
         """,
       subcommands: [Begin.self, End.self, Run.self])
 
-    struct Begin: ParsableCommand {
+    struct Begin: RequestCommand {
       static let configuration = CommandConfiguration.pb(
         "begin", in: "group",
         abstract: "Open an undo group (or a level inside the open one) on a pasteboard.")
@@ -21,6 +21,14 @@ extension PB {
       @OptionGroup var board: BoardOptions
 
       @Argument(help: ArgumentHelp("The name of the undo entry (default: its first action).", valueName: "name"))
+      var name: String?
+
+      var request: BeginRequest { BeginRequest(pasteboard: board.pasteboard, name: name) }
+    }
+
+    /// What `pb group begin` was asked, as plain values.
+    struct BeginRequest: CommandRequest {
+      var pasteboard: String?
       var name: String?
 
       func validate() throws {
@@ -31,23 +39,30 @@ extension PB {
         guard let opener = ProcessIdentity.caller else {
           throw PasteboardError.usage("the process that ran pb has exited already, so no group can belong to it")
         }
-        try board.open(creating: true).beginGroup(named: name, openedBy: opener)
+        try BoardOptions.open(pasteboard, creating: true).beginGroup(named: name, openedBy: opener)
       }
     }
 
-    struct End: ParsableCommand {
+    struct End: RequestCommand {
       static let configuration = CommandConfiguration.pb(
         "end", in: "group",
         abstract: "Close the innermost open undo group of a pasteboard.")
 
       @OptionGroup var board: BoardOptions
 
+      var request: EndRequest { EndRequest(pasteboard: board.pasteboard) }
+    }
+
+    /// What `pb group end` was asked, as plain values.
+    struct EndRequest: CommandRequest {
+      var pasteboard: String?
+
       func run() throws {
-        try board.openToChange().endGroup()
+        try BoardOptions.openToChange(pasteboard).endGroup()
       }
     }
 
-    struct Run: ParsableCommand {
+    struct Run: RequestCommand {
       static let configuration = CommandConfiguration.pb(
         "run", in: "group",
         abstract: "Run a command inside an undo group, close the group however it ends, and exit with its status.",
@@ -66,8 +81,22 @@ extension PB {
       var command: [String] = []
 
       func validate() throws {
-        // Passthrough capture would take a help flag for the command to run.
+        // Passthrough capture would take a help flag for the command to run: the help is
+        // this command's, so it is asked for here, where the command is known.
         if let first = command.first, first == "-h" || first == "--help" { throw CleanExit.helpRequest(Self.self) }
+        try request.validate()
+      }
+
+      var request: RunRequest { RunRequest(pasteboard: board.pasteboard, name: name, command: command) }
+    }
+
+    /// What `pb group run` was asked, as plain values.
+    struct RunRequest: CommandRequest {
+      var pasteboard: String?
+      var name: String?
+      var command: [String]
+
+      func validate() throws {
         if let name { try ActionName.validate(name, option: "--name") }
         if commandWords.isEmpty { throw ValidationError("name a command to run in the group: pb group run -- CMD ARGS...") }
       }
@@ -77,7 +106,7 @@ extension PB {
       func run() throws {
         guard let me = ProcessIdentity.current else { throw PasteboardError.internalError("pb cannot read its own /proc entry") }
         let command = try ExternalCommand(commandWords)
-        let pasteboard = try board.open(creating: true)
+        let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         try pasteboard.beginGroup(named: name, openedBy: me)
         let status: Int32
         // Exactly its own level ends, whatever the command began or ended inside it.

@@ -50,7 +50,7 @@ extension PB {
     @OptionGroup var move: HistoryMoveOptions
   }
 
-  struct HistoryCommand: ParsableCommand {
+  struct HistoryCommand: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "history", abstract: "List a pasteboard's undo and redo stacks, or set how many levels it keeps.",
       discussion: """
@@ -72,6 +72,16 @@ extension PB {
     @Flag(help: "Remove every entry of both stacks, and the data only they held.")
     var clear = false
 
+    var request: HistoryRequest { HistoryRequest(pasteboard: board.pasteboard, json: json, levels: levels, clear: clear) }
+  }
+
+  /// What `pb history` was asked, as plain values.
+  struct HistoryRequest: CommandRequest {
+    var pasteboard: String?
+    var json: Bool
+    var levels: String?
+    var clear: Bool
+
     func validate() throws {
       _ = try levelsValue()
       if json && (levels != nil || clear) { throw ValidationError("--json lists the history; give it without --levels or --clear") }
@@ -89,7 +99,7 @@ extension PB {
       let levels = try levelsValue()
       let changes = levels != nil || clear
       // Levels are a setting a board can start with, as a group can; a clear needs one.
-      let pasteboard = try levels != nil ? board.open(creating: true) : clear ? board.openToChange() : board.open(creating: false)
+      let pasteboard = try levels != nil ? BoardOptions.open(pasteboard, creating: true) : clear ? BoardOptions.openToChange(pasteboard) : BoardOptions.open(pasteboard, creating: false)
       if let levels { try pasteboard.setLevelsOfUndo(levels) }
       if clear { try pasteboard.removeAllActions() }
       if changes { return }

@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Items: ParsableCommand {
+  struct Items: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "items", abstract: "Show each item (or the chosen ones): its index, its types with their sizes, and a preview of its text.")
 
@@ -12,11 +12,20 @@ extension PB {
     @Flag(help: "Print a JSON array of items with their representations (type, size, how the type was chosen).")
     var json = false
 
+    var request: ItemsRequest { ItemsRequest(pasteboard: board.pasteboard, items: itemSet.items, json: json) }
+  }
+
+  /// What `pb items` was asked, as plain values.
+  struct ItemsRequest: CommandRequest {
+    var pasteboard: String?
+    var items: String?
+    var json: Bool
+
     func run() throws {
-      let pasteboard = try board.open(creating: false)
+      let pasteboard = try BoardOptions.open(pasteboard, creating: false)
       let (state, previews) = try pasteboard.stateWithPreviews()
       let output = Output.standard
-      let chosen = try itemSet.itemSet(default: .all)
+      let chosen = try ItemSetOption.itemSet(items, default: .all)
       if json {
         let indexes = state.items.isEmpty ? [] : try pasteboard.chosenIndexes(chosen, in: state)
         let reports = indexes.map { Report.ItemInfo(index: $0, item: state.items[$0], preview: previews[$0]) }

@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct TypeInfo: ParsableCommand {
+  struct TypeInfo: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "type", abstract: "Explain types, or show the type pb copy would store for files.",
       discussion: """
@@ -18,6 +18,15 @@ extension PB {
     var json = false
 
     @Argument(help: ArgumentHelp("Types to explain, or files with --sniff.", valueName: "type-or-file"))
+    var arguments: [String]
+
+    var request: TypeInfoRequest { TypeInfoRequest(sniff: sniff, json: json, arguments: arguments) }
+  }
+
+  /// What `pb type` was asked, as plain values.
+  struct TypeInfoRequest: CommandRequest {
+    var sniff: Bool
+    var json: Bool
     var arguments: [String]
 
     func run() throws {

@@ -2,7 +2,7 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Wait: ParsableCommand {
+  struct Wait: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "wait", abstract: "Wait until the pasteboard changes, then print its change count.",
       discussion: """
@@ -19,20 +19,29 @@ extension PB {
     @Option(parsing: .unconditional, help: ArgumentHelp("Give up after this long (500ms, 30s, 10m).", valueName: "duration"))
     var timeout: String?
 
+    var request: WaitRequest { WaitRequest(pasteboard: board.pasteboard, since: since, timeout: timeout) }
+  }
+
+  /// What `pb wait` was asked, as plain values.
+  struct WaitRequest: CommandRequest {
+    var pasteboard: String?
+    var since: Int?
+    var timeout: String?
+
     func validate() throws {
       if let since, since < 0 { throw ValidationError("--since takes a change count, 0 or more, not \(since)") }
     }
 
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) }
-      let monitor = try ChangeMonitor(store: Store.open(creating: true), board: board.name)
+      let monitor = try ChangeMonitor(store: Store.open(creating: true), board: BoardOptions.name(pasteboard))
       let since = try since ?? monitor.current().state.changeCount
       guard let state = try monitor.state(after: since, timeout: limit) else { throw Outcome.negative }
       try Output.standard.write("\(state.changeCount)\n")
     }
   }
 
-  struct Watch: ParsableCommand {
+  struct Watch: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "watch", abstract: "Print a line for each change of the pasteboard, or run a command for each.",
       discussion: """
@@ -60,6 +69,17 @@ extension PB {
     @Argument(parsing: .postTerminator, help: ArgumentHelp("The command for --exec, after --.", valueName: "command"))
     var command: [String] = []
 
+    var request: WatchRequest { WatchRequest(pasteboard: board.pasteboard, json: json, types: types, exec: exec, command: command) }
+  }
+
+  /// What `pb watch` was asked, as plain values.
+  struct WatchRequest: CommandRequest {
+    var pasteboard: String?
+    var json: Bool
+    var types: String?
+    var exec: Bool
+    var command: [String]
+
     func validate() throws {
       if exec && command.isEmpty { throw ValidationError("--exec needs a command after --, as in: pb watch --exec -- wc -c") }
       if !exec && !command.isEmpty { throw ValidationError("a command after -- needs --exec") }
@@ -70,7 +90,7 @@ extension PB {
       let preferred = try types.map(TypeIdentifier.parseList) ?? []
       // A command that cannot run is said at once, not at the first change.
       let command = exec ? try ExternalCommand(self.command) : nil
-      let monitor = try ChangeMonitor(store: Store.open(creating: true), board: board.name)
+      let monitor = try ChangeMonitor(store: Store.open(creating: true), board: BoardOptions.name(pasteboard))
       var seen = try monitor.current().state.changeCount
       let output = Output.standard
       while true {
