@@ -63,8 +63,8 @@ enum FastCommandLine {
       return CopyRequest(
         pasteboard: line.value("--pasteboard"), type: line.value("--type"), representations: line.values("--representation"),
         append: line.flag("--append"), expire: line.value("--expire"), concealed: line.flag("--concealed"),
-        forceType: line.flag("--force-type"), trimNewline: line.flag("--trim-newline"), ifCount: ifCount,
-        action: line.value("--action"), noUndo: line.flag("--no-undo"), quiet: line.flag("--quiet"), files: line.positionals)
+        forceType: line.flag("--force-type"), trimNewline: line.flag("--trim-newline"), 
+        write: WriteChoice(ifCount: ifCount, action: line.value("--action"), noUndo: line.flag("--no-undo")), quiet: line.flag("--quiet"), files: line.positionals)
     case "count":
       return CountRequest(pasteboard: line.value("--pasteboard"))
     case "contains":

@@ -71,6 +71,19 @@ struct UndoOptions<Default: DefaultActionName>: ParsableArguments {
   func validate() throws {
     try ActionName.validate(action: action, noUndo: noUndo)
   }
+
+  /// These with `--if-count`, as a request holds them.
+  func choice(ifCount: Int?) -> WriteChoice { WriteChoice(ifCount: ifCount, action: action, noUndo: noUndo) }
+}
+
+/// `--if-count`, `--action` and `--no-undo` as plain values: how a request's write
+/// enters the board and its history.
+struct WriteChoice {
+  var ifCount: Int?
+  var action: String?
+  var noUndo: Bool
+
+  var options: Pasteboard.WriteOptions { Pasteboard.WriteOptions(ifCount: ifCount, actionName: action, recordsUndo: !noUndo) }
 }
 
 enum ActionName {
@@ -86,10 +99,6 @@ enum ActionName {
   static func validate(action: String?, noUndo: Bool) throws {
     if let action { try validate(action, option: "--action") }
     if action != nil && noUndo { throw ValidationError("--action names an undo entry and --no-undo makes none; give one of them") }
-  }
-
-  static func writeOptions(action: String?, noUndo: Bool, ifCount: Int?) -> Pasteboard.WriteOptions {
-    Pasteboard.WriteOptions(ifCount: ifCount, actionName: action, recordsUndo: !noUndo)
   }
 }
 

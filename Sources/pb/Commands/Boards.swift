@@ -155,19 +155,17 @@ extension PB {
     // Only general and find keep a history through a delete: they are cleared.
     static let actionName = "Delete, for general and find"
 
-    var request: DeleteRequest { DeleteRequest(names: names, ifCount: ifCount.ifCount, action: undo.action, noUndo: undo.noUndo) }
+    var request: DeleteRequest { DeleteRequest(names: names, write: undo.choice(ifCount: ifCount.ifCount)) }
   }
 
   /// What `pb delete` was asked, as plain values.
   struct DeleteRequest: CommandRequest {
     var names: [String]
-    var ifCount: Int?
-    var action: String?
-    var noUndo: Bool
+    var write: WriteChoice
 
     func validate() throws {
       if names.isEmpty { throw ValidationError("name the pasteboards to delete") }
-      if ifCount != nil && names.count > 1 { throw ValidationError("--if-count goes with one pasteboard") }
+      if write.ifCount != nil && names.count > 1 { throw ValidationError("--if-count goes with one pasteboard") }
     }
 
     /// As rm does: a name that fails is reported on a line of its own and the others
@@ -179,7 +177,10 @@ extension PB {
       var failure: Int32?
       for name in names {
         do {
-          try store.deleteBoard(named: name, ifCount: ifCount, undo: ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: nil))
+          // The count is the board's to check before it goes, not a write's.
+          var undo = write
+          undo.ifCount = nil
+          try store.deleteBoard(named: name, ifCount: write.ifCount, undo: undo.options)
         } catch {
           let status = PB.report(error)
           failure = failure ?? status

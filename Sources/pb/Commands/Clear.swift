@@ -12,21 +12,19 @@ extension PB {
     static let actionName = "Clear"
 
     var request: ClearRequest {
-      ClearRequest(pasteboard: board.pasteboard, ifCount: ifCount.ifCount, action: undo.action, noUndo: undo.noUndo)
+      ClearRequest(pasteboard: board.pasteboard, write: undo.choice(ifCount: ifCount.ifCount))
     }
   }
 
   /// What `pb clear` was asked, as plain values.
   struct ClearRequest: CommandRequest {
     var pasteboard: String?
-    var ifCount: Int?
-    var action: String?
-    var noUndo: Bool
+    var write: WriteChoice
 
     func run() throws {
       let pasteboard = try BoardOptions.openToChange(pasteboard)
       _ = try pasteboard.clear(
-        options: ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount))
+        options: write.options)
     }
   }
 }

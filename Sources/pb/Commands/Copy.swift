@@ -58,8 +58,8 @@ extension PB {
     var request: CopyRequest {
       CopyRequest(
         pasteboard: board.pasteboard, type: type, representations: representations, append: append, expire: expire,
-        concealed: concealed, forceType: forceType, trimNewline: trimNewline, ifCount: ifCount.ifCount, action: undo.action,
-        noUndo: undo.noUndo, quiet: progress.quiet, files: files)
+        concealed: concealed, forceType: forceType, trimNewline: trimNewline, write: undo.choice(ifCount: ifCount.ifCount),
+        quiet: progress.quiet, files: files)
     }
   }
 }
@@ -74,9 +74,7 @@ struct CopyRequest: CommandRequest {
   var concealed: Bool
   var forceType: Bool
   var trimNewline: Bool
-  var ifCount: Int?
-  var action: String?
-  var noUndo: Bool
+  var write: WriteChoice
   var quiet: Bool
   var files: [String]
 
@@ -98,7 +96,7 @@ struct CopyRequest: CommandRequest {
     }
     let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
     let board = try BoardOptions.open(pasteboard, creating: true)
-    var options = ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
+    var options = write.options
     options.expires = expires
     options.concealed = concealed
     options.trimsNewline = trimNewline

@@ -30,27 +30,25 @@ extension PB {
     var files: [String] = []
 
     var request: CutRequest {
-      CutRequest(pasteboard: board.pasteboard, ifCount: ifCount.ifCount, action: action, noUndo: noUndo, quiet: progress.quiet, files: files)
+      CutRequest(pasteboard: board.pasteboard, write: WriteChoice(ifCount: ifCount.ifCount, action: action, noUndo: noUndo), quiet: progress.quiet, files: files)
     }
   }
 
   /// What `pb cut` was asked, as plain values.
   struct CutRequest: CommandRequest {
     var pasteboard: String?
-    var ifCount: Int?
-    var action: String?
-    var noUndo: Bool
+    var write: WriteChoice
     var quiet: Bool
     var files: [String]
 
     func validate() throws {
-      if let action { try ActionName.validate(action, option: "--action") }
+      if let action = write.action { try ActionName.validate(action, option: "--action") }
       if files.isEmpty { throw ValidationError("name the files to cut: pb cut FILE...") }
     }
 
     func run() throws {
       let pasteboard = try BoardOptions.open(pasteboard, creating: true)
-      let options = ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
+      let options = write.options
       let meter = QuietOption.startProgress(quiet: quiet, expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
       defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)
