@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// Examples shown at the end of each subcommand's help (`pb help copy`, `pb copy
 /// --help`): at least two each, as a user would type them.
 enum Examples {
@@ -36,5 +38,21 @@ enum Examples {
   static func discussion(_ name: String, _ text: String = "") -> String {
     let examples = (table[name] ?? []).map { "  $ " + $0 }.joined(separator: "\n")
     return (text.isEmpty ? "" : text + "\n\n") + "Examples:\n" + examples
+  }
+}
+
+extension CommandConfiguration {
+  /// A subcommand of pb (or of `group`, with `in`), its help ending with its examples.
+  /// Named under pb, so that parsed on its own (PB.fastParse) its usage line and help still
+  /// say `pb NAME`; a group's subcommands are always parsed under it.
+  static func pb(
+    _ name: String, in parent: String? = nil, abstract: String, usage: String? = nil, discussion: String = "",
+    subcommands: [any ParsableCommand.Type] = []
+  ) -> CommandConfiguration {
+    var configuration = CommandConfiguration(
+      commandName: name, abstract: abstract, usage: usage,
+      discussion: Examples.discussion(parent.map { "\($0) \(name)" } ?? name, discussion), subcommands: subcommands)
+    if parent == nil { configuration._superCommandName = "pb" }
+    return configuration
   }
 }

@@ -1,8 +1,27 @@
 import DesktopClipboard
 import PasteboardKit
 
-/// The one place errors become exit statuses (BSD sysexits; 1 is a negative answer).
+/// How a command ends without an error message of its own: the status says it all, or
+/// the command has said what went wrong on lines of its own already.
+enum Outcome: Error {
+  /// No: nothing found, nothing of the types, no change before the timeout.
+  case negative
+  /// Some of the files were not put back or removed; each was said on its own line.
+  case filesLeft
+  /// A status decided already: the command `group run` ran, a delete's first failure.
+  case status(Int32)
+}
+
+/// The one place errors and outcomes become exit statuses (BSD sysexits; 1 is a negative answer).
 enum ExitStatus {
+  static func of(_ outcome: Outcome) -> Int32 {
+    switch outcome {
+    case .negative: 1
+    case .filesLeft: 73
+    case .status(let status): status
+    }
+  }
+
   static func of(_ error: PasteboardError) -> Int32 {
     switch error {
     case .outputClosed: 0

@@ -3,41 +3,37 @@ import PasteboardKit
 
 /// `-p NAME`: the pasteboard a command works on.
 struct BoardOptions: ParsableArguments {
-  @Option(
-    name: [.customShort("p"), .customLong("pasteboard")],
+  @Option(name: .both("p", "pasteboard"),
     help: ArgumentHelp("The pasteboard to use (default: $PB_PASTEBOARD, else general).", valueName: "name"))
   var pasteboard: String?
 
-  var name: String { pasteboard ?? Pasteboard.defaultName }
+  /// The board a request names, or the default one.
+  static func name(_ pasteboard: String?) -> String { pasteboard ?? Pasteboard.defaultName }
 
   /// Opens the board; writers create the store and the board as needed, and do the
   /// store's housekeeping first.
-  func open(creating: Bool) throws(PasteboardError) -> Pasteboard {
-    try Self.open(pasteboard, creating: creating)
-  }
-
   static func open(_ pasteboard: String?, creating: Bool) throws(PasteboardError) -> Pasteboard {
     let store = try Store.open(creating: creating)
     if creating { store.housekeeping() }
-    return try store.pasteboard(named: pasteboard ?? Pasteboard.defaultName, creating: creating)
+    return try store.pasteboard(named: name(pasteboard), creating: creating)
   }
 
   /// Opens a board to change it without making it (clear, undo, redo, group end: a
   /// board that does not exist has nothing for them): `general` and `find` always
   /// exist, any other board must already. The store is marked with the current format, as by
   /// every writer.
-  func openToChange() throws(PasteboardError) -> Pasteboard {
+  static func openToChange(_ pasteboard: String?) throws(PasteboardError) -> Pasteboard {
+    let board = name(pasteboard)
     let store = try Store.open(creating: true)
     store.housekeeping()
-    return try store.pasteboard(named: name, creating: Pasteboard.isStandard(name))
+    return try store.pasteboard(named: board, creating: Pasteboard.isStandard(board))
   }
 }
 
 /// `--if-count N`: write only if the board is still at change count N.
 struct IfCountOption: ParsableArguments {
   // Unconditional, so that a negative count reaches validate() and gets its message.
-  @Option(
-    name: .customLong("if-count"), parsing: .unconditional,
+  @Option(name: .customLong("if-count"), parsing: .unconditional,
     help: ArgumentHelp("Change the pasteboard only if its change count is still this (else exit 75).", valueName: "count"))
   var ifCount: Int?
 
@@ -54,14 +50,9 @@ struct IfCountOption: ParsableArguments {
 struct ItemSetOption: ParsableArguments {
   // Unconditional parsing, so that `-i -1` reaches the index-set parser and gets its
   // message instead of being taken for an option.
-  @Option(
-    name: [.customShort("i"), .customLong("items")], parsing: .unconditional,
+  @Option(name: .both("i", "items"), parsing: .unconditional,
     help: ArgumentHelp("The items to use: 0, 1,3, 2-4, all, -1 (0-based; negative counts from the end).", valueName: "set"))
   var items: String?
-
-  func itemSet(default defaultSet: ItemSet) throws(PasteboardError) -> ItemSet {
-    try Self.itemSet(items, default: defaultSet)
-  }
 
   static func itemSet(_ items: String?, default defaultSet: ItemSet) throws(PasteboardError) -> ItemSet {
     try items.map(ItemSet.parse) ?? defaultSet
@@ -82,14 +73,22 @@ struct UndoOptions<Default: DefaultActionName>: ParsableArguments {
   @Flag(name: .customLong("no-undo"), help: "Do not record the change; history never keeps what it writes.")
   var noUndo = false
 
-  /// The write options these give, with `--if-count`.
-  func writeOptions(ifCount: Int?) -> Pasteboard.WriteOptions {
-    ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
-  }
-
   func validate() throws {
     try ActionName.validate(action: action, noUndo: noUndo)
   }
+
+  /// These with `--if-count`, as a request holds them.
+  func choice(ifCount: Int?) -> WriteChoice { WriteChoice(ifCount: ifCount, action: action, noUndo: noUndo) }
+}
+
+/// `--if-count`, `--action` and `--no-undo` as plain values: how a request's write
+/// enters the board and its history.
+struct WriteChoice {
+  var ifCount: Int?
+  var action: String?
+  var noUndo: Bool
+
+  var options: Pasteboard.WriteOptions { Pasteboard.WriteOptions(ifCount: ifCount, actionName: action, recordsUndo: !noUndo) }
 }
 
 enum ActionName {
@@ -106,25 +105,17 @@ enum ActionName {
     if let action { try validate(action, option: "--action") }
     if action != nil && noUndo { throw ValidationError("--action names an undo entry and --no-undo makes none; give one of them") }
   }
-
-  static func writeOptions(action: String?, noUndo: Bool, ifCount: Int?) -> Pasteboard.WriteOptions {
-    Pasteboard.WriteOptions(ifCount: ifCount, actionName: action, recordsUndo: !noUndo)
-  }
 }
 
 /// `-q/--quiet`: no progress line for a long transfer.
 struct QuietOption: ParsableArguments {
   @Flag(
-    name: [.customShort("q"), .customLong("quiet")],
+    name: .both("q", "quiet"),
     help: "Show no progress line (shown on a terminal once a transfer takes more than half a second).")
   var quiet = false
 
-  /// Starts the progress line for this command if it is wanted; `finish` erases it.
+  /// Starts the progress line for a command if it is wanted; `finish` erases it.
   /// `expected` is worked out only then: it may stat every input.
-  func startProgress(expected: @autoclosure () -> Int64?) -> ProgressMeter? {
-    Self.startProgress(quiet: quiet, expected: expected())
-  }
-
   static func startProgress(quiet: Bool, expected: @autoclosure () -> Int64?) -> ProgressMeter? {
     guard ProgressMeter.wanted(quiet: quiet) else { return nil }
     let meter = ProgressMeter(expected: expected())
@@ -151,4 +142,14 @@ protocol RequestCommand: ParsableCommand {
 extension RequestCommand {
   func validate() throws { try request.validate() }
   func run() throws { try request.run() }
+}
+
+extension NameSpecification {
+  /// `-t` and `--type`: a letter and a long name other than the property's.
+  static func both(_ letter: Character, _ long: String) -> NameSpecification { [.customShort(letter), .customLong(long)] }
+}
+
+extension CommandRequest {
+  /// Most requests are valid as parsed: their options' own checks are ArgumentParser's.
+  func validate() throws {}
 }

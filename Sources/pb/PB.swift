@@ -34,6 +34,15 @@ struct PB: ParsableCommand {
     SystemCall.keepOwnerBits()
     var status: Int32 = 0
     let macOSCommand = MacOSCommand.named(programName)
+    // The ways a line is parsed, each kept for what it alone does:
+    // - pbcopy and pbpaste are a root of their own, with macOS's single-dash options;
+    // - FastCommandLine takes the hot commands' plain lines without ArgumentParser, whose
+    //   reflection and conformance scans were most of a small paste's cost;
+    // - checkCommandWord gives the messages the parser cannot (a misspelt subcommand with
+    //   the nearest names, options before the subcommand);
+    // - fastParse parses any other plain line with its subcommand's declarations only;
+    // - the root parse answers the rest: help, usage errors, group's subcommands.
+    // Every command then runs the same way: its request's run.
     do {
       if let macOSCommand {
         var command = try macOSCommand.parseAsRoot(givenArguments)
@@ -163,10 +172,10 @@ struct PB: ParsableCommand {
       StandardStreams.printError("\(shownName): " + error.message)
       return ExitStatus.of(error)
     }
-    if let code = error as? ExitCode {
+    if let outcome = error as? Outcome {
       // A negative answer can come after output (`[]` of --json on an empty board).
       try? Output.standard.flush()
-      return code.rawValue
+      return ExitStatus.of(outcome)
     }
     let code = root.exitCode(for: error).rawValue
     if code == 0 {

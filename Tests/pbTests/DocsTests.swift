@@ -17,6 +17,9 @@ struct DocsTests {
     var options: [String]  // as typed: -p, --pasteboard
     var valued: [String] = []  // the options that take a value
     var flags: [String] = []
+    /// Each option the help shows, as its names (`["-p", "--pasteboard"]`); not those
+    /// hidden from help, which are undocumented on purpose.
+    var shown: [[String]] = []
 
     /// The word completion offers for it: the last one.
     var word: String { String(name.split(separator: " ").last ?? "") }
@@ -27,64 +30,153 @@ struct DocsTests {
     let sandbox = try Sandbox()
     let dump = try sandbox.pb("--experimental-dump-help")
     let root = try #require((try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])?["command"] as? [String: Any])
-    func options(_ command: [String: Any], kind: String? = nil) -> [String] {
-      let arguments = (command["arguments"] as? [[String: Any]] ?? []).filter { kind == nil || $0["kind"] as? String == kind }
-      return arguments.flatMap { argument in
-        (argument["names"] as? [[String: String]] ?? []).compactMap { name in
-          switch name["kind"] {
-          case "short": "-" + (name["name"] ?? "")
-          case "long": "--" + (name["name"] ?? "")
-          default: nil
-          }
+    func names(_ argument: [String: Any]) -> [String] {
+      (argument["names"] as? [[String: String]] ?? []).compactMap { name in
+        switch name["kind"] {
+        case "short": "-" + (name["name"] ?? "")
+        case "long": "--" + (name["name"] ?? "")
+        default: nil
         }
       }
+    }
+    func options(_ command: [String: Any], kind: String? = nil) -> [String] {
+      let arguments = (command["arguments"] as? [[String: Any]] ?? []).filter { kind == nil || $0["kind"] as? String == kind }
+      return arguments.flatMap(names)
+    }
+    func shown(_ command: [String: Any]) -> [[String]] {
+      (command["arguments"] as? [[String: Any]] ?? []).filter { $0["shouldDisplay"] as? Bool ?? true }.map(names).filter { !$0.isEmpty }
     }
     func commands(under command: [String: Any], prefix: String) -> [Command] {
       (command["subcommands"] as? [[String: Any]] ?? []).flatMap { subcommand in
         let name = prefix + (subcommand["commandName"] as? String ?? "")
         let command = Command(
           name: name, options: options(subcommand), valued: options(subcommand, kind: "option"),
-          flags: options(subcommand, kind: "flag"))
+          flags: options(subcommand, kind: "flag"), shown: shown(subcommand))
         return [command] + commands(under: subcommand, prefix: name + " ")
       }
     }
     return [Command(name: "pb", options: options(root))] + commands(under: root, prefix: "")
   }
 
-  @Test("every subcommand and option is in the man page and in both completion scripts")
+  @Test("every subcommand and option is in the man page and in both completion scripts, each option with its command")
   func everythingDocumented() throws {
     let manual = try Self.read("man/pb.1")
     let bash = try Self.read("completions/pb.bash")
     let zsh = try Self.read("completions/_pb")
     let commands = try Self.commands()
     #expect(commands.count >= 9)
-    for command in commands {
-      if command.name != "pb" {
-        #expect(manual.contains(".Cm \(command.name)") || manual.contains("Cm \(command.name) "), "man page lacks \(command.name)")
-        #expect(bash.contains(command.word), "bash completion lacks \(command.name)")
-        #expect(zsh.contains("'\(command.word):") || zsh.contains("(\(command.word)"), "zsh completion lacks \(command.name)")
+    let synopsis = Self.synopsisOptions(manual)
+    let described = Self.describedOptions(manual)
+    let bashOptions = Self.bashOptions(bash)
+    for command in commands where command.name != "pb" {
+      #expect(manual.contains(".Cm \(command.name)") || manual.contains("Cm \(command.name) "), "man page lacks \(command.name)")
+      #expect(bash.contains(command.word), "bash completion lacks \(command.name)")
+      #expect(zsh.contains("'\(command.word):") || zsh.contains("(\(command.word)"), "zsh completion lacks \(command.name)")
+      guard command.name != "help" else { continue }
+      let zshArm = Self.zshArm(zsh, command.name)
+      #expect(zshArm != nil, "zsh completion has no case for \(command.name)")
+      // Help and version are the root parser's, offered alike for every command.
+      for names in command.shown where !names.contains("--help") && !names.contains("--version") {
+        let long = names.first { $0.hasPrefix("--") }
+        let short = names.first { !$0.hasPrefix("--") }
+        let shown = "\(names.joined(separator: "/")) of \(command.name)"
+        // The synopsis gives an option by its short name when it has one.
+        #expect(synopsis[command.name]?.contains(short ?? long ?? "") == true, "man SYNOPSIS lacks \(shown)")
+        // Its entry names the short and the long name together.
+        #expect(described.contains { Set(names).isSubset(of: $0) }, "man page has no entry naming \(shown) together")
+        for name in names {
+          #expect(bashOptions[command.name]?.contains(name) == true, "bash completion lacks \(name) of \(command.name)")
+          #expect(zshArm.map { Self.zshOffers($0, name) } == true, "zsh completion lacks \(name) of \(command.name)")
+        }
       }
-      for option in command.options {
-        let mdoc = "Fl " + option.dropFirst()
-        #expect(manual.contains(mdoc), "man page lacks \(option) of \(command.name)")
-        #expect(bash.contains(option), "bash completion lacks \(option)")
-        #expect(zsh.contains(option), "zsh completion lacks \(option)")
-      }
+    }
+    for option in commands.first(where: { $0.name == "pb" })?.options ?? [] {
+      #expect(manual.contains("Fl " + option.dropFirst()), "man page lacks \(option) of pb")
+      #expect(bash.contains(option), "bash completion lacks \(option)")
+      #expect(zsh.contains(option), "zsh completion lacks \(option)")
     }
   }
 
-  @Test("the table that splits joined short options (-i0, -an) agrees with the parser's declarations")
-  func joinedOptionsTable() throws {
-    let commands = try Self.commands().filter { $0.name != "pb" && $0.name != "help" && $0.name != "group" }
-    #expect(Set(commands.map(\.name)) == Set(JoinedOptions.table.keys))
-    for command in commands {
-      let entry = try #require(JoinedOptions.table[command.name], "\(command.name)")
-      let short = { (names: [String]) in Set(names.filter { $0.count == 2 }.compactMap { $0.last }) }
-      #expect(entry.valued == short(command.valued), "\(command.name) valued")
-      #expect(entry.flags == short(command.flags), "\(command.name) flags")
-      #expect(entry.longValued == Set(command.valued.filter { $0.hasPrefix("--") }), "\(command.name) long")
+  /// The options each command's SYNOPSIS lines give (`.Nm` then `.Cm NAME`): `Fl -json`
+  /// is --json, `Fl anq` is -a, -n and -q.
+  static func synopsisOptions(_ manual: String) -> [String: Set<String>] {
+    guard let start = manual.range(of: ".Sh SYNOPSIS\n"), let end = manual.range(of: "\n.Sh DESCRIPTION") else { return [:] }
+    var result: [String: Set<String>] = [:]
+    for block in manual[start.upperBound..<end.lowerBound].components(separatedBy: ".Nm\n") {
+      let lines = block.split(separator: "\n")
+      guard let first = lines.first, first.hasPrefix(".Cm ") else { continue }
+      let name = String(first.dropFirst(4))
+      result[name, default: []].formUnion(lines.flatMap(flagNames))
+    }
+    return result
+  }
+
+  /// The options an mdoc line names after `Fl`.
+  static func flagNames(_ line: Substring) -> [String] {
+    let words = line.split(separator: " ")
+    return words.indices.dropLast().filter { words[$0] == "Fl" || words[$0] == ".Fl" }.flatMap { index in
+      let flag = words[index + 1]
+      return flag.hasPrefix("-") ? ["-" + flag] : flag.map { "-\($0)" }
     }
   }
+
+  /// The names each `.It` entry of the man page gives together.
+  static func describedOptions(_ manual: String) -> [Set<String>] {
+    manual.split(separator: "\n").filter { $0.hasPrefix(".It ") }.map { Set(flagNames($0)) }
+  }
+
+  /// The options bash completion offers each command, from its `options="..."` lines.
+  static func bashOptions(_ script: String) -> [String: Set<String>] {
+    var result: [String: Set<String>] = [:]
+    for line in script.split(separator: "\n") {
+      guard let match = line.wholeMatch(of: #/\s*(.+?)\) options="([^"]*)" ;;/#) else { continue }
+      for pattern in match.1.split(separator: " | ") {
+        result[pattern.trimmingCharacters(in: CharacterSet(charactersIn: "\""))] = Set(match.2.split(separator: " ").map(String.init))
+      }
+    }
+    return result
+  }
+
+  /// The arm of zsh completion's `case $words[1]` for a command (`group begin`: the arm
+  /// `begin` inside the arm `group`), with the option arrays it uses written out.
+  static func zshArm(_ script: String, _ command: String) -> String? {
+    var text = Substring(script)
+    for word in command.split(separator: " ") {
+      guard let arm = zshCaseArm(text, String(word)) else { return nil }
+      text = arm
+    }
+    var arm = String(text)
+    // Each definition ends where the next one or the function's first blank line starts.
+    for reference in arm.matches(of: #/"\$(\w+)\[@\]"/#) {
+      guard let start = script.range(of: "local -a \(reference.1)=(") else { continue }
+      let rest = script[start.upperBound...]
+      let end = [rest.range(of: "\n  local ")?.lowerBound, rest.range(of: "\n\n")?.lowerBound].compactMap { $0 }.min() ?? rest.endIndex
+      arm += "\n" + rest[..<end]
+    }
+    return arm
+  }
+
+  /// The text of the case arm `word)` (or `a | word)`) in `text`: up to its `;;`.
+  static func zshCaseArm(_ text: Substring, _ word: String) -> Substring? {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for (index, line) in lines.enumerated() {
+      guard let match = line.wholeMatch(of: #/(\s*)([a-z|\- ]+)\)(.*)/#),
+        match.2.split(separator: "|").contains(where: { $0.trimmingCharacters(in: .whitespaces) == word })
+      else { continue }
+      if match.3.hasSuffix(";;") { return match.3 }
+      let end = lines[(index + 1)...].firstIndex { $0 == match.1 + "  ;;" } ?? lines.endIndex
+      return Substring(lines[index..<end].joined(separator: "\n"))
+    }
+    return nil
+  }
+
+  /// Whether a zsh `_arguments` spec offers the option: `{-p+,--pasteboard=}`, `'--json[`,
+  /// not the exclusion list `'(-p --pasteboard)'`.
+  static func zshOffers(_ arm: String, _ option: String) -> Bool {
+    let spec = "[{,'\"\\s)]" + NSRegularExpression.escapedPattern(for: option) + "[+=\\[,}]"
+    return (try? Regex(spec)).map { arm.contains($0) } ?? false
+  }
+
 
   @Test("the man page passes mandoc's lint")
   func manualLints() throws {

@@ -56,4 +56,3 @@ public struct JSONMembers: Equatable {
       && left.pairs.allSatisfy { pair in right[pair.key] == pair.value }
   }
 }
-

@@ -2,18 +2,23 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "list",
-      _superCommandName: "pb",
-      abstract: "List the pasteboards: items, bytes, change count, owner or persistent, expiry.",
-      discussion: Examples.discussion("list", """
+  struct List: RequestCommand {
+    static let configuration = CommandConfiguration.pb(
+      "list", abstract: "List the pasteboards: items, bytes, change count, owner or persistent, expiry.",
+      discussion: """
         Temporary pasteboards whose owner has exited are removed first, and expired \
         items too, so the list shows only what is there.
-        """))
+        """)
 
     @Flag(help: "Print a JSON array of pasteboards.")
     var json = false
+
+    var request: ListRequest { ListRequest(json: json) }
+  }
+
+  /// What `pb list` was asked, as plain values.
+  struct ListRequest: CommandRequest {
+    var json: Bool
 
     func run() throws {
       let boards = try Store.open(creating: false).listBoards()
@@ -36,19 +41,17 @@ extension PB {
     }
   }
 
-  struct Create: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "create",
-      _superCommandName: "pb",
-      abstract: "Create a pasteboard; without --persistent it vanishes when its owner exits.",
-      discussion: Examples.discussion("create", """
+  struct Create: RequestCommand {
+    static let configuration = CommandConfiguration.pb(
+      "create", abstract: "Create a pasteboard; without --persistent it vanishes when its owner exits.",
+      discussion: """
         A pasteboard made by create belongs to the shell or script that ran pb (a \
         subshell's, such as $(...) or a pipeline's, is the shell it was forked from; \
         --owner chooses another) and is removed once that process has exited, unless \
         --persistent. With --unique, pb makes a fresh name (PREFIX.<16 hex \
         digits>) and prints it, as mktemp does for files. Writing to a pasteboard that \
         does not exist creates it persistent.
-        """))
+        """)
 
     @Argument(help: ArgumentHelp("The pasteboard to create (letters, digits, '.', '_', '-').", valueName: "name"))
     var name: String?
@@ -72,6 +75,21 @@ extension PB {
 
     @Flag(name: .customLong("exist-ok"), help: "Succeed if the pasteboard exists already (leaving it as it is).")
     var existOK = false
+
+    var request: CreateRequest {
+      CreateRequest(name: name, unique: unique, prefix: prefix, persistent: persistent, owner: owner, expire: expire, existOK: existOK)
+    }
+  }
+
+  /// What `pb create` was asked, as plain values.
+  struct CreateRequest: CommandRequest {
+    var name: String?
+    var unique: Bool
+    var prefix: String?
+    var persistent: Bool
+    var owner: Int32?
+    var expire: String?
+    var existOK: Bool
 
     func validate() throws {
       if unique == (name != nil) { throw ValidationError("give a NAME or --unique, not both and not neither") }
@@ -126,12 +144,9 @@ extension PB {
     }
   }
 
-  struct Delete: ParsableCommand, DefaultActionName {
-    static let configuration = CommandConfiguration(
-      commandName: "delete",
-      _superCommandName: "pb",
-      abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).",
-      discussion: Examples.discussion("delete"))
+  struct Delete: RequestCommand, DefaultActionName {
+    static let configuration = CommandConfiguration.pb(
+      "delete", abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).")
 
     @Argument(help: ArgumentHelp("The pasteboards to delete.", valueName: "name"))
     var names: [String]
@@ -141,9 +156,17 @@ extension PB {
     // Only general and find keep a history through a delete: they are cleared.
     static let actionName = "Delete, for general and find"
 
+    var request: DeleteRequest { DeleteRequest(names: names, write: undo.choice(ifCount: ifCount.ifCount)) }
+  }
+
+  /// What `pb delete` was asked, as plain values.
+  struct DeleteRequest: CommandRequest {
+    var names: [String]
+    var write: WriteChoice
+
     func validate() throws {
       if names.isEmpty { throw ValidationError("name the pasteboards to delete") }
-      if ifCount.ifCount != nil && names.count > 1 { throw ValidationError("--if-count goes with one pasteboard") }
+      if write.ifCount != nil && names.count > 1 { throw ValidationError("--if-count goes with one pasteboard") }
     }
 
     /// As rm does: a name that fails is reported on a line of its own and the others
@@ -156,22 +179,22 @@ extension PB {
       var failure: Int32?
       for name in names {
         do {
-          try store.deleteBoard(named: name, ifCount: ifCount.ifCount, undo: undo.writeOptions(ifCount: nil))
+          // The count is the board's to check before it goes, not a write's.
+          var undo = write
+          undo.ifCount = nil
+          try store.deleteBoard(named: name, ifCount: write.ifCount, undo: undo.options)
         } catch {
           let status = PB.report(error)
           failure = failure ?? status
         }
       }
-      if let failure { throw ExitCode(failure) }
+      if let failure { throw Outcome.status(failure) }
     }
   }
 
   struct Count: RequestCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "count",
-      _superCommandName: "pb",
-      abstract: "Print the pasteboard's change count, and nothing else.",
-      discussion: Examples.discussion("count"))
+    static let configuration = CommandConfiguration.pb(
+      "count", abstract: "Print the pasteboard's change count, and nothing else.")
 
     @OptionGroup var board: BoardOptions
 

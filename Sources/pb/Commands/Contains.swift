@@ -3,11 +3,9 @@ import PasteboardKit
 
 extension PB {
   struct Contains: RequestCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "contains",
-      _superCommandName: "pb",
-      abstract: "Exit 0 if the chosen items hold any of the types (every type, with --all), 1 if not.",
-      discussion: Examples.discussion("contains", "Prints nothing. A representation conforming to a type counts (public.png answers public.image). Every chosen item must qualify."))
+    static let configuration = CommandConfiguration.pb(
+      "contains", abstract: "Exit 0 if the chosen items hold any of the types (every type, with --all), 1 if not.",
+      discussion: "Prints nothing. A representation conforming to a type counts (public.png answers public.image). Every chosen item must qualify.")
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var itemSet: ItemSetOption
@@ -37,6 +35,6 @@ struct ContainsRequest: CommandRequest {
     let wanted = try types.map(TypeIdentifier.parse)
     let board = try BoardOptions.open(pasteboard, creating: false)
     let found = try board.contains(wanted, items: ItemSetOption.itemSet(items, default: .index(0)), requireAll: all)
-    if !found { throw ExitCode(1) }
+    if !found { throw Outcome.negative }
   }
 }

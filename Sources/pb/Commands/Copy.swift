@@ -3,32 +3,29 @@ import PasteboardKit
 
 extension PB {
   struct Copy: RequestCommand, DefaultActionName {
-    static let configuration = CommandConfiguration(
-      commandName: "copy",
-      _superCommandName: "pb",
-      abstract: "Copy standard input or files to a pasteboard.",
-      discussion: Examples.discussion("copy", """
+    static let configuration = CommandConfiguration.pb(
+      "copy", abstract: "Copy standard input or files to a pasteboard.",
+      discussion: """
         With no FILE, standard input becomes one item. Each FILE becomes one item; '-' is \
         standard input. With -r, all the representations given form ONE item. Types that \
         are not given are detected from the data (libmagic, the filename extension, and a \
         text check).
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
-    @Option(
-      name: [.customShort("t"), .customLong("type")],
+    @Option(name: .both("t", "type"),
       help: ArgumentHelp("The type of the data instead of detecting it: a UTI, MIME type or extension.", valueName: "type"))
     var type: String?
 
     @Option(
-      name: [.customShort("r"), .customLong("representation")],
+      name: .both("r", "representation"),
       help: ArgumentHelp(
         "A representation of the one item to write, as [TYPE=]FILE ('-' is standard input; =FILE for a name with '='). Repeat for several.",
         valueName: "[type=]file"))
     var representations: [String] = []
 
-    @Flag(name: [.customShort("a"), .customLong("append")], help: "Add the items after the existing ones instead of replacing them.")
+    @Flag(name: .both("a", "append"), help: "Add the items after the existing ones instead of replacing them.")
     var append = false
 
     @Option(
@@ -46,7 +43,7 @@ extension PB {
     var forceType = false
 
     @Flag(
-      name: [.customShort("n"), .customLong("trim-newline")],
+      name: .both("n", "trim-newline"),
       help: "Do not store one trailing newline of each input (git rev-parse HEAD | pb copy -n stores the hash alone).")
     var trimNewline = false
 
@@ -61,8 +58,8 @@ extension PB {
     var request: CopyRequest {
       CopyRequest(
         pasteboard: board.pasteboard, type: type, representations: representations, append: append, expire: expire,
-        concealed: concealed, forceType: forceType, trimNewline: trimNewline, ifCount: ifCount.ifCount, action: undo.action,
-        noUndo: undo.noUndo, quiet: progress.quiet, files: files)
+        concealed: concealed, forceType: forceType, trimNewline: trimNewline, write: undo.choice(ifCount: ifCount.ifCount),
+        quiet: progress.quiet, files: files)
     }
   }
 }
@@ -77,9 +74,7 @@ struct CopyRequest: CommandRequest {
   var concealed: Bool
   var forceType: Bool
   var trimNewline: Bool
-  var ifCount: Int?
-  var action: String?
-  var noUndo: Bool
+  var write: WriteChoice
   var quiet: Bool
   var files: [String]
 
@@ -101,7 +96,7 @@ struct CopyRequest: CommandRequest {
     }
     let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
     let board = try BoardOptions.open(pasteboard, creating: true)
-    var options = ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount)
+    var options = write.options
     options.expires = expires
     options.concealed = concealed
     options.trimsNewline = trimNewline

@@ -2,12 +2,10 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct Cut: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "cut",
-      _superCommandName: "pb",
-      abstract: "Copy files to a pasteboard, one item each, then remove them; pb undo puts them back.",
-      discussion: Examples.discussion("cut", """
+  struct Cut: RequestCommand {
+    static let configuration = CommandConfiguration.pb(
+      "cut", abstract: "Copy files to a pasteboard, one item each, then remove them; pb undo puts them back.",
+      discussion: """
         Every file is checked first: a directory, a link, a file pb cannot read, or one \
         whose folder does not let it be removed stops the cut before anything is copied \
         or removed. The files are removed only once the pasteboard's change is on disk. \
@@ -16,7 +14,7 @@ extension PB {
         back with its permissions and modification time; if a file has appeared at that \
         path since, it is left alone and the original is put back next to it as \
         NAME.restored.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var ifCount: IfCountOption
@@ -31,21 +29,33 @@ extension PB {
     @Argument(help: ArgumentHelp("The files to cut, one item each.", valueName: "file"))
     var files: [String] = []
 
+    var request: CutRequest {
+      CutRequest(pasteboard: board.pasteboard, write: WriteChoice(ifCount: ifCount.ifCount, action: action, noUndo: noUndo), quiet: progress.quiet, files: files)
+    }
+  }
+
+  /// What `pb cut` was asked, as plain values.
+  struct CutRequest: CommandRequest {
+    var pasteboard: String?
+    var write: WriteChoice
+    var quiet: Bool
+    var files: [String]
+
     func validate() throws {
-      if let action { try ActionName.validate(action, option: "--action") }
+      if let action = write.action { try ActionName.validate(action, option: "--action") }
       if files.isEmpty { throw ValidationError("name the files to cut: pb cut FILE...") }
     }
 
     func run() throws {
-      let pasteboard = try board.open(creating: true)
-      let options = ActionName.writeOptions(action: action, noUndo: noUndo, ifCount: ifCount.ifCount)
-      let meter = progress.startProgress(expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
+      let pasteboard = try BoardOptions.open(pasteboard, creating: true)
+      let options = write.options
+      let meter = QuietOption.startProgress(quiet: quiet, expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
       defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)
       for failure in result.failures {
         StandardStreams.printError("pb: " + failure.message)
       }
-      if !result.failures.isEmpty { throw ExitCode(73) }
+      if !result.failures.isEmpty { throw Outcome.filesLeft }
     }
   }
 }

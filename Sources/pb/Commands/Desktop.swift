@@ -16,6 +16,15 @@ struct DesktopOptions: ParsableArguments {
   @Flag(name: .customLong("if-available"), help: "Succeed quietly when there is no desktop clipboard to reach.")
   var ifAvailable = false
 
+  var choice: DesktopChoice { DesktopChoice(selection: selection, backend: backend, ifAvailable: ifAvailable) }
+}
+
+/// The desktop options as plain values, as a request holds them.
+struct DesktopChoice {
+  var selection: Desktop.Selection
+  var backend: Desktop.Backend?
+  var ifAvailable: Bool
+
   /// Runs `body` with the way to the desktop (OSC 52 with `osc52`, publish's flag); no
   /// desktop is a quiet success with --if-available, else names the fixes this command has.
   func run(publishing: Bool, osc52: Bool = false, _ body: (Desktop.Route) throws -> Void) throws {
@@ -46,23 +55,20 @@ struct DesktopOptions: ParsableArguments {
 }
 
 extension PB {
-  struct Publish: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "publish",
-      _superCommandName: "pb",
-      abstract: "Offer an item on the desktop clipboard, every representation under its MIME type.",
-      discussion: Examples.discussion("publish", """
+  struct Publish: RequestCommand {
+    static let configuration = CommandConfiguration.pb(
+      "publish", abstract: "Offer an item on the desktop clipboard, every representation under its MIME type.",
+      discussion: """
         Returns once the desktop has the item; a pb process of its own serves it (a \
         snapshot: later changes to the board do not change it) until another \
         application copies, or until the item expires; a concealed item also only \
         while the board holds it. See DESKTOP in pb(1) for the names each type is \
         offered under.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
-    @Option(
-      name: [.customShort("i"), .customLong("items")], parsing: .unconditional,
+    @Option(name: .both("i", "items"), parsing: .unconditional,
       help: ArgumentHelp("The item to offer (default 0; -1 is the last).", valueName: "index"))
     var item: String?
 
@@ -70,6 +76,16 @@ extension PB {
     var osc52 = false
 
     @OptionGroup var desktop: DesktopOptions
+
+    var request: PublishRequest { PublishRequest(pasteboard: board.pasteboard, item: item, osc52: osc52, desktop: desktop.choice) }
+  }
+
+  /// What `pb publish` was asked, as plain values.
+  struct PublishRequest: CommandRequest {
+    var pasteboard: String?
+    var item: String?
+    var osc52: Bool
+    var desktop: DesktopChoice
 
     func validate() throws {
       if osc52, let backend = desktop.backend, backend != .osc52 {
@@ -80,7 +96,7 @@ extension PB {
     func run() throws {
       try desktop.run(publishing: true, osc52: osc52) { route in
         let store = try Store.open(creating: false)
-        let pasteboard = try store.pasteboard(named: board.name, creating: false)
+        let pasteboard = try store.pasteboard(named: BoardOptions.name(pasteboard), creating: false)
         let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
         try Desktop.publish(
           item, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount),
@@ -89,23 +105,21 @@ extension PB {
     }
   }
 
-  struct Import: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "import",
-      _superCommandName: "pb",
-      abstract: "Copy what the desktop clipboard holds, every type it offers, as one item.",
-      discussion: Examples.discussion("import", """
+  struct Import: RequestCommand {
+    static let configuration = CommandConfiguration.pb(
+      "import", abstract: "Copy what the desktop clipboard holds, every type it offers, as one item.",
+      discussion: """
         The text types the desktop offers (UTF8_STRING, text/plain, ...) become one \
         public.utf8-plain-text representation, converted from UTF-16 or Latin-1 when \
         offered only so; a type pb does not know keeps its MIME type, but marks of who \
         holds the selection (application/x-copyq-owner) are not kept. An offer marked \
         as a password (x-kde-passwordManagerHint) becomes a concealed item. The change \
         is undoable, named Import.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
-    @Flag(name: [.customShort("a"), .customLong("append")], help: "Add the item after the pasteboard's items instead of replacing them.")
+    @Flag(name: .both("a", "append"), help: "Add the item after the pasteboard's items instead of replacing them.")
     var append = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Give up on an application that takes longer than this to answer (default 2s).", valueName: "duration"))
@@ -113,10 +127,22 @@ extension PB {
 
     @OptionGroup var desktop: DesktopOptions
 
+    var request: ImportRequest {
+      ImportRequest(pasteboard: board.pasteboard, append: append, timeout: timeout, desktop: desktop.choice)
+    }
+  }
+
+  /// What `pb import` was asked, as plain values.
+  struct ImportRequest: CommandRequest {
+    var pasteboard: String?
+    var append: Bool
+    var timeout: String?
+    var desktop: DesktopChoice
+
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
       try desktop.run(publishing: false) { route in
-        let pasteboard = try board.open(creating: true)
+        let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         let imported = try Desktop.importItem(
           into: pasteboard, selection: desktop.selection, route: route, append: append, timeout: limit,
           options: Pasteboard.WriteOptions())
@@ -125,12 +151,10 @@ extension PB {
     }
   }
 
-  struct Bridge: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "bridge",
-      _superCommandName: "pb",
-      abstract: "Keep a pasteboard and the desktop clipboard in step, both ways, until interrupted.",
-      discussion: Examples.discussion("bridge", """
+  struct Bridge: RequestCommand {
+    static let configuration = CommandConfiguration.pb(
+      "bridge", abstract: "Keep a pasteboard and the desktop clipboard in step, both ways, until interrupted.",
+      discussion: """
         Each new item 0 of the pasteboard is offered on the desktop as pb publish \
         offers it, and each copy in an application becomes the pasteboard's item as pb \
         import makes it. Driven by change notifications, never polling; a change it made \
@@ -138,7 +162,7 @@ extension PB {
         imported. What it offers leaves the desktop when it expires, and a concealed \
         item as soon as the board no longer holds it. Runs until interrupted, or until \
         the pasteboard is deleted (exit 66).
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
@@ -153,6 +177,19 @@ extension PB {
 
     @OptionGroup var desktop: DesktopOptions
 
+    var request: BridgeRequest {
+      BridgeRequest(pasteboard: board.pasteboard, toDesktop: toDesktop, fromDesktop: fromDesktop, timeout: timeout, desktop: desktop.choice)
+    }
+  }
+
+  /// What `pb bridge` was asked, as plain values.
+  struct BridgeRequest: CommandRequest {
+    var pasteboard: String?
+    var toDesktop: Bool
+    var fromDesktop: Bool
+    var timeout: String?
+    var desktop: DesktopChoice
+
     func validate() throws {
       if toDesktop && fromDesktop {
         throw ValidationError("--to-desktop and --from-desktop each leave out the other way; give one of them, or neither for both")
@@ -162,7 +199,7 @@ extension PB {
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
       try desktop.run(publishing: false) { route in
-        let pasteboard = try board.open(creating: true)
+        let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         try Desktop.bridge(
           store: try Store.open(creating: true), board: pasteboard.name, selection: desktop.selection, route: route,
           direction: toDesktop ? .toDesktop : fromDesktop ? .fromDesktop : .both, timeout: limit,

@@ -3,26 +3,32 @@ import PasteboardKit
 
 extension PB {
   struct Group: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "group",
-      _superCommandName: "pb",
-      abstract: "Make several changes one undo entry: begin and end a group, or run a command in one.",
-      discussion: Examples.discussion("group", """
+    static let configuration = CommandConfiguration.pb(
+      "group", abstract: "Make several changes one undo entry: begin and end a group, or run a command in one.",
+      discussion: """
         Changes made while a group is open, by any process, become one entry, named by \
         the outermost group's name or else by its first action. Groups nest. A group left \
         open is closed once the process that opened it (the shell or script that ran \
         'pb group begin') has exited.
-        """),
+        """,
       subcommands: [Begin.self, End.self, Run.self])
 
-    struct Begin: ParsableCommand {
-      static let configuration = CommandConfiguration(
-        commandName: "begin", abstract: "Open an undo group (or a level inside the open one) on a pasteboard.",
-        discussion: Examples.discussion("group begin"))
+    struct Begin: RequestCommand {
+      static let configuration = CommandConfiguration.pb(
+        "begin", in: "group",
+        abstract: "Open an undo group (or a level inside the open one) on a pasteboard.")
 
       @OptionGroup var board: BoardOptions
 
       @Argument(help: ArgumentHelp("The name of the undo entry (default: its first action).", valueName: "name"))
+      var name: String?
+
+      var request: BeginRequest { BeginRequest(pasteboard: board.pasteboard, name: name) }
+    }
+
+    /// What `pb group begin` was asked, as plain values.
+    struct BeginRequest: CommandRequest {
+      var pasteboard: String?
       var name: String?
 
       func validate() throws {
@@ -33,31 +39,38 @@ extension PB {
         guard let opener = ProcessIdentity.caller else {
           throw PasteboardError.usage("the process that ran pb has exited already, so no group can belong to it")
         }
-        try board.open(creating: true).beginGroup(named: name, openedBy: opener)
+        try BoardOptions.open(pasteboard, creating: true).beginGroup(named: name, openedBy: opener)
       }
     }
 
-    struct End: ParsableCommand {
-      static let configuration = CommandConfiguration(
-        commandName: "end", abstract: "Close the innermost open undo group of a pasteboard.",
-        discussion: Examples.discussion("group end"))
+    struct End: RequestCommand {
+      static let configuration = CommandConfiguration.pb(
+        "end", in: "group",
+        abstract: "Close the innermost open undo group of a pasteboard.")
 
       @OptionGroup var board: BoardOptions
 
+      var request: EndRequest { EndRequest(pasteboard: board.pasteboard) }
+    }
+
+    /// What `pb group end` was asked, as plain values.
+    struct EndRequest: CommandRequest {
+      var pasteboard: String?
+
       func run() throws {
-        try board.openToChange().endGroup()
+        try BoardOptions.openToChange(pasteboard).endGroup()
       }
     }
 
-    struct Run: ParsableCommand {
-      static let configuration = CommandConfiguration(
-        commandName: "run",
+    struct Run: RequestCommand {
+      static let configuration = CommandConfiguration.pb(
+        "run", in: "group",
         abstract: "Run a command inside an undo group, close the group however it ends, and exit with its status.",
-        discussion: Examples.discussion("group run", """
+        discussion: """
           pb ignores Ctrl-C while the command runs (the command does not), so the group is \
           closed whatever happens to the command. If pb itself is killed, the group closes \
           on its own, as pb has exited.
-          """))
+          """)
 
       @OptionGroup var board: BoardOptions
 
@@ -68,8 +81,22 @@ extension PB {
       var command: [String] = []
 
       func validate() throws {
-        // Passthrough capture would take a help flag for the command to run.
+        // Passthrough capture would take a help flag for the command to run: the help is
+        // this command's, so it is asked for here, where the command is known.
         if let first = command.first, first == "-h" || first == "--help" { throw CleanExit.helpRequest(Self.self) }
+        try request.validate()
+      }
+
+      var request: RunRequest { RunRequest(pasteboard: board.pasteboard, name: name, command: command) }
+    }
+
+    /// What `pb group run` was asked, as plain values.
+    struct RunRequest: CommandRequest {
+      var pasteboard: String?
+      var name: String?
+      var command: [String]
+
+      func validate() throws {
         if let name { try ActionName.validate(name, option: "--name") }
         if commandWords.isEmpty { throw ValidationError("name a command to run in the group: pb group run -- CMD ARGS...") }
       }
@@ -79,7 +106,7 @@ extension PB {
       func run() throws {
         guard let me = ProcessIdentity.current else { throw PasteboardError.internalError("pb cannot read its own /proc entry") }
         let command = try ExternalCommand(commandWords)
-        let pasteboard = try board.open(creating: true)
+        let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         try pasteboard.beginGroup(named: name, openedBy: me)
         let status: Int32
         // Exactly its own level ends, whatever the command began or ended inside it.
@@ -91,7 +118,7 @@ extension PB {
         }
         _ = try pasteboard.endGroup(openedBy: me)
         try Output.standard.flush()
-        throw ExitCode(status)
+        throw Outcome.status(status)
       }
     }
   }

@@ -15,10 +15,10 @@ struct EntryCount: ParsableArguments {
   var words: [String] = []
 
   func validate() throws {
-    _ = try value()
+    _ = try Self.value(words)
   }
 
-  func value() throws -> Int {
+  static func value(_ words: [String]) throws -> Int {
     guard let word = words.first else { return 1 }
     if words.count > 1 { throw ValidationError("give one number of entries, not \(words.count) words") }
     guard let count = Int(word), count > 0 else {
@@ -29,52 +29,35 @@ struct EntryCount: ParsableArguments {
 }
 
 extension PB {
-  struct Undo: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "undo",
-      _superCommandName: "pb",
-      abstract: "Undo the last change (or the last N) of a pasteboard, and print what was undone.",
+  struct Undo: HistoryMove {
+    static let configuration = CommandConfiguration.pb(
+      "undo", abstract: "Undo the last change (or the last N) of a pasteboard, and print what was undone.",
       usage: EntryCount.usage("undo"),
-      discussion: Examples.discussion("undo", """
+      discussion: """
         Each command that changes a pasteboard (copy, append, clear, cut, or a group of \
         them) is one entry of its history. Undoing is itself a change (kind 'undone'); no \
         data is copied, whatever its size. Undoing a cut puts its files back.
-        """))
-
-    @OptionGroup var board: BoardOptions
-    @OptionGroup var count: EntryCount
-
-    func run() throws {
-      try HistoryMoveCommand.run(board: board, count: count.value(), redo: false)
-    }
+        """)
+    static let redo = false
+    @OptionGroup var move: HistoryMoveOptions
   }
 
-  struct Redo: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "redo",
-      _superCommandName: "pb",
-      abstract: "Redo the last undone change (or the last N), and print what was redone.",
-      usage: EntryCount.usage("redo"),
-      discussion: Examples.discussion("redo", "Only what was undone since the last change can be redone: a new change clears the redo stack."))
-
-    @OptionGroup var board: BoardOptions
-    @OptionGroup var count: EntryCount
-
-    func run() throws {
-      try HistoryMoveCommand.run(board: board, count: count.value(), redo: true)
-    }
+  struct Redo: HistoryMove {
+    static let configuration = CommandConfiguration.pb(
+      "redo", abstract: "Redo the last undone change (or the last N), and print what was redone.", usage: EntryCount.usage("redo"),
+      discussion: "Only what was undone since the last change can be redone: a new change clears the redo stack.")
+    static let redo = true
+    @OptionGroup var move: HistoryMoveOptions
   }
 
-  struct HistoryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "history",
-      _superCommandName: "pb",
-      abstract: "List a pasteboard's undo and redo stacks, or set how many levels it keeps.",
-      discussion: Examples.discussion("history", """
+  struct HistoryCommand: RequestCommand {
+    static let configuration = CommandConfiguration.pb(
+      "history", abstract: "List a pasteboard's undo and redo stacks, or set how many levels it keeps.",
+      discussion: """
         Each entry shows its action, when it was made, and what undoing (or redoing) it \
         gives back: items, types and bytes. Secrets (--concealed) and --no-undo writes are \
         never kept.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
 
@@ -88,6 +71,16 @@ extension PB {
 
     @Flag(help: "Remove every entry of both stacks, and the data only they held.")
     var clear = false
+
+    var request: HistoryRequest { HistoryRequest(pasteboard: board.pasteboard, json: json, levels: levels, clear: clear) }
+  }
+
+  /// What `pb history` was asked, as plain values.
+  struct HistoryRequest: CommandRequest {
+    var pasteboard: String?
+    var json: Bool
+    var levels: String?
+    var clear: Bool
 
     func validate() throws {
       _ = try levelsValue()
@@ -106,7 +99,7 @@ extension PB {
       let levels = try levelsValue()
       let changes = levels != nil || clear
       // Levels are a setting a board can start with, as a group can; a clear needs one.
-      let pasteboard = try levels != nil ? board.open(creating: true) : clear ? board.openToChange() : board.open(creating: false)
+      let pasteboard = try levels != nil ? BoardOptions.open(pasteboard, creating: true) : clear ? BoardOptions.openToChange(pasteboard) : BoardOptions.open(pasteboard, creating: false)
       if let levels { try pasteboard.setLevelsOfUndo(levels) }
       if clear { try pasteboard.removeAllActions() }
       if changes { return }
@@ -152,11 +145,36 @@ extension PB {
   }
 }
 
-/// `pb undo` and `pb redo`: one line per entry moved, and a note when fewer were there
-/// than asked for.
-enum HistoryMoveCommand {
-  static func run(board: BoardOptions, count: Int, redo: Bool) throws {
-    let pasteboard = try board.openToChange()
+/// What `pb undo` and `pb redo` take: the board and how many entries.
+struct HistoryMoveOptions: ParsableArguments {
+  @OptionGroup var board: BoardOptions
+  @OptionGroup var count: EntryCount
+}
+
+/// `pb undo` and `pb redo`: the same command, each way.
+protocol HistoryMove: RequestCommand where Request == HistoryMoveRequest {
+  static var redo: Bool { get }
+  var move: HistoryMoveOptions { get }
+}
+
+extension HistoryMove {
+  var request: HistoryMoveRequest {
+    HistoryMoveRequest(pasteboard: move.board.pasteboard, count: move.count.words, redo: Self.redo)
+  }
+}
+
+/// What `pb undo` or `pb redo` was asked: one line per entry moved, and a note when fewer
+/// were there than asked for.
+struct HistoryMoveRequest: CommandRequest {
+  var pasteboard: String?
+  var count: [String]
+  var redo: Bool
+
+  func validate() throws { _ = try EntryCount.value(count) }
+
+  func run() throws {
+    let count = try EntryCount.value(count)
+    let pasteboard = try BoardOptions.openToChange(pasteboard)
     let move = redo ? try pasteboard.redo(count) : try pasteboard.undo(count)
     let output = Output.standard
     for entry in move.entries {
@@ -165,7 +183,7 @@ enum HistoryMoveCommand {
     for note in move.notes {
       StandardStreams.printError("pb: " + note.message)
     }
-    if move.failed { throw ExitCode(73) }
+    if move.failed { throw Outcome.filesLeft }
     if move.entries.count < count {
       let verb = redo ? "redid" : "undid"
       StandardStreams.printError(

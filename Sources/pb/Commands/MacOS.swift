@@ -35,10 +35,9 @@ struct PBCopy: ParsableCommand {
   var pasteboard: String?
 
   func run() throws {
-    try CopyRequest(
-      pasteboard: pasteboard, type: nil, representations: [], append: false, expire: nil, concealed: false,
-      forceType: false, trimNewline: false, ifCount: nil, action: nil, noUndo: false, quiet: false, files: []
-    ).run()
+    // pb copy's request, made where every copy's is.
+    let line = FastCommandLine.Line(given: pasteboard.map { [("--pasteboard", $0)] } ?? [])
+    try FastCommandLine.build("copy", line)?.run()
   }
 }
 
@@ -77,10 +76,9 @@ struct PBPaste: ParsableCommand {
     // and pb stores under the type it detects.
     let order = [prefer] + [Kind.txt, .ps, .rtf].filter { $0 != prefer }
     do {
-      try PasteRequest(
-        pasteboard: pasteboard, items: "0", types: (order.map(\.type) + ["public.text"]).joined(separator: ","), delimiter: nil,
-        nullDelimited: false, directory: nil, noClobber: false, json: false, force: true, quiet: true
-      ).run()
+      let types = (order.map(\.type) + ["public.text"]).joined(separator: ",")
+      let given: [(name: String, value: String)] = [("--items", "0"), ("--type", types)] + (pasteboard.map { [("--pasteboard", $0)] } ?? [])
+      try FastCommandLine.build("paste", FastCommandLine.Line(given: given, flags: ["--force", "--quiet"]))?.run()
     } catch PasteboardError.emptyPasteboard, PasteboardError.noRepresentation {
       // As on macOS: nothing of those types (or nothing at all) writes nothing, and is no error.
     }

@@ -3,40 +3,35 @@ import PasteboardKit
 
 extension PB {
   struct Paste: RequestCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "paste",
-      _superCommandName: "pb",
-      abstract: "Write the chosen items of a pasteboard to standard output, byte for byte.",
-      discussion: Examples.discussion("paste", """
+    static let configuration = CommandConfiguration.pb(
+      "paste", abstract: "Write the chosen items of a pasteboard to standard output, byte for byte.",
+      discussion: """
         Each chosen item gives its first representation of the first type in -t that it \
         has (a conforming type counts), or its preferred one without -t. Items without \
         any of the types are skipped. Several items are separated by the delimiter, or \
         saved one file each with -o (files of the same name are replaced; -n keeps them).
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var itemSet: ItemSetOption
 
-    @Option(
-      name: [.customShort("t"), .customLong("type")],
+    @Option(name: .both("t", "type"),
       help: ArgumentHelp("Preferred types, richest first: public.html,public.plain-text.", valueName: "types"))
     var types: String?
 
-    @Option(
-      name: [.customShort("d"), .customLong("delimiter")],
+    @Option(name: .both("d", "delimiter"),
       help: ArgumentHelp("What separates items (default: a newline; \\n, \\t, \\0 and \\\\ are understood).", valueName: "string"))
     var delimiter: String?
 
-    @Flag(name: [.customShort("0"), .customLong("null")], help: "Separate items with NUL bytes.")
+    @Flag(name: .both("0", "null"), help: "Separate items with NUL bytes.")
     var nullDelimited = false
 
-    @Option(
-      name: [.customShort("o"), .customLong("output")],
+    @Option(name: .both("o", "output"),
       help: ArgumentHelp("Save each item as a file in this directory (INDEX.EXT), printing the paths.", valueName: "dir"))
     var directory: String?
 
     @Flag(
-      name: [.customShort("n"), .customLong("no-clobber")],
+      name: .both("n", "no-clobber"),
       help: "With -o: keep a file that exists already instead of replacing it (and say so).")
     var noClobber = false
 
@@ -90,7 +85,7 @@ struct PasteRequest: CommandRequest {
       // A negative answer that a reader of the JSON sees too, as with items --json.
       guard json, case .emptyPasteboard = error else { throw error }
       try PastedJSON.write([], to: output)
-      throw ExitCode(1)
+      throw Outcome.negative
     }
     // Not while the data itself goes to the terminal the line would be drawn on.
     let meter =

@@ -2,16 +2,14 @@ import ArgumentParser
 import PasteboardKit
 
 extension PB {
-  struct TypeInfo: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "type",
-      _superCommandName: "pb",
-      abstract: "Explain types, or show the type pb copy would store for files.",
-      discussion: Examples.discussion("type", """
+  struct TypeInfo: RequestCommand {
+    static let configuration = CommandConfiguration.pb(
+      "type", abstract: "Explain types, or show the type pb copy would store for files.",
+      discussion: """
         Each TYPE may be a UTI, a MIME type, a filename extension or a dyn. identifier. \
         With --sniff, each argument is a file ('-' is standard input) and pb prints the \
         type pb copy would store, how it was chosen, and what libmagic said.
-        """))
+        """)
 
     @Flag(help: "Treat the arguments as files and show the type pb copy would store for each, and why.")
     var sniff = false
@@ -20,6 +18,15 @@ extension PB {
     var json = false
 
     @Argument(help: ArgumentHelp("Types to explain, or files with --sniff.", valueName: "type-or-file"))
+    var arguments: [String]
+
+    var request: TypeInfoRequest { TypeInfoRequest(sniff: sniff, json: json, arguments: arguments) }
+  }
+
+  /// What `pb type` was asked, as plain values.
+  struct TypeInfoRequest: CommandRequest {
+    var sniff: Bool
+    var json: Bool
     var arguments: [String]
 
     func run() throws {

@@ -3,20 +3,17 @@ import PasteboardKit
 
 extension PB {
   struct Types: RequestCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "types",
-      _superCommandName: "pb",
-      abstract: "List the types of item 0, or of the chosen items.",
-      discussion: Examples.discussion("types", """
+    static let configuration = CommandConfiguration.pb(
+      "types", abstract: "List the types of item 0, or of the chosen items.",
+      discussion: """
         Without -i, one type per line in stored order. With -i, INDEX<TAB>TYPE lines. \
         With --conforming-to, only the types conforming to TYPE; none is exit status 1.
-        """))
+        """)
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var itemSet: ItemSetOption
 
-    @Option(
-      name: .customLong("conforming-to"),
+    @Option(name: .customLong("conforming-to"),
       help: ArgumentHelp("List only the types that conform to this one (public.image lists public.png).", valueName: "type"))
     var conformingTo: String?
 
@@ -58,6 +55,6 @@ struct TypesRequest: CommandRequest {
         }
       }
     }
-    if listed.allSatisfy({ $0.1.isEmpty }) { throw ExitCode(1) }
+    if listed.allSatisfy({ $0.1.isEmpty }) { throw Outcome.negative }
   }
 }
