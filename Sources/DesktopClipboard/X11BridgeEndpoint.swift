@@ -4,6 +4,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// The X11 side of `pb bridge`: it owns the selection itself to offer the board's item,
 /// and hears of every new owner from XFixes.
@@ -25,9 +26,9 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     }
   }
 
-  var pollEntries: [(fd: Int32, events: Int16)] {
+  var pollEntries: [SystemCall.PollRequest] {
     x.flush()
-    return [(x.descriptor, Int16(POLLIN))]
+    return [x.readable]
   }
 
   var waitMilliseconds: Int32 {

@@ -4,6 +4,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// Owns an X11 selection and answers requests for it (ICCCM 2): `TARGETS`, `TIMESTAMP`,
 /// `MULTIPLE`, and every offered target, in pieces (INCR) when it is larger than one
@@ -83,7 +84,7 @@ final class X11Owner {
       let transferWait = deadline.map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
       let found = try PasteboardError.catching {
         try SystemCall.wait(
-          [(x.descriptor, Int16(POLLIN))] + watch.pollEntries,
+          [x.readable] + watch.pollEntries,
           milliseconds: x.hasEvents ? 0 : Desktop.soonest(transferWait, watch.waitMilliseconds), path: "the X server")
       }
       ready = Array(found.dropFirst())

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// Everything that can go wrong in `pb`, each case with a message that names what is
 /// wrong and how to fix it. The executable maps each case to one exit status.

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// The store's own files are untrusted input: anyone who can plant a file in it (a synced
 /// folder, a restored backup, a second account) must not be able to make pb read or

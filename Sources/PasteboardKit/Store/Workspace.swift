@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// Where a writer's data streams in before it is committed.
 ///
@@ -103,7 +104,7 @@ final class Workspace {
       do throws(SystemError) {
         try parent.makeDirectory(name, mode: 0o700)
         let folder = try parent.openDirectory(name)
-        _ = try SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)
+        _ = try folder.descriptor.file.lock(wait: false)
         return folder
       } catch {
         try? parent.remove(name, isDirectory: true)
@@ -125,10 +126,9 @@ extension Directory {
       try? remove(name)
       return
     }
-    let isFree = (try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)) == true
+    let isFree = (try? folder.descriptor.file.lock(wait: false)) == true
+    if isFree { try? removeTree(name) }
     // The flock is held until the tree is gone, so no new maker can take the folder.
-    withExtendedLifetime(folder) {
-      if isFree { try? removeTree(name) }
-    }
+    folder.descriptor.keepOpenUntilHere()
   }
 }

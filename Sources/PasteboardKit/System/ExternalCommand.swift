@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// A command line pb runs for the user (`pb group run`, `pb watch --exec`). It is checked
 /// when it is made, so that a name that runs nothing is refused before anything waits on

@@ -3,15 +3,18 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// One line on standard error for a long transfer: bytes so far, rate, and the
 /// percentage when the size is known. Shown only once the transfer has run for half a
 /// second, redrawn a few times a second, and erased at the end (or by SIGINT, SIGTERM or
 /// SIGHUP ending the process). `ByteTransfer` reports to it after each chunk; while none
 /// is active, nothing is measured at all.
-public final class ProgressMeter {
+public final class ProgressMeter: ByteTransfer.Observer {
   /// The meter of the running command, if it shows progress (set by the executable).
-  nonisolated(unsafe) public static var active: ProgressMeter?
+  nonisolated(unsafe) public static var active: ProgressMeter? {
+    didSet { ByteTransfer.observer = active }
+  }
 
   /// The size of everything to move, when known.
   public var expected: Int64?
@@ -22,8 +25,6 @@ public final class ProgressMeter {
 
   static let delay: Int64 = 500
   static let interval: Int64 = 250
-  /// While a meter is active, kernel copies move this much per call, so it can redraw.
-  static let chunk = 16 << 20
 
   public init(expected: Int64? = nil) {
     self.expected = expected
@@ -35,7 +36,7 @@ public final class ProgressMeter {
     !quiet && StandardStreams.errorIsTerminal && Store.environment("PB_PROGRESS") != "0"
   }
 
-  func add(_ bytes: Int64) {
+  public func moved(_ bytes: Int64) {
     moved += bytes
     let now = SystemCall.monotonicMilliseconds()
     guard now - started >= Self.delay, now - (drawn ?? 0) >= Self.interval else { return }
@@ -80,6 +81,6 @@ public final class ProgressMeter {
   }
 
   private func write(_ text: String) {
-    _ = try? SystemCall.writeAll(STDERR_FILENO, Array(text.utf8), path: "standard error")
+    _ = try? Descriptor.standardError.writeAll(Array(text.utf8))
   }
 }

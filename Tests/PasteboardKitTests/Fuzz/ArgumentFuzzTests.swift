@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PasteboardKit
+import LinuxSystem
 
 /// Random arguments for every parser a user's words reach: index sets, type names and
 /// lists, `-r` specs and board names, huge, with control characters and with bytes that
