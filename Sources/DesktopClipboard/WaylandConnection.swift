@@ -169,7 +169,7 @@ final class WaylandConnection {
     while true {
       if let event = try parse() { return event }
       // Past the deadline, what has already arrived is still read.
-      let wait = deadline.map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
+      let wait = Desktop.waitMilliseconds(until: deadline)
       let ready = try PasteboardError.catching {
         try SystemCall.waitReadable(socket.file, milliseconds: wait, path: "the Wayland compositor")
       }

@@ -45,7 +45,7 @@ final class WaylandOwner {
   private var withdrawn = false
   private var transfers: [Transfer] = []
 
-  private final class Transfer {
+  private final class Transfer: OwnerTransfer {
     let pipe: Descriptor
     let target: Int
     var offset: Int64 = 0
@@ -124,15 +124,14 @@ final class WaylandOwner {
 
   /// How long a poll may wait before the oldest transfer times out (-1: no transfer).
   var waitMilliseconds: Int32 {
-    transfers.map(\.lastActivity).min().map { Int32(clamping: max(0, $0 + Desktop.transferTimeout - SystemCall.monotonicMilliseconds())) } ?? -1
+    Desktop.waitMilliseconds(until: transfers.deadline)
   }
 
   /// Writes to the pipes that can take more (`ready`, in the order of `pollEntries`) and
   /// drops transfers that stalled.
   func serviceTransfers(_ ready: [Int16]) {
     for (transfer, events) in zip(transfers, ready) where events != 0 { send(transfer) }
-    let now = SystemCall.monotonicMilliseconds()
-    transfers.removeAll { now - $0.lastActivity >= Desktop.transferTimeout }
+    transfers.dropStalled()
   }
 
   /// Acts on an event of pb's source (or the device's); false if it is neither.

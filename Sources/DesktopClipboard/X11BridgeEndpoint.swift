@@ -32,7 +32,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
   }
 
   var waitMilliseconds: Int32 {
-    x.hasEvents ? 0 : owners.compactMap(\.deadline).min().map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
+    x.hasEvents ? 0 : Desktop.waitMilliseconds(until: owners.compactMap(\.deadline).min())
   }
 
   func service(_ ready: [Int16]) throws(PasteboardError) -> Bool {
