@@ -66,6 +66,10 @@ let package = Package(
       dependencies: ["PasteboardKit", "LinuxSystem", "CMagic"]
     ),
     .testTarget(
+      name: "LinuxSystemTests",
+      dependencies: ["LinuxSystem"]
+    ),
+    .testTarget(
       name: "DesktopClipboardTests",
       dependencies: ["DesktopClipboard", "PasteboardKit", "LinuxSystem"]
     ),
