@@ -134,10 +134,14 @@ public struct FileDescriptor: ~Copyable, Sendable {
     try SystemCall.check("sync the filesystem of", path) { pb_syncfs(raw) }
   }
 
-  /// Sets the permission bits and the modification time (seconds since 1970 and the
-  /// nanoseconds after them), as a restored file had them.
-  public borrowing func setModeAndModificationTime(mode: mode_t, seconds: Int, nanoseconds: Int) throws(SystemError) {
+  /// fchmod(2): sets the permission bits.
+  public borrowing func changeMode(_ mode: mode_t) throws(SystemError) {
     try SystemCall.check("chmod", path) { fchmod(raw, mode) }
+  }
+
+  /// futimens(2): sets the modification time (seconds since 1970 and the nanoseconds
+  /// after them), and the access time to now.
+  public borrowing func setModificationTime(seconds: Int, nanoseconds: Int) throws(SystemError) {
     var times = [
       timespec(tv_sec: 0, tv_nsec: (1 << 30) - 1),  // UTIME_NOW for the access time
       timespec(tv_sec: seconds, tv_nsec: nanoseconds),
@@ -196,7 +200,8 @@ public final class Descriptor: Sendable {
   public func truncate(to size: Int64) throws(SystemError) { try file.truncate(to: size) }
   public func sync() throws(SystemError) { try file.sync() }
   public func syncFilesystem() throws(SystemError) { try file.syncFilesystem() }
-  public func setModeAndModificationTime(mode: mode_t, seconds: Int, nanoseconds: Int) throws(SystemError) {
-    try file.setModeAndModificationTime(mode: mode, seconds: seconds, nanoseconds: nanoseconds)
+  public func changeMode(_ mode: mode_t) throws(SystemError) { try file.changeMode(mode) }
+  public func setModificationTime(seconds: Int, nanoseconds: Int) throws(SystemError) {
+    try file.setModificationTime(seconds: seconds, nanoseconds: nanoseconds)
   }
 }

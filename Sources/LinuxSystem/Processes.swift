@@ -22,7 +22,7 @@ extension SystemCall {
   public static func findProgram(_ name: String) throws(SystemError) -> String {
     func runnable(_ path: String) throws(SystemError) {
       let status = try status(path: path)
-      let isExecutable = PathBytes.withCString(path) { access($0, X_OK) } == 0
+      let isExecutable = canExecute(path)
       guard status.st_mode & S_IFMT == S_IFREG, isExecutable else { throw SystemError(errno: EACCES, operation: "run", path: path) }
     }
     if name.contains("/") {
@@ -136,6 +136,16 @@ extension SystemCall {
   /// before the process ends, so an interrupted transfer leaves the terminal clean.
   public static func progressLineShown(_ shown: Bool) {
     pb_progress_line_shown(shown ? 1 : 0)
+  }
+
+  /// Whether this user may run the file at `path` (access with X_OK).
+  public static func canExecute(_ path: String) -> Bool {
+    PathBytes.withCString(path) { access($0, X_OK) } == 0
+  }
+
+  /// The effective user ID (geteuid), whose files pb trusts and makes.
+  public static func effectiveUserID() -> uid_t {
+    geteuid()
   }
 
   /// A write to a pipe whose reader has gone fails with EPIPE instead of ending the process.

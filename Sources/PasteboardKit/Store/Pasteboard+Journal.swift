@@ -320,7 +320,8 @@ extension Pasteboard {
       // The umask of whoever makes it holds, whatever the plan says.
       let allowed = mode & 0o777 & ~UInt32(SystemCall.fileCreationMask())
       let (seconds, nanoseconds) = Timestamp.floorDivision(Int(modified), 1_000_000_000)
-      try made.setModeAndModificationTime(mode: mode_t(allowed), seconds: seconds, nanoseconds: nanoseconds)
+      try made.changeMode(mode_t(allowed))
+      try made.setModificationTime(seconds: seconds, nanoseconds: nanoseconds)
       return UInt64(try made.status().st_ino)
     } catch {
       throw .cannotPutBack(step.path, reason: error.reason)

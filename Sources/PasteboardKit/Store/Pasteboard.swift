@@ -245,7 +245,7 @@ public final class Pasteboard {
           toldWhy = true
         }
       }
-      usleep(UInt32(pause * 1_000_000))
+      SystemCall.pause(seconds: pause)
       waited += pause
       pause = min(pause * 1.5, 0.005)
     }

@@ -90,7 +90,7 @@ enum StoreTrust {
 
   /// The effective user, asked once: pb never changes it, and every store file is
   /// checked against it.
-  static let user = geteuid()
+  static let user = SystemCall.effectiveUserID()
 
   static func checkOwner(_ status: stat, of path: String) throws(PasteboardError) {
     if status.st_uid != user {
