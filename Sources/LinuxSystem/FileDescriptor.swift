@@ -179,8 +179,8 @@ public final class Descriptor: Sendable {
     self.file = file
   }
 
-  /// Standard input, which belongs to the process: a static is never released, so it
-  /// is never closed.
+  /// Standard input, output and error, which belong to the process: borrowed views,
+  /// since a static is never released and so never closed.
   public static let standardInput = Descriptor(FileDescriptor(STDIN_FILENO, path: "standard input"))
   public static let standardOutput = Descriptor(FileDescriptor(STDOUT_FILENO, path: "standard output"))
   public static let standardError = Descriptor(FileDescriptor(STDERR_FILENO, path: "standard error"))
@@ -191,6 +191,7 @@ public final class Descriptor: Sendable {
     withExtendedLifetime(self) {}
   }
 
+  // The calls the owners make most, through the one owner.
   public func status() throws(SystemError) -> stat { try file.status() }
   public func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int { try file.readFully(into: buffer) }
   public func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
