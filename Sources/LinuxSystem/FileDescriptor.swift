@@ -77,10 +77,12 @@ public struct FileDescriptor: ~Copyable, Sendable {
   }
 
   /// Writes all of `bytes`, as many write(2) calls as it takes.
-  public borrowing func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+  public borrowing func writeAll(_ bytes: UnsafeRawBufferPointer, retryOnInterrupt: Bool = true) throws(SystemError) {
     var written = 0
     while written < bytes.count {
-      written += try SystemCall.check("write", path) { Glibc.write(raw, bytes.baseAddress! + written, bytes.count - written) }
+      written += try SystemCall.check("write", path, retryOnInterrupt: retryOnInterrupt) {
+        Glibc.write(raw, bytes.baseAddress! + written, bytes.count - written)
+      }
     }
   }
 

@@ -8,8 +8,12 @@ import CLinuxIO
 // Files: opening by path, their status, the umask, links, pipes and files in memory.
 extension SystemCall {
   /// Opens a path outside the store as the user named it (bytes, see `PathBytes`).
-  public static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> Descriptor {
-    let fd = try check("open", path) { PathBytes.withCString(path) { Glibc.open($0, flags | O_CLOEXEC, mode) } }
+  public static func open(_ path: String, flags: Int32, mode: mode_t = 0o600, retryOnInterrupt: Bool = true) throws(SystemError)
+    -> Descriptor
+  {
+    let fd = try check("open", path, retryOnInterrupt: retryOnInterrupt) {
+      PathBytes.withCString(path) { Glibc.open($0, flags | O_CLOEXEC, mode) }
+    }
     return Descriptor(FileDescriptor(fd, path: path))
   }
 
