@@ -24,6 +24,12 @@ let package = Package(
       ]
     ),
     .target(name: "CLinuxIO"),
+    // The system layer under PasteboardKit and DesktopClipboard: one wrapper per Linux
+    // call, owned descriptors, the environment; raw descriptor numbers stay inside it.
+    .target(
+      name: "LinuxSystem",
+      dependencies: ["CLinuxIO"]
+    ),
     // libxcb and its XFixes extension from Debian's libxcb1-dev and libxcb-xfixes0-dev,
     // linked from their static archives (with libXau and libXdmcp, which it
     // authenticates with) like libmagic: the release build is
@@ -38,29 +44,34 @@ let package = Package(
     ),
     .target(
       name: "PasteboardKit",
-      dependencies: ["CMagic", "CLinuxIO"]
+      dependencies: ["CMagic", "LinuxSystem"]
     ),
     // The desktop clipboard (pb publish, pb import): the rules for naming types there,
     // and the X11 and OSC 52 backends.
     .target(
       name: "DesktopClipboard",
-      dependencies: ["PasteboardKit", "CXCB"]
+      dependencies: ["PasteboardKit", "LinuxSystem", "CXCB"]
     ),
     .executableTarget(
       name: "pb",
       dependencies: [
         "PasteboardKit",
         "DesktopClipboard",
+        "LinuxSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(
       name: "PasteboardKitTests",
-      dependencies: ["PasteboardKit", "CMagic"]
+      dependencies: ["PasteboardKit", "LinuxSystem", "CMagic"]
+    ),
+    .testTarget(
+      name: "LinuxSystemTests",
+      dependencies: ["LinuxSystem"]
     ),
     .testTarget(
       name: "DesktopClipboardTests",
-      dependencies: ["DesktopClipboard", "PasteboardKit"],
+      dependencies: ["DesktopClipboard", "PasteboardKit", "LinuxSystem"],
       exclude: ["Protocols"]
     ),
     .testTarget(

@@ -3,12 +3,13 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// One desktop's side of `pb bridge`: it offers items, says when another client has
 /// taken the selection, and reads what that client offers.
 protocol BridgeEndpoint: AnyObject {
   /// The descriptors to wait on, with what to wait for.
-  var pollEntries: [(fd: Int32, events: Int16)] { get }
+  var pollEntries: [SystemCall.PollRequest] { get }
   /// How long a wait may last before transfers under way time out (-1: no limit).
   var waitMilliseconds: Int32 { get }
   /// Acts on what the wait found (`ready`, in the order of `pollEntries`, or all 0 after
@@ -80,7 +81,7 @@ final class DesktopBridge {
       let expiry = served?.expires.map { Int32(clamping: max(0, $0 - TimeSpec.now())) } ?? -1
       let found = try DesktopError.catching {
         try SystemCall.wait(
-          entries + [(monitor.descriptor, Int16(POLLIN))], milliseconds: Desktop.soonest(endpoint.waitMilliseconds, expiry),
+          entries + [monitor.readable], milliseconds: Desktop.soonest(endpoint.waitMilliseconds, expiry),
           path: "the desktop and the board")
       }
       ready = Array(found.dropLast())

@@ -3,6 +3,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// What reads a desktop selection, whatever the backend: the names of the types it
 /// offers, and the data of one of them.
@@ -59,6 +60,9 @@ public enum Desktop {
   /// How long a requestor may take to take the next piece of a transfer before the
   /// owner gives up on it (it hung, or died without a word).
   static let transferTimeout: Int64 = 5000
+  /// The environment the desktop is found from (DISPLAY, WAYLAND_DISPLAY...); a test may
+  /// set its own.
+  nonisolated(unsafe) public static var environment = Environment.process
 
   /// The hidden subcommand the owner of a published selection runs as: pb itself, so
   /// that there is one executable.
@@ -89,7 +93,7 @@ public enum Desktop {
     -> Backend
   {
     if let given { return given }
-    if let chosen = Store.environment("PB_DESKTOP") {
+    if let chosen = environment["PB_DESKTOP"] {
       guard let backend = Backend(rawValue: chosen) else {
         throw .invalidEnvironment(
           variable: "PB_DESKTOP", value: chosen, reason: "it names no backend (\(Backend.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -97,7 +101,7 @@ public enum Desktop {
       return backend
     }
     var lookedFor = ""
-    if let wayland = Store.environment("WAYLAND_DISPLAY") {
+    if let wayland = environment["WAYLAND_DISPLAY"] {
       let connection = try? WaylandConnection(display: wayland)
       if connection?.hasDataControl == true {
         probed = connection
@@ -105,10 +109,10 @@ public enum Desktop {
       }
       lookedFor = "the Wayland compositor offers no data-control protocol (GNOME's does not), and "
     }
-    if Store.environment("DISPLAY") != nil { return .x11 }
-    let overSSH = Store.environment("SSH_TTY") != nil || Store.environment("SSH_CONNECTION") != nil
+    if environment["DISPLAY"] != nil { return .x11 }
+    let overSSH = environment["SSH_TTY"] != nil || environment["SSH_CONNECTION"] != nil
     if publishing && overSSH { return .osc52 }
-    lookedFor += Store.environment("WAYLAND_DISPLAY") == nil ? "DISPLAY and WAYLAND_DISPLAY are unset" : "DISPLAY is unset"
+    lookedFor += environment["WAYLAND_DISPLAY"] == nil ? "DISPLAY and WAYLAND_DISPLAY are unset" : "DISPLAY is unset"
     lookedFor += publishing ? ", and this is not an SSH session (SSH_TTY, SSH_CONNECTION)" : ""
     throw .unavailable(lookedFor: lookedFor)
   }
@@ -121,13 +125,13 @@ public enum Desktop {
 
   /// The Wayland compositor to connect to.
   static func waylandDisplay() throws(DesktopError) -> String {
-    guard let display = Store.environment("WAYLAND_DISPLAY") else { throw .unavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
+    guard let display = environment["WAYLAND_DISPLAY"] else { throw .unavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
     return display
   }
 
   /// The X display to connect to.
   static func display() throws(DesktopError) -> String {
-    guard let display = Store.environment("DISPLAY") else { throw .unavailable(lookedFor: "DISPLAY is unset") }
+    guard let display = environment["DISPLAY"] else { throw .unavailable(lookedFor: "DISPLAY is unset") }
     return display
   }
 
@@ -176,10 +180,10 @@ public enum Desktop {
     while true {
       let left = deadline - SystemCall.monotonicMilliseconds()
       let ready = try DesktopError.catching {
-        try SystemCall.waitReadable(pipe.raw, milliseconds: Int32(max(0, left)), path: "pb's owner process")
+        try SystemCall.waitReadable(pipe.file, milliseconds: Int32(max(0, left)), path: "pb's owner process")
       }
       guard left > 0, ready else { throw .timeout(what: "pb's owner process", seconds: 10, adjustable: false) }
-      let count = try DesktopError.catching { try buffer.withUnsafeMutableBytes { try SystemCall.readFully(pipe.raw, into: $0, path: "a pipe") } }
+      let count = try DesktopError.catching { try buffer.withUnsafeMutableBytes { try pipe.file.readFully(into: $0) } }
       answer += buffer[..<count]
       if count < buffer.count { break }
     }
@@ -192,7 +196,7 @@ public enum Desktop {
   /// is the status pipe, 4 and on the representations' data; a failure goes back on
   /// it in the words `describe` gives. Returns the exit status.
   public static func runOwner(_ arguments: [String], describe: (DesktopError) -> String) -> Int32 {
-    var status: Descriptor? = Descriptor(3, path: "the status pipe")
+    var status: Descriptor? = Descriptor(.inherited(0, path: "the status pipe"))
     func fail(_ message: String) -> Int32 {
       try? status?.writeAll(Array(message.utf8))
       return 69
@@ -209,7 +213,7 @@ public enum Desktop {
     let count = (arguments.count - fixed) / 2
     let types = arguments[fixed..<fixed + count].map { TypeIdentifier($0) }
     let files = Array(arguments[(fixed + count)...])
-    let data = types.indices.map { Descriptor(Int32(4 + $0), path: "representation \($0)") }
+    let data = types.indices.map { Descriptor(.inherited(1 + $0, path: "representation \($0)")) }
     do throws(DesktopError) {
       let offer = try DesktopOffer(
         types: types, data: data, concealed: concealed, origin: DesktopTargets.Origin(board: board, changeCount: changeCount))
@@ -301,18 +305,18 @@ public enum Desktop {
     for (name, type) in plan.others {
       let file = try DesktopError.catching { try SystemCall.memoryFile(named: name) }
       let offered = try reader.read(name) { (bytes) throws(DesktopError) in
-        try DesktopError.catching { try SystemCall.writeAll(file.raw, bytes, path: name) }
+        try DesktopError.catching { try file.file.writeAll(bytes) }
       }
       if offered != nil {
-        try DesktopError.catching { try SystemCall.rewind(file) }
+        try DesktopError.catching { try file.file.rewind() }
         representations.append((type, file, "the desktop's \(name)"))
       }
     }
     let (text, unconverted) = try readText(plan.text, from: reader)
     if let text {
       let file = try DesktopError.catching { try SystemCall.memoryFile(named: "text") }
-      try DesktopError.catching { try SystemCall.writeAll(file.raw, text, path: "text") }
-      try DesktopError.catching { try SystemCall.rewind(file) }
+      try DesktopError.catching { try file.file.writeAll(text) }
+      try DesktopError.catching { try file.file.rewind() }
       representations.insert((.utf8PlainText, file, "the desktop's text"), at: min(plan.textPosition, representations.count))
     }
     if representations.isEmpty {

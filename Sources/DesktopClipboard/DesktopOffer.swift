@@ -1,4 +1,5 @@
 import PasteboardKit
+import LinuxSystem
 
 /// What a publish offers: one item's representations, open, under their target names.
 /// The data files stay open for as long as the offer lives, so later writes to the

@@ -3,6 +3,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// OSC 52: an escape sequence written to the terminal, which puts its text on the
 /// clipboard of the machine the terminal runs on (the way back from an SSH session).
@@ -24,7 +25,7 @@ public enum OSC52 {
     throws(DesktopError)
   {
     // kitty takes every type (OSC 5522); inside tmux only OSC 52 gets through.
-    if Store.environment("TERM") == "xterm-kitty" && Store.environment("TMUX") == nil {
+    if Desktop.environment["TERM"] == "xterm-kitty" && Desktop.environment["TMUX"] == nil {
       let offer = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
       return try KittyClipboard.publish(offer, selection: selection, terminal: try openTerminal(flags: O_RDWR))
     }
@@ -84,8 +85,8 @@ public enum KittyClipboard {
   static func publish(_ offer: DesktopOffer, selection: Desktop.Selection, terminal: Descriptor) throws(DesktopError) {
     let packets = try packets(for: offer, selection: selection)
     // The answer comes as if typed: read in raw mode, so that the shell never sees it.
-    let saved = try DesktopError.catching { try SystemCall.makeRaw(terminal.raw, path: "the terminal") }
-    defer { SystemCall.restoreTerminal(terminal.raw, saved) }
+    let saved = try DesktopError.catching { try SystemCall.makeRaw(terminal.file, path: "the terminal") }
+    defer { SystemCall.restoreTerminal(terminal.file, saved) }
     try DesktopError.catching { try terminal.writeAll(packets) }
     var answer: [UInt8] = []
     let deadline = SystemCall.monotonicMilliseconds() + 5000
@@ -93,11 +94,11 @@ public enum KittyClipboard {
     while !answer.ends(with: end) || !answer.contains(subsequence: Array("type=write:status=".utf8)) {
       let left = deadline - SystemCall.monotonicMilliseconds()
       let ready = try DesktopError.catching {
-        try SystemCall.waitReadable(terminal.raw, milliseconds: Int32(clamping: max(0, left)), path: "the terminal")
+        try SystemCall.waitReadable(terminal.file, milliseconds: Int32(clamping: max(0, left)), path: "the terminal")
       }
       guard ready, left > 0 else { throw .timeout(what: "the terminal (kitty's clipboard protocol)", seconds: 5, adjustable: false) }
       let count = try DesktopError.catching {
-        try withUnsafeMutableBytes(of: &byte) { try SystemCall.read(terminal.raw, into: $0, path: "the terminal") }
+        try withUnsafeMutableBytes(of: &byte) { try terminal.file.read(into: $0) }
       }
       if count == 0 { throw .failed("the terminal closed before it answered") }
       answer.append(byte)

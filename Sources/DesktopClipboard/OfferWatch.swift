@@ -3,6 +3,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// What ends a published offer before another client copies: its item's expiry, and,
 /// for a secret, its pasteboard no longer holding it (replaced, cleared, undone, the
@@ -22,8 +23,8 @@ final class OfferWatch {
   }
 
   /// The descriptors to wait on beside the desktop's: the pasteboard's changes.
-  var pollEntries: [(fd: Int32, events: Int16)] {
-    board.map { [($0.monitor.descriptor, Int16(POLLIN))] } ?? []
+  var pollEntries: [SystemCall.PollRequest] {
+    board.map { [$0.monitor.readable] } ?? []
   }
 
   /// How long a wait may last before the item expires (-1: it never does).

@@ -3,6 +3,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// The Wayland side of `pb bridge`: data control tells of every new selection; while
 /// pb's own source is the selection (until it is cancelled), the selection is its own.
@@ -18,10 +19,10 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     lastOffer = try control.current(selection).offer
   }
 
-  var pollEntries: [(fd: Int32, events: Int16)] {
+  var pollEntries: [SystemCall.PollRequest] {
     // A failed send shows as the connection's end when it is next read.
     try? control.wayland.flush()
-    return [(control.wayland.descriptor, Int16(POLLIN))] + owners.flatMap(\.pollEntries)
+    return [control.wayland.readable] + owners.flatMap(\.pollEntries)
   }
 
   var waitMilliseconds: Int32 {

@@ -3,6 +3,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// A client of a Wayland compositor, speaking the wire protocol itself: a handful of
 /// requests and events of a few interfaces (wl_display, wl_registry, wl_callback,
@@ -25,7 +26,7 @@ final class WaylandConnection {
   enum Argument {
     case uint(UInt32)
     case string(String)
-    case descriptor(Int32)
+    case descriptor(Descriptor)
   }
 
   struct Event {
@@ -54,7 +55,7 @@ final class WaylandConnection {
   init(display: String) throws(DesktopError) {
     var path = display
     if !display.hasPrefix("/") {
-      guard let runtime = Store.environment("XDG_RUNTIME_DIR") else {
+      guard let runtime = Desktop.environment["XDG_RUNTIME_DIR"] else {
         throw .failed("WAYLAND_DISPLAY is '\(Display.value(display))' but XDG_RUNTIME_DIR is unset; set it, as the session does")
       }
       path = runtime + "/" + display
@@ -78,7 +79,7 @@ final class WaylandConnection {
 
   private var registry: UInt32 = 0
   private var pending: [UInt8] = []
-  private var pendingDescriptors: [Int32] = []
+  private var pendingDescriptors: [Descriptor] = []
 
   /// Whether the compositor offers data control (ext's or wlroots').
   var hasDataControl: Bool {
@@ -134,8 +135,8 @@ final class WaylandConnection {
     pendingDescriptors = []
   }
 
-  /// The descriptor to wait on, once what was queued is sent (`flush`).
-  var descriptor: Int32 { socket.raw }
+  /// The socket to wait on, once what was queued is sent (`flush`).
+  var readable: SystemCall.PollRequest { SystemCall.PollRequest(socket, events: Int16(POLLIN)) }
 
   /// The next event (one set aside by `roundtrip` first), waiting until `deadline`
   /// (monotonic milliseconds; nil: for as long as it takes); nil when the time ran out.
@@ -168,16 +169,18 @@ final class WaylandConnection {
     while true {
       if let event = try parse() { return event }
       // Past the deadline, what has already arrived is still read.
-      let wait = deadline.map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
+      let wait = Desktop.waitMilliseconds(until: deadline)
       let ready = try DesktopError.catching {
-        try SystemCall.waitReadable(socket.raw, milliseconds: wait, path: "the Wayland compositor")
+        try SystemCall.waitReadable(socket.file, milliseconds: wait, path: "the Wayland compositor")
       }
       if !ready {
         if wait == 0 { return nil }
         continue
       }
-      let (bytes, fds) = try DesktopError.catching { try SystemCall.receive(socket, capacity: 1 << 16) }
-      descriptors += fds.map { Descriptor($0, path: "a descriptor from the Wayland compositor") }
+      let (bytes, received) = try DesktopError.catching {
+        try SystemCall.receive(socket, capacity: 1 << 16, naming: "a descriptor from the Wayland compositor")
+      }
+      descriptors += received
       if bytes.isEmpty { throw .failed("the Wayland compositor closed the connection") }
       input += bytes
     }

@@ -3,6 +3,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// The data-control protocol of a Wayland compositor: a client that is not a window can
 /// read and set the selection. Its ext name (KWin, newer sway) is used where offered,
@@ -78,19 +79,19 @@ final class WaylandDataControl {
   func receive(_ offer: UInt32, _ type: String, timeout: Int64, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void)
     throws(DesktopError)
   {
-    let (reader, writer) = try DesktopError.catching { try SystemCall.pipe() }
-    wayland.send(offer, WaylandProtocol.DataControlOffer.receive, [.string(type), .descriptor(writer.raw)])
+    let (reader, writer) = try DesktopError.catching { try SystemCall.pipe(named: "the application's data") }
+    wayland.send(offer, WaylandProtocol.DataControlOffer.receive, [.string(type), .descriptor(writer)])
     try wayland.flush()
     _ = consume writer  // the application holds the only write end now: its end of file ends the data
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     defer { buffer.deallocate() }
     while true {
       let ready = try DesktopError.catching {
-        try SystemCall.waitReadable(reader.raw, milliseconds: Int32(clamping: timeout), path: "the application's data")
+        try SystemCall.waitReadable(reader.file, milliseconds: Int32(clamping: timeout), path: "the application's data")
       }
       guard ready else { throw .timeout(what: "the application that owns the selection", seconds: Double(timeout) / 1000, adjustable: true) }
       let count = try DesktopError.catching {
-        try SystemCall.read(reader.raw, into: buffer, path: "the application's data")
+        try reader.file.read(into: buffer)
       }
       if count == 0 { return }
       try sink(UnsafeRawBufferPointer(rebasing: buffer[..<count]))

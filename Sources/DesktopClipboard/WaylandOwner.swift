@@ -3,6 +3,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// Reads a Wayland selection through data control (`pb import`).
 final class WaylandReader: SelectionReader {
@@ -44,7 +45,7 @@ final class WaylandOwner {
   private var withdrawn = false
   private var transfers: [Transfer] = []
 
-  private final class Transfer {
+  private final class Transfer: OwnerTransfer {
     let pipe: Descriptor
     let target: Int
     var offset: Int64 = 0
@@ -83,7 +84,7 @@ final class WaylandOwner {
       if isDone { return }
       try wayland.flush()
       let pipes = pollEntries
-      let entries = [(wayland.descriptor, Int16(POLLIN))] + pipes + watch.pollEntries
+      let entries = [wayland.readable] + pipes + watch.pollEntries
       let ready = try DesktopError.catching {
         try SystemCall.wait(
           entries, milliseconds: Desktop.soonest(waitMilliseconds, watch.waitMilliseconds), path: "the Wayland compositor")
@@ -119,19 +120,18 @@ final class WaylandOwner {
   }
 
   /// The pipes to wait on to write more, with `serviceTransfers` taking what `poll` says of them.
-  var pollEntries: [(fd: Int32, events: Int16)] { transfers.map { ($0.pipe.raw, Int16(POLLOUT)) } }
+  var pollEntries: [SystemCall.PollRequest] { transfers.map { SystemCall.PollRequest($0.pipe, events: Int16(POLLOUT)) } }
 
   /// How long a poll may wait before the oldest transfer times out (-1: no transfer).
   var waitMilliseconds: Int32 {
-    transfers.map(\.lastActivity).min().map { Int32(clamping: max(0, $0 + Desktop.transferTimeout - SystemCall.monotonicMilliseconds())) } ?? -1
+    Desktop.waitMilliseconds(until: transfers.deadline)
   }
 
   /// Writes to the pipes that can take more (`ready`, in the order of `pollEntries`) and
   /// drops transfers that stalled.
   func serviceTransfers(_ ready: [Int16]) {
     for (transfer, events) in zip(transfers, ready) where events != 0 { send(transfer) }
-    let now = SystemCall.monotonicMilliseconds()
-    transfers.removeAll { now - $0.lastActivity >= Desktop.transferTimeout }
+    transfers.dropStalled()
   }
 
   /// Acts on an event of pb's source (or the device's); false if it is neither.
@@ -143,7 +143,7 @@ final class WaylandOwner {
       guard let pipe = event.descriptor else { return true }
       let name = event.string(at: 0)
       guard !lost, let target = offer.targets.firstIndex(where: { $0.name == name }),
-        (try? SystemCall.setNonBlocking(pipe.raw, path: "a pipe")) != nil
+        (try? pipe.file.setNonBlocking()) != nil
       else { return true }  // closing the pipe tells the application there is nothing
       transfers.append(Transfer(pipe: pipe, target: target))
     case WaylandProtocol.DataControlSource.cancelledEvent:  // another client has the selection
@@ -160,7 +160,7 @@ final class WaylandOwner {
     let size = offer.size(of: transfer.target)
     let count = Int(min(Int64(1 << 16), size - transfer.offset))
     guard count > 0, let bytes = try? offer.bytes(of: transfer.target, at: transfer.offset, count: count),
-      let written = try? bytes.withUnsafeBytes({ try SystemCall.writeSome(transfer.pipe.raw, $0, path: "a pipe") })
+      let written = try? bytes.withUnsafeBytes({ try transfer.pipe.file.writeSome($0) })
     else {
       transfers.removeAll { $0 === transfer }
       return

@@ -4,6 +4,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// The X11 side of `pb bridge`: it owns the selection itself to offer the board's item,
 /// and hears of every new owner from XFixes.
@@ -25,13 +26,13 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     }
   }
 
-  var pollEntries: [(fd: Int32, events: Int16)] {
+  var pollEntries: [SystemCall.PollRequest] {
     x.flush()
-    return [(x.descriptor, Int16(POLLIN))]
+    return [x.readable]
   }
 
   var waitMilliseconds: Int32 {
-    x.hasEvents ? 0 : owners.compactMap(\.deadline).min().map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
+    x.hasEvents ? 0 : Desktop.waitMilliseconds(until: owners.compactMap(\.deadline).min())
   }
 
   func service(_ ready: [Int16]) throws(DesktopError) -> Bool {

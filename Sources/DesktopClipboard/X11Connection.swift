@@ -4,6 +4,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// A connection to an X server with a window of pb's own: never mapped, so it never
 /// appears or takes the focus, but it can own a selection and receive properties.
@@ -94,9 +95,9 @@ final class X11Connection {
   /// Whether events are waiting to be taken, without reading the server.
   var hasEvents: Bool { !deferred.isEmpty }
 
-  /// The descriptor of the connection, to wait on with others once requests made are
-  /// sent (`flush`).
-  var descriptor: Int32 { xcb_get_file_descriptor(connection) }
+  /// The connection's descriptor (libxcb's), to wait on with others once requests made
+  /// are sent (`flush`).
+  var readable: SystemCall.PollRequest { SystemCall.PollRequest(foreign: xcb_get_file_descriptor(connection), events: Int16(POLLIN)) }
 
   func flush() {
     xcb_flush(connection)
@@ -114,7 +115,7 @@ final class X11Connection {
         wait = Int32(min(left, Int64(Int32.max)))
       }
       do {
-        _ = try SystemCall.waitReadable(xcb_get_file_descriptor(connection), milliseconds: wait, path: "the X server")
+        _ = try SystemCall.wait([readable], milliseconds: wait, path: "the X server")
       } catch {
         throw .io(error)
       }

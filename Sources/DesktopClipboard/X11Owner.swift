@@ -4,6 +4,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// Owns an X11 selection and answers requests for it (ICCCM 2): `TARGETS`, `TIMESTAMP`,
 /// `MULTIPLE`, and every offered target, in pieces (INCR) when it is larger than one
@@ -24,7 +25,7 @@ final class X11Owner {
 
   /// An INCR transfer under way: the next piece goes when the requestor deletes the
   /// property.
-  private final class Transfer {
+  private final class Transfer: OwnerTransfer {
     let requestor: xcb_window_t
     let property: xcb_atom_t
     let type: xcb_atom_t
@@ -80,10 +81,10 @@ final class X11Owner {
       dropStalledTransfers()
       if isDone { return }
       x.flush()
-      let transferWait = deadline.map { Int32(clamping: max(0, $0 - SystemCall.monotonicMilliseconds())) } ?? -1
+      let transferWait = Desktop.waitMilliseconds(until: deadline)
       let found = try DesktopError.catching {
         try SystemCall.wait(
-          [(x.descriptor, Int16(POLLIN))] + watch.pollEntries,
+          [x.readable] + watch.pollEntries,
           milliseconds: x.hasEvents ? 0 : Desktop.soonest(transferWait, watch.waitMilliseconds), path: "the X server")
       }
       ready = Array(found.dropFirst())
@@ -125,11 +126,10 @@ final class X11Owner {
   var isDone: Bool { lost && transfers.isEmpty }
 
   /// When the oldest transfer times out, if one is under way.
-  var deadline: Int64? { transfers.map(\.lastActivity).min().map { $0 + Desktop.transferTimeout } }
+  var deadline: Int64? { transfers.deadline }
 
   func dropStalledTransfers() {
-    let now = SystemCall.monotonicMilliseconds()
-    transfers.removeAll { now - $0.lastActivity >= Desktop.transferTimeout }
+    transfers.dropStalled()
   }
 
   /// Acts on an event if it is one of the owner's; false if it is not.

@@ -4,6 +4,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// Reads an X11 selection as a requestor (ICCCM 2.4): its targets, then the data of
 /// each, taking INCR transfers piece by piece. Every wait has the same time limit.

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// Everything that can go wrong in PasteboardKit, each case with the facts a front end
 /// needs to say what is wrong and how to fix it: the words are the front end's (pb's are

@@ -5,6 +5,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 @main
 struct PB: ParsableCommand {

@@ -3,17 +3,18 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 import PasteboardKit
 
 /// One line on standard error for a long transfer: bytes so far, rate, and the
 /// percentage when the size is known. Shown only once the transfer has run for half a
 /// second, redrawn a few times a second, and erased at the end (or by SIGINT, SIGTERM or
-/// SIGHUP ending the process). The library's transfers report to it after each chunk
-/// (`TransferProgress`); while none is active, nothing is measured at all.
-final class ProgressMeter {
+/// SIGHUP ending the process). `ByteTransfer` reports to it after each chunk; while none
+/// is active, nothing is measured at all.
+final class ProgressMeter: ByteTransfer.Observer {
   /// The meter of the running command, if it shows progress.
   nonisolated(unsafe) static var active: ProgressMeter? {
-    didSet { TransferProgress.observer = active.map { meter in { meter.add($0) } } }
+    didSet { ByteTransfer.observer = active }
   }
 
   /// The size of everything to move, when known.
@@ -36,7 +37,7 @@ final class ProgressMeter {
     !quiet && StandardStreams.errorIsTerminal && Store.environment("PB_PROGRESS") != "0"
   }
 
-  func add(_ bytes: Int64) {
+  func moved(_ bytes: Int64) {
     moved += bytes
     let now = SystemCall.monotonicMilliseconds()
     guard now - started >= Self.delay, now - (drawn ?? 0) >= Self.interval else { return }
@@ -70,6 +71,6 @@ final class ProgressMeter {
   }
 
   private func write(_ text: String) {
-    _ = try? SystemCall.writeAll(STDERR_FILENO, Array(text.utf8), path: "standard error")
+    _ = try? Descriptor.standardError.writeAll(Array(text.utf8))
   }
 }

@@ -1,4 +1,5 @@
 import DesktopClipboard
+import LinuxSystem
 import PasteboardKit
 import Testing
 
@@ -83,5 +84,17 @@ import Testing
   func osc52() {
     #expect(OSC52.sequence(for: Array("hi there".utf8), selection: .clipboard) == Array("\u{1B}]52;c;aGkgdGhlcmU=\u{07}".utf8))
     #expect(OSC52.sequence(for: Array("x".utf8), selection: .primary) == Array("\u{1B}]52;p;eA==\u{07}".utf8))
+  }
+}
+
+@Suite(.serialized) struct DesktopEnvironmentTests {
+  @Test("the backend named in the environment the desktop code is given is checked")
+  func backendFromEnvironment() throws {
+    let saved = Desktop.environment
+    defer { Desktop.environment = saved }
+    Desktop.environment = Environment(["PB_DESKTOP": "nonsense"])
+    #expect(throws: PasteboardError.self) { try Desktop.route(given: nil, publishing: false) }
+    Desktop.environment = Environment(["PB_DESKTOP": "x11"])
+    #expect(try Desktop.route(given: nil, publishing: false).backend == .x11)
   }
 }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PasteboardKit
 @testable import pb
+import LinuxSystem
 
 /// Random arguments for every parser a user's words reach: index sets, type names and
 /// lists, `-r` specs and board names, huge, with control characters and with bytes that

@@ -1,3 +1,4 @@
+import LinuxSystem
 /// One undoable change, as NSUndoManager keeps them: its action name, when it was made,
 /// and the board's items on the other side of it (before the change for an entry of
 /// the undo stack, after it for one of the redo stack). Entries hold references to data

@@ -1,3 +1,4 @@
+import LinuxSystem
 /// Durations and times as users give them to `--expire` and `--timeout`: `500ms`, `30s`,
 /// `10m`, `2h`, `1d`, with a fraction (`0.2s`, `1.5h`) or several (`1h30m`), or an ISO
 /// 8601 time with a zone (`2026-11-22T18:00:00Z`, `2026-11-22T18:00+01:00`).

@@ -1,3 +1,4 @@
+import LinuxSystem
 /// What a board was created with, kept as `board.json` in its folder (format 2). A board
 /// without the file is persistent with no default expiry: every board written to
 /// before it was created explicitly.

@@ -3,7 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import CLinuxIO
+import LinuxSystem
 
 /// Waits for the changes of one board with inotify, never polling: it watches the
 /// board's `state/` folder (a commit renames a manifest into it) and `boards/` (the board
@@ -23,17 +23,18 @@ public final class ChangeMonitor {
   /// or made again starts the counts over as a store made again does.
   private var watchedBoards: (device: UInt64, inode: UInt64)?
   public let name: String
-  private let inotify: Int32
+  private let inotify: Inotify
   /// The board folder being watched, to tell a deleted (or deleted and re-made) board.
   private var watchedBoard: (device: UInt64, inode: UInt64)?
 
   public init(store: Store, board name: String) throws(PasteboardError) {
     self.store = store
     self.name = name
-    inotify = pb_inotify_init()
-    guard inotify >= 0 else {
+    do {
+      inotify = try Inotify(for: store.path)
+    } catch {
       // EMFILE is the per-process limit on descriptors too, which pb, opening few, is far from.
-      throw errno == EMFILE ? .watchLimit(setting: .instances) : .io(SystemError(errno: errno, operation: "watch", path: store.path))
+      throw error.errno == EMFILE ? .watchLimit(setting: .instances) : .io(error)
     }
     guard let boards = try store.boardsFolder(creating: true) else { throw .internalError("the store was not created") }
     // The store folder too: its `boards/` going or coming wakes the monitor.
@@ -42,10 +43,6 @@ public final class ChangeMonitor {
     watchesBoards = true
     watchedBoards = Self.identity(of: boards)
     _ = try current()
-  }
-
-  deinit {
-    pb_inotify_close_detached(inotify)
   }
 
   /// The board and its state now, watching its folders; a board deleted since the
@@ -77,9 +74,9 @@ public final class ChangeMonitor {
   }
 
   /// What to wait on beside other things (with `poll`): readable when something changed.
-  public var descriptor: Int32 { inotify }
+  public var readable: SystemCall.PollRequest { inotify.readable }
 
-  /// Takes the events `descriptor` has ready, without waiting.
+  /// Takes the events `readable` has ready, without waiting.
   public func drain() throws(PasteboardError) {
     _ = try waitForEvent(until: 0)
   }
@@ -93,9 +90,11 @@ public final class ChangeMonitor {
     } else {
       timeout = -1
     }
-    let result = pb_inotify_wait(inotify, timeout)
-    if result < 0 { throw .io(SystemError(errno: errno, operation: "wait for changes of", path: store.path)) }
-    return result > 0
+    do {
+      return try inotify.wait(milliseconds: timeout, path: store.path)
+    } catch {
+      throw .io(error)
+    }
   }
 
   /// Waits until the count exceeds `since` and returns the new state, handling expiry
@@ -179,9 +178,10 @@ public final class ChangeMonitor {
   }
 
   private func watch(_ directory: Directory) throws(PasteboardError) {
-    if pb_inotify_watch(inotify, directory.descriptor.raw) < 0 {
-      if errno == ENOSPC { throw .watchLimit(setting: .watches) }
-      throw .io(SystemError(errno: errno, operation: "watch", path: directory.path))
+    do {
+      try inotify.watch(directory.descriptor)
+    } catch {
+      throw error.errno == ENOSPC ? .watchLimit(setting: .watches) : .io(error)
     }
   }
 }

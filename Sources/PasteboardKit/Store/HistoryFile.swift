@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// A board's history as stored: `history/<changeCount>.json`, written by the commit that
 /// makes that change count, before its manifest, so that the manifest's rename commits

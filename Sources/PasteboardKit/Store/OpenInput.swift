@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// An input checked before anything is read: a missing or unreadable file fails before
 /// standard input is consumed. It is open from then on, or, with `closingUntilRead`

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// A representation chosen for reading, and its data file: open from the start (a
 /// snapshot no writer can take away), or opened when first read and closed once read,
@@ -95,8 +96,7 @@ extension OpenRepresentation {
       try SystemCall.makeDirectory(directory, mode: 0o777)
       guard let file = try Self.create(filePath, keepingExisting: keepingExisting) else { return (filePath, false) }
       defer { close() }
-      // The descriptor must stay open until the bytes are sent: Output holds only its number.
-      try withExtendedLifetime(file) { try Output(descriptor: file.raw, path: filePath).send(self) }
+      try Output(file).send(self)
       return (filePath, true)
     }
   }

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// A file `pb cut` takes, checked before anything is read, so that a file that cannot be
 /// read or removed stops the cut before it starts. No descriptor is kept: a cut of any

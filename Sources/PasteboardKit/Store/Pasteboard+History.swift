@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// What `pb undo` and `pb redo` did: the entries they moved, newest first, and the state
 /// they made.

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// A journal being carried out, under the board's lock: its plan is on disk, and each
 /// step's progress is appended as it is made.
@@ -314,13 +315,15 @@ extension Pasteboard {
       if !linked {
         let source = try data.open(step.file, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         let copy = try folder.open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
-        try ByteTransfer.copy(from: source, to: copy)
+        try ByteTransfer.copy(from: source.file, to: copy.file)
         try copy.sync()
       }
       let made = try folder.open(temporary, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
       // The umask of whoever makes it holds, whatever the plan says.
       let allowed = mode & 0o777 & ~UInt32(SystemCall.fileCreationMask())
-      try made.setModeAndModificationTime(mode: mode_t(allowed), modified: modified)
+      let (seconds, nanoseconds) = Timestamp.floorDivision(Int(modified), 1_000_000_000)
+      try made.changeMode(mode_t(allowed))
+      try made.setModificationTime(seconds: seconds, nanoseconds: nanoseconds)
       return UInt64(try made.status().st_ino)
     } catch {
       throw .cannotPutBack(step.path, reason: error.reason)
@@ -345,7 +348,7 @@ extension Pasteboard {
       } else if made.st_size <= stored.st_size, let copy = try? folder.open(temporary, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK),
         let original = try? data?.open(step.file, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
       {
-        isOurs = (try? ByteTransfer.isPrefix(copy, of: original)) ?? false
+        isOurs = (try? ByteTransfer.isPrefix(copy.file, of: original.file)) ?? false
       } else {
         isOurs = false
       }
@@ -554,6 +557,6 @@ extension Pasteboard {
       let originalStatus = try? original.status(), let copyStatus = try? copy.status(),
       originalStatus.st_size == copyStatus.st_size
     else { return false }
-    return (try? ByteTransfer.isPrefix(copy, of: original)) ?? false
+    return (try? ByteTransfer.isPrefix(copy.file, of: original.file)) ?? false
   }
 }

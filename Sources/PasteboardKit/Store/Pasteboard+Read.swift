@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 extension Pasteboard {
   /// The items `itemSet` chooses, as indexes into `state`: an empty pasteboard is a

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// Where the bytes of one representation come from, and its type if the user gave one.
 public struct RepresentationSource: Sendable, Equatable {
@@ -225,14 +226,11 @@ extension Pasteboard {
     }
     return try PasteboardError.catching {
       let (file, data) = try workspace.createDataFile(extension: TypeRegistry.preferredFilenameExtension(for: detection.type))
-      defer { withExtendedLifetime(data) {} }
-      let destination = ByteTransfer.Endpoint(fd: data.raw, path: data.path)
       let headBytes = UnsafeRawBufferPointer(rebasing: head[..<headCount])
-      try SystemCall.writeAll(data.raw, headBytes, path: destination.path)
+      try data.file.writeAll(headBytes)
       // A short head means the input ended; reading on could block (a terminal's
       // end-of-file is not sticky).
       let reachedEnd = readsHead && headCount < head.count
-      let source = ByteTransfer.Endpoint(fd: inputData.raw, path: input.path)
       var rest: Int64 = 0
       if let declaredType, TypeRegistry.conforms(declaredType, to: .utf8PlainText) {
         // Data declared UTF-8 must be UTF-8: check it as it streams through, head first.
@@ -240,7 +238,7 @@ extension Pasteboard {
         var invalidOffset = validator.check(headBytes)
         var finished = true
         if invalidOffset == nil && !reachedEnd {
-          finished = try ByteTransfer.copy(&rest, source, destination, rejecting: { chunk in
+          finished = try ByteTransfer.copy(&rest, from: inputData.file, to: data.file, rejecting: { chunk in
             invalidOffset = validator.check(chunk)
             return invalidOffset != nil
           })
@@ -249,7 +247,7 @@ extension Pasteboard {
           throw PasteboardError.invalidText(type: declaredType.shown, offset: offset)
         }
       } else if !reachedEnd {
-        rest = try ByteTransfer.copy(from: source, to: destination)
+        rest = try ByteTransfer.copy(from: inputData.file, to: data.file)
       }
       var size = Int64(headCount) + rest
       if trimmingNewline, size > 0 {

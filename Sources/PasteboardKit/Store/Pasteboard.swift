@@ -3,7 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import CLinuxIO
+import LinuxSystem
 
 /// One named pasteboard: a folder of the store holding its committed states
 /// (`state/<changeCount>.json`), the data files they name (`data/`), a writers' lock and
@@ -220,7 +220,7 @@ public final class Pasteboard {
       throw .io(SystemError(errno: ENOENT, operation: "open", path: path + "/" + Folder.lock))
     }
     // Closing `lock` when this returns releases the lock; not before.
-    defer { withExtendedLifetime(lock) {} }
+    defer { lock.keepOpenUntilHere() }
     let timeout = timeout ?? Self.lockTimeout
     var waited = 0.0
     var pause = 0.0001
@@ -228,7 +228,7 @@ public final class Pasteboard {
     while true {
       let taken: Bool
       do {
-        taken = try SystemCall.lock(lock.raw, wait: false, path: lock.path)
+        taken = try lock.file.lock(wait: false)
       } catch {
         throw .io(error)
       }
@@ -240,7 +240,7 @@ public final class Pasteboard {
           toldWhy = true
         }
       }
-      usleep(UInt32(pause * 1_000_000))
+      SystemCall.pause(seconds: pause)
       waited += pause
       pause = min(pause * 1.5, 0.005)
     }

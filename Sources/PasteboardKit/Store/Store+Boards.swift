@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// Boards as a whole: created complete or not at all, deleted so that no writer can
 /// commit into a removed folder, listed, and reaped once the process a temporary
@@ -79,7 +80,7 @@ extension Store {
     for _ in 0..<16 {
       let scratch = prefix + StoreFiles.uniqueName()
       guard let folder = try parent.openStoreFolder(scratch, creating: true) else { continue }
-      let locked = (try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)) == true
+      let locked = (try? folder.descriptor.file.lock(wait: false)) == true
       // A cleaner that held the lock first has removed the folder by now (no links left).
       guard locked, let status = try? folder.status(), status.st_nlink > 0 else { continue }
       return (scratch, folder)

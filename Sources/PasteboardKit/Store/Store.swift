@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// The directory holding every pasteboard: `$PB_DIR`, or
 /// `${XDG_DATA_HOME:-$HOME/.local/share}/pb`. It is private to its owner (mode 0700);
@@ -86,8 +87,7 @@ public final class Store {
 
   /// A non-empty environment variable, its bytes kept as `PathBytes` carries them.
   public static func environment(_ name: String) -> String? {
-    guard let value = getenv(name), value.pointee != 0 else { return nil }
-    return PathBytes.string(cString: value)
+    Environment.process[name]
   }
 
   /// Opens the store. `creating` is a writer's: it makes the store (and its parents)

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// Whole-file reads and writes of the store's small metadata files (the format number,
 /// manifests), and the names pb gives the files it makes.

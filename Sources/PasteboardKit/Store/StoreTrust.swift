@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// The store's own files are untrusted input: anyone who can plant a file in it (a synced
 /// folder, a restored backup, a second account) must not be able to make pb read or
@@ -89,7 +90,7 @@ enum StoreTrust {
 
   /// The effective user, asked once: pb never changes it, and every store file is
   /// checked against it.
-  static let user = geteuid()
+  static let user = SystemCall.effectiveUserID()
 
   static func checkOwner(_ status: stat, of path: String) throws(PasteboardError) {
     if status.st_uid != user {

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// Where a writer's data streams in before it is committed.
 ///
@@ -120,10 +121,9 @@ extension Directory {
       try? remove(name)
       return
     }
-    let isFree = (try? SystemCall.lock(folder.descriptor.raw, wait: false, path: folder.path)) == true
+    let isFree = (try? folder.descriptor.file.lock(wait: false)) == true
+    if isFree { try? removeTree(name) }
     // The flock is held until the tree is gone, so no new maker can take the folder.
-    withExtendedLifetime(folder) {
-      if isFree { try? removeTree(name) }
-    }
+    folder.descriptor.keepOpenUntilHere()
   }
 }

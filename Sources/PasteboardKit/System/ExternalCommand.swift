@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
   import Musl
 #endif
+import LinuxSystem
 
 /// A command line pb runs for the user (`pb group run`, `pb watch --exec`). It is checked
 /// when it is made, so that a name that runs nothing is refused before anything waits on
@@ -40,7 +41,7 @@ public struct ExternalCommand: Sendable {
     let word = line.drop(while: blank).prefix { !blank($0) }
     guard !word.isEmpty else { return nil }
     let interpreter = String(decoding: word, as: UTF8.self)
-    return PathBytes.withCString(interpreter) { access($0, X_OK) } == 0 ? nil : interpreter
+    return SystemCall.canExecute(interpreter) ? nil : interpreter
   }
 
   /// Runs the command (see `SystemCall.run`) and returns its exit status.
@@ -60,7 +61,7 @@ public struct ExternalCommand: Sendable {
     case EACCES:
       // A file the user may run once it is marked so: the fix is chmod, not the name or PATH.
       if name.contains("/"), let status = try? SystemCall.status(path: name), status.st_mode & S_IFMT == S_IFREG,
-        status.st_uid == geteuid()
+        status.st_uid == SystemCall.effectiveUserID()
       {
         return .cannotRun(name, reason: "not an executable file; make it one with: chmod +x \(Display.value(name))", found: true)
       }

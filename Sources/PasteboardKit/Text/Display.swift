@@ -1,3 +1,4 @@
+import LinuxSystem
 /// How values from users and from the store appear in messages: control characters and
 /// bytes that are not UTF-8 escaped (`\e`, `\n`, `caf\xe9.txt`), so a message cannot
 /// move the cursor, change colours or break into two lines; and long values cut short,

@@ -4,6 +4,7 @@
   import Musl
 #endif
 import Synchronization
+import LinuxSystem
 
 /// The system's MIME database (freedesktop shared-mime-info, `/usr/share/mime`), the
 /// second source of type facts after the built-in registry. It is read at run time, and

@@ -1,3 +1,4 @@
+import LinuxSystem
 /// A uniform type identifier such as `public.png`. Identifiers compare case-insensitively,
 /// as `UTTypeEqual` does; the spelling kept is the declared one when the type is known.
 public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DesktopClipboard
 import PasteboardKit
+import LinuxSystem
 
 extension Desktop.Selection: ExpressibleByArgument {}
 extension Desktop.Backend: ExpressibleByArgument {}

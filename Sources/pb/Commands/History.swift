@@ -4,6 +4,7 @@ import PasteboardKit
 #if canImport(Glibc)
   import Glibc
 #endif
+import LinuxSystem
 
 /// `[N]` of `pb undo` and `pb redo`: how many entries, 1 by default. Taken as raw words so
 /// that `-1` gets this message rather than "unknown option"; the usage line, which would

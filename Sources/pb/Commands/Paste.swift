@@ -1,5 +1,6 @@
 import ArgumentParser
 import PasteboardKit
+import LinuxSystem
 
 extension PB {
   struct Paste: RequestCommand {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PasteboardKit
+import LinuxSystem
 
 /// The undo and redo stacks, and the keep-set garbage collection takes from them.
 @Suite struct HistoryTests {

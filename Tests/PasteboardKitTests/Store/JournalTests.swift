@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PasteboardKit
+import LinuxSystem
 
 /// The journal's file, the cut-file paths history accepts, and the secret rules of the
 /// stacks: what recovery and undo act on must be exactly what pb writes.

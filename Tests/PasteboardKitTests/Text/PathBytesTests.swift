@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PasteboardKit
+import LinuxSystem
 
 @Suite struct PathBytesTests {
   func roundTrip(_ bytes: [UInt8]) -> [UInt8] {

@@ -60,7 +60,7 @@ public struct ProcessIdentity: Sendable, Hashable {
   }
 
   /// The shells whose subshells are forked copies of themselves.
-  static let shells: Set<String> = [
+  public static let shells: Set<String> = [
     "sh", "ash", "bash", "rbash", "dash", "zsh", "ksh", "ksh93", "mksh", "lksh", "pdksh", "oksh", "yash", "posh", "busybox",
   ]
 
@@ -102,13 +102,4 @@ public struct ProcessIdentity: Sendable, Hashable {
     guard let count = try? file.readFully(into: buffer) else { return nil }
     return Array(buffer[..<count])
   }
-}
-
-extension ProcessIdentity {
-  init(json object: JSONObject) throws {
-    pid = try object.required("pid").integer(Int32.self)
-    startTime = try object.required("startTime").integer(UInt64.self)
-  }
-
-  var json: JSONValue { .members(["pid": .integer(pid), "startTime": .integer(startTime)]) }
 }

@@ -4,9 +4,9 @@
 /// does; a valid character in that range is carried the same way, byte by byte, so that
 /// every byte string has exactly one `String` and comes back unchanged.
 public enum PathBytes {
-  static let escapeBase: UInt32 = 0x10FF00
+  public static let escapeBase: UInt32 = 0x10FF00
 
-  static func isEscape(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= escapeBase + 0x80 }
+  public static func isEscape(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= escapeBase + 0x80 }
 
   /// The `String` for a byte string read from the kernel or from argv.
   public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -59,7 +59,7 @@ public enum PathBytes {
   }
 
   /// Calls `body` with the path as the NUL-terminated bytes it stands for.
-  static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+  public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
     if !path.utf8.contains(0xF4) { return path.withCString(body) }
     var bytes = bytes(path).map { CChar(bitPattern: $0) }
     bytes.append(0)

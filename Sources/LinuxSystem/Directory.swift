@@ -9,33 +9,33 @@
 /// RESOLVE_NO_MAGICLINKS), so no path can leave the directory or pass through a link;
 /// creating, renaming, listing and removing take one plain name and act relative to
 /// this descriptor, and none of them follows a final link.
-final class Directory {
-  let descriptor: Descriptor
-  var path: String { descriptor.path }
+public final class Directory {
+  public let descriptor: Descriptor
+  public var path: String { descriptor.path }
 
-  init(_ descriptor: Descriptor) {
+  public init(_ descriptor: Descriptor) {
     self.descriptor = descriptor
   }
 
   /// Opens a directory the user named (the store itself): links in the path the user
   /// gave are theirs to choose.
-  static func open(path: String) throws(SystemError) -> Directory {
+  public static func open(path: String) throws(SystemError) -> Directory {
     Directory(try SystemCall.open(path, flags: O_RDONLY | O_DIRECTORY))
   }
 
   /// Opens `relative` (one or more components) below this directory.
-  func open(_ relative: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> Descriptor {
+  public func open(_ relative: String, flags: Int32, mode: mode_t = 0o600) throws(SystemError) -> Descriptor {
     try SystemCall.open(beneath: descriptor, relative, flags: flags, mode: mode)
   }
 
-  func openDirectory(_ relative: String) throws(SystemError) -> Directory {
+  public func openDirectory(_ relative: String) throws(SystemError) -> Directory {
     Directory(try open(relative, flags: O_RDONLY | O_DIRECTORY))
   }
 
   /// A new file without a name in this directory (O_TMPFILE), readable and writable,
   /// gone when closed unless `linkUnnamed` names it first; nil where the filesystem has
   /// no unnamed files (EOPNOTSUPP, or EISDIR and EINVAL from kernels before them).
-  func openUnnamedFile() throws(SystemError) -> Descriptor? {
+  public func openUnnamedFile() throws(SystemError) -> Descriptor? {
     do {
       return try SystemCall.openUnnamed(in: descriptor, mode: 0o600)
     } catch {
@@ -45,29 +45,29 @@ final class Directory {
   }
 
   /// Names an unnamed file here; an existing `name` fails with EEXIST.
-  func linkUnnamed(_ file: Descriptor, as name: String) throws(SystemError) {
+  public func linkUnnamed(_ file: Descriptor, as name: String) throws(SystemError) {
     try Self.checkPlain(name, in: self)
     try SystemCall.linkUnnamed(file, to: name, in: descriptor)
   }
 
-  func makeDirectory(_ name: String, mode: mode_t) throws(SystemError) {
+  public func makeDirectory(_ name: String, mode: mode_t) throws(SystemError) {
     try Self.checkPlain(name, in: self)
     try SystemCall.makeDirectory(name, in: descriptor, mode: mode)
   }
 
-  func rename(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
+  public func rename(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
     try Self.checkPlain(name, in: self)
     try Self.checkPlain(newName, in: destination)
     try SystemCall.rename(name, in: descriptor, to: newName, in: destination.descriptor)
   }
 
-  func link(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
+  public func link(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
     try Self.checkPlain(name, in: self)
     try Self.checkPlain(newName, in: destination)
     try SystemCall.link(name, in: descriptor, to: newName, in: destination.descriptor)
   }
 
-  func renameWithoutReplacing(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
+  public func renameWithoutReplacing(_ name: String, to newName: String, in destination: Directory) throws(SystemError) {
     try Self.checkPlain(name, in: self)
     try Self.checkPlain(newName, in: destination)
     try SystemCall.renameWithoutReplacing(name, in: descriptor, to: newName, in: destination.descriptor)
@@ -75,7 +75,7 @@ final class Directory {
 
   /// Removes a folder and everything in it, never following a link (a link is removed
   /// as the name it is); a missing one is fine.
-  func removeTree(_ name: String, depth: Int = 8) throws(SystemError) {
+  public func removeTree(_ name: String, depth: Int = 8) throws(SystemError) {
     let folder: Directory
     do {
       folder = try openDirectory(name)
@@ -97,50 +97,32 @@ final class Directory {
   }
 
   /// Removes a file or an empty directory; a missing one is fine.
-  func remove(_ name: String, isDirectory: Bool = false) throws(SystemError) {
+  public func remove(_ name: String, isDirectory: Bool = false) throws(SystemError) {
     try Self.checkPlain(name, in: self)
     try SystemCall.remove(name, in: descriptor, isDirectory: isDirectory)
   }
 
-  func entries() throws(SystemError) -> [String] {
+  public func entries() throws(SystemError) -> [String] {
     try SystemCall.directoryEntries(of: descriptor)
   }
 
   /// The status of a name without following a link; nil when it does not exist.
-  func status(of name: String) throws(SystemError) -> stat? {
+  public func status(of name: String) throws(SystemError) -> stat? {
     try Self.checkPlain(name, in: self)
     return try SystemCall.status(of: name, in: descriptor)
   }
 
-  func status() throws(SystemError) -> stat {
+  public func status() throws(SystemError) -> stat {
     try descriptor.status()
   }
 
   /// Whether `name` is one plain component: the *at calls resolve every component but
   /// the last, so a name with a slash could pass through a link.
-  static func isPlain(_ name: String) -> Bool {
+  public static func isPlain(_ name: String) -> Bool {
     !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
   }
 
   private static func checkPlain(_ name: String, in directory: Directory) throws(SystemError) {
     if !isPlain(name) { throw SystemError(errno: EINVAL, operation: "use the name", path: directory.path + "/" + name) }
-  }
-}
-
-extension FileIdentity {
-  /// A time past what ns since 1970 can hold (after 2262, before 1678) stands as the
-  /// nearest one it can: device and inode still tell the file.
-  init(_ status: stat) {
-    self.init(
-      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-      modified: Self.nanoseconds(status.st_mtim) ?? (status.st_mtim.tv_sec < 0 ? .min : .max),
-      changed: Self.nanoseconds(status.st_ctim) ?? (status.st_ctim.tv_sec < 0 ? .min : .max))
-  }
-
-  /// A file's time in ns since 1970; nil when it is too far from 1970 to be one Int64.
-  static func nanoseconds(_ time: timespec) -> Int64? {
-    let (seconds, overflow) = Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
-    let (total, overflowAgain) = seconds.addingReportingOverflow(Int64(time.tv_nsec))
-    return overflow || overflowAgain ? nil : total
   }
 }

@@ -8,64 +8,64 @@ import CLinuxIO
 /// Moves bytes between descriptors the cheapest way the kernel offers for the pair:
 /// `copy_file_range` between regular files, `splice` from a pipe, `sendfile` from a
 /// regular file, and a plain read/write loop with a cat-sized buffer otherwise.
-enum ByteTransfer {
+public enum ByteTransfer {
   /// The buffer of the read/write fallback: 128 KiB matches `cat`; larger is slower.
-  static let bufferSize = 128 * 1024
-  static let smallBufferSize = 16 * 1024
+  public static let bufferSize = 128 * 1024
+  public static let smallBufferSize = 16 * 1024
   /// The most one kernel call is asked to move (Linux caps sendfile and friends near 2 GiB).
   private static let chunk = 1 << 30
 
-  struct Endpoint {
-    let fd: Int32
-    let path: String
+  /// Told of the bytes moved after each chunk (pb's progress line).
+  public protocol Observer: AnyObject {
+    func moved(_ bytes: Int64)
   }
 
-  /// Copies between two open files (the caller keeps them open meanwhile).
-  @discardableResult
-  static func copy(from source: Descriptor, to destination: Descriptor) throws(SystemError) -> Int64 {
-    try withExtendedLifetime((source, destination)) { () throws(SystemError) -> Int64 in
-      try copy(from: Endpoint(fd: source.raw, path: source.path), to: Endpoint(fd: destination.raw, path: destination.path))
-    }
-  }
+  /// The observer of the running command, if it shows progress; while none is set,
+  /// nothing is measured at all.
+  nonisolated(unsafe) public static var observer: Observer?
+  /// While an observer is set, kernel copies move this much per call, so it hears often.
+  public static let observedChunk = 16 << 20
 
   /// Copies from the source's current offset to its end; returns the number of bytes.
   @discardableResult
-  static func copy(from source: Endpoint, to destination: Endpoint) throws(SystemError) -> Int64 {
-    let sourceKind = try SystemCall.status(source.fd, path: source.path).st_mode & S_IFMT
-    let destinationKind = try SystemCall.status(destination.fd, path: destination.path).st_mode & S_IFMT
+  public static func copy(from source: borrowing FileDescriptor, to destination: borrowing FileDescriptor) throws(SystemError)
+    -> Int64
+  {
+    let sourceKind = try source.status().st_mode & S_IFMT
+    let destinationKind = try destination.status().st_mode & S_IFMT
     var total: Int64 = 0
-    let chunk = TransferProgress.observer == nil ? Self.chunk : TransferProgress.chunk
+    let chunk = observer == nil ? Self.chunk : observedChunk
     // A kernel copy that reports the end may be wrong: on kernels 5.3 to 5.18,
     // copy_file_range copies nothing from procfs and sysfs files (their size reads as
     // 0), so the buffered loop below always reads on until read itself says the end.
     if sourceKind == S_IFREG {
       var copied = false
       if destinationKind == S_IFREG {
-        copied = try kernelCopy(&total, source, destination, { pb_copy_file_range($0, $1, chunk) })
+        copied = try kernelCopy(&total, source, destination, { pb_copy_file_range($0.raw, $1.raw, chunk) })
       }
       if !copied {
         _ = try kernelCopy(&total, source, destination, { SystemCall.sendfile(from: $0, to: $1, count: chunk) })
       }
     } else if sourceKind == S_IFIFO {
-      if try kernelCopy(&total, source, destination, { pb_splice($0, $1, chunk) }) {
+      if try kernelCopy(&total, source, destination, { pb_splice($0.raw, $1.raw, chunk) }) {
         return total
       }
     }
-    try bufferedCopy(&total, source, destination)
+    _ = try copy(&total, from: source, to: destination, rejecting: { _ in false })
     return total
   }
 
   /// Runs one kernel copy call until the end of input. Returns false, having copied
   /// nothing, when the kernel does not support it for this pair of descriptors.
   private static func kernelCopy(
-    _ total: inout Int64, _ source: Endpoint, _ destination: Endpoint,
-    _ call: (Int32, Int32) -> Int
+    _ total: inout Int64, _ source: borrowing FileDescriptor, _ destination: borrowing FileDescriptor,
+    _ call: (borrowing FileDescriptor, borrowing FileDescriptor) -> Int
   ) throws(SystemError) -> Bool {
     while true {
-      let moved = call(source.fd, destination.fd)
+      let moved = call(source, destination)
       if moved > 0 {
         total += Int64(moved)
-        TransferProgress.observer?(Int64(moved))
+        observer?.moved(Int64(moved))
         continue
       }
       if moved == 0 { return true }
@@ -82,16 +82,10 @@ enum ByteTransfer {
     }
   }
 
-  private static func bufferedCopy(_ total: inout Int64, _ source: Endpoint, _ destination: Endpoint)
-    throws(SystemError)
-  {
-    _ = try copy(&total, source, destination, rejecting: { _ in false })
-  }
-
   /// Copies through a buffer, showing each chunk to `reject` before writing it; stops
   /// early, returning false, at the first chunk `reject` returns true for.
-  static func copy(
-    _ total: inout Int64, _ source: Endpoint, _ destination: Endpoint,
+  public static func copy(
+    _ total: inout Int64, from source: borrowing FileDescriptor, to destination: borrowing FileDescriptor,
     rejecting reject: (UnsafeRawBufferPointer) -> Bool
   ) throws(SystemError) -> Bool {
     // A small buffer first: most inputs are a line, and a large buffer is a mapping of
@@ -99,24 +93,24 @@ enum ByteTransfer {
     var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: smallBufferSize, alignment: 4096)
     defer { buffer.deallocate() }
     while true {
-      let count = try SystemCall.read(source.fd, into: buffer, path: source.path)
+      let count = try source.read(into: buffer)
       if count == 0 { return true }
       let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
       if reject(chunk) { return false }
-      try SystemCall.writeAll(destination.fd, chunk, path: destination.path)
+      try destination.writeAll(chunk)
       total += Int64(count)
       if count == buffer.count && buffer.count < bufferSize {
         buffer.deallocate()
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
       }
-      TransferProgress.observer?(Int64(count))
+      observer?.moved(Int64(count))
     }
   }
 
   /// Whether the bytes of `prefix` begin the bytes of `whole` (all of them, if the sizes
   /// are equal): before pb removes a file on the word of a store file, its bytes must be
   /// the store's.
-  static func isPrefix(_ prefix: Descriptor, of whole: Descriptor) throws(SystemError) -> Bool {
+  public static func isPrefix(_ prefix: borrowing FileDescriptor, of whole: borrowing FileDescriptor) throws(SystemError) -> Bool {
     let first = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
     let second = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 4096)
     defer {
@@ -133,12 +127,4 @@ enum ByteTransfer {
       offset += Int64(count)
     }
   }
-}
-
-/// Bytes moved, told to a front end that shows progress after each chunk; while no one
-/// listens, nothing is measured at all.
-public enum TransferProgress {
-  nonisolated(unsafe) public static var observer: ((Int64) -> Void)?
-  /// While someone listens, kernel copies move this much per call, so a meter can redraw.
-  static let chunk = 16 << 20
 }

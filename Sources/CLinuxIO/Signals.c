@@ -1,0 +1,109 @@
+// Signal handling: cleaning up after an interrupted writer, and ignoring Ctrl-C while
+// a program pb runs has the terminal.
+#include "internal.h"
+
+// MARK: Interrupted writers
+
+// One handler for SIGINT, SIGTERM and SIGHUP undoes what an interrupted pb leaves
+// behind (a scratch folder, a progress line on the terminal), then dies of the signal.
+// It is installed while either needs it.
+static const int guarded_signals[] = {SIGINT, SIGTERM, SIGHUP};
+enum { guarded_count = sizeof guarded_signals / sizeof guarded_signals[0] };
+static struct sigaction previous_actions[guarded_count];
+static int installed[guarded_count];
+static int guard_users = 0;
+static volatile sig_atomic_t guard_active = 0;
+static volatile sig_atomic_t progress_line_shown = 0;
+static int guard_parent = -1;
+static int guard_folder = -1;
+static char guard_name[NAME_MAX + 1];
+
+static void clean_up_and_die(int signal_number) {
+  if (progress_line_shown) {
+    progress_line_shown = 0;
+    static const char erase[] = "\r\033[K";
+    ssize_t ignored = write(STDERR_FILENO, erase, sizeof erase - 1);
+    (void)ignored;
+  }
+  if (guard_active) {
+    guard_active = 0;
+    pb_empty_directory(guard_folder);
+    unlinkat(guard_parent, guard_name, AT_REMOVEDIR);
+  }
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(signal_number, &fallback, NULL);
+  // Delivered with the default action once this handler returns.
+  raise(signal_number);
+}
+
+static void install_guard(void) {
+  if (guard_users++ > 0) return;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = clean_up_and_die;
+  sigemptyset(&action.sa_mask);
+  for (int other = 0; other < guarded_count; other++) sigaddset(&action.sa_mask, guarded_signals[other]);
+  for (int index = 0; index < guarded_count; index++) {
+    installed[index] = 0;
+    if (sigaction(guarded_signals[index], NULL, &previous_actions[index]) != 0) continue;
+    if (previous_actions[index].sa_handler == SIG_IGN) continue;  // nohup and background jobs keep ignoring
+    if (sigaction(guarded_signals[index], &action, NULL) == 0) installed[index] = 1;
+  }
+}
+
+static void release_guard(void) {
+  if (guard_users == 0 || --guard_users > 0) return;
+  for (int index = 0; index < guarded_count; index++) {
+    if (installed[index]) sigaction(guarded_signals[index], &previous_actions[index], NULL);
+    installed[index] = 0;
+  }
+}
+
+int pb_guard_scratch_folder(int parent_fd, const char *name, int folder_fd) {
+  size_t length = strlen(name);
+  if (length > NAME_MAX) return -1;
+  int was_active = guard_active;
+  memcpy(guard_name, name, length + 1);
+  guard_parent = parent_fd;
+  guard_folder = folder_fd;
+  guard_active = 1;
+  if (!was_active) install_guard();
+  return 0;
+}
+
+void pb_release_scratch_folder(void) {
+  if (!guard_active) return;
+  guard_active = 0;
+  release_guard();
+}
+
+void pb_progress_line_shown(int shown) {
+  if (shown == progress_line_shown) return;
+  progress_line_shown = shown;
+  if (shown) install_guard(); else release_guard();
+}
+
+static const int interrupt_signals[] = {SIGINT, SIGQUIT};
+static struct sigaction interrupt_actions[2];
+static int interrupt_saved[2];
+
+void pb_ignore_interrupts(sigset_t *defaults) {
+  struct sigaction ignore;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  for (int index = 0; index < 2; index++) {
+    interrupt_saved[index] = sigaction(interrupt_signals[index], &ignore, &interrupt_actions[index]) == 0;
+    if (interrupt_saved[index] && interrupt_actions[index].sa_handler != SIG_IGN) sigaddset(defaults, interrupt_signals[index]);
+  }
+}
+
+void pb_restore_interrupts(void) {
+  for (int index = 0; index < 2; index++) {
+    if (interrupt_saved[index]) sigaction(interrupt_signals[index], &interrupt_actions[index], NULL);
+    interrupt_saved[index] = 0;
+  }
+}

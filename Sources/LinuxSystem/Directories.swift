@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import CLinuxIO
+
+// Directories: the *at calls, each relative to an open directory and never following a
+// final link (`Directory` is their one user outside this file).
+extension SystemCall {
+  /// Opens `relative` below the directory `directory` without leaving it or passing a
+  /// link (see `pb_open_beneath`).
+  static func open(beneath directory: Descriptor, _ relative: String, flags: Int32, mode: mode_t) throws(SystemError)
+    -> Descriptor
+  {
+    let path = directory.path + "/" + relative
+    let fd = try check("open", path) {
+      PathBytes.withCString(relative) { pb_open_beneath(directory.file.raw, $0, flags, mode) }
+    }
+    return Descriptor(FileDescriptor(fd, path: path))
+  }
+
+  /// Whether this user may create and remove names in a directory (`faccessat` with the
+  /// effective IDs: what unlink will be allowed).
+  public static func checkWritable(_ directory: Descriptor) throws(SystemError) {
+    try check("write to", directory.path) { faccessat(directory.file.raw, ".", W_OK | X_OK, AT_EACCESS) }
+  }
+
+  /// `fstatat` of one name without following a link; nil when the name does not exist.
+  public static func status(of name: String, in directory: Descriptor) throws(SystemError) -> stat? {
+    var result = stat()
+    let path = directory.path + "/" + name
+    while true {
+      if PathBytes.withCString(name, { fstatat(directory.file.raw, $0, &result, AT_SYMLINK_NOFOLLOW) }) == 0 { return result }
+      switch errno {
+      case EINTR: continue
+      case ENOENT: return nil
+      default: throw SystemError(errno: errno, operation: "stat", path: path)
+      }
+    }
+  }
+
+  /// Creates a directory (in `directory`, or as a path from the working directory);
+  /// an existing one is fine.
+  public static func makeDirectory(_ name: String, in directory: Descriptor? = nil, mode: mode_t) throws(SystemError) {
+    let path = directory.map { $0.path + "/" + name } ?? name
+    if PathBytes.withCString(name, { mkdirat(directory?.file.raw ?? AT_FDCWD, $0, mode) }) == 0 || errno == EEXIST { return }
+    throw SystemError(errno: errno, operation: "mkdir", path: path)
+  }
+
+  static func rename(_ name: String, in directory: Descriptor, to newName: String, in newDirectory: Descriptor)
+    throws(SystemError)
+  {
+    try check("rename", directory.path + "/" + name) {
+      PathBytes.withCString(name) { old in
+        PathBytes.withCString(newName) { renameat(directory.file.raw, old, newDirectory.file.raw, $0) }
+      }
+    }
+  }
+
+  /// Renames without replacing: an existing `newName` fails with EEXIST.
+  static func renameWithoutReplacing(_ name: String, in directory: Descriptor, to newName: String, in newDirectory: Descriptor)
+    throws(SystemError)
+  {
+    try check("rename", directory.path + "/" + name) {
+      PathBytes.withCString(name) { old in
+        PathBytes.withCString(newName) { pb_rename_noreplace(directory.file.raw, old, newDirectory.file.raw, $0) }
+      }
+    }
+  }
+
+  /// Gives a file a second name (a hard link, never following a link); both names
+  /// must be on one filesystem (else EXDEV).
+  static func link(_ name: String, in directory: Descriptor, to newName: String, in newDirectory: Descriptor)
+    throws(SystemError)
+  {
+    try check("link", directory.path + "/" + name) {
+      PathBytes.withCString(name) { old in
+        PathBytes.withCString(newName) { linkat(directory.file.raw, old, newDirectory.file.raw, $0, 0) }
+      }
+    }
+  }
+
+  /// A new unnamed file (O_TMPFILE) in `directory`, opened for reading and writing.
+  static func openUnnamed(in directory: Descriptor, mode: mode_t) throws(SystemError) -> Descriptor {
+    let fd = try check("create an unnamed file in", directory.path) { pb_open_unnamed(directory.file.raw, mode) }
+    return Descriptor(FileDescriptor(fd, path: directory.path + "/(unnamed)"))
+  }
+
+  /// Names an unnamed file (O_TMPFILE) in `directory`; an existing `name` fails with EEXIST.
+  static func linkUnnamed(_ file: Descriptor, to name: String, in directory: Descriptor) throws(SystemError) {
+    try check("link", directory.path + "/" + name) {
+      PathBytes.withCString(name) { pb_link_unnamed(file.file.raw, directory.file.raw, $0) }
+    }
+  }
+
+  /// Removes a file (or an empty directory); a missing one is fine.
+  static func remove(_ name: String, in directory: Descriptor, isDirectory: Bool = false) throws(SystemError) {
+    let result = PathBytes.withCString(name) { unlinkat(directory.file.raw, $0, isDirectory ? AT_REMOVEDIR : 0) }
+    if result == 0 || errno == ENOENT { return }
+    throw SystemError(errno: errno, operation: "remove", path: directory.path + "/" + name)
+  }
+
+  /// The names in a directory, without `.` and `..`, read through a descriptor of its
+  /// own (a listing moves the offset of the descriptor it reads) with getdents64: the C
+  /// library's directory streams add a status and two fcntl calls to every listing.
+  static func directoryEntries(of directory: Descriptor) throws(SystemError) -> [String] {
+    let listing = FileDescriptor(
+      try check("open", directory.path) { openat(directory.file.raw, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) },
+      path: directory.path)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32 * 1024, alignment: 8)
+    defer { buffer.deallocate() }
+    var names: [String] = []
+    while true {
+      let count = try check("list", directory.path) { pb_getdents64(listing.raw, buffer.baseAddress, buffer.count) }
+      if count == 0 { return names }
+      var offset = 0
+      while offset < count {
+        // struct linux_dirent64: inode (8 bytes), offset (8), record length (2), type (1), name.
+        let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self))
+        guard length > 19, offset + length <= count else {
+          throw SystemError(errno: EIO, operation: "list", path: directory.path)
+        }
+        let name = (buffer.baseAddress! + offset + 19).withMemoryRebound(to: CChar.self, capacity: length - 19) {
+          PathBytes.string(cString: $0)
+        }
+        if name != "." && name != ".." { names.append(name) }
+        offset += length
+      }
+    }
+  }
+
+  /// Empties a directory from a detached process; false when none could be started.
+  public static func emptyInBackground(_ directory: Descriptor) -> Bool {
+    pb_empty_directory_in_background(directory.file.raw) == 0
+  }
+}

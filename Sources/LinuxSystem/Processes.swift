@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import CLinuxIO
+
+// Processes: programs pb runs for the user, pb started again detached, and the signals
+// that must not leave a scratch folder or a progress line behind.
+extension SystemCall {
+  /// Where a program run by pb reads from.
+  public enum ProgramInput {
+    case nullDevice
+    case descriptor(Descriptor)
+    /// pb's own standard input.
+    case inherited
+  }
+
+  /// The file that running `name` would start, found as posix_spawnp finds it: a name
+  /// with a '/' as it is, else the first in PATH that can be run. EACCES when only files
+  /// that cannot be run are found (a directory, no execute permission), ENOENT when none.
+  public static func findProgram(_ name: String) throws(SystemError) -> String {
+    func runnable(_ path: String) throws(SystemError) {
+      let status = try status(path: path)
+      let isExecutable = canExecute(path)
+      guard status.st_mode & S_IFMT == S_IFREG, isExecutable else { throw SystemError(errno: EACCES, operation: "run", path: path) }
+    }
+    if name.contains("/") {
+      try runnable(name)
+      return name
+    }
+    var denied = false
+    if !name.isEmpty {
+      // posix_spawnp's own search path when PATH is unset.
+      let path = getenv("PATH").map { String(cString: $0) } ?? "/bin:/usr/bin"
+      for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
+        let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+        do {
+          try runnable(candidate)
+          return candidate
+        } catch {
+          denied = denied || error.errno == EACCES
+        }
+      }
+    }
+    throw SystemError(errno: denied ? EACCES : ENOENT, operation: "run", path: name)
+  }
+
+  /// Runs a program found in PATH with `arguments` (the first names it), standard input
+  /// from `input` and `environment` added to pb's own; waits for it and returns its
+  /// status as a shell reports it (128 + the signal when one ended it). With
+  /// `outlivingInterrupts`, pb ignores SIGINT and SIGQUIT while the program runs (as
+  /// `system()` does), so that Ctrl-C ends the program and pb still finishes its work;
+  /// the program gets the dispositions pb had.
+  public static func run(
+    _ arguments: [String], input: ProgramInput, environment: [String: String], outlivingInterrupts: Bool = false
+  ) throws(SystemError) -> Int32 {
+    func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
+      PathBytes.withCString(text) { strdup($0) }
+    }
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = PathBytes.string(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    variables.merge(environment) { $1 }
+    let argv = arguments.map(cString) + [nil]
+    let envp = variables.map { cString($0.key + "=" + $0.value) } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    switch input {
+    case .nullDevice:
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    case .descriptor(let descriptor):
+      posix_spawn_file_actions_adddup2(&actions, descriptor.file.raw, STDIN_FILENO)
+    case .inherited:
+      break
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    if outlivingInterrupts {
+      var defaults = sigset_t()
+      sigemptyset(&defaults)
+      pb_ignore_interrupts(&defaults)
+      posix_spawnattr_setsigdefault(&attributes, &defaults)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    }
+    defer { if outlivingInterrupts { pb_restore_interrupts() } }
+    guard let program = argv.first ?? nil else { throw SystemError(errno: EINVAL, operation: "run", path: "") }
+    var pid: pid_t = 0
+    // `input` (a parameter, alive until the return) keeps the descriptor the child gets open.
+    let spawned = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+    if spawned != 0 { throw SystemError(errno: spawned, operation: "run", path: arguments.first ?? "") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { throw SystemError(errno: errno, operation: "wait for", path: arguments.first ?? "") }
+    }
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
+  /// Starts pb itself again (`/proc/self/exe`) with `arguments` (after the program
+  /// name) as a process of its own session, detached from pb's terminal and output,
+  /// with `descriptors` as its 3, 4, ... (see `pb_spawn_detached`).
+  public static func spawnSelf(_ arguments: [String], passing descriptors: [Descriptor]) throws(SystemError) -> pid_t {
+    let argv = (["pb"] + arguments).map { PathBytes.withCString($0) { strdup($0) } } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    // `descriptors` (a parameter, alive until the return) keeps them open for the child.
+    let result = pb_spawn_detached("/proc/self/exe", argv, descriptors.map { $0.file.raw }, Int32(descriptors.count), &pid)
+    if result != 0 { throw SystemError(errno: result, operation: "start", path: "pb") }
+    return pid
+  }
+
+  /// Removes a scratch folder's files and the folder if SIGINT, SIGTERM or SIGHUP ends
+  /// the process before `releaseScratchFolder()`.
+  public static func guardScratchFolder(_ name: String, in parent: Descriptor, opened folder: Descriptor) {
+    _ = PathBytes.withCString(name) { pb_guard_scratch_folder(parent.file.raw, $0, folder.file.raw) }
+  }
+
+  public static func releaseScratchFolder() {
+    pb_release_scratch_folder()
+  }
+
+  /// While a progress line is on standard error, SIGINT, SIGTERM and SIGHUP erase it
+  /// before the process ends, so an interrupted transfer leaves the terminal clean.
+  public static func progressLineShown(_ shown: Bool) {
+    pb_progress_line_shown(shown ? 1 : 0)
+  }
+
+  /// Whether this user may run the file at `path` (access with X_OK).
+  public static func canExecute(_ path: String) -> Bool {
+    PathBytes.withCString(path) { access($0, X_OK) } == 0
+  }
+
+  /// The effective user ID (geteuid), whose files pb trusts and makes.
+  public static func effectiveUserID() -> uid_t {
+    geteuid()
+  }
+
+  /// A write to a pipe whose reader has gone fails with EPIPE instead of ending the process.
+  public static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+}
