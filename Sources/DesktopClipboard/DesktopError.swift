@@ -1,4 +1,5 @@
 import PasteboardKit
+import LinuxSystem
 
 /// What can go wrong reaching the desktop's clipboard, each case with the facts a front
 /// end words (pb's words are in Sources/pb/Messages.swift); a failure of the store or of

@@ -4,6 +4,7 @@
   import Musl
 #endif
 import DesktopClipboard
+import LinuxSystem
 import PasteboardKit
 
 /// Every message pb prints for a failure, in one place: the library's errors carry facts,

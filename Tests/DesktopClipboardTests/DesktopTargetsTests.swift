@@ -93,7 +93,12 @@ import Testing
     let saved = Desktop.environment
     defer { Desktop.environment = saved }
     Desktop.environment = Environment(["PB_DESKTOP": "nonsense"])
-    #expect(throws: PasteboardError.self) { try Desktop.route(given: nil, publishing: false) }
+    #expect {
+      try Desktop.route(given: nil, publishing: false)
+    } throws: { error in
+      guard case .pasteboard(.invalidEnvironment(let variable, let value, _)) = error as? DesktopError else { return false }
+      return variable == "PB_DESKTOP" && value == "nonsense"
+    }
     Desktop.environment = Environment(["PB_DESKTOP": "x11"])
     #expect(try Desktop.route(given: nil, publishing: false).backend == .x11)
   }

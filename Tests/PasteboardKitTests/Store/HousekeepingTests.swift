@@ -1,4 +1,5 @@
 import Foundation
+import LinuxSystem
 import Testing
 
 @testable import PasteboardKit
