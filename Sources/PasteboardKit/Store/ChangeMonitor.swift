@@ -51,7 +51,11 @@ public final class ChangeMonitor {
     try followStore()
     let board: Pasteboard
     do {
-      board = try store.pasteboard(named: name, creating: false)
+      // Once watched, a board is there until its folder goes: a temporary board whose
+      // owner dies meanwhile ends the watch when housekeeping removes it, so a wait's
+      // timeout stays a timeout (readers do not reap).
+      board =
+        watchedBoard == nil ? try store.pasteboard(named: name, creating: false) : try store.board(named: name, creating: false)
     } catch .noSuchPasteboard {
       throw watchedBoard == nil ? .noSuchPasteboard(name) : .pasteboardDeleted(name, whileWriting: false)
     }
