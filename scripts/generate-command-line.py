@@ -64,6 +64,10 @@ def strings(values, indent="      "):
     return listed([swift(v) for v in values], indent)
 
 
+def identifier(name):
+    return name + "Options"
+
+
 def fast_options(name, dump):
     valued, flags, unconditional, repeating = [], [], [], []
     positionals = False
@@ -87,11 +91,10 @@ def fast_options(name, dump):
         if argument.get("isRepeating"):
             repeating.append(long)
     return (
-        f"    case {swift(name)}:\n"
-        f"      Options(\n"
-        f"        valued: {pairs(valued)},\n"
-        f"        flags: {pairs(flags)},\n"
-        f"        unconditional: {strings(unconditional)}, repeating: {strings(repeating)}, takesPositionals: {str(positionals).lower()})\n"
+        f"  private static let {identifier(name)} = Options(\n"
+        f"    valued: {pairs(valued, '    ')},\n"
+        f"    flags: {pairs(flags, '    ')},\n"
+        f"    unconditional: {strings(unconditional, '    ')}, repeating: {strings(repeating, '    ')}, takesPositionals: {str(positionals).lower()})\n"
     )
 
 
@@ -133,15 +136,19 @@ def main():
         "  /// The commands read here: the ones shell scripts run most.\n",
         f"  static let commands = {strings(FAST)}\n",
         "\n",
-        "  /// One command's options, made when it runs: only its own.\n",
+        "  /// One command's options, made when it first runs: only its own.\n",
         "  static func options(_ name: String) -> Options? {\n",
         "    switch name {\n",
     ]
-    out += [fast_options(name, by_name[name]) for name in FAST]
+    out += [f"    case {swift(name)}: {identifier(name)}\n" for name in FAST]
     out += [
         "    default: nil\n",
         "    }\n",
         "  }\n",
+        "\n",
+    ]
+    out += [fast_options(name, by_name[name]) for name in FAST]
+    out += [
         "}\n",
         "\n",
         "extension JoinedOptions {\n",

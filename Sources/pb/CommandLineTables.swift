@@ -6,57 +6,52 @@ extension FastCommandLine {
   /// The commands read here: the ones shell scripts run most.
   static let commands = ["paste", "copy", "count", "contains", "types"]
 
-  /// One command's options, made when it runs: only its own.
+  /// One command's options, made when it first runs: only its own.
   static func options(_ name: String) -> Options? {
     switch name {
-    case "paste":
-      Options(
-        valued: [
-          ("--pasteboard", "-p"),
-          ("--items", "-i"),
-          ("--type", "-t"),
-          ("--delimiter", "-d"),
-          ("--output", "-o"),
-        ],
-        flags: [("--null", "-0"), ("--no-clobber", "-n"), ("--json", nil), ("--force", nil), ("--quiet", "-q")],
-        unconditional: ["--items"], repeating: [], takesPositionals: false)
-    case "copy":
-      Options(
-        valued: [
-          ("--pasteboard", "-p"),
-          ("--type", "-t"),
-          ("--representation", "-r"),
-          ("--expire", nil),
-          ("--if-count", nil),
-          ("--action", nil),
-        ],
-        flags: [
-          ("--append", "-a"),
-          ("--concealed", nil),
-          ("--force-type", nil),
-          ("--trim-newline", "-n"),
-          ("--no-undo", nil),
-          ("--quiet", "-q"),
-        ],
-        unconditional: ["--expire", "--if-count"], repeating: ["--representation"], takesPositionals: true)
-    case "count":
-      Options(
-        valued: [("--pasteboard", "-p")],
-        flags: [],
-        unconditional: [], repeating: [], takesPositionals: false)
-    case "contains":
-      Options(
-        valued: [("--pasteboard", "-p"), ("--items", "-i")],
-        flags: [("--all", nil)],
-        unconditional: ["--items"], repeating: [], takesPositionals: true)
-    case "types":
-      Options(
-        valued: [("--pasteboard", "-p"), ("--items", "-i"), ("--conforming-to", nil)],
-        flags: [("--json", nil)],
-        unconditional: ["--items"], repeating: [], takesPositionals: false)
+    case "paste": pasteOptions
+    case "copy": copyOptions
+    case "count": countOptions
+    case "contains": containsOptions
+    case "types": typesOptions
     default: nil
     }
   }
+
+  private static let pasteOptions = Options(
+    valued: [("--pasteboard", "-p"), ("--items", "-i"), ("--type", "-t"), ("--delimiter", "-d"), ("--output", "-o")],
+    flags: [("--null", "-0"), ("--no-clobber", "-n"), ("--json", nil), ("--force", nil), ("--quiet", "-q")],
+    unconditional: ["--items"], repeating: [], takesPositionals: false)
+  private static let copyOptions = Options(
+    valued: [
+      ("--pasteboard", "-p"),
+      ("--type", "-t"),
+      ("--representation", "-r"),
+      ("--expire", nil),
+      ("--if-count", nil),
+      ("--action", nil),
+    ],
+    flags: [
+      ("--append", "-a"),
+      ("--concealed", nil),
+      ("--force-type", nil),
+      ("--trim-newline", "-n"),
+      ("--no-undo", nil),
+      ("--quiet", "-q"),
+    ],
+    unconditional: ["--expire", "--if-count"], repeating: ["--representation"], takesPositionals: true)
+  private static let countOptions = Options(
+    valued: [("--pasteboard", "-p")],
+    flags: [],
+    unconditional: [], repeating: [], takesPositionals: false)
+  private static let containsOptions = Options(
+    valued: [("--pasteboard", "-p"), ("--items", "-i")],
+    flags: [("--all", nil)],
+    unconditional: ["--items"], repeating: [], takesPositionals: true)
+  private static let typesOptions = Options(
+    valued: [("--pasteboard", "-p"), ("--items", "-i"), ("--conforming-to", nil)],
+    flags: [("--json", nil)],
+    unconditional: ["--items"], repeating: [], takesPositionals: false)
 }
 
 extension JoinedOptions {

@@ -19,14 +19,28 @@ enum FastCommandLine {
   /// One command's options, each as its long name and its short one; the long name
   /// keys the values. Arrays searched in turn: a handful of options, and no dictionary
   /// to build on every run. Generated from the declarations (CommandLineTables.swift).
-  struct Options {
-    var valued: [(long: String, short: String?)]
-    var flags: [(long: String, short: String?)]
+  /// A class, made once and shared: copying a struct of tuple arrays and destroying the
+  /// copy made the runtime build the arrays' type from its mangled name, 4% of a small
+  /// paste's instructions.
+  final class Options: Sendable {
+    let valued: [(long: String, short: String?)]
+    let flags: [(long: String, short: String?)]
     /// Options whose value is taken even when it starts with '-' (`-i -1`).
-    var unconditional: [String]
+    let unconditional: [String]
     /// Options that may be given more than once, each value kept.
-    var repeating: [String]
-    var takesPositionals: Bool
+    let repeating: [String]
+    let takesPositionals: Bool
+
+    init(
+      valued: [(long: String, short: String?)], flags: [(long: String, short: String?)], unconditional: [String],
+      repeating: [String], takesPositionals: Bool
+    ) {
+      self.valued = valued
+      self.flags = flags
+      self.unconditional = unconditional
+      self.repeating = repeating
+      self.takesPositionals = takesPositionals
+    }
 
     func long(_ name: String, in options: [(long: String, short: String?)]) -> String? {
       options.first { $0.long == name || $0.short == name }?.long
