@@ -100,6 +100,36 @@ struct BoardTests {
     #expect(!run.text.contains("\"name\" : \"reused\""), "the board of the earlier process is reaped: \(run)")
   }
 
+  @Test("a wait on a temporary board whose owner exits meanwhile times out (1), and ends (66) when a writer removes the board")
+  func waitOnBoardWhoseOwnerExits() throws {
+    let sandbox = try Sandbox()
+    let script = """
+      export PB_DIR='\(sandbox.store.path)'
+      sleep 30 &
+      owner=$!
+      pb create --owner $owner temp || exit 2
+      pb copy -p temp < /dev/null || exit 2
+      pb wait -p temp --timeout 20s 2>/dev/null &
+      waiter=$!
+      (sleep 0.3; kill $owner) &
+      pb wait -p temp --timeout 1.5s
+      echo "timed out: $?"
+      pb count -p temp 2>/dev/null
+      echo "count: $?"
+      kill -0 $waiter && echo "still waiting"
+      [ -d "$PB_DIR/boards/temp" ] && echo "still there"
+      pb copy -p other < /dev/null
+      wait $waiter
+      echo "ended: $?"
+      """
+    let run = try sandbox.shell(script, timeLimit: 60)
+    #expect(run.lines.contains("timed out: 1"), "a timeout is a timeout, not a deletion: \(run)")
+    #expect(run.lines.contains("count: 66"), "readers find the board gone once its owner has exited: \(run)")
+    #expect(run.lines.contains("still there"), "readers removed nothing: \(run)")
+    #expect(run.lines.contains("still waiting"), "the earlier wait was still on the board: \(run)")
+    #expect(run.lines.contains("ended: 66"), "the writer's housekeeping removed the board and ended the wait: \(run)")
+  }
+
   @Test("delete removes boards; general and find are emptied, not removed; a deleted board is 66 to readers")
   func delete() throws {
     let sandbox = try Sandbox()
