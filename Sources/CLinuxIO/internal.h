@@ -26,9 +26,10 @@
 #include <unistd.h>
 #include "CLinuxIO.h"
 
+// Shared by the concerns' files only: hidden from the rest of the program.
 /// openat, retried on EINTR.
-int pb_openat_retrying(int directory_fd, const char *name, int flags, mode_t mode);
+__attribute__((visibility("hidden"))) int pb_openat_retrying(int directory_fd, const char *name, int flags, mode_t mode);
 /// Closes every descriptor from `lowest` up (close_range, or one by one before Linux 5.9).
-void pb_close_from(int lowest);
+__attribute__((visibility("hidden"))) void pb_close_from(int lowest);
 
 #endif

@@ -11,7 +11,7 @@ public enum StandardStreams {
   /// is reopened on /dev/null so that no file `pb` opens can take its number (a closed
   /// stdin then reads as empty, a closed stdout fails to write).
   public static func prepare() {
-    signal(SIGPIPE, SIG_IGN)
+    SystemCall.ignoreBrokenPipes()
     for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
       let replacement = open("/dev/null", O_RDONLY)
       if replacement >= 0 && replacement != fd {

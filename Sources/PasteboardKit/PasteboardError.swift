@@ -107,7 +107,7 @@ extension PasteboardError {
   var reason: String {
     switch self {
     case .cannotCut(_, let reason), .cannotPutBack(_, let reason), .noSuchFile(_, let reason), .corruptStore(_, let reason),
-      .cannotCreate(_, let reason), .storeNotCreatable(_, let reason):
+      .cannotCreate(_, let reason), .storeNotCreatable(_, let reason), .insecureStore(_, let reason, _):
       reason
     case .io(let error): error.reason
     case .internalError(let text): text

@@ -29,7 +29,7 @@ enum ExitStatus {
     case .cannotRun(_, _, let found): found ? 126 : 127
     case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .binaryToTerminal: 1
     case .usage, .misuse, .invalidPasteboardName, .invalidTime: 64
-    case .cutRefused(let refusal): of(refusal)
+    case .cutRefused(let refusal): of(refusal.error)
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted: 65
     case .noSuchFile, .standardInputIsDirectory, .noSuchPasteboard, .pasteboardDeleted: 66
     case .magicUnavailable: 69
@@ -49,14 +49,6 @@ enum ExitStatus {
     case .unavailable, .failed, .noXFixes: 69
     case .timeout: 75
     case .pasteboard(let error): of(error)
-    }
-  }
-
-  private static func of(_ refusal: CutRefusal) -> Int32 {
-    switch refusal {
-    case .withoutUndo, .temporaryBoard, .expiringBoard, .namedTwice, .sameFile, .standardInput, .storeFile: 64
-    case .notAFile, .replaced: 66
-    case .changedWhileCopied, .timeOutOfRange, .pathTooLong, .folderNotWritable, .stickyFolder: 73
     }
   }
 }

@@ -72,13 +72,12 @@ enum FastCommandLine {
     case "copy":
       // A count that is not a whole number is ArgumentParser's to refuse.
       let ifCount = try line.value("--if-count").map { text in try Int(text) ?? { throw NotTaken() }() }
-      try IfCountOption.validate(ifCount)
-      try ActionName.validate(action: line.value("--action"), noUndo: line.flag("--no-undo"))
       return CopyRequest(
         pasteboard: line.value("--pasteboard"), type: line.value("--type"), representations: line.values("--representation"),
         append: line.flag("--append"), expire: line.value("--expire"), concealed: line.flag("--concealed"),
-        forceType: line.flag("--force-type"), trimNewline: line.flag("--trim-newline"), 
-        write: WriteChoice(ifCount: ifCount, action: line.value("--action"), noUndo: line.flag("--no-undo")), quiet: line.flag("--quiet"), files: line.positionals)
+        forceType: line.flag("--force-type"), trimNewline: line.flag("--trim-newline"),
+        write: WriteChoice(ifCount: ifCount, action: line.value("--action"), noUndo: line.flag("--no-undo")),
+        quiet: line.flag("--quiet"), files: line.positionals)
     case "count":
       return CountRequest(pasteboard: line.value("--pasteboard"))
     case "contains":

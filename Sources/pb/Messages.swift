@@ -45,7 +45,7 @@ extension PasteboardError {
     case .misuse(let misuse):
       return Display.line(misuse.message)
     case .cutRefused(let refusal):
-      return refusal.message
+      return refusal.error.message
     case .invalidPasteboardName(let name, let reason):
       return "invalid pasteboard name '\(Display.value(name))': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
     case .invalidTime(let text, let reason):
@@ -137,52 +137,54 @@ extension Misuse {
 }
 
 extension CutRefusal {
-  var message: String {
+  /// The refusal as the error pb reports for it: a misuse (64), a file that is not one
+  /// to cut (66), or a file that cannot be cut (73).
+  var error: PasteboardError {
     switch self {
     case .withoutUndo:
-      return Display.line("a cut is always undoable, so it takes no --no-undo; to remove files without undo, pb copy them, then rm them")
+      return .usage("a cut is always undoable, so it takes no --no-undo; to remove files without undo, pb copy them, then rm them")
     case .temporaryBoard(let board):
-      return Display.line(
+      return .usage(
         "pasteboard '\(Display.value(board))' is temporary and goes when its owner exits, with the cut files; "
           + "cut to a persistent pasteboard, or pb copy the files")
     case .expiringBoard(let board):
-      return Display.line(
+      return .usage(
         "pasteboard '\(Display.value(board))' makes its items expire, and cut items are the only copy of the files; "
           + "cut to a pasteboard without expiry, or pb copy the files")
     case .namedTwice(let path):
-      return Display.line("'\(Display.path(path))' is named twice; name each file once")
+      return .usage("'\(Display.path(path))' is named twice; name each file once")
     case .sameFile(let earlier, let later):
-      return Display.line("'\(Display.path(earlier))' and '\(Display.path(later))' are the same file; name it once")
+      return .usage("'\(Display.path(earlier))' and '\(Display.path(later))' are the same file; name it once")
     case .standardInput:
-      return Display.line("pb cut takes files, not standard input; use pb copy to copy standard input")
+      return .usage("pb cut takes files, not standard input; use pb copy to copy standard input")
     case .storeFile(let path, let storeRoot):
-      return Display.line("'\(Display.path(path))' is one of pb's own store files (under \(Display.path(storeRoot))); pb cut takes your files")
+      return .usage("'\(Display.path(path))' is one of pb's own store files (under \(Display.path(storeRoot))); pb cut takes your files")
     case .notAFile(let path, .directory):
-      return PasteboardError.noSuchFile(path, reason: "it is a directory; pb cut takes files (give the files inside it)").message
+      return .noSuchFile(path, reason: "it is a directory; pb cut takes files (give the files inside it)")
     case .notAFile(let path, .symbolicLink):
-      return PasteboardError.noSuchFile(path, reason: "it is a symbolic link; cut the file it points to").message
+      return .noSuchFile(path, reason: "it is a symbolic link; cut the file it points to")
     case .notAFile(let path, .other):
-      return PasteboardError.noSuchFile(path, reason: "it is not a regular file; pb cut takes files").message
+      return .noSuchFile(path, reason: "it is not a regular file; pb cut takes files")
     case .replaced(let path):
-      return PasteboardError.noSuchFile(path, reason: "it was replaced while pb cut it; nothing was cut").message
+      return .noSuchFile(path, reason: "it was replaced while pb cut it; nothing was cut")
     case .changedWhileCopied(let path):
-      return PasteboardError.cannotCut(path, reason: "it changed while pb copied it; nothing was cut, try again").message
+      return .cannotCut(path, reason: "it changed while pb copied it; nothing was cut, try again")
     case .timeOutOfRange(let path):
-      return PasteboardError.cannotCut(
+      return .cannotCut(
         path, reason: "its modification time is too far from 1970 for pb to record (before 1678 or after 2262), "
           + "so undo could not give it back; set it with touch, or pb copy the file; nothing was cut"
-      ).message
+      )
     case .pathTooLong(let path):
-      return PasteboardError.cannotCut(
+      return .cannotCut(
         path, reason: "its full path is longer than the system's limit (PATH_MAX), so undo could not put it back; "
           + "cut it from a folder with a shorter path; nothing was cut"
-      ).message
+      )
     case .folderNotWritable(let path, let reason):
-      return PasteboardError.cannotCut(path, reason: "its folder does not let it be removed (\(reason)); nothing was cut").message
+      return .cannotCut(path, reason: "its folder does not let it be removed (\(reason)); nothing was cut")
     case .stickyFolder(let path):
-      return PasteboardError.cannotCut(
+      return .cannotCut(
         path, reason: "it is another user's file in a sticky folder, so it cannot be removed; nothing was cut"
-      ).message
+      )
     }
   }
 }

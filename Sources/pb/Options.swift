@@ -1,4 +1,5 @@
 import ArgumentParser
+import LinuxSystem
 import PasteboardKit
 
 /// `-p NAME`: the pasteboard a command works on.
@@ -89,6 +90,12 @@ struct WriteChoice {
   var noUndo: Bool
 
   var options: Pasteboard.WriteOptions { Pasteboard.WriteOptions(ifCount: ifCount, actionName: action, recordsUndo: !noUndo) }
+
+  /// The option groups' checks, for a request built without them (the fast path's).
+  func validate() throws {
+    try IfCountOption.validate(ifCount)
+    try ActionName.validate(action: action, noUndo: noUndo)
+  }
 }
 
 enum ActionName {
@@ -119,7 +126,7 @@ struct QuietOption: ParsableArguments {
   static func startProgress(quiet: Bool, expected: @autoclosure () -> Int64?) -> ProgressMeter? {
     guard ProgressMeter.wanted(quiet: quiet) else { return nil }
     let meter = ProgressMeter(expected: expected())
-    ProgressMeter.active = meter
+    ByteTransfer.observer = meter
     return meter
   }
 }

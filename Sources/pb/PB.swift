@@ -161,17 +161,21 @@ struct PB: ParsableCommand {
   /// Prints one line for an error (none for a quiet negative answer) and gives the
   /// exit status.
   static func report(_ error: any Error, root: any ParsableCommand.Type = PB.self) -> Int32 {
-    if let error = error as? PasteboardError {
-      if error == .outputClosed { return 0 }
+    // A store failure met on the way to the desktop is reported as the store's own.
+    var error = error
+    if case .pasteboard(let inner)? = error as? DesktopError { error = inner }
+    let failure: (message: String, status: Int32)? =
+      switch error {
+      case let error as PasteboardError: (error.message, ExitStatus.of(error))
+      case let error as DesktopError: (error.message, ExitStatus.of(error))
+      default: nil
+      }
+    if let failure {
+      // A closed output (`pb paste | head -c1`) is a quiet success.
+      guard failure.status != 0 else { return 0 }
       try? Output.standard.flush()
-      StandardStreams.printError("\(shownName): " + error.message)
-      return ExitStatus.of(error)
-    }
-    if let error = error as? DesktopError {
-      if case .pasteboard(let error) = error { return report(error, root: root) }
-      try? Output.standard.flush()
-      StandardStreams.printError("\(shownName): " + error.message)
-      return ExitStatus.of(error)
+      StandardStreams.printError("\(shownName): " + failure.message)
+      return failure.status
     }
     if let outcome = error as? Outcome {
       // A negative answer can come after output (`[]` of --json on an empty board).

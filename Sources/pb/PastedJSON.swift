@@ -95,9 +95,8 @@ enum PastedJSON {
   }
 
   static func writeString(_ text: String, to output: Output) throws(PasteboardError) {
-    var escaped: [UInt8] = [UInt8(ascii: "\"")]
-    Array(text.utf8).withUnsafeBytes { JSONValue.appendEscaped($0, to: &escaped) }
-    escaped.append(UInt8(ascii: "\""))
-    try output.write(escaped)
+    var quoted: [UInt8] = []
+    JSONValue.appendString(text, to: &quoted)
+    try output.write(quoted)
   }
 }

@@ -12,11 +12,6 @@ import PasteboardKit
 /// SIGHUP ending the process). `ByteTransfer` reports to it after each chunk; while none
 /// is active, nothing is measured at all.
 final class ProgressMeter: ByteTransfer.Observer {
-  /// The meter of the running command, if it shows progress.
-  nonisolated(unsafe) static var active: ProgressMeter? {
-    didSet { ByteTransfer.observer = active }
-  }
-
   /// The size of everything to move, when known.
   var expected: Int64?
   private var moved: Int64 = 0
@@ -55,11 +50,6 @@ final class ProgressMeter: ByteTransfer.Observer {
     if !lineShown { SystemCall.progressLineShown(true) }
     write("\r" + line + "\u{1B}[K")
     lineShown = true
-  }
-
-  /// The bytes a copy of these inputs will move, when every one is a regular file.
-  static func expectedSize(of inputs: [RepresentationSource.Input]) -> Int64? {
-    RepresentationSource.Input.regularFileSize(of: inputs)
   }
 
   /// Erases the line, if one was drawn.

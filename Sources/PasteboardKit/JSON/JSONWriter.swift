@@ -79,7 +79,8 @@ extension JSONValue {
     }
   }
 
-  private static func appendString(_ text: String, to output: inout [UInt8]) {
+  /// A JSON string, quoted and escaped.
+  public static func appendString(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), to: &output) }

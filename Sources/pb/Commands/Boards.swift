@@ -207,8 +207,6 @@ extension PB {
 struct CountRequest: CommandRequest {
   var pasteboard: String?
 
-  func validate() throws {}
-
   func run() throws {
     try Output.standard.write("\(try BoardOptions.open(pasteboard, creating: false).changeCount())\n")
   }

@@ -29,8 +29,6 @@ struct ContainsRequest: CommandRequest {
   var all: Bool
   var types: [String]
 
-  func validate() throws {}
-
   func run() throws {
     let wanted = try types.map(TypeIdentifier.parse)
     let board = try BoardOptions.open(pasteboard, creating: false)

@@ -80,6 +80,7 @@ struct CopyRequest: CommandRequest {
   var files: [String]
 
   func validate() throws {
+    try write.validate()
     if !representations.isEmpty && !files.isEmpty {
       throw ValidationError("give either FILE arguments or -r representations, not both")
     }
@@ -103,7 +104,7 @@ struct CopyRequest: CommandRequest {
     options.trimsNewline = trimNewline
     options.forcesType = forceType
     let meter = QuietOption.startProgress(
-      quiet: quiet, expected: ProgressMeter.expectedSize(of: items.flatMap(\.representations).map(\.input)))
+      quiet: quiet, expected: RepresentationSource.Input.regularFileSize(of: items.flatMap(\.representations).map(\.input)))
     defer { meter?.finish() }
     _ = try board.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
   }

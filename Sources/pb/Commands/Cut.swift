@@ -50,7 +50,7 @@ extension PB {
     func run() throws {
       let pasteboard = try BoardOptions.open(pasteboard, creating: true)
       let options = write.options
-      let meter = QuietOption.startProgress(quiet: quiet, expected: ProgressMeter.expectedSize(of: files.map { .file($0) }))
+      let meter = QuietOption.startProgress(quiet: quiet, expected: RepresentationSource.Input.regularFileSize(of: files.map { .file($0) }))
       defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)
       for failure in result.failures {

@@ -33,8 +33,6 @@ struct TypesRequest: CommandRequest {
   var conformingTo: String?
   var json: Bool
 
-  func validate() throws {}
-
   func run() throws {
     let parent = try conformingTo.map(TypeIdentifier.parse)
     let board = try BoardOptions.open(pasteboard, creating: false)
