@@ -30,6 +30,19 @@ struct MIMECache: Sendable {
     find(mime, inPairList: aliasList).flatMap(string(at:))
   }
 
+  /// The aliases whose canonical name is `canonical`, in the cache's (sorted) order. The
+  /// list is keyed by alias, so this reads all of it: a lookup for types pb does not declare.
+  func aliases(of canonical: String) -> [String] {
+    guard let count = u32(aliasList), count <= (bytes.count - aliasList - 4) / 8 else { return [] }
+    let wanted = Array(canonical.utf8)
+    var found: [String] = []
+    for index in 0..<count {
+      guard let name = u32(aliasList + 4 + 8 * index), let target = u32(aliasList + 8 + 8 * index) else { return found }
+      if compare(wanted, toStringAt: target) == 0, let alias = string(at: name) { found.append(alias) }
+    }
+    return found
+  }
+
   /// The types `mime` is declared a sub-class of, in the cache's order.
   func parents(of mime: String) -> [String] {
     guard let list = find(mime, inPairList: parentList), let count = u32(list), count <= 64 else { return [] }

@@ -64,6 +64,15 @@ public final class SharedMIMEInfo: Sendable {
     return mime
   }
 
+  /// Every alias of a canonical MIME type, across the databases, each once.
+  public func aliases(of canonical: String) -> [String] {
+    var found: [String] = []
+    for database in databases {
+      for alias in database.cache.aliases(of: canonical) where !found.contains(alias) { found.append(alias) }
+    }
+    return found
+  }
+
   /// The `sub-class-of` links of a (canonical) MIME type, from the first database that has any.
   public func parents(of mime: String) -> [String] {
     for database in databases {
