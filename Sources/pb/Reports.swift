@@ -341,18 +341,31 @@ extension Report {
     var type: String
     var typeSource: String
     var libmagic: String?
+    /// The MIME database's answer from the data, when it was asked.
+    var sharedMIMEInfo: String?
+    /// The types the file's name gives, best first.
+    var fileName: [String]
 
     var json: JSONValue {
       .members([
         "input": .string(input), "type": .string(type), "typeSource": .string(typeSource), "libmagic": libmagic.map(JSONValue.string),
+        "sharedMIMEInfo": sharedMIMEInfo.map(JSONValue.string), "fileName": .array(fileName.map(JSONValue.string)),
       ])
     }
 
-    init(input: String, detection: TypeDetection, sniffed: SniffedType?) {
+    /// What each source said, after the one that decided: `libmagic: text/plain; charset=us-ascii`.
+    var evidence: [String] {
+      [libmagic.map { "libmagic: \($0)" }, sharedMIMEInfo.map { "shared-mime-info: \($0)" },
+       fileName.isEmpty ? nil : "name: " + fileName.joined(separator: ", ")].compactMap { $0 }
+    }
+
+    init(input: String, detection: TypeDetection, evidence: TypeEvidence) {
       self.input = input
       type = detection.type.rawValue
       typeSource = detection.source.rawValue
-      libmagic = sniffed.map { answer in answer.charset.map { "\(answer.mimeType); charset=\($0)" } ?? answer.mimeType }
+      libmagic = evidence.libmagic.map { answer in answer.charset.map { "\(answer.mimeType); charset=\($0)" } ?? answer.mimeType }
+      sharedMIMEInfo = evidence.sharedMIMEInfo
+      fileName = evidence.fileName.map(\.rawValue)
     }
   }
 }

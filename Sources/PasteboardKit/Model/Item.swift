@@ -6,6 +6,9 @@ public enum TypeSource: String, Sendable, CaseIterable {
   case filenameExtension = "extension"
   /// libmagic's answer on the head of the data.
   case magic = "libmagic"
+  /// The system's MIME database on the head of the data: its magic rules or, for XML, the
+  /// root element's namespace.
+  case mimeDatabase = "shared-mime-info"
   /// The data is valid UTF-8 without NUL bytes, whatever libmagic thought.
   case textCheck = "text"
 }

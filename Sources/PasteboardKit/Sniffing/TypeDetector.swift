@@ -9,107 +9,233 @@ public struct TypeDetection: Sendable, Equatable {
   }
 }
 
-/// Chooses the type of data that arrives without one: libmagic's answer on the head of
-/// the stream, refined by the filename extension where the data came from a file, and
-/// overruled by `pb`'s own text check, so that text always stays text.
+/// What each source said in one detection, for `pb type --sniff`.
+public struct TypeEvidence: Sendable, Equatable {
+  /// libmagic's answer, when it was asked.
+  public var libmagic: SniffedType?
+  /// The MIME database's answer from the data (its magic, or an XML root's namespace),
+  /// when it was asked: libmagic was generic or unsure.
+  public var sharedMIMEInfo: String?
+  /// The types the file's name gives, best first.
+  public var fileName: [TypeIdentifier] = []
+}
+
+/// Chooses the type of data that arrives without one, from three sources weighed as the
+/// man page's TYPES section says:
+///
+/// - libmagic, on the head of the data: the authority wherever its answer is specific;
+/// - the system's MIME database (shared-mime-info), on the same head: its magic rules and
+///   XML root namespaces decide where libmagic is generic (`application/octet-stream`,
+///   `application/zip`, `image/tiff`, `text/plain`, …) or unsure, and a subclass it finds of
+///   libmagic's answer refines it; it is not read when libmagic is sure;
+/// - the name of the file the data came from: Apple's extensions, then the database's
+///   globs as GLib weighs them. A name refines what the content says (`.cbz` for a ZIP)
+///   and decides what content cannot (`.py` for plain text), never the other way round.
+///
+/// `pb`'s own text check has the last word on text: valid UTF-8 always ends as a type that
+/// conforms to `public.text`.
 public final class TypeDetector {
   /// How much of a stream is sniffed. Nothing beyond it is ever buffered.
   public static let headSize = 64 * 1024
 
   private let sniffer: any TypeSniffer
-  /// What libmagic said in the last detection, if it was asked.
-  public private(set) var lastSniffed: SniffedType?
+  private let database: SharedMIMEInfo
+  /// What the sources said in the last detection.
+  public private(set) var lastEvidence = TypeEvidence()
 
   public init(sniffer: any TypeSniffer = MagicSniffer()) {
     self.sniffer = sniffer
+    database = .system
   }
 
-  /// `head` is the start of the data (all of it when `isWhole`); `filenameExtension`
-  /// is the extension of the file it came from, if any.
-  public func detect(head: UnsafeRawBufferPointer, isWhole: Bool, filenameExtension: String?)
-    throws(PasteboardError) -> TypeDetection
-  {
-    let byExtension = filenameExtension.flatMap(TypeRegistry.knownType(forFilenameExtension:))
-    lastSniffed = nil
+  init(sniffer: any TypeSniffer, database: SharedMIMEInfo) {
+    self.sniffer = sniffer
+    self.database = database
+  }
+
+  /// `head` is the start of the data (all of it when `isWhole`); `fileName` is the last
+  /// component of the path it came from, if it came from a file.
+  public func detect(head: UnsafeRawBufferPointer, isWhole: Bool, fileName: String?) throws(PasteboardError) -> TypeDetection {
+    lastEvidence = TypeEvidence()
+    var names = NameEvidence(fileName: fileName, database: database)
+    defer { lastEvidence.fileName = names.found ?? [] }
     if head.isEmpty {
-      // No bytes to go by: only the extension says anything, and empty text is text.
-      if let byExtension, !TypeRegistry.conforms(byExtension, to: .text) {
-        return TypeDetection(type: byExtension, source: .filenameExtension)
+      // No bytes to go by: only the name says anything, and empty text is text.
+      if let byName = names.all(readingDatabase: true).first, !TypeRegistry.conforms(byName, to: .text) {
+        return TypeDetection(type: byName, source: .filenameExtension)
       }
-      return Self.textType(magic: nil, extension: byExtension, encoding: .utf8)
+      return textType(content: nil, names: &names, encoding: .utf8)
     }
     let sniffed = try sniffer.sniff(head)
-    lastSniffed = sniffed
+    lastEvidence.libmagic = sniffed
     let answer = Self.meaning(of: sniffed)
+    let asksDatabase = answer.map { $0.generic || $0.refinedByDatabase } ?? true
     if let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
-      return Self.textType(magic: answer, extension: byExtension, encoding: encoding)
+      var byMagic: TypeDetection?
+      if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
+        byMagic = TypeDetection(type: answer.type, source: .magic)
+      }
+      var content = byMagic
+      if asksDatabase, let found = databaseAnswer(head), TypeRegistry.conforms(found.type, to: .text),
+        answer.map({ $0.generic || TypeRegistry.conforms(found.type, to: $0.type) }) ?? true
+      {
+        content = TypeDetection(type: found.type, source: .mimeDatabase)
+      }
+      return textType(content: content, names: &names, encoding: encoding)
     }
     guard let answer else {
-      return TypeDetection(type: byExtension ?? .data, source: byExtension == nil ? .magic : .filenameExtension)
+      let byName = names.all(readingDatabase: true).first { !TypeRegistry.conforms($0, to: .text) }
+      return byName.map { TypeDetection(type: $0, source: .filenameExtension) } ?? TypeDetection(type: .data, source: .magic)
     }
-    // A vague answer yields to the extension, unless the extension claims text for
-    // bytes that are not text.
-    if let byExtension, answer.refinable,
-      !TypeRegistry.conforms(byExtension, to: .text) || TypeRegistry.conforms(answer.type, to: .text)
+    var content = TypeDetection(type: answer.type, source: .magic)
+    var priority = 0
+    // A generic answer yields to the database's; a specific one only to a subclass of it.
+    if asksDatabase, let found = databaseAnswer(head), answer.generic || TypeRegistry.conforms(found.type, to: answer.type) {
+      content = TypeDetection(type: found.type, source: .mimeDatabase)
+      priority = found.priority
+    }
+    return binaryType(content: content, magic: answer, databasePriority: priority, names: &names, readingDatabase: asksDatabase)
+  }
+
+  /// For data that is not text: the name refines the content, or decides where the
+  /// content says nothing specific.
+  private func binaryType(
+    content: TypeDetection, magic: Answer, databasePriority: Int, names: inout NameEvidence, readingDatabase: Bool
+  ) -> TypeDetection {
+    // A name that claims text for bytes that are not text is not believed.
+    let candidates = names.all(readingDatabase: readingDatabase).filter { !TypeRegistry.conforms($0, to: .text) }
+    guard !candidates.isEmpty else { return content }
+    if let refining = candidates.first(where: { TypeRegistry.conforms($0, to: content.type) }) {
+      return content.type == refining ? content : TypeDetection(type: refining, source: .filenameExtension)
+    }
+    if candidates.contains(where: { TypeRegistry.conforms(content.type, to: $0) }) { return content }
+    // Content and name disagree. The database's weaker magic (below priority 80, as GLib
+    // weighs it) gives way to a name that refines libmagic's own generic answer; libmagic,
+    // where it is specific, and strong magic keep their word.
+    if content.source == .mimeDatabase, databasePriority < 80, magic.type != .data,
+      let refining = candidates.first(where: { TypeRegistry.conforms($0, to: magic.type) })
     {
-      let isGeneric = answer.type == .data || answer.type.isDynamic
-      if isGeneric || TypeRegistry.conforms(byExtension, to: answer.type) {
-        return TypeDetection(type: byExtension, source: .filenameExtension)
-      }
+      return TypeDetection(type: refining, source: .filenameExtension)
     }
-    return TypeDetection(type: answer.type, source: .magic)
+    return content
   }
 
-  /// For data that passed the text check: the most specific text type that the
-  /// extension or a confident libmagic answer supports; an answer that is not text, or
-  /// a guess libmagic is known to make wrongly, is ignored.
-  private static func textType(magic answer: Answer?, extension byExtension: TypeIdentifier?, encoding: TextCheck.Encoding)
-    -> TypeDetection
-  {
-    let plain: TypeIdentifier = encoding == .utf16 ? .utf16ExternalPlainText : .utf8PlainText
-    var candidates = [TypeDetection(type: plain, source: .textCheck)]
-    // A text answer counts when it is believable and says more than the encoding does.
-    if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text), !TypeRegistry.conforms(plain, to: answer.type) {
-      candidates.insert(TypeDetection(type: answer.type, source: .magic), at: 0)
-    }
-    guard let byExtension, TypeRegistry.conforms(byExtension, to: .text) else { return candidates[0] }
-    // The extension decides, unless what the bytes show is a more specific kind of it
-    // (UTF-8 text in a .txt file).
-    return candidates.first { TypeRegistry.conforms($0.type, to: byExtension) }
-      ?? TypeDetection(type: byExtension, source: .filenameExtension)
+  /// For data that passed the text check: the most specific text type the content and
+  /// the name agree on; where they disagree, the name decides (a `.txt` of JSON is text
+  /// its writer called plain), unless the content is a subclass of it.
+  private func textType(content: TypeDetection?, names: inout NameEvidence, encoding: TextCheck.Encoding) -> TypeDetection {
+    let plain = TypeDetection(type: encoding == .utf16 ? .utf16ExternalPlainText : .utf8PlainText, source: .textCheck)
+    let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.type) ? nil : $0 } ?? plain
+    let candidates = names.all(readingDatabase: true).filter { TypeRegistry.conforms($0, to: .text) }
+    guard !candidates.isEmpty else { return content }
+    if candidates.contains(where: { TypeRegistry.conforms(content.type, to: $0) }) { return content }
+    // Several names of one weight (`*.m`: Objective-C, MATLAB, troff): the content breaks the tie.
+    let byName = candidates.first { TypeRegistry.conforms($0, to: content.type) } ?? candidates[0]
+    return TypeDetection(type: byName, source: .filenameExtension)
   }
 
-  /// libmagic's answer as a type. `refinable`: an extension may say more. `confident`:
-  /// it can be believed for text (its C-family and JavaScript rules fire on Go, Rust,
-  /// Swift and TypeScript, and text/plain says only "text").
-  struct Answer {
+  /// The database's type for the head: an XML document's root element first (the
+  /// database's namespaces), then its magic rules, with the rule's priority.
+  private func databaseAnswer(_ head: UnsafeRawBufferPointer) -> (type: TypeIdentifier, priority: Int)? {
+    if let root = XMLRoot(head: head), let mime = database.typeOfXMLRoot(namespace: root.namespace, localName: root.localName) {
+      lastEvidence.sharedMIMEInfo = "\(mime) (XML root element \(root.localName))"
+      return (TypeRegistry.type(forDatabaseMIMEType: mime), 80)
+    }
+    guard let match = database.magicMatch(in: head) else { return nil }
+    lastEvidence.sharedMIMEInfo = "\(match.mime) (magic, priority \(match.priority))"
+    return (TypeRegistry.type(forDatabaseMIMEType: match.mime), match.priority)
+  }
+
+  /// libmagic's answer as a type. `generic`: the database's magic and the name may say
+  /// more (`text/plain`, `application/zip`). `confident`: it can be believed for text (its
+  /// C-family and JavaScript rules fire on Go, Rust, Swift and TypeScript).
+  /// `refinedByDatabase`: a specific answer the database has subclasses of that only
+  /// its magic tells apart (an ELF that is an AppImage).
+  struct Answer: Equatable {
     var type: TypeIdentifier
-    var refinable: Bool
+    var generic: Bool
     var confident: Bool
+    var refinedByDatabase: Bool
   }
 
   private static let guesses: Set<String> = [
     "text/plain", "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "application/javascript",
-    // Answers from a line or two of likely words, now mapped to Apple's types: believed
-    // only with the extension's support, as before they were.
-    "text/x-asm", "text/x-pascal", "text/x-fortran",
+    // Answers from a line or two of likely words, believed only with support.
+    "text/x-asm", "text/x-pascal", "text/x-fortran", "text/x-tex",
+  ]
+
+  /// libmagic answers that are containers or families: the database's magic tells their
+  /// members apart. (The generated `magicAnswers` mark the same with `refinable`.)
+  private static let generic: Set<String> = [
+    "application/octet-stream", "application/zip", "application/x-ole-storage", "application/cdfv2", "image/tiff",
+    "text/plain", "text/xml", "application/xml", "text/html", "application/json", "application/gzip",
+    "application/x-bzip2", "application/x-xz", "application/zstd", "application/x-iso9660-image",
+  ]
+
+  /// Specific answers the database's magic may refine with a subclass.
+  private static let refinedByDatabase: Set<String> = [
+    "application/x-executable", "application/x-pie-executable", "application/x-sharedlib", "application/x-tar",
+    "application/x-msdos-program", "application/vnd.microsoft.portable-executable", "audio/x-wav", "video/x-msvideo",
+    "application/x-riff", "video/quicktime", "video/mp4", "audio/mp4", "application/pdf", "application/x-sqlite3",
   ]
 
   /// nil for libmagic's "empty".
   static func meaning(of sniffed: SniffedType) -> Answer? {
-    let confident = !guesses.contains(sniffed.mimeType) || (sniffed.mimeType == "text/plain" && sniffed.charset?.hasPrefix("utf-16") == true)
-    let known = TypeRegistry.magicAnswers.first {
-      $0.mimeType == sniffed.mimeType && ($0.charset == nil || $0.charset == sniffed.charset)
-    }
-    if let known { return Answer(type: TypeIdentifier(known.type), refinable: known.refinable, confident: confident) }
     if sniffed.mimeType.hasSuffix("x-empty") { return nil }
-    let full = sniffed.charset.map { "\(sniffed.mimeType);charset=\($0)" } ?? sniffed.mimeType
+    let mime = sniffed.mimeType
+    let isUTF16Text = mime == "text/plain" && sniffed.charset?.hasPrefix("utf-16") == true
+    let confident = !guesses.contains(mime) || isUTF16Text
+    let generic = generic.contains(mime) || (guesses.contains(mime) && !isUTF16Text)
+    let refined = refinedByDatabase.contains(mime)
+    let known = TypeRegistry.magicAnswers.first { $0.mimeType == mime && ($0.charset == nil || $0.charset == sniffed.charset) }
+    if let known { return Answer(type: TypeIdentifier(known.type), generic: generic, confident: confident, refinedByDatabase: refined) }
+    let full = sniffed.charset.map { "\(mime);charset=\($0)" } ?? mime
     if let declared = TypeRegistry.declaredType(forMIMEType: full) {
-      return Answer(type: declared, refinable: declared == .data, confident: confident)
+      return Answer(type: declared, generic: generic || declared == .data, confident: confident, refinedByDatabase: refined)
     }
-    if sniffed.mimeType.hasPrefix("text/") { return Answer(type: .plainText, refinable: true, confident: false) }
-    guard let mime = try? MIMEType.parse(sniffed.mimeType) else { return Answer(type: .data, refinable: true, confident: false) }
-    return Answer(type: TypeRegistry.type(forMIMEType: mime), refinable: true, confident: confident)
+    if mime.hasPrefix("text/") { return Answer(type: .plainText, generic: true, confident: false, refinedByDatabase: false) }
+    guard let parsed = try? MIMEType.parse(mime) else {
+      return Answer(type: .data, generic: true, confident: false, refinedByDatabase: false)
+    }
+    return Answer(type: TypeRegistry.type(forMIMEType: parsed), generic: generic, confident: confident, refinedByDatabase: refined)
+  }
+}
+
+/// The types a file's name gives, best first: the database's globs as GLib weighs them
+/// (all of the top weight, for the content to choose between: `*.m` is Objective-C,
+/// MATLAB or troff), and Apple's declaration of the extension. Without `readingDatabase`
+/// only a declared extension is looked up, so a copy libmagic is sure of never opens the
+/// database (an undeclared extension still does, as it names nothing otherwise).
+struct NameEvidence {
+  private let fileName: String?
+  private let database: SharedMIMEInfo
+  /// What was looked up, for the evidence.
+  private(set) var found: [TypeIdentifier]?
+  private var readDatabase = false
+
+  init(fileName: String?, database: SharedMIMEInfo) {
+    self.fileName = fileName
+    self.database = database
+  }
+
+  mutating func all(readingDatabase: Bool) -> [TypeIdentifier] {
+    if let found, readDatabase || !readingDatabase { return found }
+    guard let fileName, !fileName.isEmpty else { return [] }
+    let declared = FilenameExtension.of(path: fileName).flatMap(TypeRegistry.declaredType(forFilenameExtension:))
+    var types: [TypeIdentifier] = []
+    if readingDatabase || declared == nil {
+      readDatabase = true
+      let globs = database.mimeTypes(forFileName: fileName)
+      for glob in globs where glob.weight == globs[0].weight {
+        let type = TypeRegistry.type(forDatabaseMIMEType: glob.mime)
+        if !types.contains(type) { types.append(type) }
+      }
+    }
+    // Where Apple's declaration and the database's glob differ, the longer glob
+    // (`*.tar.gz` over `gz`) or the database's tie comes first.
+    if let declared, !types.contains(where: { TypeRegistry.conforms($0, to: declared) }) { types.append(declared) }
+    found = types
+    return types
   }
 }
 
@@ -127,8 +253,14 @@ extension TypeDetector {
     } catch {
       throw .io(error)
     }
-    return try detect(
-      head: UnsafeRawBufferPointer(rebasing: head[..<count]), isWhole: count < head.count,
-      filenameExtension: opened.filenameExtension)
+    return try detect(head: UnsafeRawBufferPointer(rebasing: head[..<count]), isWhole: count < head.count, fileName: opened.fileName)
+  }
+}
+
+extension TypeRegistry {
+  /// The type of a MIME type the database named; a name that is not a MIME type (a
+  /// planted cache) is only data.
+  static func type(forDatabaseMIMEType mime: String) -> TypeIdentifier {
+    (try? MIMEType.parse(mime)).map(type(forMIMEType:)) ?? .data
   }
 }

@@ -9,7 +9,7 @@ import LinuxSystem
 /// makes that change count, before its manifest, so that the manifest's rename commits
 /// both. Documented in docs/store-format.md.
 struct HistoryFile {
-  static let currentFormat = 4
+  static let currentFormat = 5
   /// Entries that would make the file larger are dropped, oldest first: readers refuse
   /// larger files as damaged. Each entry holds a state that fitted in a manifest (laid
   /// out one level deeper), so the newest of each stack and the state before secrets,

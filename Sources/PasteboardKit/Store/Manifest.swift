@@ -3,7 +3,7 @@
 struct Manifest: Equatable {
   /// 2 added item attributes (`expires`, `concealed`) and `changeKind`; 3 added
   /// `noUndo` and the change kinds `undone` and `redone`; 4 added `historyExpires`.
-  static let currentFormat = 4
+  static let currentFormat = 5
   /// Change counts are 0..<Int64.max; a board at the highest refuses further changes.
   static let highestChangeCount = Int(Int64.max) - 1
   /// The most a manifest file may hold; pb never writes one this large.

@@ -10,7 +10,8 @@ import LinuxSystem
 /// (a write of many files), opened again when it is read and closed once read, so that
 /// a write of any number of files holds a few open at a time.
 final class OpenInput {
-  let filenameExtension: String?
+  /// The last component of the file's path: its name types are looked up by.
+  let fileName: String?
   let isStandardInput: Bool
   let path: String
   private var opened: Descriptor?
@@ -28,7 +29,7 @@ final class OpenInput {
       }
       opened = .standardInput
       path = Descriptor.standardInput.path
-      filenameExtension = nil
+      fileName = nil
       isStandardInput = true
       reopen = nil
     case .file(let name):
@@ -48,17 +49,17 @@ final class OpenInput {
       opened = closingUntilRead ? nil : descriptor
       reopen = closingUntilRead ? open : nil
       path = name
-      filenameExtension = FilenameExtension.of(path: name)
+      fileName = Self.lastComponent(of: name)
       isStandardInput = false
     }
   }
 
   /// A file the caller opens: at once (`opened`), or with `open` when it is read.
-  init(opened descriptor: Descriptor?, open: (() throws(PasteboardError) -> Descriptor)? = nil, path: String, filenameExtension: String?) {
+  init(opened descriptor: Descriptor?, open: (() throws(PasteboardError) -> Descriptor)? = nil, path: String, fileName: String?) {
     self.opened = descriptor
     self.reopen = open
     self.path = path
-    self.filenameExtension = filenameExtension
+    self.fileName = fileName
     isStandardInput = false
   }
 
@@ -84,6 +85,10 @@ final class OpenInput {
   /// Read: an input opened when read is closed.
   func close() {
     if reopen != nil { opened = nil }
+  }
+
+  static func lastComponent(of path: String) -> String? {
+    path.split(separator: "/").last.map(String.init)
   }
 
   private static func isDirectory(_ descriptor: Descriptor) -> Bool {

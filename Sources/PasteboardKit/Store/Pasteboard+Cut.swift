@@ -30,7 +30,7 @@ private struct CutSource {
         throw error.errno == EAGAIN ? .cutRefused(.replaced(given)) : .noSuchFile(given, reason: error.reason)
       }
     }
-    return OpenInput(opened: nil, open: open, path: path, filenameExtension: FilenameExtension.of(path: name))
+    return OpenInput(opened: nil, open: open, path: path, fileName: OpenInput.lastComponent(of: name))
   }
 }
 

@@ -138,7 +138,7 @@ extension Pasteboard {
     var options = options
     options.forcesType = true
     let item = ItemSource(representations: representations.map { RepresentationSource(input: .file($0.name), type: $0.type) })
-    let inputs = representations.map { OpenInput(opened: $0.data, path: $0.name, filenameExtension: nil) }
+    let inputs = representations.map { OpenInput(opened: $0.data, path: $0.name, fileName: nil) }
     let (workspace, written) = try stage([item], inputs: inputs, detector: TypeDetector(), options: options)
     return try commit(from: workspace, ifCount: options.ifCount, recording: options.recording("Import")) { live, _, _ in
       mode == .append ? live + written : written
@@ -214,14 +214,14 @@ extension Pasteboard {
       let bytes = UnsafeRawBufferPointer(rebasing: head[..<count])
       if let declaredType {
         if checksText, count > 0, TextCheck.encoding(of: bytes, isWhole: count < head.count) == nil {
-          let found = try detector.detect(head: bytes, isWhole: count < head.count, filenameExtension: input.filenameExtension)
+          let found = try detector.detect(head: bytes, isWhole: count < head.count, fileName: input.fileName)
           if !TypeRegistry.conforms(found.type, to: .text) {
             throw PasteboardError.typeContradicted(given: declaredType.shown, found: found.type.rawValue, input: input.path)
           }
         }
         return (count, TypeDetection(type: declaredType, source: .given))
       }
-      let detection = try detector.detect(head: bytes, isWhole: count < head.count, filenameExtension: input.filenameExtension)
+      let detection = try detector.detect(head: bytes, isWhole: count < head.count, fileName: input.fileName)
       return (count, detection)
     }
     return try PasteboardError.catching {

@@ -12,7 +12,7 @@ public final class Store {
   /// 2 added board descriptions (`board.json`), `owned/`, and manifest format 2; 3 added
   /// each board's history (`history/`) and manifest format 3; 4 added each board's
   /// `journal` and where undo put cut files back (which a format 3 pb would not keep).
-  public static let formatVersion = 4
+  public static let formatVersion = 5
 
   public let path: String
   /// The open store directory; nil when it does not exist and was opened only to read.

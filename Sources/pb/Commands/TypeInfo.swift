@@ -8,7 +8,8 @@ extension PB {
       discussion: """
         Each TYPE may be a UTI, a MIME type, a filename extension or a dyn. identifier. \
         With --sniff, each argument is a file ('-' is standard input) and pb prints the \
-        type pb copy would store, how it was chosen, and what libmagic said.
+        type pb copy would store, which source decided (libmagic, shared-mime-info, the file's \
+        name, or pb's text check), and what each source said.
         """)
 
     @Flag(help: "Treat the arguments as files and show the type pb copy would store for each, and why.")
@@ -37,11 +38,12 @@ extension PB {
         for argument in arguments {
           let input = RepresentationSource.Input(argument: argument)
           let detection = try detector.detect(input)
-          reports.append(Report.Sniffed(input: argument, detection: detection, sniffed: detector.lastSniffed))
+          reports.append(Report.Sniffed(input: argument, detection: detection, evidence: detector.lastEvidence))
         }
         if json { return try output.write(Report.json(reports)) }
         for report in reports {
-          let why = report.typeSource + (report.libmagic.map { " (libmagic: \(Display.line($0)))" } ?? "")
+          let evidence = report.evidence.map(Display.line).joined(separator: "; ")
+          let why = report.typeSource + (evidence.isEmpty ? "" : " (\(evidence))")
           try output.write("\(Display.path(report.input, limit: Int.max))\t\(report.type)\t\(why)\n")
         }
         return

@@ -13,7 +13,7 @@ final class FixedSniffer: TypeSniffer {
 @Suite struct TypeDetectorTests {
   func detect(_ bytes: [UInt8], magic: String, extension ext: String? = nil, isWhole: Bool = true) throws -> TypeDetection {
     let detector = TypeDetector(sniffer: FixedSniffer(magic))
-    return try bytes.withUnsafeBytes { try detector.detect(head: $0, isWhole: isWhole, filenameExtension: ext) }
+    return try bytes.withUnsafeBytes { try detector.detect(head: $0, isWhole: isWhole, fileName: ext.map { "file.\($0)" }) }
   }
 
   @Test func binaryAnswersAreKept() throws {
