@@ -1,13 +1,19 @@
 /// One `mime.cache` of shared-mime-info, the compact index `update-mime-database` writes
 /// (spec "Shared MIME-info Database" 0.21, cache format 1.x): aliases, `sub-class-of`
-/// links, generic icons and the reverse suffix tree of globs. Every number in it is a
-/// big-endian offset or count, and all of it is untrusted: each read is bounds-checked and
-/// a cache that does not hold together is dropped whole, never followed off its end.
+/// links, generic icons, globs (literal names, the reverse suffix tree, other patterns),
+/// magic and XML namespaces. Every number in it is a big-endian offset or count, and all
+/// of it is untrusted: each read is bounds-checked and a cache that does not hold together
+/// is dropped whole, never followed off its end. The globs, magic and namespaces are read
+/// in MIMECacheGlobs.swift, MIMECacheMagic.swift and MIMEXMLRoot.swift.
 struct MIMECache: Sendable {
-  private let bytes: [UInt8]
+  let bytes: [UInt8]
   private let aliasList: Int
   private let parentList: Int
-  private let suffixTree: Int
+  let literalList: Int
+  let suffixTree: Int
+  let globList: Int
+  let magicList: Int
+  let namespaceList: Int
   private let genericIconList: Int
 
   /// The longest string read from the cache; MIME types and icon names are far shorter.
@@ -21,7 +27,11 @@ struct MIMECache: Sendable {
     guard offsets.allSatisfy({ $0 >= 40 && $0 <= bytes.count - 4 }) else { return nil }
     aliasList = offsets[0]
     parentList = offsets[1]
+    literalList = offsets[2]
     suffixTree = offsets[3]
+    globList = offsets[4]
+    magicList = offsets[5]
+    namespaceList = offsets[6]
     genericIconList = offsets[8]
   }
 
@@ -54,58 +64,30 @@ struct MIMECache: Sendable {
     find(mime, inPairList: genericIconList).flatMap(string(at:))
   }
 
-  /// The types whose glob is exactly `*.EXT`, with their weights (0 to 100).
-  func types(forExtension ext: String) -> [(mime: String, weight: Int)] {
-    // The tree holds each glob's literal suffix reversed, one character a node; the
-    // leaves under the node reached by "txe." are the types of "*.ext".
-    guard let rootCount = u32(suffixTree), let firstRoot = u32(suffixTree + 4) else { return [] }
-    var nodes = (count: rootCount, first: firstRoot)
-    for character in ("." + ext).unicodeScalars.reversed() {
-      guard let node = child(of: nodes, matching: character.value) else { return [] }
-      nodes = node
-    }
-    var found: [(mime: String, weight: Int)] = []
-    for index in 0..<min(nodes.count, 4096) {
-      let node = nodes.first + 12 * index
-      guard let character = u32(node) else { return [] }
-      guard character == 0 else { break }  // leaves sort first
-      guard let mime = u32(node + 4).flatMap(string(at:)), let weight = u32(node + 8) else { return [] }
-      found.append((mime, weight & 0xFF))
-    }
-    return found
-  }
-
-  private func child(of nodes: (count: Int, first: Int), matching character: UInt32) -> (count: Int, first: Int)? {
-    guard nodes.count <= 1 << 20 else { return nil }
-    for index in 0..<nodes.count {
-      let node = nodes.first + 12 * index
-      guard let value = u32(node) else { return nil }
-      if value == Int(character) {
-        guard let count = u32(node + 4), let first = u32(node + 8) else { return nil }
-        return (count, first)
-      }
-    }
-    return nil
-  }
-
   /// Binary search of a list of (name offset, value offset) pairs sorted by name;
   /// returns the value offset.
   private func find(_ key: String, inPairList list: Int) -> Int? {
-    guard let count = u32(list), count <= (bytes.count - list - 4) / 8 else { return nil }
-    let key = Array(key.utf8)
+    record(keyed: Array(key.utf8), inList: list, size: 8).flatMap { u32($0 + 4) }
+  }
+
+  /// Binary search of a list (a count, then records of `size` bytes, each starting with the
+  /// offset of its name) sorted by name; returns the offset of the record named `key`.
+  func record(keyed key: [UInt8], inList list: Int, size: Int) -> Int? {
+    guard let count = u32(list), count <= recordsFit(from: list + 4, size: size) else { return nil }
     var low = 0
     var high = count - 1
     while low <= high {
       let middle = (low + high) / 2
-      guard let name = u32(list + 4 + 8 * middle), let order = compare(key, toStringAt: name) else { return nil }
-      if order == 0 { return u32(list + 8 + 8 * middle) }
+      let record = list + 4 + size * middle
+      guard let name = u32(record), let order = compare(key, toStringAt: name) else { return nil }
+      if order == 0 { return record }
       if order < 0 { high = middle - 1 } else { low = middle + 1 }
     }
     return nil
   }
 
   /// `strcmp(key, string at offset)`, nil when the string runs off the end.
-  private func compare(_ key: [UInt8], toStringAt offset: Int) -> Int? {
+  func compare(_ key: [UInt8], toStringAt offset: Int) -> Int? {
     guard offset >= 0 else { return nil }
     var index = 0
     while true {
@@ -118,14 +100,20 @@ struct MIMECache: Sendable {
     }
   }
 
-  private func string(at offset: Int) -> String? {
+  func string(at offset: Int) -> String? {
     guard offset >= 0, offset < bytes.count else { return nil }
     let end = min(bytes.count, offset + Self.longestString + 1)
     guard let nul = bytes[offset..<end].firstIndex(of: 0) else { return nil }
     return String(validating: bytes[offset..<nul], as: UTF8.self)
   }
 
-  private func u32(_ offset: Int) -> Int? { Self.u32(bytes, offset) }
+  func u32(_ offset: Int) -> Int? { Self.u32(bytes, offset) }
+
+  /// How many records of `size` bytes from `offset` fit in the cache: the cap on any count
+  /// read from it, so a forged count cannot make a loop outrun the file.
+  func recordsFit(from offset: Int, size: Int) -> Int {
+    offset >= 0 && offset < bytes.count ? (bytes.count - offset) / size : 0
+  }
 
   private static func u32(_ bytes: [UInt8], _ offset: Int) -> Int? {
     guard offset >= 0, offset + 4 <= bytes.count else { return nil }

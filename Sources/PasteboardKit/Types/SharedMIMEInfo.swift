@@ -96,6 +96,97 @@ public final class SharedMIMEInfo: Sendable {
     return nil
   }
 
+  /// The types the globs give a file name, best first, as GLib's xdgmime finds them: a
+  /// literal name (`Makefile`) alone; else the types of the longest suffix (`*.tar.gz` before
+  /// `*.gz`); else the other patterns (`*.so.[0-9]*`). Each step tries the name in lower
+  /// case against the case-insensitive globs, then as given against all of them, and takes
+  /// the first database with an answer; the types are then sorted by weight, ties kept in
+  /// the database's order (`*.m` gives Objective-C, then MATLAB), at most ten of them.
+  /// Several types mean the name alone does not decide.
+  public func mimeTypes(forFileName path: String) -> [(mime: String, weight: Int)] {
+    let name = path.split(separator: "/").last.map(String.init) ?? ""
+    guard !name.isEmpty else { return [] }
+    // GLib lowers ASCII letters only, as the database lowers its case-insensitive globs.
+    let lowered = String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    // GLib stops looking for a lowered literal at the first cache that has it, refused or not.
+    if let literal = databases.lazy.compactMap({ $0.cache.literal(Array(lowered.utf8), acceptingCaseSensitive: false) }).first {
+      if let literal { return [literal] }
+    }
+    if let literal = databases.lazy.compactMap({ $0.cache.literal(Array(name.utf8), acceptingCaseSensitive: true) }).first,
+      let literal
+    {
+      return [literal]
+    }
+    let asGiven = Array(name.unicodeScalars)
+    let inLowerCase = Array(lowered.unicodeScalars)
+    let lookups: [(MIMECache) -> [MIMECache.GlobMatch]] = [
+      { $0.suffixMatches(inLowerCase, acceptingCaseSensitive: false) },
+      { $0.suffixMatches(asGiven, acceptingCaseSensitive: true) },
+      { $0.patternMatches(inLowerCase, acceptingCaseSensitive: false) },
+      { $0.patternMatches(asGiven, acceptingCaseSensitive: true) },
+    ]
+    for lookup in lookups {
+      for database in databases {
+        let found = lookup(database.cache)
+        // Swift's sort is not stable; the index keeps the database's order among equals.
+        if !found.isEmpty {
+          return found.enumerated().sorted { ($0.element.weight, $1.offset) > ($1.element.weight, $0.offset) }.map(\.element)
+        }
+      }
+    }
+    return []
+  }
+
+  /// The type the database's magic gives a file that starts with `head`, and its priority
+  /// (0 to 100): of each database the first match of its list (they are sorted by priority),
+  /// of those the highest, ties to the first database; nil when no rule matches. As with
+  /// GLib, an empty head and the "looks like text" fallback are the caller's.
+  public func magicMatch(in head: UnsafeRawBufferPointer) -> (mime: String, priority: Int)? {
+    var best: (mime: String, priority: Int)?
+    for database in databases {
+      if let found = database.cache.magicMatch(in: head), found.priority > (best?.priority ?? 0) { best = found }
+    }
+    return best
+  }
+
+  /// How many bytes of a file the magic rules look at, at most (18,730 in shared-mime-info
+  /// 2.2, from one rule; nearly all look within the first 4 KiB).
+  public var magicExtent: Int {
+    databases.map { $0.cache.magicExtent(largest: Self.largestCache) }.max() ?? 0
+  }
+
+  /// The type the XML namespaces list gives a root element, such as `image/svg+xml` for
+  /// `svg` in `http://www.w3.org/2000/svg`. GLib does not read this list (an SVG root with
+  /// a prefix is `application/xml` to it); the specification asks for it on XML data.
+  public func typeOfXMLRoot(namespace: String, localName: String) -> String? {
+    let root = XMLRoot(namespace: namespace, localName: localName)
+    return databases.lazy.compactMap { $0.cache.typeOfXMLRoot(root) }.first
+  }
+
+  /// Whether `mime` is `base` or a kind of it, as xdg_mime_mime_type_subclass answers:
+  /// through aliases and `sub-class-of` links, and GLib's implicit rules: `MEDIA/*` holds
+  /// every `MEDIA/...`, `text/plain` every `text/...`, `application/octet-stream`
+  /// everything but `inode/...`. Links that loop are followed once.
+  public func isSubclass(_ mime: String, of base: String) -> Bool {
+    let base = canonical(base)
+    let media = base.hasSuffix("/*") ? base.dropLast() : nil
+    var pending = [canonical(mime)]
+    var seen: Set<String> = []
+    while let type = pending.popLast(), seen.count < Self.mostAncestors {
+      guard seen.insert(type).inserted else { continue }
+      if type == base || media.map(type.hasPrefix) == true || (base == "text/plain" && type.hasPrefix("text/"))
+        || (base == "application/octet-stream" && !type.hasPrefix("inode/"))
+      {
+        return true
+      }
+      for database in databases { pending += database.cache.parents(of: type).map(canonical) }
+    }
+    return false
+  }
+
+  /// The most types isSubclass visits; real chains are a handful long.
+  private static let mostAncestors = 256
+
   /// The comment and globs of a MIME type (of its canonical name), from its XML file; nil
   /// when the type has none.
   public func details(of name: String) -> Details? {

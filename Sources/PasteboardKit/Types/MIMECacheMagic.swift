@@ -1,0 +1,111 @@
+/// The magic of a `mime.cache`: a list of matches sorted by priority (highest first),
+/// each a type, its priority and a tree of matchlets. A match holds when any of its top
+/// matchlets does; a matchlet holds when its value (under its mask) occurs at one of the
+/// offsets of its range and it has no children or any child holds.
+///
+/// It is read as GLib's xdgmime reads it, so that pb and the system agree: the first match
+/// in the list wins, and values are compared byte for byte as stored. (The cache keeps
+/// `host16`/`host32` values big-endian with their word size; the specification would swap
+/// them on a little-endian machine, GLib does not: its `host16` 0420 executable rule matches
+/// the bytes 01 10 here, as pb's does.)
+///
+/// A cache is untrusted, so the walk is bounded three ways: every count is capped by what
+/// fits in the file, children nest at most 32 deep (the real database: 5), and the whole
+/// lookup may spend at most `workPerCacheByte` steps per byte of the cache (far more than the real
+/// database's rules need, about 60,000 range positions for 150 KiB); a cache that asks for
+/// more, through forged ranges or children that loop, answers nothing.
+extension MIMECache {
+  private static let workPerCacheByte = 32
+  private static let matchSize = 16
+
+  /// The first match of the list that `head` satisfies, with its priority; nil when none
+  /// does or the magic does not hold together.
+  func magicMatch(in head: UnsafeRawBufferPointer) -> (mime: String, priority: Int)? {
+    guard let count = u32(magicList), let first = u32(magicList + 8),
+      count <= recordsFit(from: first, size: Self.matchSize)
+    else { return nil }
+    let found: (mimeOffset: Int, priority: Int)?? = bytes.withUnsafeBufferPointer { cache in
+      var walk = MagicWalk(cache: cache, head: head, budget: Self.workPerCacheByte * cache.count)
+      for index in 0..<count {
+        let match = first + Self.matchSize * index
+        guard let priority = walk.u32(match), let mimeOffset = walk.u32(match + 4),
+          let matchlets = walk.u32(match + 8), let firstMatchlet = walk.u32(match + 12),
+          let holds = walk.anyHolds(count: matchlets, first: firstMatchlet, depth: 0)
+        else { return .some(nil) }
+        if holds { return (mimeOffset, priority) }
+      }
+      return nil
+    }
+    guard case .some(.some(let match)) = found, let mime = string(at: match.mimeOffset) else { return nil }
+    return (mime, match.priority)
+  }
+
+  /// The longest head any rule looks at (the list's `max_extent`), capped at `largest`.
+  func magicExtent(largest: Int) -> Int {
+    min(u32(magicList + 4) ?? 0, largest)
+  }
+}
+
+/// One lookup's walk of the matchlets, with the work it may still spend.
+private struct MagicWalk {
+  let cache: UnsafeBufferPointer<UInt8>
+  let head: UnsafeRawBufferPointer
+  var budget: Int
+
+  private static let deepest = 32
+  private static let matchletSize = 32
+
+  func u32(_ offset: Int) -> Int? {
+    guard offset >= 0, offset <= cache.count - 4 else { return nil }
+    return Int(cache[offset]) << 24 | Int(cache[offset + 1]) << 16 | Int(cache[offset + 2]) << 8 | Int(cache[offset + 3])
+  }
+
+  /// Whether any of `count` matchlets from `first` holds; nil when the cache does not hold
+  /// together (a record off its end, too deep, or over the budget).
+  mutating func anyHolds(count: Int, first: Int, depth: Int) -> Bool? {
+    guard depth < Self.deepest, first >= 0, count <= (cache.count - min(first, cache.count)) / Self.matchletSize
+    else { return nil }
+    for index in 0..<count {
+      guard let holds = holds(matchletAt: first + Self.matchletSize * index, depth: depth) else { return nil }
+      if holds { return true }
+    }
+    return false
+  }
+
+  private mutating func holds(matchletAt offset: Int, depth: Int) -> Bool? {
+    guard let rangeStart = u32(offset), let rangeLength = u32(offset + 4), let valueLength = u32(offset + 12),
+      let value = u32(offset + 16), let mask = u32(offset + 20), let children = u32(offset + 24),
+      let firstChild = u32(offset + 28),
+      value <= cache.count - valueLength, mask == 0 || mask <= cache.count - valueLength
+    else { return nil }
+    guard let found = valueOccurs(at: value, length: valueLength, mask: mask, from: rangeStart, count: rangeLength)
+    else { return nil }
+    guard found else { return false }
+    if children == 0 { return true }
+    return anyHolds(count: children, first: firstChild, depth: depth + 1)
+  }
+
+  /// Whether the value occurs in the head at one of `count` offsets from `start`.
+  private mutating func valueOccurs(at value: Int, length: Int, mask: Int, from start: Int, count: Int) -> Bool? {
+    // Offsets where the value would run past the head can never match.
+    let last = min(start + min(count, head.count) - 1, head.count - length)
+    guard start <= last else {
+      budget -= 1
+      return budget >= 0 ? false : nil
+    }
+    for position in start...last {
+      budget -= 1
+      var index = 0
+      while index < length {
+        let byte = head[position + index]
+        let wanted = cache[value + index]
+        if mask == 0 ? byte != wanted : (byte ^ wanted) & cache[mask + index] != 0 { break }
+        index += 1
+        budget -= 1
+      }
+      guard budget >= 0 else { return nil }
+      if index == length { return true }
+    }
+    return false
+  }
+}
