@@ -363,7 +363,10 @@ extension Report {
       self.input = input
       type = detection.type.rawValue
       typeSource = detection.source.rawValue
-      libmagic = evidence.libmagic.map { answer in answer.charset.map { "\(answer.mimeType); charset=\($0)" } ?? answer.mimeType }
+      libmagic = evidence.libmagic.map { answer in
+        (answer.charset.map { "\(answer.mimeType); charset=\($0)" } ?? answer.mimeType)
+          + (evidence.libmagicInside.map { ", holding \($0)" } ?? "")
+      }
       sharedMIMEInfo = evidence.sharedMIMEInfo
       fileName = evidence.fileName.map(\.rawValue)
     }

@@ -28,4 +28,9 @@ void cmagic_regex_set_prefilter(int enabled);
 /// `visit` must not compile).
 void cmagic_regex_each_deferred(void (*visit)(const char *pattern, int cflags, void *context), void *context);
 
+/// Decompresses the start of a gzip, bzip2 or xz stream (told by its first bytes) into
+/// `out`, as far as `in` and `out` go; returns the bytes produced, 0 for anything else or a
+/// stream that does not decompress.
+size_t cmagic_decompress_head(const void *in, size_t in_size, void *out, size_t out_size);
+
 #endif

@@ -39,4 +39,15 @@ public final class MagicSniffer: TypeSniffer {
     }
     return SniffedType(magicOutput: String(cString: answer))
   }
+
+  /// The head decompressed in memory by zlib, bzip2 or xz, then sniffed: libmagic's own
+  /// decompression of a buffer forks a program. A stream the head cuts short is read as
+  /// far as it goes; the first 8 KiB of what it holds name a tarball or an SVG.
+  public func sniffDecompressed(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> String? {
+    let inner = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192, alignment: 16)
+    defer { inner.deallocate() }
+    let count = cmagic_decompress_head(head.baseAddress, head.count, inner.baseAddress, inner.count)
+    guard count > 0 else { return nil }
+    return try sniff(UnsafeRawBufferPointer(rebasing: inner[..<count])).mimeType
+  }
 }

@@ -13,6 +13,8 @@ public struct TypeDetection: Sendable, Equatable {
 public struct TypeEvidence: Sendable, Equatable {
   /// libmagic's answer, when it was asked.
   public var libmagic: SniffedType?
+  /// What libmagic found inside compressed data, when it looked.
+  public var libmagicInside: String?
   /// The MIME database's answer from the data (its magic, or an XML root's namespace),
   /// when it was asked: libmagic was generic or unsure.
   public var sharedMIMEInfo: String?
@@ -76,7 +78,7 @@ public final class TypeDetector {
         byMagic = TypeDetection(type: answer.type, source: .magic)
       }
       var content = byMagic
-      if asksDatabase, let found = databaseAnswer(head), TypeRegistry.conforms(found.type, to: .text),
+      if asksDatabase, let found = databaseAnswer(head), found.type != answer?.type, TypeRegistry.conforms(found.type, to: .text),
         answer.map({ $0.generic || TypeRegistry.conforms(found.type, to: $0.type) }) ?? true
       {
         content = TypeDetection(type: found.type, source: .mimeDatabase)
@@ -88,9 +90,12 @@ public final class TypeDetector {
       return byName.map { TypeDetection(type: $0, source: .filenameExtension) } ?? TypeDetection(type: .data, source: .magic)
     }
     var content = TypeDetection(type: answer.type, source: .magic)
+    if let packed = try packedType(sniffed.mimeType, head) { content = TypeDetection(type: packed, source: .magic) }
     var priority = 0
     // A generic answer yields to the database's; a specific one only to a subclass of it.
-    if asksDatabase, let found = databaseAnswer(head), answer.generic || TypeRegistry.conforms(found.type, to: answer.type) {
+    if asksDatabase, let found = databaseAnswer(head), found.type != answer.type,
+      answer.generic || TypeRegistry.conforms(found.type, to: answer.type)
+    {
       content = TypeDetection(type: found.type, source: .mimeDatabase)
       priority = found.priority
     }
@@ -133,6 +138,22 @@ public final class TypeDetector {
     let byName = candidates.first { TypeRegistry.conforms($0, to: content.type) } ?? candidates[0]
     return TypeDetection(type: byName, source: .filenameExtension)
   }
+
+  /// What compressed data is, where what it holds makes it a format of its own (a
+  /// compressed tarball), as the database names those: libmagic looks inside.
+  private func packedType(_ outer: String, _ head: UnsafeRawBufferPointer) throws(PasteboardError) -> TypeIdentifier? {
+    guard let packings = Self.packedFormats[outer], let inner = try sniffer.sniffDecompressed(head) else { return nil }
+    lastEvidence.libmagicInside = inner
+    guard let format = packings[inner] else { return nil }
+    return TypeRegistry.type(forDatabaseMIMEType: format)
+  }
+
+  /// Compressor, then what it holds, to the database's name of the whole.
+  private static let packedFormats: [String: [String: String]] = [
+    "application/gzip": ["application/x-tar": "application/x-compressed-tar", "image/svg+xml": "image/svg+xml-compressed"],
+    "application/x-bzip2": ["application/x-tar": "application/x-bzip-compressed-tar"],
+    "application/x-xz": ["application/x-tar": "application/x-xz-compressed-tar"],
+  ]
 
   /// The database's type for the head: an XML document's root element first (the
   /// database's namespaces), then its magic rules, with the rule's priority.
@@ -222,18 +243,23 @@ struct NameEvidence {
     if let found, readDatabase || !readingDatabase { return found }
     guard let fileName, !fileName.isEmpty else { return [] }
     let declared = FilenameExtension.of(path: fileName).flatMap(TypeRegistry.declaredType(forFilenameExtension:))
-    var types: [TypeIdentifier] = []
+    var globbed: [TypeIdentifier] = []
     if readingDatabase || declared == nil {
       readDatabase = true
       let globs = database.mimeTypes(forFileName: fileName)
       for glob in globs where glob.weight == globs[0].weight {
         let type = TypeRegistry.type(forDatabaseMIMEType: glob.mime)
-        if !types.contains(type) { types.append(type) }
+        if !globbed.contains(type) { globbed.append(type) }
       }
     }
-    // Where Apple's declaration and the database's glob differ, the longer glob
-    // (`*.tar.gz` over `gz`) or the database's tie comes first.
-    if let declared, !types.contains(where: { TypeRegistry.conforms($0, to: declared) }) { types.append(declared) }
+    // Apple's declaration of the extension comes first, but for the database's globs
+    // that are a kind of it (`*.tar.gz` of `gz`): `.heic` is HEIC, not any HEIF.
+    guard let declared else {
+      found = globbed
+      return globbed
+    }
+    let refining = globbed.filter { TypeRegistry.conforms($0, to: declared) }
+    let types = refining + (refining.contains(declared) ? [] : [declared]) + globbed.filter { !refining.contains($0) }
     found = types
     return types
   }

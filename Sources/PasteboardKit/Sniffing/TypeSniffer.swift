@@ -29,4 +29,11 @@ public struct SniffedType: Sendable, Equatable {
 /// version of the magic database.
 public protocol TypeSniffer: AnyObject {
   func sniff(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType
+  /// The MIME type of what compressed data holds, from its head decompressed in memory;
+  /// nil where the sniffer cannot tell.
+  func sniffDecompressed(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> String?
+}
+
+extension TypeSniffer {
+  public func sniffDecompressed(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> String? { nil }
 }
