@@ -327,7 +327,8 @@ public enum TypeRegistry {
 
   /// What an undeclared MIME type conforms to: the types of its `sub-class-of` links,
   /// `public.script` or `public.source-code` where the database calls it one, text where
-  /// the format always is (`alwaysText`), the base of its top-level media type, and data.
+  /// the format always is (`alwaysText`), the bases of its and its aliases' top-level media
+  /// types, and data.
   private static func mimeParents(of mime: String) -> [TypeFact] {
     let isText = mime.hasPrefix("text/")
     var facts: [TypeFact] = []
@@ -338,8 +339,11 @@ public enum TypeRegistry {
     if alwaysText.contains(mime), !facts.contains(where: { conforms($0.type, to: .text) }) {
       add(.text, .builtIn, "a format that is always text")
     }
-    if let base = kind(ofMediaType: mime), !facts.contains(where: { conforms($0.type, to: base) }) {
-      add(base, mimeSource(mime), "the \(mime.prefix(while: { $0 != "/" }))/* media type")
+    // An alias is a name of the same format: its top level (image/fits for application/fits) counts too.
+    for name in [mime] + SharedMIMEInfo.system.aliases(of: mime) {
+      if let base = kind(ofMediaType: name), !facts.contains(where: { conforms($0.type, to: base) }) {
+        add(base, mimeSource(mime), "the \(name.prefix(while: { $0 != "/" }))/* media type" + (name == mime ? "" : " of its alias \(name)"))
+      }
     }
     if !facts.contains(where: { conforms($0.type, to: .data) }) { add(.data, .dynamic, "its tag specification") }
     return facts
