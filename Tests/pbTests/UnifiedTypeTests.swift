@@ -90,6 +90,23 @@ struct UnifiedTypeTests {
     #expect(try sandbox.pb("types").lines == ["com.rsa.pkcs-12"])
   }
 
+  @Test(
+    "a MIME type or extension Apple declares never opens the MIME database; one it does not, does",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "strace lists the files pb opens"))
+  func declaredTypesStayOnTheTables() throws {
+    let sandbox = try Sandbox()
+    func opensTheDatabase(_ types: String...) throws -> Bool {
+      let trace = sandbox.root.appendingPathComponent("trace").path
+      let traced = try sandbox.run(
+        "/usr/bin/strace", ["-f", "-qq", "-e", "trace=open,openat", "-o", trace, Sandbox.binary, "type"] + types, stdin: nil,
+        environment: [:])
+      #expect(traced.status == 0, "\(traced)")
+      return try String(contentsOfFile: trace, encoding: .utf8).contains("/mime/")
+    }
+    #expect(try !opensTheDatabase("image/png", "application/x-pkcs12", "video/flc", "stl", "icc", "p12"))
+    #expect(try opensTheDatabase("model/stl"))
+  }
+
   static func openssl(_ arguments: [String]) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
