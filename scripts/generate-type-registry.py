@@ -22,9 +22,14 @@ def check(types):
             sys.exit(f"generate-type-registry: {t['identifier']} is declared twice")
         seen.add(key)
     for t in types:
-        for parent in t["conformsTo"]:
+        for parent in parents(t):
             if parent.lower() not in seen:
                 sys.exit(f"generate-type-registry: {t['identifier']} conforms to undeclared {parent}")
+
+
+def parents(t):
+    """Apple's parents, then the ones pb adds (pbConformsTo: formats that are always text)."""
+    return t["conformsTo"] + [p for p in t.get("pbConformsTo", []) if p not in t["conformsTo"]]
 
 
 def is_public(identifier):
@@ -52,10 +57,10 @@ def tag_index(types, field, facts):
 
 def record(t):
     mimes = t["mimeTypes"] + [m for m in t.get("aliasMimeTypes", []) if m not in t["mimeTypes"]]
-    for value in [t["identifier"]] + t["conformsTo"] + mimes + t["extensions"]:
+    for value in [t["identifier"]] + parents(t) + mimes + t["extensions"]:
         if "|" in value or "," in value:
             sys.exit(f"generate-type-registry: {value!r} holds a separator")
-    return "|".join([t["identifier"], ",".join(t["conformsTo"]), ",".join(mimes), ",".join(t["extensions"]),
+    return "|".join([t["identifier"], ",".join(parents(t)), ",".join(mimes), ",".join(t["extensions"]),
                      t["description"]])
 
 

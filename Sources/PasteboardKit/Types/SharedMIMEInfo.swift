@@ -266,3 +266,16 @@ public final class SharedMIMEInfo: Sendable {
     return Array(bytes[..<count])
   }
 }
+
+extension SharedMIMEInfo {
+  /// Every MIME type whose `*.ext` glob weighs most, in the cache's order: several when
+  /// their globs tie, which the database leaves to the content to settle.
+  public func heaviestMIMETypes(forExtension ext: String) -> [String] {
+    for database in databases {
+      let found = database.cache.types(forExtension: ext)
+      guard let weight = found.map(\.weight).max() else { continue }
+      return found.filter { $0.weight == weight }.map(\.mime)
+    }
+    return []
+  }
+}

@@ -119,15 +119,84 @@ public enum TypeRegistry {
 
   private static let decoded = Mutex(DecodedDeclarations())
 
-  /// The type a MIME type names: a declared one (also under the database's aliases), or
-  /// else the dynamic identifier Apple mints for the MIME type as written. An alias's
-  /// identifier conforms to its canonical name's (see `mimeParents`).
+  /// The type a MIME type names: one identifier per format, whichever of its names and
+  /// aliases is used. A MIME type Apple declares (or the facts record as an alias of a
+  /// declaration) is a table lookup that never opens the MIME database; any other is
+  /// joined with Apple's declarations through the database (see `joinedType`).
   static func type(forMIMEType mime: MIMEType) -> TypeIdentifier {
     if let tag = mime.tagWithCharset, let type = declaredType(in: mimeTypeIndex, tag) { return type }
     if let type = declaredType(in: mimeTypeIndex, mime.essence) { return type }
-    if let type = declaredType(in: mimeTypeIndex, SharedMIMEInfo.system.canonical(mime.essence)) { return type }
+    if let joined = joinedTypes.withLock({ $0[mime.essence] }) { return joined }
+    let joined = joinedType(forUndeclared: mime.essence)
+    joinedTypes.withLock { $0[mime.essence] = joined }
+    return joined
+  }
+
+  /// Joins made so far: a conformance check asks for the same few again and again.
+  private static let joinedTypes = Mutex<[String: TypeIdentifier]>([:])
+
+  /// The identifier of a MIME type the tables do not name. Apple's declaration where one
+  /// declares the format, else the dynamic identifier of the database's canonical name,
+  /// so an alias and its canonical type are one identifier. In order:
+  /// 1. the canonical name, or one of its aliases (the first in the cache's order), is
+  ///    declared: `application/pkcs12`, whose alias `application/x-pkcs12` Apple declares;
+  /// 2. a glob of the canonical type names an extension Apple declares, and the two agree
+  ///    that it is one format (`joins`): `model/stl` and Apple's `stl`. The first such
+  ///    glob in the database's order (its preferred extension first) decides;
+  /// 3. otherwise the dynamic identifier of the canonical name.
+  /// Where Apple declares two MIME types that the database calls aliases of each other
+  /// (`image/heic`, `image/heif`), each keeps its declared type: Apple tells them apart.
+  private static func joinedType(forUndeclared mime: String) -> TypeIdentifier {
+    let database = SharedMIMEInfo.system
+    let canonical = database.canonical(mime)
+    for name in [canonical] + database.aliases(of: canonical) {
+      if let type = declaredType(in: mimeTypeIndex, name.lowercased()) { return type }
+    }
+    for ext in database.details(of: canonical)?.extensions ?? [] {
+      if let declared = declaredType(forFilenameExtension: ext), joins(canonical, to: declared, by: ext) { return declared }
+    }
     return DynamicIdentifier.identifier(
-      for: .init(conformsTo: .data, tags: [.init(tagClass: .mimeType, value: mime.essence)]))
+      for: .init(conformsTo: .data, tags: [.init(tagClass: .mimeType, value: canonical.lowercased())]))
+  }
+
+  /// Extensions that name one format in Apple's declarations and another in the
+  /// database, which nothing else in either tells apart: `.as` is AppleSingle there and an
+  /// Applix spreadsheet here, `.scn` a SceneKit scene there and a Godot scene here.
+  private static let homonymExtensions: Set<String> = ["as", "scn"]
+
+  /// Whether a database type whose glob names `ext` is the format Apple declares `ext`
+  /// for. The extension alone is not enough (`.ts` is a Qt translation in the database
+  /// and an MPEG transport stream at Apple), so the two must agree on everything else
+  /// they say:
+  /// - Apple gives the format no MIME type the database knows as another type (Apple's
+  ///   `.ts` is `video/mp2t`, which the database knows);
+  /// - the kind the MIME type's top level names holds for Apple's type (a `text/` type
+  ///   is not joined to `com.apple.service-application`, a `model/` type only to 3D content);
+  /// - Apple's type conforms to what the database makes the type a sub-class of (an
+  ///   OpenDocument template that is a ZIP is no `.otc` font; text/plain asks for text);
+  /// - the type is one the database itself gives `ext` (its glob weighs most), and where
+  ///   several tie, the one whose top level names Apple's kind (`model/obj`, not
+  ///   `application/x-tgif`, for `.obj`);
+  /// - `ext` is not one of `homonymExtensions`.
+  private static func joins(_ mime: String, to declared: TypeIdentifier, by ext: String) -> Bool {
+    let database = SharedMIMEInfo.system
+    guard !homonymExtensions.contains(ext), let declaration = declaration(of: declared),
+      !declaration.mimeTypes.contains(where: database.knows)
+    else { return false }
+    if let kind = kind(ofMediaType: mime), !conforms(declared, to: kind) { return false }
+    for parent in database.parents(of: mime) where parent != "application/octet-stream" {
+      let required = parent == "text/plain" ? .text : self.declaredType(forMIMEType: parent)
+      if let required, !conforms(declared, to: required) { return false }
+    }
+    let heaviest = database.heaviestMIMETypes(forExtension: ext)
+    guard heaviest.contains(mime) else { return false }
+    let ofTheKind = heaviest.filter { kind(ofMediaType: $0).map { conforms(declared, to: $0) } ?? false }
+    return ofTheKind.isEmpty || ofTheKind.contains(mime)
+  }
+
+  /// The base type a MIME type's top level names (`model/stl`: 3D content), if any.
+  private static func kind(ofMediaType mime: String) -> TypeIdentifier? {
+    topLevelBases[String(mime.prefix(while: { $0 != "/" })).lowercased()]
   }
 
   /// The declared type of a MIME type such as `image/png`, if there is one.
@@ -165,7 +234,9 @@ public enum TypeRegistry {
   }
 
   /// The declared spelling of a known identifier; a dynamic identifier whose tag is
-  /// declared becomes that declared type (Apple counts the two as equal).
+  /// declared becomes that declared type (Apple counts the two as equal), and one whose
+  /// MIME type now joins another identifier (a declared type, or its canonical name's:
+  /// see `type(forMIMEType:)`) becomes that one.
   static func normalize(_ type: TypeIdentifier) throws(PasteboardError) -> TypeIdentifier {
     if let declared = declaration(of: type) { return declared.identifier }
     guard type.isDynamic else { return type }
@@ -178,6 +249,7 @@ public enum TypeRegistry {
         if let declared = declaredType(forFilenameExtension: tag.value) { return declared }
       case .mimeType:
         if let declared = declaredType(forMIMEType: tag.value) { return declared }
+        if let joined = joinedType(ofDynamic: type) { return joined }
       default:
         break
       }
@@ -205,6 +277,15 @@ public enum TypeRegistry {
     return mimeType(ofDynamic: type).flatMap { SharedMIMEInfo.system.details(of: $0)?.comment }
   }
 
+  /// The identifier that now stands for a dynamic identifier's MIME type, when that is
+  /// another one: a declared type the database joins it to, or its canonical name's.
+  /// Items stored before the join keep the old identifier, which conforms to the new.
+  private static func joinedType(ofDynamic type: TypeIdentifier) -> TypeIdentifier? {
+    guard let mime = mimeType(ofDynamic: type), let parsed = try? MIMEType.parse(mime) else { return nil }
+    let joined = self.type(forMIMEType: parsed)
+    return joined.isDynamic && mimeType(ofDynamic: joined) == parsed.essence ? nil : joined
+  }
+
   /// The MIME type a dynamic identifier was minted for, lower-cased.
   private static func mimeType(ofDynamic type: TypeIdentifier) -> String? {
     DynamicIdentifier.specification(of: type)?.tags.first { $0.tagClass == .mimeType }?.value.lowercased()
@@ -220,6 +301,9 @@ public enum TypeRegistry {
       return declared.conformsTo.map { TypeFact(type: $0, source: .builtIn, reason: nil) }
     }
     guard type.isDynamic else { return [TypeFact(type: .data, source: .dynamic, reason: "an undeclared identifier")] }
+    if let joined = joinedType(ofDynamic: type) {
+      return [TypeFact(type: joined, source: .sharedMIMEInfo, reason: "the identifier of its MIME type")]
+    }
     if let mime = mimeType(ofDynamic: type) { return mimeParents(of: mime) }
     guard let specification = DynamicIdentifier.specification(of: type) else { return [] }
     return specification.conformsTo.map { [TypeFact(type: $0, source: .dynamic, reason: "its tag specification")] } ?? []
@@ -231,26 +315,35 @@ public enum TypeRegistry {
     "text": .text, "font": TypeIdentifier("public.font"), "model": TypeIdentifier("public.3d-content"),
   ]
 
+  /// Formats that are always text but that the database does not make a sub-class of
+  /// text/plain, as it does PostScript, subtitles and desktop files: XPM (C source), Xfig,
+  /// AFM and BDF fonts, the ASX, WPL and QuickTime-link playlists (XML), RealMedia
+  /// metafiles (a list of URLs), shell archives, FrameMaker MIF and SPARQL queries.
+  private static let alwaysText: Set<String> = [
+    "image/x-xpixmap", "image/x-xfig", "application/x-font-afm", "application/x-font-bdf", "audio/x-ms-asx",
+    "application/vnd.ms-wpl", "application/x-quicktime-media-link", "application/ram", "application/x-shar",
+    "application/x-mif", "application/sparql-query",
+  ]
+
   /// What an undeclared MIME type conforms to: the types of its `sub-class-of` links,
-  /// `public.script` or `public.source-code` where the database calls it one, the base of
-  /// its top-level media type, and data.
+  /// `public.script` or `public.source-code` where the database calls it one, text where
+  /// the format always is (`alwaysText`), the bases of its and its aliases' top-level media
+  /// types, and data.
   private static func mimeParents(of mime: String) -> [TypeFact] {
-    let database = SharedMIMEInfo.system
     let isText = mime.hasPrefix("text/")
     var facts: [TypeFact] = []
     func add(_ type: TypeIdentifier, _ source: TypeFact.Source, _ reason: String) {
       if !facts.contains(where: { $0.type == type }) { facts.append(TypeFact(type: type, source: source, reason: reason)) }
     }
-    let canonical = database.canonical(mime)
-    if canonical != mime, let parsed = try? MIMEType.parse(canonical) {
-      // The canonical name's type carries the database's facts.
-      add(type(forMIMEType: parsed), .sharedMIMEInfo, "alias of \(canonical)")
-    } else {
-      addDatabaseFacts(of: mime, isText: isText, to: add)
+    addDatabaseFacts(of: mime, isText: isText, to: add)
+    if alwaysText.contains(mime), !facts.contains(where: { conforms($0.type, to: .text) }) {
+      add(.text, .builtIn, "a format that is always text")
     }
-    let topLevel = String(mime.prefix(while: { $0 != "/" }))
-    if let base = topLevelBases[topLevel], !facts.contains(where: { conforms($0.type, to: base) }) {
-      add(base, mimeSource(mime), "the \(topLevel)/* media type")
+    // An alias is a name of the same format: its top level (image/fits for application/fits) counts too.
+    for name in [mime] + SharedMIMEInfo.system.aliases(of: mime) {
+      if let base = kind(ofMediaType: name), !facts.contains(where: { conforms($0.type, to: base) }) {
+        add(base, mimeSource(mime), "the \(name.prefix(while: { $0 != "/" }))/* media type" + (name == mime ? "" : " of its alias \(name)"))
+      }
     }
     if !facts.contains(where: { conforms($0.type, to: .data) }) { add(.data, .dynamic, "its tag specification") }
     return facts
