@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The magic of a `mime.cache`: a list of matches sorted by priority (highest first),
 /// each a type, its priority and a tree of matchlets. A match holds when any of its top
 /// matchlets does; a matchlet holds when its value (under its mask) occurs at one of the
@@ -57,7 +63,7 @@ private struct MagicWalk {
 
   func u32(_ offset: Int) -> Int? {
     guard offset >= 0, offset <= cache.count - 4 else { return nil }
-    return Int(cache[offset]) << 24 | Int(cache[offset + 1]) << 16 | Int(cache[offset + 2]) << 8 | Int(cache[offset + 3])
+    return Int(UInt32(bigEndian: UnsafeRawBufferPointer(cache).loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
   }
 
   /// Whether any of `count` matchlets from `first` holds; nil when the cache does not hold
@@ -74,13 +80,13 @@ private struct MagicWalk {
 
   private mutating func holds(matchletAt offset: Int, depth: Int) -> Bool? {
     guard let rangeStart = u32(offset), let rangeLength = u32(offset + 4), let valueLength = u32(offset + 12),
-      let value = u32(offset + 16), let mask = u32(offset + 20), let children = u32(offset + 24),
-      let firstChild = u32(offset + 28),
+      let value = u32(offset + 16), let mask = u32(offset + 20),
       value <= cache.count - valueLength, mask == 0 || mask <= cache.count - valueLength
     else { return nil }
     guard let found = valueOccurs(at: value, length: valueLength, mask: mask, from: rangeStart, count: rangeLength)
     else { return nil }
     guard found else { return false }
+    guard let children = u32(offset + 24), let firstChild = u32(offset + 28) else { return nil }
     if children == 0 { return true }
     return anyHolds(count: children, first: firstChild, depth: depth + 1)
   }
@@ -89,22 +95,28 @@ private struct MagicWalk {
   private mutating func valueOccurs(at value: Int, length: Int, mask: Int, from start: Int, count: Int) -> Bool? {
     // Offsets where the value would run past the head can never match.
     let last = min(start + min(count, head.count) - 1, head.count - length)
-    guard start <= last else {
-      budget -= 1
-      return budget >= 0 ? false : nil
-    }
-    for position in start...last {
-      budget -= 1
+    budget -= max(last - start + 1, 1)
+    guard budget >= 0 else { return nil }
+    guard start <= last, let base = head.baseAddress else { return false }
+    var position = start
+    while position <= last {
+      if mask == 0, length > 0 {
+        // Most values are unmasked: jump to the next place their first byte is (memchr
+        // scans many bytes a step), rather than trying each offset.
+        guard let found = memchr(base + position, Int32(cache[value]), last - position + 1) else { return false }
+        position = base.distance(to: UnsafeRawPointer(found))
+      }
       var index = 0
       while index < length {
         let byte = head[position + index]
         let wanted = cache[value + index]
         if mask == 0 ? byte != wanted : (byte ^ wanted) & cache[mask + index] != 0 { break }
         index += 1
-        budget -= 1
       }
+      budget -= index
       guard budget >= 0 else { return nil }
       if index == length { return true }
+      position += 1
     }
     return false
   }
