@@ -128,7 +128,7 @@ public final class SharedMIMEInfo: Sendable {
     for lookup in lookups {
       for database in databases {
         let found = lookup(database.cache)
-        // Swift's sort is not stable; the index keeps the database's order among equals.
+        // Swift does not promise a stable sort; the index keeps the database's order among equals.
         if !found.isEmpty {
           return found.enumerated().sorted { ($0.element.weight, $1.offset) > ($1.element.weight, $0.offset) }.map(\.element)
         }
