@@ -4,6 +4,8 @@
 Usage: scripts/generate-type-registry.py [FACTS] > Sources/PasteboardKit/Types/TypeDeclarations.swift
 The generated file is committed; run this again when the facts change. It refuses facts
 whose parents are undeclared or whose identifiers repeat, so the registry is a closed graph.
+A type's parents are Apple's (conformsTo) followed by those pb adds (pbConformsTo: formats
+that are always text conform to public.text), kept apart in the facts so Apple's stay Apple's.
 """
 import json
 import os

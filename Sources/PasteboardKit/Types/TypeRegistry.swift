@@ -342,7 +342,8 @@ public enum TypeRegistry {
     // An alias is a name of the same format: its top level (image/fits for application/fits) counts too.
     for name in [mime] + SharedMIMEInfo.system.aliases(of: mime) {
       if let base = kind(ofMediaType: name), !facts.contains(where: { conforms($0.type, to: base) }) {
-        add(base, mimeSource(mime), "the \(name.prefix(while: { $0 != "/" }))/* media type" + (name == mime ? "" : " of its alias \(name)"))
+        let reason = "the \(name.prefix(while: { $0 != "/" }))/* media type" + (name == mime ? "" : " of its alias \(name)")
+        add(base, mimeSource(mime), reason)
       }
     }
     if !facts.contains(where: { conforms($0.type, to: .data) }) { add(.data, .dynamic, "its tag specification") }
