@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Records Tests/TypeCorpus/corpus.tsv: for every file of Tests/TypeCorpus/files and
-written/, the format it is and what GLib and libmagic say of it. Run with /usr/bin/python3
+"""Records Tests/TypeCorpus/corpus.tsv: for every file of Tests/TypeCorpus/files (NNNN/NAME)
+and written/, the format it is and what GLib and libmagic say of it. Run with /usr/bin/python3
 (python3-gi).
 
 Method. Each file's true MIME type (the "mime" column) is, in this order:
@@ -41,11 +41,13 @@ def read_tsv(name):
 def main():
     sources = read_tsv("sources.tsv")
     labels = read_tsv("labels.tsv")
-    paths = [os.path.join(folder, name) for folder in ("files", "written")
-             for name in sorted(os.listdir(os.path.join(typecorpus.CORPUS, folder)))]
+    files = os.path.join(typecorpus.CORPUS, "files")
+    paths = [f"files/{number}/{name}" for number in sorted(os.listdir(files))
+             for name in os.listdir(os.path.join(files, number))]
+    paths += [f"written/{name}" for name in sorted(os.listdir(os.path.join(typecorpus.CORPUS, "written")))]
     rows = []
     for path in paths:
-        source = sources.get(os.path.basename(path), {}) if path.startswith("files/") else {"origin": path}
+        source = sources.get(path[len("files/"):], {}) if path.startswith("files/") else {"origin": path}
         label = labels.get(source.get("origin")) or (source if source.get("mime") else None)
         by_file, _ = typecorpus.glib_guesses(os.path.join(typecorpus.CORPUS, path))
         mime = label["mime"] if label else by_file

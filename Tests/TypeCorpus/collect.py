@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Collects the type corpus into files/ and writes sources.tsv (where each file came from).
+"""Collects the type corpus into files/NNNN/NAME and writes sources.tsv (where each file came from).
 
 Run once with /usr/bin/python3 (python3-gi) on a Debian machine; the files are committed,
 so the tests never depend on this machine. Two sources:
@@ -280,7 +280,8 @@ def generate(first):
         rows.append((name, f"written by {tool}: {command}", package_of(tool), mime, f"the format {tool} was asked to write"))
     numbered = []
     for number, (name, origin, package, mime, comment) in enumerate(rows, first):
-        target = f"{number:04d}-{name}"
+        target = f"{number:04d}/{name}"
+        os.makedirs(os.path.join(FILES, str(number).zfill(4)))
         shutil.copyfile(os.path.join(made, name), os.path.join(FILES, target))
         numbered.append((target, origin, package, mime, comment))
     shutil.rmtree(work)
@@ -302,7 +303,10 @@ def main():
     owner = owners()
     rows = []
     for number, path in enumerate(pick_installed(owner), 1):
-        name = f"{number:04d}-{os.path.basename(path)}"
+        # A folder per file keeps its whole name: GLib's globs include literal names
+        # (Makefile, README, AUTHORS) that a prefix would hide.
+        name = f"{number:04d}/{os.path.basename(path)}"
+        os.makedirs(os.path.join(FILES, str(number).zfill(4)))
         shutil.copyfile(path, os.path.join(FILES, name))
         rows.append((name, path, owner[path], "", ""))
     print(f"{len(rows)} installed files", file=sys.stderr)
