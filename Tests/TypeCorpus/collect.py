@@ -119,8 +119,9 @@ def pick_installed(owner):
     return sorted(set(chosen))
 
 
-# name, label (the MIME type of the format asked for), shell command writing $OUT from
-# the inputs in $SRC (a PNG, a WAV, a text, made first from installed files).
+# name, label (the MIME type of the format asked for), shell command writing $OUT in $DIR
+# from $SRC (written/ and Debian's logo, logo.png) or from files made before it in $DIR
+# (cert.pem and key.pem, letter.odt, graph.ps, clip.pot, fr.po).
 GENERATED = [
     ("logo.ras", "image/x-sun-raster", "/usr/bin/convert $SRC/logo.png sun:$OUT"),
     ("logo.pcx", "image/vnd.zbrush.pcx", "/usr/bin/convert $SRC/logo.png pcx:$OUT"),
