@@ -15,6 +15,8 @@ cat, and PB_BENCH=small only the small paste against /bin/true and cat of a smal
 the figures to compare between two builds (bench/bench.py OLDER_PB runs them for it).
 PB_BENCH=many runs only a board of 10,000 small items: pb copy of 10,000 files, and
 pb paste -i all and pb items against cat of the same files.
+PB_BENCH=corpus runs only the type corpus's rates (Tests/TypeCorpus): how often pb's type,
+GLib's and libmagic's is exact and keeps the kind, by file and by data alone.
 """
 import json
 import os
@@ -590,11 +592,37 @@ def small_paste_bench(work):
         print(f"small paste of PB_BASELINE: {baseline * 1000:.2f} ms ({small_paste / baseline:.2f}x of it)")
 
 
+def corpus_bench(work):
+    """How often pb's type is exact, and keeps the kind, on the type corpus (Tests/TypeCorpus)
+    by file and by data, against GLib and libmagic on the same files: all computed now."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+    import typecorpus
+    rows = typecorpus.read_corpus()
+    pb = typecorpus.pb_verdicts(PB, rows, store_env(work))
+    others = typecorpus.judge_live(rows)
+    kinded = sum(row["kind"] in typecorpus.PB_KINDS for row in rows)
+    print(f"\ntype corpus: {len(rows)} files, {len({row['mime'] for row in rows})} formats, {kinded} of them "
+          "image, audio, video or text; exact (kind kept)")
+    print(f"{'detector':<34} {'by file (name and data)':>24} {'by data alone (a pipe)':>24}")
+    for label, verdicts, by_file, by_data in [("pb", pb, "pb_file_verdict", "pb_data_verdict"),
+                                              ("GLib / shared-mime-info", others, "glib_file_verdict", "glib_data_verdict"),
+                                              ("libmagic (file --mime-type)", others, None, "libmagic_verdict")]:
+        cells = []
+        for column in (by_file, by_data):
+            if column is None:
+                cells.append("")
+                continue
+            exact, kept = typecorpus.rates(rows, verdicts, column)
+            cells.append(f"{exact:.1%} ({kept:.1%})")
+        print(f"{label:<34} {cells[0]:>24} {cells[1]:>24}")
+
+
 def main():
     work = tempfile.mkdtemp(prefix="pb-bench-")
     env = store_env(work)
     only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
-            "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench}.get(os.environ.get("PB_BENCH", ""))
+            "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench,
+            "corpus": corpus_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)
@@ -643,6 +671,7 @@ def main():
 
         small_paste_bench(work)
         types_bench(work)
+        corpus_bench(work)
         peers_bench(work)
         desktop_bench(work)
         boards_bench(work)
