@@ -255,7 +255,10 @@ def peers_bench(work):
         rounds = hyperfine_rounds([command for _, command in rows], env, work, warmups=(20, 5))
         medians = {command: median([r[command] for r in rounds]) for _, command in rows}
         def ratio(command, other):
-            return median([r[command] / r[other] for r in rounds])
+            # On a busy machine hyperfine's subtraction of the shell's start-up can leave
+            # cat's or true's median at zero: such a round says nothing of that ratio.
+            ratios = [r[command] / r[other] for r in rounds if r[other] > 0]
+            return median(ratios) if ratios else float("nan")
         counted = {label: callgrind_instructions(command.split(), env, work) for label, command in rows[:5] if not command.startswith("cat ")}
         cat = rows[3][1]
         xsel_out, xsel_in = "xsel -b -o", f"xsel -b -i < {value}"
