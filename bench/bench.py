@@ -6,7 +6,8 @@ Each figure is the best of several runs, in seconds, with its ratio to cat's.
 With PB_BASELINE=PATH_TO_AN_OLDER_PB, the commands of the types section are timed for
 both binaries, interleaved, with the ratio between them; PB_BENCH=types runs only that.
 PB_BENCH=peers runs only the table against xsel and xclip (on a private Xvfb; hyperfine,
-xsel, xclip, xvfb and valgrind are installed from Debian's packages when missing).
+xsel, xclip, xvfb and valgrind are installed from Debian's packages when missing); with
+PB_BASELINE, that binary's copies are timed in the same rounds.
 PB_BENCH=desktop runs only pb publish and a 100 MiB read through pb's owner against
 xclip's (with PB_BASELINE, the start-up of pb paste against that binary too).
 PB_BENCH=cut runs only pb cut, undo and redo of 2000 files against mv and cp.
@@ -253,12 +254,22 @@ def peers_bench(work):
             ("xsel -b -i", f"xsel -b -i < {value}"),
             ("pb count", f"{PB} count"), ("pb contains text", f"{PB} contains text"), ("pb types", f"{PB} types"),
         ]
+        if BASELINE:
+            # The older binary's copies in the same rounds, on the same board: a before and
+            # after from one run.
+            rows += [("PB_BASELINE copy (sniffed)", f"{BASELINE} copy {value}"),
+                     ("PB_BASELINE copy -t public.utf8-plain-text", f"{BASELINE} copy -t public.utf8-plain-text {value}")]
         # Each ratio is taken within a round, and the median over the rounds is reported.
         rounds = hyperfine_rounds([command for _, command in rows], env, work, warmups=(20, 5))
         medians = {command: median([r[command] for r in rounds]) for _, command in rows}
         def ratio(command, other):
-            return median([r[command] / r[other] for r in rounds])
-        counted = {label: callgrind_instructions(command.split(), env, work) for label, command in rows[:5] if not command.startswith("cat ")}
+            # On a busy machine hyperfine's subtraction of the shell's start-up can leave
+            # cat's or true's median at zero: such a round says nothing of that ratio.
+            ratios = [r[command] / r[other] for r in rounds if r[other] > 0]
+            return median(ratios) if ratios else float("nan")
+        # The readers, and pb's copies (on the board the rounds filled: a full history).
+        counted = {label: callgrind_instructions(command.split(), env, work)
+                   for label, command in rows[:5] + [row for row in rows if " copy" in row[1]] if not command.startswith("cat ")}
         cat = rows[3][1]
         xsel_out, xsel_in = "xsel -b -o", f"xsel -b -i < {value}"
         print(f"\nsmall values (19 bytes), hyperfine medians (shell start-up subtracted) over {ROUNDS} rounds of "
