@@ -70,18 +70,26 @@ public final class TypeDetector {
     }
     let sniffed = try sniffer.sniff(head)
     lastEvidence.libmagic = sniffed
-    let answer = Self.meaning(of: sniffed)
-    let asksDatabase = answer.map { $0.generic || $0.refinedByDatabase } ?? true
+    var answer = Self.meaning(of: sniffed)
+    // An answer the database does not know by that name is libmagic's own spelling
+    // (`application/x-java-applet`, `image/x-portable-greymap`, `audio/x-unknown`): the
+    // database's magic names the format as everything else on the system does.
+    if let known = answer, known.type.isDynamic, !known.generic, !database.knows(sniffed.mimeType) {
+      answer?.generic = true
+    }
+    let asksDatabase = answer.map { $0.generic || $0.refinedByDatabase || $0.type.isDynamic } ?? true
     if let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
-      var byMagic: TypeDetection?
+      var content: Evidence?
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
-        byMagic = TypeDetection(type: answer.type, source: .magic)
+        content = Evidence(TypeDetection(type: answer.type, source: .magic))
       }
-      var content = byMagic
-      if asksDatabase, let found = databaseAnswer(head), found.type != answer?.type, TypeRegistry.conforms(found.type, to: .text),
-        answer.map({ $0.generic || TypeRegistry.conforms(found.type, to: $0.type) }) ?? true
-      {
-        content = TypeDetection(type: found.type, source: .mimeDatabase)
+      if asksDatabase, let found = databaseAnswer(head), TypeRegistry.conforms(found.type, to: .text) {
+        if found.type == answer?.type {
+          // The database confirms what libmagic only guessed (`text/x-c` of a C file).
+          content = Evidence(TypeDetection(type: found.type, source: content == nil ? .mimeDatabase : .magic), priority: found.priority)
+        } else if answer.map({ $0.generic || TypeRegistry.conforms(found.type, to: $0.type) }) ?? true {
+          content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
+        }
       }
       return textType(content: content, names: &names, encoding: encoding)
     }
@@ -89,54 +97,74 @@ public final class TypeDetector {
       let byName = names.all(readingDatabase: true).first { !TypeRegistry.conforms($0, to: .text) }
       return byName.map { TypeDetection(type: $0, source: .filenameExtension) } ?? TypeDetection(type: .data, source: .magic)
     }
-    var content = TypeDetection(type: answer.type, source: .magic)
-    if let packed = try packedType(sniffed.mimeType, head) { content = TypeDetection(type: packed, source: .magic) }
-    var priority = 0
+    var content = Evidence(TypeDetection(type: answer.type, source: .magic), generic: answer.generic)
+    if let packed = try packedType(sniffed.mimeType, head) { content = Evidence(TypeDetection(type: packed, source: .magic)) }
     // A generic answer yields to the database's; a specific one only to a subclass of it.
-    if asksDatabase, let found = databaseAnswer(head), found.type != answer.type,
-      answer.generic || TypeRegistry.conforms(found.type, to: answer.type)
+    if asksDatabase, let found = databaseAnswer(head), found.type != content.detection.type,
+      content.generic || TypeRegistry.conforms(found.type, to: content.detection.type)
     {
-      content = TypeDetection(type: found.type, source: .mimeDatabase)
-      priority = found.priority
+      content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
     }
-    return binaryType(content: content, magic: answer, databasePriority: priority, names: &names, readingDatabase: asksDatabase)
+    return binaryType(content: content, magic: answer, names: &names, readingDatabase: asksDatabase)
+  }
+
+  /// What the content says, and how firmly: libmagic's generic answers and the
+  /// database's weaker magic (below 80, where GLib lets a name decide) yield to a name.
+  private struct Evidence {
+    var detection: TypeDetection
+    var priority = 0
+    var generic = false
+
+    init(_ detection: TypeDetection, priority: Int = 0, generic: Bool = false) {
+      self.detection = detection
+      self.priority = priority
+      self.generic = generic
+    }
+
+    /// Whether a name that names another format decides instead.
+    var yieldsToName: Bool {
+      detection.source == .mimeDatabase ? priority < 80 : generic || detection.source == .textCheck
+    }
+  }
+
+  /// The name's first candidate that agrees with the content: the content where it is a
+  /// kind of the candidate, the candidate where it is a kind of the content. nil when no
+  /// candidate is related to the content.
+  private static func agreement(_ content: TypeDetection, _ candidates: [TypeIdentifier]) -> TypeDetection? {
+    for candidate in candidates {
+      if TypeRegistry.conforms(content.type, to: candidate) { return content }
+      if TypeRegistry.conforms(candidate, to: content.type) { return TypeDetection(type: candidate, source: .filenameExtension) }
+    }
+    return nil
   }
 
   /// For data that is not text: the name refines the content, or decides where the
-  /// content says nothing specific.
-  private func binaryType(
-    content: TypeDetection, magic: Answer, databasePriority: Int, names: inout NameEvidence, readingDatabase: Bool
-  ) -> TypeDetection {
+  /// content says nothing firm.
+  private func binaryType(content: Evidence, magic: Answer, names: inout NameEvidence, readingDatabase: Bool) -> TypeDetection {
     // A name that claims text for bytes that are not text is not believed.
-    let candidates = names.all(readingDatabase: readingDatabase).filter { !TypeRegistry.conforms($0, to: .text) }
-    guard !candidates.isEmpty else { return content }
-    if let refining = candidates.first(where: { TypeRegistry.conforms($0, to: content.type) }) {
-      return content.type == refining ? content : TypeDetection(type: refining, source: .filenameExtension)
+    let candidates = names.all(readingDatabase: readingDatabase || content.yieldsToName).filter { !TypeRegistry.conforms($0, to: .text) }
+    guard !candidates.isEmpty else { return content.detection }
+    if let agreed = Self.agreement(content.detection, candidates) { return agreed }
+    // Content and name name unrelated formats. libmagic, where it is specific, and the
+    // database's strong magic keep their word; a generic answer or weaker magic yields.
+    if content.yieldsToName || content.detection.type == .data {
+      return TypeDetection(type: candidates[0], source: .filenameExtension)
     }
-    if candidates.contains(where: { TypeRegistry.conforms(content.type, to: $0) }) { return content }
-    // Content and name disagree. The database's weaker magic (below priority 80, as GLib
-    // weighs it) gives way to a name that refines libmagic's own generic answer; libmagic,
-    // where it is specific, and strong magic keep their word.
-    if content.source == .mimeDatabase, databasePriority < 80, magic.type != .data,
-      let refining = candidates.first(where: { TypeRegistry.conforms($0, to: magic.type) })
-    {
-      return TypeDetection(type: refining, source: .filenameExtension)
-    }
-    return content
+    return content.detection
   }
 
   /// For data that passed the text check: the most specific text type the content and
-  /// the name agree on; where they disagree, the name decides (a `.txt` of JSON is text
-  /// its writer called plain), unless the content is a subclass of it.
-  private func textType(content: TypeDetection?, names: inout NameEvidence, encoding: TextCheck.Encoding) -> TypeDetection {
+  /// the name agree on; where they name unrelated formats, the name decides (a `.txt` of
+  /// JSON is text its writer called plain), unless the content is the database's strong
+  /// magic or an XML root it knows.
+  private func textType(content: Evidence?, names: inout NameEvidence, encoding: TextCheck.Encoding) -> TypeDetection {
     let plain = TypeDetection(type: encoding == .utf16 ? .utf16ExternalPlainText : .utf8PlainText, source: .textCheck)
-    let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.type) ? nil : $0 } ?? plain
+    let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.detection.type) ? nil : $0 } ?? Evidence(plain)
     let candidates = names.all(readingDatabase: true).filter { TypeRegistry.conforms($0, to: .text) }
-    guard !candidates.isEmpty else { return content }
-    if candidates.contains(where: { TypeRegistry.conforms(content.type, to: $0) }) { return content }
-    // Several names of one weight (`*.m`: Objective-C, MATLAB, troff): the content breaks the tie.
-    let byName = candidates.first { TypeRegistry.conforms($0, to: content.type) } ?? candidates[0]
-    return TypeDetection(type: byName, source: .filenameExtension)
+    guard !candidates.isEmpty else { return content.detection }
+    if let agreed = Self.agreement(content.detection, candidates) { return agreed }
+    if content.detection.source == .mimeDatabase, !content.yieldsToName { return content.detection }
+    return TypeDetection(type: candidates[0], source: .filenameExtension)
   }
 
   /// What compressed data is, where what it holds makes it a format of its own (a
@@ -179,7 +207,9 @@ public final class TypeDetector {
     var refinedByDatabase: Bool
   }
 
-  private static let guesses: Set<String> = [
+  // Short arrays, not sets: a Set<String>'s type is built at run time, a quarter of a
+  // million instructions of a small copy.
+  private static let guesses: [String] = [
     "text/plain", "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "application/javascript",
     // Answers from a line or two of likely words, believed only with support.
     "text/x-asm", "text/x-pascal", "text/x-fortran", "text/x-tex",
@@ -187,17 +217,19 @@ public final class TypeDetector {
 
   /// libmagic answers that are containers or families: the database's magic tells their
   /// members apart. (The generated `magicAnswers` mark the same with `refinable`.)
-  private static let generic: Set<String> = [
+  private static let generic: [String] = [
     "application/octet-stream", "application/zip", "application/x-ole-storage", "application/cdfv2", "image/tiff",
     "text/plain", "text/xml", "application/xml", "text/html", "application/json", "application/gzip",
-    "application/x-bzip2", "application/x-xz", "application/zstd", "application/x-iso9660-image",
+    "application/x-bzip2", "application/x-xz", "application/zstd", "application/x-iso9660-image", "video/x-matroska",
+    "video/webm", "audio/mpeg",
   ]
 
   /// Specific answers the database's magic may refine with a subclass.
-  private static let refinedByDatabase: Set<String> = [
+  private static let refinedByDatabase: [String] = [
     "application/x-executable", "application/x-pie-executable", "application/x-sharedlib", "application/x-tar",
     "application/x-msdos-program", "application/vnd.microsoft.portable-executable", "audio/x-wav", "video/x-msvideo",
     "application/x-riff", "video/quicktime", "video/mp4", "audio/mp4", "application/pdf", "application/x-sqlite3",
+    "audio/ogg", "video/ogg", "application/ogg", "application/postscript", "text/x-shellscript", "font/woff2",
   ]
 
   /// nil for libmagic's "empty".
@@ -242,23 +274,28 @@ struct NameEvidence {
   mutating func all(readingDatabase: Bool) -> [TypeIdentifier] {
     if let found, readDatabase || !readingDatabase { return found }
     guard let fileName, !fileName.isEmpty else { return [] }
-    let declared = FilenameExtension.of(path: fileName).flatMap(TypeRegistry.declaredType(forFilenameExtension:))
+    let ext = FilenameExtension.of(path: fileName)
+    let declared = ext.flatMap(TypeRegistry.declaredType(forFilenameExtension:))
     var globbed: [TypeIdentifier] = []
+    var bestGlob: String?
     if readingDatabase || declared == nil {
       readDatabase = true
       let globs = database.mimeTypes(forFileName: fileName)
+      bestGlob = globs.first?.mime
       for glob in globs where glob.weight == globs[0].weight {
         let type = TypeRegistry.type(forDatabaseMIMEType: glob.mime)
         if !globbed.contains(type) { globbed.append(type) }
       }
     }
-    // Apple's declaration of the extension comes first, but for the database's globs
-    // that are a kind of it (`*.tar.gz` of `gz`): `.heic` is HEIC, not any HEIF.
-    guard let declared else {
+    guard let declared, let ext else {
       found = globbed
       return globbed
     }
-    let refining = globbed.filter { TypeRegistry.conforms($0, to: declared) }
+    // Apple's declaration of the extension comes first (`.heic` is HEIC, not any HEIF),
+    // but for the database's globs that are a kind of it (`*.tar.gz` of `gz`) and for a
+    // glob longer than the extension (`*.pcf.gz`, `CMakeLists.txt`).
+    let longer = bestGlob != nil && database.mimeTypes(forFileName: "x." + ext).first?.mime != bestGlob
+    let refining = longer ? globbed : globbed.filter { TypeRegistry.conforms($0, to: declared) }
     let types = refining + (refining.contains(declared) ? [] : [declared]) + globbed.filter { !refining.contains($0) }
     found = types
     return types

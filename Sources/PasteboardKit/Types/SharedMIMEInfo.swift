@@ -260,10 +260,17 @@ public final class SharedMIMEInfo: Sendable {
     guard let file = try? SystemCall.open(path, flags: O_RDONLY | O_NONBLOCK), let info = try? file.status(),
       info.st_mode & S_IFMT == S_IFREG, info.st_size <= largest
     else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    guard let count = try? bytes.withUnsafeMutableBytes({ (buffer) throws(SystemError) in try file.readFully(into: buffer) })
-    else { return nil }
-    return Array(bytes[..<count])
+    // Read straight into the array's storage: no zero fill, no second copy.
+    var failed = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
+      do {
+        initialized = try file.readFully(into: UnsafeMutableRawBufferPointer(buffer))
+      } catch {
+        failed = true
+        initialized = 0
+      }
+    }
+    return failed ? nil : bytes
   }
 }
 

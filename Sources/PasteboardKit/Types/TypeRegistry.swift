@@ -312,7 +312,7 @@ public enum TypeRegistry {
   /// Base types by a MIME type's top level (RFC 6838's image, audio, video, text, font and model).
   private static let topLevelBases: [String: TypeIdentifier] = [
     "image": .image, "audio": TypeIdentifier("public.audio"), "video": TypeIdentifier("public.movie"),
-    "text": .text, "font": TypeIdentifier("public.font"), "model": TypeIdentifier("public.3d-content"),
+    "text": .plainText, "font": TypeIdentifier("public.font"), "model": TypeIdentifier("public.3d-content"),
   ]
 
   /// Formats that are always text but that the database does not make a sub-class of
