@@ -100,10 +100,12 @@ public final class TypeDetector {
     var content = Evidence(TypeDetection(type: answer.type, source: .magic), generic: answer.generic)
     if let packed = try packedType(sniffed.mimeType, head) { content = Evidence(TypeDetection(type: packed, source: .magic)) }
     // A generic answer yields to the database's; a specific one only to a subclass of it.
-    if asksDatabase, let found = databaseAnswer(head), found.type != content.detection.type,
-      content.generic || TypeRegistry.conforms(found.type, to: content.detection.type)
-    {
-      content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
+    if asksDatabase, let found = databaseAnswer(head) {
+      if found.type == content.detection.type {
+        content.confirmed = true
+      } else if content.generic || TypeRegistry.conforms(found.type, to: content.detection.type) {
+        content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
+      }
     }
     return binaryType(content: content, magic: answer, names: &names, readingDatabase: asksDatabase)
   }
@@ -114,6 +116,8 @@ public final class TypeDetector {
     var detection: TypeDetection
     var priority = 0
     var generic = false
+    /// libmagic's generic answer, which the database's magic gave too.
+    var confirmed = false
 
     init(_ detection: TypeDetection, priority: Int = 0, generic: Bool = false) {
       self.detection = detection
@@ -147,7 +151,7 @@ public final class TypeDetector {
     if let agreed = Self.agreement(content.detection, candidates) { return agreed }
     // Content and name name unrelated formats. libmagic, where it is specific, and the
     // database's strong magic keep their word; a generic answer or weaker magic yields.
-    if content.yieldsToName || content.detection.type == .data {
+    if content.detection.type == .data || (content.yieldsToName && !(content.confirmed && candidates[0] == names.onlyDeclared)) {
       return TypeDetection(type: candidates[0], source: .filenameExtension)
     }
     return content.detection
@@ -162,7 +166,11 @@ public final class TypeDetector {
     let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.detection.type) ? nil : $0 } ?? Evidence(plain)
     let candidates = names.all(readingDatabase: true).filter { TypeRegistry.conforms($0, to: .text) }
     guard !candidates.isEmpty else { return content.detection }
-    if let agreed = Self.agreement(content.detection, candidates) { return agreed }
+    // Content that says only "text" agrees with the best name alone (`CMakeLists.txt` is
+    // CMake, though `.txt` is plain text too).
+    if let agreed = Self.agreement(content.detection, content.detection.source == .textCheck ? [candidates[0]] : candidates) {
+      return agreed
+    }
     if content.detection.source == .mimeDatabase, !content.yieldsToName { return content.detection }
     return TypeDetection(type: candidates[0], source: .filenameExtension)
   }
@@ -264,6 +272,10 @@ struct NameEvidence {
   private let database: SharedMIMEInfo
   /// What was looked up, for the evidence.
   private(set) var found: [TypeIdentifier]?
+  /// The type of an extension Apple declares and the database has no glob for (`.sdv`):
+  /// GLib would not know the name, so it does not overrule content the database's magic
+  /// confirmed.
+  private(set) var onlyDeclared: TypeIdentifier?
   private var readDatabase = false
 
   init(fileName: String?, database: SharedMIMEInfo) {
@@ -295,8 +307,14 @@ struct NameEvidence {
     // but for the database's globs that are a kind of it (`*.tar.gz` of `gz`) and for a
     // glob longer than the extension (`*.pcf.gz`, `CMakeLists.txt`).
     let longer = bestGlob != nil && database.mimeTypes(forFileName: "x." + ext).first?.mime != bestGlob
-    let refining = longer ? globbed : globbed.filter { TypeRegistry.conforms($0, to: declared) }
+    if longer {
+      // The extension names only the outer layer of such a name (`gz` of `*.pcf.gz`).
+      found = globbed
+      return globbed
+    }
+    let refining = globbed.filter { TypeRegistry.conforms($0, to: declared) }
     let types = refining + (refining.contains(declared) ? [] : [declared]) + globbed.filter { !refining.contains($0) }
+    onlyDeclared = globbed.isEmpty ? declared : nil
     found = types
     return types
   }

@@ -269,7 +269,7 @@ extension TypeRegistry {
     "public.ada-source|public.source-code||ada,adb,ads|Ada source code",
     "public.dylan-source|public.source-code||dlyan,lid|Dylan source code",
     "com.apple.xcode.dsym|com.apple.package||dsym|",
-    "public.tcsh-script|public.shell-script||tcsh|Tenex C Shell script",
+    "public.tcsh-script|public.shell-script,public.csh-script||tcsh|Tenex C Shell script",
     "com.sun.java-web-start|public.xml|application/x-java-jnlp-file,application/jnlp|jnlp|Java web start",
     "com.apple.live-photo||||Live Photo",
     "com.apple.private.live-photo-bundle|com.apple.live-photo,com.apple.bundle,com.apple.package||pvt|",
