@@ -117,15 +117,49 @@ struct TypeCorpusTests {
     #expect(missing.isEmpty, "files of corpus.tsv missing: \(missing)")
   }
 
-  @Test("pb is exact wherever GLib is, by file and by data", arguments: Road.allCases)
+  /// Files where GLib is exact and pb deliberately is not, with why. The test fails when
+  /// one of them becomes exact too, so the list never outlives its reason.
+  static let deliberateMisses: [Road: [String: String]] = {
+    // The data is valid UTF-8, so pb keeps it text; the database's type for it is shared
+    // with a binary encoding (DER, an ar archive, binary STL) and is not text.
+    let textPromise = "valid UTF-8 stays text; the database's type also covers a binary form and is not text"
+    let pem = [
+      "files/0086/ca.crt", "files/0165/Izenpe.com.crt", "files/0273/sks-keyservers.netCA.pem", "files/0445/cert.pem",
+      "files/0467/list.crl",
+    ]
+    var byFile = Dictionary(uniqueKeysWithValues: pem.map { ($0, textPromise) })
+    byFile["files/0437/letter.a"] = textPromise
+    byFile["written/tetrahedron.stl"] = textPromise
+    // Binary data never gets a type that conforms to text: the database makes Type 1 fonts
+    // a sub-class of PostScript and PKCS #7 signatures of text, so their globs are not
+    // believed for binary bytes, and Apple's PFB type is kept.
+    byFile["files/0244/D050000L.pfb"] = "binary data: the database's x-font-type1 is text (a PostScript sub-class)"
+    byFile["files/0245/StandardSymbolsPS.pfb"] = "binary data: the database's x-font-type1 is text (a PostScript sub-class)"
+    byFile["files/0449/message.p7s"] = "binary data: the database's pkcs7-signature is text"
+    // libmagic is sure it is a StarOffice Writer document; only the name says template.
+    byFile["files/0127/DocBookTemplate.stw"] = "libmagic's specific answer keeps its word over the name"
+    return [.file: byFile, .data: ["files/0467/list.crl": textPromise, "written/tetrahedron.stl": textPromise]]
+  }()
+
+  @Test("pb is exact wherever GLib is, by file and by data, but for the deliberate misses", arguments: Road.allCases)
   func exactWhereGLibIs(road: Road) throws {
     let answers = try Self.asked.get()
+    let allowed = Self.deliberateMisses[road] ?? [:]
     let failed = Self.failures(answers, road) { type, entry in
       Self.glibVerdict(entry, road) == "exact" && !answers.isExact(type, entry)
+        && allowed[String(entry.path.dropFirst(Self.folder.path.count + 1))] == nil
     }
     if !failed.isEmpty {
       Issue.record("\(failed.count) files \(road) where GLib is exact and pb is not:\n\(failed.joined(separator: "\n"))")
     }
+    // A deliberate miss that pb now gets right, or that GLib no longer does, leaves the list.
+    let stale = Self.failures(answers, road) { type, entry in
+      allowed[String(entry.path.dropFirst(Self.folder.path.count + 1))] != nil
+        && (answers.isExact(type, entry) || Self.glibVerdict(entry, road) != "exact")
+    }
+    #expect(stale.isEmpty, "deliberate misses that are no longer misses: \(stale)")
+    #expect(Self.failures(answers, road) { _, entry in allowed[String(entry.path.dropFirst(Self.folder.path.count + 1))] != nil }.count
+      == allowed.count, "every deliberate miss names a corpus file")
   }
 
   @Test("pb keeps the kind (image, audio, video, text) wherever GLib does, by file and by data", arguments: Road.allCases)
