@@ -83,13 +83,13 @@ struct StoreTests {
     try sandbox.pb("copy", stdin: Data("inspect me".utf8))
     let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.store.path)
     #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
-    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "4\n")
+    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "5\n")
     let board = sandbox.store.appendingPathComponent("boards/general")
     let data = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path)
     #expect(data.count == 1 && data[0].hasSuffix(".txt"))
     #expect(try String(contentsOf: board.appendingPathComponent("data/" + data[0]), encoding: .utf8) == "inspect me")
     let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: board.appendingPathComponent("state/1.json"))) as? [String: Any]
-    #expect(manifest?["format"] as? Int == 4)
+    #expect(manifest?["format"] as? Int == 5)
     #expect(manifest?["changeCount"] as? Int == 1)
   }
 
@@ -132,13 +132,13 @@ struct StoreTests {
   func newerFormat() throws {
     let sandbox = try Sandbox()
     try sandbox.pb("copy", stdin: Data("x".utf8))
-    try Data("5\n".utf8).write(to: sandbox.store.appendingPathComponent("format"))
+    try Data("6\n".utf8).write(to: sandbox.store.appendingPathComponent("format"))
     let result = try sandbox.pb("paste")
     #expect(result.status == 70, "\(result)")
-    #expect(result.stderr.contains("format 5, newer than this pb understands (4)"), "\(result)")
+    #expect(result.stderr.contains("format 6, newer than this pb understands (5)"), "\(result)")
   }
 
-  @Test("a store of format 1 is read as it is, and marked format 4 by the first write, so an older pb refuses it")
+  @Test("a store of format 1 is read as it is, and marked the current format by the first write, so an older pb refuses it")
   func formatOneUpgrades() throws {
     let sandbox = try Sandbox()
     let board = sandbox.store.appendingPathComponent("boards/general")
@@ -155,7 +155,7 @@ struct StoreTests {
     #expect(read.status == 0 && read.text == "written by pb 0.1", "\(read)")
     #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "1\n", "a reader changes nothing")
     #expect(try sandbox.pb("copy", "--append", stdin: Data("new".utf8)).status == 0)
-    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "4\n")
+    #expect(try String(contentsOf: sandbox.store.appendingPathComponent("format"), encoding: .utf8) == "5\n")
     #expect(try sandbox.pb("paste", "-i", "0").text == "written by pb 0.1")
     #expect(try sandbox.changeCount() == 5)
     // History starts with the first write: undoing it gives back what the old pb wrote.

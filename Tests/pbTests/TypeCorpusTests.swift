@@ -138,7 +138,14 @@ struct TypeCorpusTests {
     byFile["files/0449/message.p7s"] = "binary data: the database's pkcs7-signature is text"
     // libmagic is sure it is a StarOffice Writer document; only the name says template.
     byFile["files/0127/DocBookTemplate.stw"] = "libmagic's specific answer keeps its word over the name"
-    return [.file: byFile, .data: ["files/0467/list.crl": textPromise, "written/tetrahedron.stl": textPromise]]
+    let typeOne = byFile["files/0244/D050000L.pfb"]
+    return [
+      .file: byFile,
+      .data: [
+        "files/0467/list.crl": textPromise, "written/tetrahedron.stl": textPromise, "files/0244/D050000L.pfb": typeOne,
+        "files/0245/StandardSymbolsPS.pfb": typeOne,
+      ].compactMapValues { $0 },
+    ]
   }()
 
   @Test("pb is exact wherever GLib is, by file and by data, but for the deliberate misses", arguments: Road.allCases)

@@ -98,8 +98,8 @@ struct TypeTests {
     let tomlType = try sandbox.pb("type", "application/toml").lines.first ?? "no type"
     #expect(result.lines == [
       "\(notes)\tpublic.utf8-plain-text\ttext (libmagic: text/plain; charset=us-ascii)",
-      "\(toml)\t\(tomlType)\textension (libmagic: text/plain; charset=us-ascii)",
-      "\(SystemSamples.png)\tpublic.png\tlibmagic (libmagic: image/png)",
+      "\(toml)\t\(tomlType)\textension (libmagic: text/plain; charset=us-ascii; name: \(tomlType))",
+      "\(SystemSamples.png)\tpublic.png\tlibmagic (libmagic: image/png; name: public.png)",
       "-\tpublic.json\tlibmagic (libmagic: application/json; charset=us-ascii)",
     ])
     let missing = try sandbox.pb("type", "--sniff", "nope.txt")

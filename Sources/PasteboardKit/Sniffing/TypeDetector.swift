@@ -66,7 +66,7 @@ public final class TypeDetector {
       if let byName = names.all(readingDatabase: true).first, !TypeRegistry.conforms(byName, to: .text) {
         return TypeDetection(type: byName, source: .filenameExtension)
       }
-      return textType(content: nil, names: &names, encoding: .utf8)
+      return textType(content: nil, names: &names, encoding: .utf8, isXML: true)
     }
     let sniffed = try sniffer.sniff(head)
     lastEvidence.libmagic = sniffed
@@ -91,7 +91,7 @@ public final class TypeDetector {
           content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
         }
       }
-      return textType(content: content, names: &names, encoding: encoding)
+      return textType(content: content, names: &names, encoding: encoding, isXML: Self.startsWithMarkup(head))
     }
     guard let answer else {
       let byName = names.all(readingDatabase: true).first { !TypeRegistry.conforms($0, to: .text) }
@@ -107,7 +107,7 @@ public final class TypeDetector {
         content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
       }
     }
-    return binaryType(content: content, magic: answer, names: &names, readingDatabase: asksDatabase)
+    return binaryType(content: content, magic: answer, isBinary: sniffed.charset == nil, names: &names, readingDatabase: asksDatabase)
   }
 
   /// What the content says, and how firmly: libmagic's generic answers and the
@@ -144,7 +144,18 @@ public final class TypeDetector {
 
   /// For data that is not text: the name refines the content, or decides where the
   /// content says nothing firm.
-  private func binaryType(content: Evidence, magic: Answer, names: inout NameEvidence, readingDatabase: Bool) -> TypeDetection {
+  private func binaryType(content: Evidence, magic: Answer, isBinary: Bool, names: inout NameEvidence, readingDatabase: Bool)
+    -> TypeDetection
+  {
+    var content = content
+    if isBinary, magic.generic, TypeRegistry.conforms(content.detection.type, to: .text) {
+      // Bytes libmagic finds binary and cannot name get no text type from the database's
+      // magic (a unit file's first line and then NULs is no unit file): pasted as text
+      // they would garble a terminal. libmagic's own specific answers keep their word
+      // (a binary EPS, a binary OpenPGP keyring: formats with a binary and a text form),
+      // and text in a legacy encoding (ISO 8859-1) is text.
+      content = Evidence(TypeDetection(type: .data, source: .magic), generic: true)
+    }
     // A name that claims text for bytes that are not text is not believed.
     let candidates = names.all(readingDatabase: readingDatabase || content.yieldsToName).filter { !TypeRegistry.conforms($0, to: .text) }
     guard !candidates.isEmpty else { return content.detection }
@@ -161,10 +172,16 @@ public final class TypeDetector {
   /// the name agree on; where they name unrelated formats, the name decides (a `.txt` of
   /// JSON is text its writer called plain), unless the content is the database's strong
   /// magic or an XML root it knows.
-  private func textType(content: Evidence?, names: inout NameEvidence, encoding: TextCheck.Encoding) -> TypeDetection {
+  private func textType(content: Evidence?, names: inout NameEvidence, encoding: TextCheck.Encoding, isXML: Bool)
+    -> TypeDetection
+  {
     let plain = TypeDetection(type: encoding == .utf16 ? .utf16ExternalPlainText : .utf8PlainText, source: .textCheck)
     let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.detection.type) ? nil : $0 } ?? Evidence(plain)
-    let candidates = names.all(readingDatabase: true).filter { TypeRegistry.conforms($0, to: .text) }
+    // A name that says XML is not believed for text that does not open with markup
+    // (`index.ts` of TypeScript is no Qt Linguist file).
+    let candidates = names.all(readingDatabase: true).filter {
+      TypeRegistry.conforms($0, to: .text) && (isXML || !TypeRegistry.conforms($0, to: TypeIdentifier("public.xml")))
+    }
     guard !candidates.isEmpty else { return content.detection }
     // Content that says only "text" agrees with the best name alone (`CMakeLists.txt` is
     // CMake, though `.txt` is plain text too).
@@ -190,6 +207,14 @@ public final class TypeDetector {
     "application/x-bzip2": ["application/x-tar": "application/x-bzip-compressed-tar"],
     "application/x-xz": ["application/x-tar": "application/x-xz-compressed-tar"],
   ]
+
+  /// Whether text opens with `<` (after a byte-order mark and white space): XML of any
+  /// kind, an entity or a fragment, as a name that says XML may be believed for.
+  static func startsWithMarkup(_ head: UnsafeRawBufferPointer) -> Bool {
+    var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+    return index < head.count && head[index] == UInt8(ascii: "<")
+  }
 
   /// The database's type for the head: an XML document's root element first (the
   /// database's namespaces), then its magic rules, with the rule's priority.

@@ -58,12 +58,15 @@ extension MIMECache {
   func patternMatches(_ name: [Unicode.Scalar], acceptingCaseSensitive: Bool) -> [GlobMatch] {
     guard let count = u32(globList), count <= recordsFit(from: globList + 4, size: 12) else { return [] }
     var found: [GlobMatch] = []
+    // One budget for the whole list: a planted cache of a million star patterns must not
+    // cost a name lookup seconds (the real list takes a few thousand steps).
+    var budget = Self.mostPatternWork
     for index in 0..<count where found.count < Self.mostGlobMatches {
       let record = globList + 4 + 12 * index
       guard let flags = u32(record + 8), let pattern = u32(record).flatMap(string(at:)) else { return [] }
-      guard acceptingCaseSensitive || !Self.isCaseSensitive(flags),
-        GlobPattern.matches(Array(pattern.unicodeScalars), name)
-      else { continue }
+      guard acceptingCaseSensitive || !Self.isCaseSensitive(flags) else { continue }
+      guard let matched = GlobPattern.matches(Array(pattern.unicodeScalars), name, budget: &budget) else { return [] }
+      guard matched else { continue }
       guard let mime = u32(record + 4).flatMap(string(at:)) else { return [] }
       found.append((mime, flags & 0xFF))
     }
@@ -71,6 +74,9 @@ extension MIMECache {
   }
 
   private static func isCaseSensitive(_ flags: Int) -> Bool { flags & 0x100 != 0 }
+
+  /// Steps one pattern-list lookup may take, all patterns together.
+  static let mostPatternWork = 1_000_000
 
   /// The children of the node among `nodes` that holds `character` (binary search: nodes
   /// are sorted by character).
@@ -112,11 +118,19 @@ enum GlobPattern {
   /// Whether `name` matches `pattern`. One star is backtracked at a time, the classic way,
   /// so the work is at most the product of the lengths, whatever the pattern.
   static func matches(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
+    var budget = Int.max
+    return matches(pattern, name, budget: &budget) ?? false
+  }
+
+  /// As `matches`, spending a step of `budget` per character compared; nil once it is spent.
+  static func matches(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar], budget: inout Int) -> Bool? {
     var p = 0
     var n = 0
     // Where to resume after the last star: the pattern after it, and the next name position.
     var resume: (pattern: Int, name: Int)?
     while n < name.count {
+      budget -= 1
+      if budget < 0 { return nil }
       if p < pattern.count {
         if pattern[p] == "*" {
           p += 1

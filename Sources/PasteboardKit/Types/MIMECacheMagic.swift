@@ -18,10 +18,13 @@
 /// A cache is untrusted, so the walk is bounded three ways: every count is capped by what
 /// fits in the file, children nest at most 32 deep (the real database: 5), and a lookup
 /// may spend `workPerCacheByte` steps (offsets tried and bytes compared) per byte of the
-/// cache: 4.8 million for the real one, whose rules take about 40,000 on any head. A cache
+/// cache, and 2 million at most (the real rules take about 40,000 on any head). A cache
 /// that asks for more, through forged ranges or children that loop, answers nothing.
 extension MIMECache {
   private static let workPerCacheByte = 32
+  /// And never more than this in all: a planted 16 MiB cache would otherwise buy half a
+  /// billion steps (the real rules take about 40,000).
+  private static let mostWork = 2_000_000
   private static let matchSize = 16
 
   /// The first match of the list that `head` satisfies, with its priority; nil when none
@@ -32,7 +35,7 @@ extension MIMECache {
     else { return nil }
     // Nil both when no match holds and when the walk finds the cache broken.
     let found: (mimeOffset: Int, priority: Int)? = bytes.withUnsafeBufferPointer { cache in
-      var walk = MagicWalk(cache: cache, head: head, budget: Self.workPerCacheByte * cache.count)
+      var walk = MagicWalk(cache: cache, head: head, budget: min(Self.workPerCacheByte * cache.count, Self.mostWork))
       for index in 0..<count {
         let match = first + Self.matchSize * index
         guard let priority = walk.u32(match), let mimeOffset = walk.u32(match + 4),

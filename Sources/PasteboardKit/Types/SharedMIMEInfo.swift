@@ -35,13 +35,24 @@ public final class SharedMIMEInfo: Sendable {
   private static let largestTypeFile = 1 << 20
 
   init(directories: [String]) {
-    databases = directories.compactMap { directory in
+    // A folder named twice is read once, and only the first few are read: the list comes
+    // from the environment, and each cache may be 16 MiB.
+    var unique: [String] = []
+    for directory in directories where !unique.contains(directory) { unique.append(directory) }
+    var found: [(directory: String, cache: MIMECache)] = []
+    for directory in unique.prefix(Self.mostDatabases) {
       guard let bytes = Self.read(directory + "/mime.cache", largest: Self.largestCache),
         let cache = MIMECache(bytes: bytes)
-      else { return nil }
-      return (directory, cache)
+      else { continue }
+      found.append((directory, cache))
     }
+    databases = found
   }
+
+  /// The most `mime` folders read, and the most extensions read from one type file (real
+  /// ones have a handful).
+  private static let mostDatabases = 4
+  private static let mostExtensions = 64
 
   /// Whether any database was found.
   public var isAvailable: Bool { !databases.isEmpty }
@@ -229,11 +240,15 @@ public final class SharedMIMEInfo: Sendable {
       } else if rest.hasPrefix("glob ") {
         guard let close = rest.firstIndex(of: ">") else { break }
         if let pattern = attribute("pattern", in: rest[..<close]), pattern.hasPrefix("*."),
-          case let ext = pattern.dropFirst(2), !ext.isEmpty, !ext.contains(where: { "*?[]".contains($0) })
+          case let ext = pattern.dropFirst(2), !ext.isEmpty, !ext.contains(where: { "*?[]".contains($0) }),
+          extensions.count < Self.mostExtensions
         {
           let lowered = ext.lowercased()
           if !extensions.contains(lowered) { extensions.append(lowered) }
         }
+        // On from the tag's end: a file of `<glob ` without `>` must not be searched again
+        // from each of them.
+        rest = rest[close...]
       }
     }
     return Details(comment: comment, extensions: extensions)

@@ -115,7 +115,7 @@ extension TypeRegistry {
     "public.avi|public.movie|video/avi,video/msvideo,video/x-msvideo|avi,vfw|AVI movie.",
     "org.webmproject.webm|public.movie|video/webm,audio/webm|webm|WebM movie.",
     "com.adobe.pdf|public.data,public.composite-content|application/pdf|pdf|PDF document.",
-    "com.adobe.postscript|public.data,public.composite-content,public.plain-text|application/postscript|ps|PostScript document.",
+    "com.adobe.postscript|public.data,public.composite-content,public.text|application/postscript|ps|PostScript document.",
     "org.idpf.epub-container|public.data,public.composite-content|application/epub+zip|epub|EPUB publication.",
     "org.openxmlformats.openxml|public.data|||Base type for Office Open XML documents (zip container). Has no tags.",
     "org.openxmlformats.wordprocessingml.document|org.openxmlformats.openxml,public.composite-content|application/vnd.openxmlformats-officedocument.wordprocessingml.document|docx|Office Open XML word-processing document (.docx).",

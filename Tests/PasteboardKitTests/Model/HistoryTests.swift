@@ -310,7 +310,7 @@ import LinuxSystem
       (text.replacingOccurrences(of: "\"actionName\" : \"Copy\"", with: "\"actionName\" : \"\""), "actionName"),
       (text.replacingOccurrences(of: "aaaaaaaaaaaaaaaa", with: "../../etc/passwd"), "file"),
       (text.replacingOccurrences(of: "\"representations\"", with: "\"concealed\" : true, \"representations\""), "concealed"),
-      (text.replacingOccurrences(of: "\"format\" : 4", with: "\"format\" : 9"), "newer"),
+      (text.replacingOccurrences(of: "\"format\" : \(HistoryFile.currentFormat)", with: "\"format\" : 9"), "newer"),
     ] {
       #expect(bad != text, "the edit for \(field) took effect")
       #expect(throws: PasteboardError.self) { try HistoryFile.decode(Array(bad.utf8), path: "h") }

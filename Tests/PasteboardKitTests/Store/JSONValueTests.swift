@@ -36,7 +36,7 @@ import Testing
         "changeCount" : 41,
         "changeKind" : "undone",
         "date" : "2023-11-14T22:13:20Z",
-        "format" : 4,
+        "format" : 5,
         "items" : [
           {
             "concealed" : true,

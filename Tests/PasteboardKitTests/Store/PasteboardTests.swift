@@ -125,8 +125,8 @@ import Testing
   }
 
   @Test func manifestsOfANewerFormatOrDamagedAreRefused() throws {
-    let newer = Array(#"{"format": 5, "changeCount": 1, "somethingNew": true}"#.utf8)
-    #expect(throws: PasteboardError.newerFormat(path: "m", found: 5, supported: 4)) { try Manifest.decode(newer, path: "m") }
+    let newer = Array(#"{"format": 6, "changeCount": 1, "somethingNew": true}"#.utf8)
+    #expect(throws: PasteboardError.newerFormat(path: "m", found: 6, supported: 5)) { try Manifest.decode(newer, path: "m") }
     #expect {
       try Manifest.decode(Array("{not json".utf8), path: "m")
     } throws: { error in
