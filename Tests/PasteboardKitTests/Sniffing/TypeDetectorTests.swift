@@ -65,6 +65,24 @@ final class FixedSniffer: TypeSniffer {
     #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii").type == .utf8PlainText)
   }
 
+  @Test func binaryBytesGetNoTextTypeFromTheDatabase() throws {
+    // A unit file's first line, then bytes that are not text: the database's magic names a
+    // text format, libmagic finds only binary data.
+    let forged = Array("[Unit]\nDescription=x\n".utf8) + [0, 0xFF, 0xFE, 7]
+    let detection = try detect(forged, magic: "application/octet-stream; charset=binary")
+    #expect(!TypeRegistry.conforms(detection.type, to: .text), "\(detection)")
+    // The same line as text is the unit file the database says it is.
+    let unit = try detect(Array("[Unit]\nDescription=x\n".utf8), magic: "text/plain; charset=us-ascii")
+    #expect(unit.source == .mimeDatabase && TypeRegistry.conforms(unit.type, to: .text), "\(unit)")
+  }
+
+  @Test func aNameThatSaysXMLIsBelievedOnlyForMarkup() throws {
+    let typescript = Array("export const a: number = 1;\n".utf8)
+    #expect(try detect(typescript, magic: "text/plain; charset=us-ascii", extension: "ts").type == .utf8PlainText)
+    let linguist = Array("<?xml version=\"1.0\"?>\n<TS version=\"2.1\"></TS>\n".utf8)
+    #expect(try detect(linguist, magic: "text/xml; charset=us-ascii", extension: "ts").type != .utf8PlainText)
+  }
+
   @Test func emptyDataIsTextUnlessTheExtensionSaysOtherwise() throws {
     #expect(try detect([], magic: "application/x-empty; charset=binary") == TypeDetection(type: .utf8PlainText, source: .textCheck))
     #expect(try detect([], magic: "application/x-empty; charset=binary", extension: "png") == TypeDetection(type: .png, source: .filenameExtension))

@@ -172,6 +172,37 @@ import Testing
     #expect(cache.typeOfXMLRoot(XMLRoot(namespace: "urn:x", localName: "x")) == nil)
   }
 
+  @Test func manyStarPatternsSpendABudgetNotSeconds() throws {
+    var planted = PlantedCache()
+    // 100,000 records of one pattern that backtracks over the whole name at each star.
+    let pattern = planted.put("*" + String(repeating: "*a", count: 50) + "b")
+    let mime = planted.put("text/x-planted")
+    let records = (0..<100_000).flatMap { _ in [pattern, mime, 50] }
+    planted.point(.glob, to: planted.put([100_000] + records))
+    let cache = try #require(planted.cache)
+    let name = Array((String(repeating: "a", count: 250) + ".qqq").unicodeScalars)
+    let clock = ContinuousClock()
+    let started = clock.now
+    #expect(cache.patternMatches(name, acceptingCaseSensitive: true).isEmpty, "a lookup over budget answers nothing")
+    #expect(clock.now - started < .seconds(2), "the budget bounds the work")
+    // The same pattern, once, still matches a name it fits: the budget is not the answer.
+    var one = PlantedCache()
+    let onePattern = one.put("*a*b")
+    let oneMime = one.put("text/x-planted")
+    one.point(.glob, to: one.put([1, onePattern, oneMime, 50]))
+    let small = try #require(one.cache)
+    #expect(small.patternMatches(Array("xaxb".unicodeScalars), acceptingCaseSensitive: true).map(\.mime) == ["text/x-planted"])
+  }
+
+  @Test func aTypeFileOfEndlessGlobTagsIsReadInOnePass() {
+    let xml = "<comment>Planted</comment>" + String(repeating: "<glob ", count: 150_000) + ">"
+    let clock = ContinuousClock()
+    let started = clock.now
+    let details = SharedMIMEInfo.parseDetails(xml)
+    #expect(details.comment == "Planted")
+    #expect(clock.now - started < .seconds(2))
+  }
+
   @Test func subclassLinksThatLoopAreFollowedOnce() throws {
     var planted = PlantedCache()
     let a = planted.put("x-test/a")
