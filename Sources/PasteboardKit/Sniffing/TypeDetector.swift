@@ -41,25 +41,21 @@ public final class TypeDetector {
   public static let headSize = 64 * 1024
 
   private let sniffer: any TypeSniffer
-  private let database: SharedMIMEInfo
+  /// The system's MIME database, read the first time it is asked: a copy libmagic is
+  /// sure of never opens it.
+  private var database: SharedMIMEInfo { .system }
   /// What the sources said in the last detection.
   public private(set) var lastEvidence = TypeEvidence()
 
   public init(sniffer: any TypeSniffer = MagicSniffer()) {
     self.sniffer = sniffer
-    database = .system
-  }
-
-  init(sniffer: any TypeSniffer, database: SharedMIMEInfo) {
-    self.sniffer = sniffer
-    self.database = database
   }
 
   /// `head` is the start of the data (all of it when `isWhole`); `fileName` is the last
   /// component of the path it came from, if it came from a file.
   public func detect(head: UnsafeRawBufferPointer, isWhole: Bool, fileName: String?) throws(PasteboardError) -> TypeDetection {
     lastEvidence = TypeEvidence()
-    var names = NameEvidence(fileName: fileName, database: database)
+    var names = NameEvidence(fileName: fileName)
     defer { lastEvidence.fileName = names.found ?? [] }
     if head.isEmpty {
       // No bytes to go by: only the name says anything, and empty text is text.
@@ -294,7 +290,9 @@ public final class TypeDetector {
 /// database (an undeclared extension still does, as it names nothing otherwise).
 struct NameEvidence {
   private let fileName: String?
-  private let database: SharedMIMEInfo
+  /// The system's MIME database, read the first time it is asked: a copy libmagic is
+  /// sure of never opens it.
+  private var database: SharedMIMEInfo { .system }
   /// What was looked up, for the evidence.
   private(set) var found: [TypeIdentifier]?
   /// The type of an extension Apple declares and the database has no glob for (`.sdv`):
@@ -303,9 +301,8 @@ struct NameEvidence {
   private(set) var onlyDeclared: TypeIdentifier?
   private var readDatabase = false
 
-  init(fileName: String?, database: SharedMIMEInfo) {
+  init(fileName: String?) {
     self.fileName = fileName
-    self.database = database
   }
 
   mutating func all(readingDatabase: Bool) -> [TypeIdentifier] {
