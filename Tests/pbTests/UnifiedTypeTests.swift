@@ -107,6 +107,30 @@ struct UnifiedTypeTests {
     #expect(try opensTheDatabase("model/stl"))
   }
 
+  @Test(
+    "a copy libmagic is sure of never opens the MIME database; text, which libmagic calls only text, does",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "strace lists the files pb opens"))
+  func sureCopiesLeaveTheDatabaseClosed() throws {
+    let sandbox = try Sandbox()
+    let png = try sandbox.file("dot.png", Data(base64Encoded: Self.onePixelPNG)!)
+    let text = try sandbox.file("notes.txt", "a few words\n")
+    func opensTheDatabase(copying file: String) throws -> Bool {
+      let trace = sandbox.root.appendingPathComponent("trace").path
+      let traced = try sandbox.run(
+        "/usr/bin/strace", ["-f", "-qq", "-e", "trace=open,openat", "-o", trace, Sandbox.binary, "copy", file], stdin: nil,
+        environment: ["PB_DIR": sandbox.store.path])
+      #expect(traced.status == 0, "\(traced)")
+      return try String(contentsOfFile: trace, encoding: .utf8).contains("/mime/")
+    }
+    #expect(try !opensTheDatabase(copying: png))
+    #expect(try sandbox.pb("types").lines == ["public.png"], "the copy took effect")
+    #expect(try opensTheDatabase(copying: text))
+    #expect(try sandbox.pb("types").lines == ["public.utf8-plain-text"])
+  }
+
+  static let onePixelPNG =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGMAAQAABQABDQottAAAAABJRU5ErkJggg=="
+
   static func openssl(_ arguments: [String]) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
