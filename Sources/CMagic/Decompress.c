@@ -12,12 +12,13 @@ static size_t inflate_head(const unsigned char *in, size_t in_size, unsigned cha
   memset(&stream, 0, sizeof stream);
   // 16 + MAX_WBITS: a gzip header and trailer around the deflate data.
   if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK) return 0;
+  unsigned room = out_size > UINT_MAX ? UINT_MAX : (unsigned)out_size;
   stream.next_in = (unsigned char *)in;
   stream.avail_in = in_size > UINT_MAX ? UINT_MAX : (unsigned)in_size;
   stream.next_out = out;
-  stream.avail_out = out_size > UINT_MAX ? UINT_MAX : (unsigned)out_size;
+  stream.avail_out = room;
   int status = inflate(&stream, Z_SYNC_FLUSH);
-  size_t produced = out_size - stream.avail_out;
+  size_t produced = room - stream.avail_out;
   inflateEnd(&stream);
   return status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR ? produced : 0;
 }
@@ -25,22 +26,25 @@ static size_t inflate_head(const unsigned char *in, size_t in_size, unsigned cha
 static size_t bunzip_head(const unsigned char *in, size_t in_size, unsigned char *out, size_t out_size) {
   bz_stream stream;
   memset(&stream, 0, sizeof stream);
-  // small = 1: about 2.3 MB of state instead of 3.5, speed does not matter for one block's start.
-  if (BZ2_bzDecompressInit(&stream, 0, 1) != BZ_OK) return 0;
+  // bzip2 gives nothing until a whole block (up to 900 kB) is in: a tarball whose first
+  // block is longer than the head is not seen inside, and stays a bzip2 archive.
+  if (BZ2_bzDecompressInit(&stream, 0, 0) != BZ_OK) return 0;
+  unsigned room = out_size > UINT_MAX ? UINT_MAX : (unsigned)out_size;
   stream.next_in = (char *)in;
   stream.avail_in = in_size > UINT_MAX ? UINT_MAX : (unsigned)in_size;
   stream.next_out = (char *)out;
-  stream.avail_out = out_size > UINT_MAX ? UINT_MAX : (unsigned)out_size;
+  stream.avail_out = room;
   int status = BZ2_bzDecompress(&stream);
-  size_t produced = out_size - stream.avail_out;
+  size_t produced = room - stream.avail_out;
   BZ2_bzDecompressEnd(&stream);
   return status == BZ_OK || status == BZ_STREAM_END ? produced : 0;
 }
 
 static size_t unxz_head(const unsigned char *in, size_t in_size, unsigned char *out, size_t out_size) {
   lzma_stream stream = LZMA_STREAM_INIT;
-  // A dictionary larger than 64 MiB is refused rather than allocated.
-  if (lzma_stream_decoder(&stream, 64u << 20, 0) != LZMA_OK) return 0;
+  // xz -9 needs 65 MiB; more is refused. Only the pages the head's output touches of the
+  // dictionary are ever used.
+  if (lzma_stream_decoder(&stream, 128u << 20, 0) != LZMA_OK) return 0;
   stream.next_in = in;
   stream.avail_in = in_size;
   stream.next_out = out;

@@ -23,7 +23,8 @@ public final class MagicSniffer: TypeSniffer {
 
   /// The head decompressed in memory by zlib, bzip2 or xz, then sniffed: libmagic's own
   /// decompression of a buffer forks a program. A stream the head cuts short is read as
-  /// far as it goes; the first 8 KiB of what it holds name a tarball or an SVG.
+  /// far as it goes (for bzip2, whole blocks only); the first 8 KiB of what it holds name a
+  /// tarball or an SVG.
   public func sniffDecompressed(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> String? {
     let inner = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192, alignment: 16)
     defer { inner.deallocate() }

@@ -87,14 +87,15 @@ public final class TypeDetector {
           content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
         }
       }
-      return textType(content: content, names: &names, encoding: encoding, isXML: Self.startsWithMarkup(head))
+      return textType(content: content, names: &names, encoding: encoding, isXML: encoding == .utf16 || Self.startsWithMarkup(head))
     }
     guard let answer else {
       let byName = names.all(readingDatabase: true).first { !TypeRegistry.conforms($0, to: .text) }
       return byName.map { TypeDetection(type: $0, source: .filenameExtension) } ?? TypeDetection(type: .data, source: .magic)
     }
     var content = Evidence(TypeDetection(type: answer.type, source: .magic), generic: answer.generic)
-    if let packed = try packedType(sniffed.mimeType, head) { content = Evidence(TypeDetection(type: packed, source: .magic)) }
+    // libmagic failing on what the head decompresses to leaves the compressor's answer.
+    if let packed = try? packedType(sniffed.mimeType, head) { content = Evidence(TypeDetection(type: packed, source: .magic)) }
     // A generic answer yields to the database's; a specific one only to a subclass of it.
     if asksDatabase, let found = databaseAnswer(head) {
       if found.type == content.detection.type {
@@ -123,7 +124,7 @@ public final class TypeDetector {
 
     /// Whether a name that names another format decides instead.
     var yieldsToName: Bool {
-      detection.source == .mimeDatabase ? priority < 80 : generic || detection.source == .textCheck
+      detection.source == .mimeDatabase ? priority < 80 : generic
     }
   }
 
@@ -153,12 +154,19 @@ public final class TypeDetector {
       content = Evidence(TypeDetection(type: .data, source: .magic), generic: true)
     }
     // A name that claims text for bytes that are not text is not believed.
-    let candidates = names.all(readingDatabase: readingDatabase || content.yieldsToName).filter { !TypeRegistry.conforms($0, to: .text) }
+    // Text in a legacy encoding (ISO 8859-1) keeps its name (`.py`).
+    let candidates = names.all(readingDatabase: readingDatabase || content.yieldsToName).filter {
+      !isBinary || !TypeRegistry.conforms($0, to: .text)
+    }
     guard !candidates.isEmpty else { return content.detection }
     if let agreed = Self.agreement(content.detection, candidates) { return agreed }
     // Content and name name unrelated formats. libmagic, where it is specific, and the
     // database's strong magic keep their word; a generic answer or weaker magic yields.
-    if content.detection.type == .data || (content.yieldsToName && !(content.confirmed && candidates[0] == names.onlyDeclared)) {
+    // The database's weaker magic yields only to a name that refines libmagic's own
+    // answer (a Krita ZIP named .png stays Krita).
+    let refinesLibmagic = magic.type == .data || TypeRegistry.conforms(candidates[0], to: magic.type)
+    let yields = content.detection.source == .mimeDatabase ? content.yieldsToName && refinesLibmagic : content.yieldsToName
+    if content.detection.type == .data || (yields && !(content.confirmed && candidates[0] == names.onlyDeclared)) {
       return TypeDetection(type: candidates[0], source: .filenameExtension)
     }
     return content.detection
@@ -245,7 +253,7 @@ public final class TypeDetector {
   ]
 
   /// libmagic answers that are containers or families: the database's magic tells their
-  /// members apart. (The generated `magicAnswers` mark the same with `refinable`.)
+  /// members apart, and a name may say more.
   private static let generic: [String] = [
     "application/octet-stream", "application/zip", "application/x-ole-storage", "application/cdfv2", "image/tiff",
     "text/plain", "text/xml", "application/xml", "text/html", "application/json", "application/gzip",
@@ -336,7 +344,7 @@ struct NameEvidence {
     }
     let refining = globbed.filter { TypeRegistry.conforms($0, to: declared) }
     let types = refining + (refining.contains(declared) ? [] : [declared]) + globbed.filter { !refining.contains($0) }
-    onlyDeclared = globbed.isEmpty ? declared : nil
+    onlyDeclared = readDatabase && globbed.isEmpty ? declared : nil
     found = types
     return types
   }

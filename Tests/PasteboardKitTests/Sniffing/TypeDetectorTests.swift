@@ -76,6 +76,20 @@ final class FixedSniffer: TypeSniffer {
     #expect(unit.source == .mimeDatabase && TypeRegistry.conforms(unit.type, to: .text), "\(unit)")
   }
 
+  @Test func textInALegacyEncodingKeepsItsName() throws {
+    let latin1: [UInt8] = Array("# caf".utf8) + [0xE9] + Array("\nprint(1)\n".utf8)
+    #expect(try detect(latin1, magic: "text/plain; charset=iso-8859-1", extension: "py").type == TypeIdentifier("public.python-script"))
+  }
+
+  @Test func weakDatabaseMagicYieldsOnlyToANameThatRefinesLibmagic() throws {
+    // An OpenDocument text: a ZIP whose first member, stored, is its MIME type.
+    let odt = Array("PK\u{3}\u{4}".utf8) + [UInt8](repeating: 0, count: 26) + Array("mimetypeapplication/vnd.oasis.opendocument.text".utf8)
+    let plain = try detect(odt, magic: "application/zip; charset=binary")
+    #expect(plain.source == .mimeDatabase, "\(plain)")
+    #expect(try detect(odt, magic: "application/zip; charset=binary", extension: "png") == plain, "a ZIP named .png is no PNG")
+    #expect(try detect(odt, magic: "application/zip; charset=binary", extension: "ott").source == .filenameExtension, "a template's name refines")
+  }
+
   @Test func aNameThatSaysXMLIsBelievedOnlyForMarkup() throws {
     let typescript = Array("export const a: number = 1;\n".utf8)
     #expect(try detect(typescript, magic: "text/plain; charset=us-ascii", extension: "ts").type == .utf8PlainText)
