@@ -13,8 +13,8 @@ protocol BridgeEndpoint: AnyObject {
   /// How long a wait may last before transfers under way time out (-1: no limit).
   var waitMilliseconds: Int32 { get }
   /// Acts on what the wait found (`ready`, in the order of `pollEntries`, or all 0 after
-  /// a timeout); true when another client has since taken the selection.
-  func service(_ ready: [Int16]) throws(DesktopError) -> Bool
+  /// a timeout); says what happened to the selection since.
+  func service(_ ready: [Int16]) throws(DesktopError) -> SelectionEvents
   /// Takes the selection with `offer`; earlier offers finish their transfers (but not
   /// a secret's).
   func publish(_ offer: DesktopOffer) throws(DesktopError)
@@ -23,6 +23,24 @@ protocol BridgeEndpoint: AnyObject {
   func withdraw()
   /// A reader of what another client offers now.
   func reader(timeout: Int64) -> any SelectionReader
+  /// The offer of the selection's present owner is now the board's item: when that
+  /// owner goes without handing the selection over, `service` says `ownerGone`.
+  func keepOwner()
+  /// Answers a request to save the clipboard (`saveRequested`): whether it was saved.
+  func answerSave(_ saved: Bool)
+}
+
+/// What became of the selection while an endpoint was serviced.
+struct SelectionEvents {
+  /// Another client has taken the selection.
+  var taken = false
+  /// The owner whose offer was imported (`keepOwner`) went without handing the
+  /// selection over (it exited, crashed or was killed), and nobody holds it now; not
+  /// when it cleared the selection on purpose.
+  var ownerGone = false
+  /// An application asks the clipboard manager to save its copy before it exits
+  /// (X11's SAVE_TARGETS), and waits for `answerSave`.
+  var saveRequested = false
 }
 
 /// Keeps a board and a desktop selection in step (`pb bridge`), driven by their
@@ -62,10 +80,17 @@ final class DesktopBridge {
     try boardChanged(monitor)
     var ready = [Int16](repeating: 0, count: endpoint.pollEntries.count)
     while true {
-      if try endpoint.service(ready) {
+      let events = try endpoint.service(ready)
+      if events.taken {
         served = nil  // another client's now
-        if direction != .toDesktop { try importOffer() }
+        if direction != .toDesktop { try importAndKeep() }
       }
+      if events.saveRequested {
+        // The copy was usually imported when it was made; if not (it failed), now.
+        if !keepsOwner { try importAndKeep() }
+        endpoint.answerSave(keepsOwner)
+      }
+      if events.ownerGone { try offerImported(monitor) }
       if let expires = served?.expires, expires <= TimeSpec.now() {
         endpoint.withdraw()
         served = nil
@@ -92,6 +117,44 @@ final class DesktopBridge {
     }
   }
 
+  /// Whether the present owner's offer is the board's item, kept alive by the bridge
+  /// when that owner goes.
+  private var keepsOwner = false
+
+  /// Imports what another client offers; when that made the board's item, the bridge
+  /// keeps it alive after its owner goes (as clipboard manager, both directions only).
+  private func importAndKeep() throws(DesktopError) {
+    let before = imported
+    keepsOwner = false
+    try importOffer()
+    if imported != before, direction == .both {
+      keepsOwner = true
+      endpoint.keepOwner()
+    }
+  }
+
+  /// The item last imported, offered with every representation now that its owner
+  /// has gone, while it is still the board's newest change (a later change on the board
+  /// has been offered already).
+  private func offerImported(_ monitor: ChangeMonitor) throws(DesktopError) {
+    keepsOwner = false
+    guard direction == .both, let imported else { return }
+    let (pasteboard, state) = try DesktopError.inStore { () throws(PasteboardError) in try monitor.current() }
+    guard state.changeCount == imported, let item = state.items.first, !item.concealed else { return }
+    try offer(pasteboard)
+  }
+
+  /// Takes the selection with the board's item 0, every representation.
+  private func offer(_ pasteboard: Pasteboard) throws(DesktopError) {
+    let (item, changeCount, data) = try DesktopError.inStore { () throws(PasteboardError) in try pasteboard.openItem(.index(0)) }
+    try endpoint.publish(
+      try DesktopOffer(
+        types: item.types, data: try DesktopError.inStore { () throws(PasteboardError) in try data.map { (data) throws(PasteboardError) in try data.descriptor } }, concealed: item.concealed,
+        origin: DesktopTargets.Origin(board: board, changeCount: changeCount)))
+    served = item
+    keepsOwner = false
+  }
+
   /// The board's item 0, offered when the board has changed (not by an import of ours);
   /// a secret offered that the board no longer holds (cleared, undone) is withdrawn.
   private func boardChanged(_ monitor: ChangeMonitor) throws(DesktopError) {
@@ -99,12 +162,7 @@ final class DesktopBridge {
     if state.changeCount != seen {
       seen = state.changeCount
       if direction != .fromDesktop, state.changeCount != imported, !state.items.isEmpty {
-        let (item, changeCount, data) = try DesktopError.inStore { () throws(PasteboardError) in try pasteboard.openItem(.index(0)) }
-        try endpoint.publish(
-          try DesktopOffer(
-            types: item.types, data: try DesktopError.inStore { () throws(PasteboardError) in try data.map { (data) throws(PasteboardError) in try data.descriptor } }, concealed: item.concealed,
-            origin: DesktopTargets.Origin(board: board, changeCount: changeCount)))
-        served = item
+        try offer(pasteboard)
         return
       }
     }

@@ -257,9 +257,9 @@ public enum Desktop {
     case .osc52:
       throw .unavailable(lookedFor: osc52WriteOnly)
     case .wayland:
-      endpoint = try WaylandBridgeEndpoint(control: try dataControl(route), selection: selection)
+      endpoint = try WaylandBridgeEndpoint(control: try dataControl(route), selection: selection, persists: direction == .both)
     case .x11:
-      endpoint = try X11BridgeEndpoint(selection: selection)
+      endpoint = try X11BridgeEndpoint(selection: selection, manager: direction == .both)
     }
     try DesktopBridge(store: store, board: board, endpoint: endpoint, direction: direction, timeout: timeout, notify: notify).run()
   }

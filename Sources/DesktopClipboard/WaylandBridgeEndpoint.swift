@@ -7,16 +7,31 @@ import LinuxSystem
 
 /// The Wayland side of `pb bridge`: data control tells of every new selection; while
 /// pb's own source is the selection (until it is cancelled), the selection is its own.
+///
+/// Data control says only that the selection became empty, not why: the source's
+/// client went (exited, crashed) or a client cleared it on purpose (`wl-copy --clear`)
+/// look the same. The bridge takes an empty selection right after an offer it kept
+/// (`keepOwner`) as its source having gone, as wl-clip-persist does; an application
+/// that clears its own copy gets it back. A secret (a password manager's) is never
+/// kept, so clearing one leaves the clipboard empty.
 final class WaylandBridgeEndpoint: BridgeEndpoint {
   private let control: WaylandDataControl
   private let selection: Desktop.Selection
   private var owners: [WaylandOwner] = []
   private var lastOffer: UInt32
+  /// The selection's offer as of the last event taken in.
+  private var currentOffer: UInt32
+  /// The offer whose data the board holds (`keepOwner`), while it is the selection.
+  private var keptOffer: UInt32 = 0
+  /// Whether it keeps offers alive (the bridge carries both ways, on the clipboard).
+  private let persists: Bool
 
-  init(control: WaylandDataControl, selection: Desktop.Selection) throws(DesktopError) {
+  init(control: WaylandDataControl, selection: Desktop.Selection, persists: Bool) throws(DesktopError) {
     self.selection = selection
     self.control = control
+    self.persists = persists && selection == .clipboard
     lastOffer = try control.current(selection).offer
+    currentOffer = lastOffer
   }
 
   var pollEntries: [SystemCall.PollRequest] {
@@ -29,7 +44,7 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     owners.map(\.waitMilliseconds).filter { $0 >= 0 }.min() ?? -1
   }
 
-  func service(_ ready: [Int16]) throws(DesktopError) -> Bool {
+  func service(_ ready: [Int16]) throws(DesktopError) -> SelectionEvents {
     // `ready` follows `pollEntries`: the connection, then each owner's pipes in turn.
     var index = 1
     for owner in owners {
@@ -37,15 +52,35 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
       owner.serviceTransfers(Array(ready.dropFirst(index).prefix(count)))
       index += count
     }
+    var keptOfferWent = false
     while let event = try control.wayland.nextEvent(until: 0) {
       if !owners.reversed().contains(where: { $0.handle(event) }) { _ = control.handle(event) }
+      // Each change of offer in turn: a kept offer replaced by nothing is one whose
+      // source went; any new offer after that means somebody holds the selection.
+      let offer = try control.current(selection).offer
+      guard offer != currentOffer else { continue }
+      keptOfferWent = offer == 0 && keptOffer != 0 && keptOffer == currentOffer
+      keptOffer = 0
+      currentOffer = offer
     }
     owners.removeAll(where: \.isDone)
     let offer = try control.current(selection).offer
     defer { lastOffer = offer }
+    var events = SelectionEvents()
     // A new selection while none of pb's own sources holds it: another client's.
-    return offer != lastOffer && offer != 0 && !owners.contains(where: \.holdsSelection)
+    events.taken = offer != lastOffer && offer != 0 && !owners.contains(where: \.holdsSelection)
+    events.ownerGone = keptOfferWent && offer == 0
+    return events
   }
+
+  func keepOwner() {
+    let offer = (try? control.current(selection).offer) ?? 0
+    guard persists, offer != 0, !owners.contains(where: \.holdsSelection) else { return }
+    keptOffer = offer
+  }
+
+  /// Wayland has no request to save a copy: its applications never ask.
+  func answerSave(_ saved: Bool) {}
 
   func publish(_ offer: DesktopOffer) throws(DesktopError) {
     for owner in owners { owner.relinquish() }
@@ -53,6 +88,7 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     try owner.acquire()
     owners.append(owner)
     lastOffer = try control.current(selection).offer
+    keptOffer = 0
   }
 
   func withdraw() {

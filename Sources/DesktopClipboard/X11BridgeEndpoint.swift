@@ -7,7 +7,9 @@ import PasteboardKit
 import LinuxSystem
 
 /// The X11 side of `pb bridge`: it owns the selection itself to offer the board's item,
-/// and hears of every new owner from XFixes.
+/// and hears of every new owner from XFixes, and of how an owner left: its window
+/// destroyed or its client gone (it exited or crashed) or the selection set to None on
+/// purpose (a deliberate clear, left empty).
 final class X11BridgeEndpoint: BridgeEndpoint {
   private let x: X11Connection
   private let selection: Desktop.Selection
@@ -15,8 +17,15 @@ final class X11BridgeEndpoint: BridgeEndpoint {
   private let ownerChanged: Int32
   /// The offers made, newest last: older ones may still finish transfers.
   private var owners: [X11Owner] = []
+  /// `CLIPBOARD_MANAGER`, when pb is the clipboard manager.
+  private let manager: X11ClipboardManager?
+  /// The selection's owner as XFixes last told it.
+  private var currentOwner: xcb_window_t
+  /// The owner whose offer the board holds (`keepOwner`), while it owns the selection.
+  private var keptOwner: xcb_window_t?
 
-  init(selection: Desktop.Selection) throws(DesktopError) {
+  /// With `manager`, it is the clipboard manager too, unless another client is.
+  init(selection: Desktop.Selection, manager: Bool) throws(DesktopError) {
     self.selection = selection
     x = try X11Connection(display: try Desktop.display())
     selectionAtom = x.atom(selection.rawValue.uppercased())
@@ -24,6 +33,11 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     if ownerChanged < 0 {
       throw .noXFixes
     }
+    let cookie = xcb_get_selection_owner(x.connection, selectionAtom)
+    let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil)
+    currentOwner = reply?.pointee.owner ?? xcb_window_t(XCB_NONE)
+    free(reply)
+    self.manager = manager && selection == .clipboard ? try X11ClipboardManager(connection: x) : nil
   }
 
   var pollEntries: [SystemCall.PollRequest] {
@@ -35,19 +49,46 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     x.hasEvents ? 0 : Desktop.waitMilliseconds(until: owners.compactMap(\.deadline).min())
   }
 
-  func service(_ ready: [Int16]) throws(DesktopError) -> Bool {
-    var taken = false
+  func service(_ ready: [Int16]) throws(DesktopError) -> SelectionEvents {
+    var events = SelectionEvents()
+    var keptOwnerWent = false
+    let none = xcb_window_t(XCB_NONE)
     while let event = try x.nextEvent(until: 0) {
       if event.code == ownerChanged {
         let notify = event.as(xcb_xfixes_selection_notify_event_t.self)
-        if notify.selection == selectionAtom && notify.owner != x.window && notify.owner != xcb_window_t(XCB_NONE) { taken = true }
+        guard notify.selection == selectionAtom else { continue }
+        if notify.owner != x.window && notify.owner != none { events.taken = true }
+        // Only an owner that went without a word is replaced: a SetSelectionOwner to
+        // None is an application clearing the clipboard on purpose.
+        let went = notify.subtype != UInt8(XCB_XFIXES_SELECTION_EVENT_SET_SELECTION_OWNER.rawValue)
+        if notify.owner != none || !went {
+          keptOwnerWent = false
+        } else if keptOwner != nil && keptOwner == currentOwner {
+          keptOwnerWent = true  // the server may tell of it twice (window, then client)
+        }
+        keptOwner = nil
+        currentOwner = notify.owner
         continue
       }
+      if manager?.handle(event) == true { continue }
       for owner in owners.reversed() where owner.handle(event) { break }
     }
     for owner in owners { owner.dropStalledTransfers() }
     owners.removeAll(where: \.isDone)
-    return taken
+    // Nobody has taken the selection since (the bridge would take it from them).
+    events.ownerGone = keptOwnerWent && currentOwner == none
+    events.saveRequested = manager?.saveRequested == true
+    return events
+  }
+
+  func keepOwner() {
+    // Kept alive only by the clipboard manager: with another one running, that one does.
+    guard manager?.owns == true, currentOwner != x.window, currentOwner != xcb_window_t(XCB_NONE) else { return }
+    keptOwner = currentOwner
+  }
+
+  func answerSave(_ saved: Bool) {
+    manager?.answerSave(saved)
   }
 
   func publish(_ offer: DesktopOffer) throws(DesktopError) {
@@ -55,6 +96,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     let owner = X11Owner(connection: x, selection: selection.rawValue, offer: offer)
     try owner.acquire()
     owners.append(owner)
+    keptOwner = nil
   }
 
   func withdraw() {

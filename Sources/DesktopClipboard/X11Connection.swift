@@ -11,6 +11,8 @@ import LinuxSystem
 final class X11Connection {
   let connection: OpaquePointer
   let window: xcb_window_t
+  /// The screen's root window, where a manager announces itself.
+  let root: xcb_window_t
   /// The most bytes pb puts in one property: larger data goes in pieces (INCR). Below
   /// the server's own limit, and small enough that a transfer shows progress.
   let chunkSize: Int
@@ -30,6 +32,7 @@ final class X11Connection {
     var screens = xcb_setup_roots_iterator(xcb_get_setup(connection))
     for _ in 0..<max(0, Int(screenNumber)) where screens.rem > 1 { xcb_screen_next(&screens) }
     let screen = screens.data.pointee
+    root = screen.root
     window = xcb_generate_id(connection)
     let mask: [UInt32] = [XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue]
     xcb_create_window(
