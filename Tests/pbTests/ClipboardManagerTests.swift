@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+/// Processes of `name` (xclip, wl-copy) whose environment has `variable`: the servers
+/// one test's copies left behind.
+private func processes(named name: String, with variable: String) -> [Int32] {
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.compactMap { entry in
+    guard let pid = Int32(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+      let program = command.split(separator: 0).first, String(decoding: program, as: UTF8.self).hasSuffix(name),
+      let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
+    else { return nil }
+    return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == variable } ? pid : nil
+  }
+}
+
+/// Kills `pids` as a crash would (SIGKILL: no chance to hand anything over), and waits
+/// until they are gone.
+private func crash(_ pids: [Int32]) {
+  for pid in pids { kill(pid, SIGKILL) }
+  let deadline = Date().addingTimeInterval(10)
+  while pids.contains(where: { kill($0, 0) == 0 && !isZombie($0) }) && Date() < deadline { usleep(20_000) }
+}
+
+private func isZombie(_ pid: Int32) -> Bool {
+  let status = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+  return status.split(separator: " ").dropFirst(2).first == "Z"
+}
+
+private func waitUntil(_ condition: () throws -> Bool) rethrows {
+  let deadline = Date().addingTimeInterval(10)
+  while try !condition() && Date() < deadline { usleep(20_000) }
+}
+
+/// Debian's python, which has python3-gi (the PATH's may be another one).
+private let systemPython = "/usr/bin/python3"
+
+@Suite("pb bridge as the desktop's clipboard manager: copies outlive their application")
+struct ClipboardManagerTests {
+  static let client = Sandbox.support("clipboard_store.py")
+
+  @Test("X11: xclip killed, and an application killed mid-offer: every target still pastes, byte for byte")
+  func ownerKilled() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { bridge.isWatching }
+    let paste = { (target: String) in try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", target]) }
+
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("from xclip ☃".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "from xclip ☃" }
+    try #require(try sandbox.pb("paste").text == "from xclip ☃", "the bridge did not import: \(bridge.waitFor(""))")
+    let servers = processes(named: "xclip", with: "DISPLAY=\(x.display)")
+    try #require(!servers.isEmpty, "xclip left no server")
+    let count = try sandbox.changeCount()
+    crash(servers)
+    try waitUntil { try paste("UTF8_STRING").status == 0 }
+    #expect(try paste("UTF8_STRING").stdout == Data("from xclip ☃".utf8))
+    #expect(try paste("text/plain;charset=utf-8").stdout == Data("from xclip ☃".utf8))
+    #expect(try sandbox.changeCount() == count, "offering it again is not a change of the board")
+
+    // Several targets, one binary, from an application that is killed.
+    var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    png += Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+    let files = [
+      "UTF8_STRING": try sandbox.file("t.txt", "caption"), "text/html": try sandbox.file("t.html", "<i>caption</i>"),
+      "image/png": try sandbox.file("t.png", png),
+    ]
+    let application = try x.offer(sandbox, files.map { "\($0.key)=\($0.value)" })
+    try waitUntil { (try? sandbox.pb("types").lines.contains("public.png")) == true }
+    try #require(try sandbox.pb("types").lines.contains("public.png"), "the bridge did not import: \(bridge.waitFor(""))")
+    crash([application.pid])
+    try waitUntil { try paste("image/png").status == 0 }
+    for (target, path) in files {
+      #expect(try paste(target).stdout == (try Data(contentsOf: URL(fileURLWithPath: path))), "\(target)")
+    }
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
+
+  @Test("X11: the bridge is the clipboard manager: a GTK application stores its text and its image, exits, and both paste")
+  func gtkStore() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let noManager = try x.client(sandbox, systemPython, [Self.client, "gtk-text", "alone"])
+    try #require(noManager.status == 0, "\(noManager)")
+    #expect(noManager.text.contains("persistence=False"), "a clipboard manager before the bridge: \(noManager)")
+
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { bridge.isWatching }
+    let paste = { (target: String) in try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", target]) }
+    let text = try x.client(sandbox, systemPython, [Self.client, "gtk-text", "stored by GTK"])
+    #expect(text.status == 0 && text.text.contains("persistence=True") && text.text.contains("stored"), "\(text)")
+    try waitUntil { try paste("UTF8_STRING").status == 0 }
+    #expect(try paste("UTF8_STRING").text == "stored by GTK")
+    #expect(try sandbox.pb("paste").text == "stored by GTK")
+    #expect(try sandbox.pb("history").lines.dropFirst().first?.contains("Import") == true)
+
+    // A 40x30 PNG (its size in the header) that GTK loads and offers as image/png.
+    let image = try sandbox.file("small.png", Data(base64Encoded: Self.smallPNG)!)
+    let stored = try x.client(sandbox, systemPython, [Self.client, "gtk-image", image])
+    #expect(stored.status == 0 && stored.text.contains("persistence=True"), "\(stored)")
+    try waitUntil { (try? paste("TARGETS").text.contains("application/x-pb-item")) == true }
+    let png = try paste("image/png")
+    #expect(png.status == 0 && png.stdout.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(png)")
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    let size = png.stdout.count >= 24 ? (png.stdout[16..<20].reduce(0) { $0 << 8 | Int($1) }, png.stdout[20..<24].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)
+    #expect(size == (40, 30))
+    #expect(try sandbox.pb("paste", "-t", "public.png", "--force").stdout == png.stdout, "the board holds what is served")
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
+
+  /// 40x30, one colour.
+  static let smallPNG =
+    "iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAAK0lEQVR42u3NMQ0AAAgDsHnCE55wiww4mvRvqudExGKxWCwWi8VisVj8N14ClJqsavTFdQAAAABJRU5ErkJggg=="
+
+  @Test("X11: a secret is not kept alive after its owner dies, and a deliberate clear stays empty")
+  func exclusions() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { bridge.isWatching }
+    let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("ordinary".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "ordinary" }
+    try #require(try sandbox.pb("paste").text == "ordinary")
+    let secret = try sandbox.file("pw.txt", "hunter2")
+    let hint = try sandbox.file("hint", "secret")
+    let password = try x.offer(sandbox, ["UTF8_STRING=\(secret)", "x-kde-passwordManagerHint=\(hint)"])
+    try #require(try paste().text == "hunter2")
+    crash([password.pid])
+    try waitUntil { try paste().status != 0 }
+    // Neither the secret nor the copy before it comes back: give the bridge time to.
+    for _ in 0..<15 {
+      let after = try paste()
+      #expect(after.status != 0 && after.stdout.isEmpty, "served after the secret's owner died: \(after)")
+      usleep(100_000)
+    }
+
+    let signal = sandbox.root.appendingPathComponent("clear-now").path
+    let clearing = try Background(sandbox, ["python3", Self.client, "clear", "to be cleared", signal], environment: x.environment)
+    try #require(clearing.waitFor("owned").contains("owned"))
+    try waitUntil { (try? sandbox.pb("paste").text) == "to be cleared" }
+    try #require(try sandbox.pb("paste").text == "to be cleared", "the bridge did not import: \(bridge.waitFor(""))")
+    FileManager.default.createFile(atPath: signal, contents: nil)
+    try #require(clearing.waitFor("cleared").contains("cleared"))
+    try waitUntil { try paste().status != 0 }
+    for _ in 0..<15 {
+      let after = try paste()
+      #expect(after.status != 0 && after.stdout.isEmpty, "served after a deliberate clear: \(after)")
+      usleep(100_000)
+    }
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
+
+  @Test("X11: CopyQ beside the bridge: an application killed, the copy kept, and the board's count flat over 10 s")
+  func besideCopyQ() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let home = sandbox.root.appendingPathComponent("copyq").path
+    try FileManager.default.createDirectory(atPath: home + "/run", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var environment = x.environment
+    environment["HOME"] = home
+    environment["XDG_CONFIG_HOME"] = home + "/config"
+    environment["XDG_DATA_HOME"] = home + "/data"
+    environment["XDG_RUNTIME_DIR"] = home + "/run"
+    environment["QT_QPA_PLATFORM"] = "xcb"
+    let copyq = try Background(sandbox, ["copyq"], environment: environment)
+    // It is up once its command line reaches it.
+    try waitUntil { (try? sandbox.run("/usr/bin/env", ["copyq", "size"], stdin: nil, environment: environment, timeLimit: 10).status) == 0 }
+    try #require(try sandbox.run("/usr/bin/env", ["copyq", "size"], stdin: nil, environment: environment, timeLimit: 10).status == 0)
+
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { bridge.isWatching }
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("watched twice".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "watched twice" }
+    try #require(try sandbox.pb("paste").text == "watched twice")
+    let copyqSaw = { (try? sandbox.run("/usr/bin/env", ["copyq", "read", "0"], stdin: nil, environment: environment, timeLimit: 10).text) }
+    try waitUntil { copyqSaw() == "watched twice" }
+    #expect(copyqSaw() == "watched twice", "CopyQ did not see the copy")
+    crash(processes(named: "xclip", with: "DISPLAY=\(x.display)"))
+    let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    try waitUntil { try paste().status == 0 }
+    #expect(try paste().text == "watched twice")
+    usleep(500_000)  // what either does about the other's offer, done
+    let count = try sandbox.changeCount()
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      #expect(try sandbox.changeCount() == count, "the board keeps changing: a loop with CopyQ")
+      usleep(500_000)
+    }
+    #expect(try sandbox.changeCount() == count)
+    #expect(try paste().text == "watched twice")
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+    withExtendedLifetime(copyq) {}
+  }
+
+  @Test("Wayland: wl-copy killed, wl-paste still gives the copy, text and an image byte for byte")
+  func waylandOwnerKilled() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let environment = sway.environment.filter { !$0.value.isEmpty }
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
+    try waitUntil { bridge.isWatching }
+    let paste = { (type: String) in try sway.client(sandbox, "wl-paste", ["-n", "-t", type]) }
+    let servers = { processes(named: "wl-copy", with: "WAYLAND_DISPLAY=\(sway.socket)") }
+
+    try #require(try sway.copy(sandbox, ["from wl-copy"]).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "from wl-copy" }
+    try #require(try sandbox.pb("paste").text == "from wl-copy", "the bridge did not import: \(bridge.waitFor(""))")
+    try #require(!servers().isEmpty, "wl-copy left no server")
+    crash(servers())
+    try waitUntil { try paste("text/plain").status == 0 }
+    #expect(try paste("text/plain").text == "from wl-copy")
+    #expect(try paste("text/plain;charset=utf-8").text == "from wl-copy")
+
+    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7 >> 2) })
+    try #require(try sway.copy(sandbox, ["-t", "image/png"], stdin: png).status == 0)
+    try waitUntil { (try? sandbox.pb("types").lines) == ["public.png"] }
+    try #require(try sandbox.pb("types").lines == ["public.png"])
+    crash(servers())
+    try waitUntil { try paste("image/png").status == 0 }
+    #expect(try paste("image/png").stdout == png)
+
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
+}
