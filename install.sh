@@ -1,11 +1,18 @@
 #!/bin/sh
-# Builds a release pb and installs it with its man page, its bash and zsh completions, and
-# pbcopy and pbpaste: links to pb that behave as macOS's commands of those names.
+# Builds a release pb and installs it with its man page, its bash and zsh completions,
+# pbcopy and pbpaste (links to pb that behave as macOS's commands of those names), and
+# `pb bridge` as a service: a systemd user unit (pb-bridge.service, started by
+# `systemctl --user enable --now pb-bridge`) and an XDG autostart entry for sessions
+# that systemd does not start (pb-bridge.desktop; systemd's own sessions skip it, so the
+# bridge never runs twice).
 #
 #   ./install.sh                      installs under /usr/local
 #   PREFIX=$HOME/.local ./install.sh  installs under ~/.local
 #   DESTDIR=/tmp/stage ./install.sh   stages the files for a package
 #   ./install.sh --uninstall          removes what it installed (same PREFIX and DESTDIR)
+#   AUTOSTART_DIR=... ./install.sh    the autostart entry's folder (default: the user's,
+#                                     ~/.config/autostart, for a PREFIX in $HOME, else
+#                                     /etc/xdg/autostart)
 #
 # What building and running pb needs from Debian (libmagic-dev and the other static
 # archives it links, shared-mime-info) is installed first when missing; what only the
@@ -16,10 +23,19 @@ set -eu
 PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
 build_path=${PB_BUILD_PATH:-.build}
+case "$PREFIX" in
+"${HOME:-/nonexistent}"/*) autostart_default=${XDG_CONFIG_HOME:-$HOME/.config}/autostart ;;
+*) autostart_default=/etc/xdg/autostart ;;
+esac
+AUTOSTART_DIR=${AUTOSTART_DIR:-$autostart_default}
 cd "$(dirname "$0")"
 
 # The files it installs, relative to $DESTDIR$PREFIX; --uninstall removes exactly these.
-files="bin/pb share/man/man1/pb.1 share/bash-completion/completions/pb share/zsh/site-functions/_pb"
+# share/systemd/user is where systemd looks for user units under /usr, /usr/local and
+# ~/.local alike.
+unit=share/systemd/user/pb-bridge.service
+files="bin/pb share/man/man1/pb.1 share/bash-completion/completions/pb share/zsh/site-functions/_pb $unit"
+autostart="$DESTDIR$AUTOSTART_DIR/pb-bridge.desktop"
 # Links to pb (bash-completion finds a command's completion by its name); a pbcopy or
 # pbpaste of another program is neither replaced nor removed.
 links="bin/pbcopy bin/pbpaste share/bash-completion/completions/pbcopy share/bash-completion/completions/pbpaste"
@@ -37,6 +53,11 @@ case "${1-}" in
       removed=$((removed + 1))
     fi
   done
+  if [ -e "$autostart" ]; then
+    rm -f "$autostart"
+    echo "removed $autostart"
+    removed=$((removed + 1))
+  fi
   for link in $links; do
     path="$DESTDIR$PREFIX/$link"
     if is_our_link "$path"; then
@@ -74,4 +95,43 @@ for link in $links; do
   fi
   ln -s pb "$path"
 done
+
+# pb bridge as a service. The unit runs with the graphical session (its environment has
+# DISPLAY or WAYLAND_DISPLAY) and comes back if it fails; the board is chosen with
+# PB_PASTEBOARD in a drop-in (systemctl --user edit pb-bridge), as the man page shows.
+install -d "$DESTDIR$PREFIX/share/systemd/user" "$DESTDIR$AUTOSTART_DIR"
+cat > "$DESTDIR$PREFIX/$unit" <<UNIT
+[Unit]
+Description=pb bridge: the desktop clipboard and pb's board in step, copies kept after their application exits
+Documentation=man:pb(1)
+PartOf=graphical-session.target
+After=graphical-session.target
+
+[Service]
+ExecStart=$PREFIX/bin/pb bridge
+Restart=on-failure
+RestartSec=3
+# The board to bridge (default general): systemctl --user edit pb-bridge, then
+#   [Service]
+#   Environment=PB_PASTEBOARD=desktop
+
+[Install]
+WantedBy=graphical-session.target
+UNIT
+chmod 644 "$DESTDIR$PREFIX/$unit"
+# For sessions that read autostart entries themselves, where graphical-session.target
+# (and so the unit) never starts; systemd's generator skips it (X-systemd-skip), as
+# there the unit runs the bridge: never both.
+cat > "$autostart" <<ENTRY
+[Desktop Entry]
+Type=Application
+Name=pb bridge
+Comment=Keeps the desktop clipboard and pb's board in step, and copies alive after their application exits
+Exec=$PREFIX/bin/pb bridge
+Terminal=false
+NoDisplay=true
+X-systemd-skip=true
+ENTRY
+chmod 644 "$autostart"
 echo "installed pb under $DESTDIR$PREFIX"
+echo "pb bridge as a service: systemctl --user enable --now pb-bridge (in sessions without systemd, $AUTOSTART_DIR/pb-bridge.desktop starts it at login)"

@@ -74,6 +74,9 @@ xclip              command -v xclip
 xsel               command -v xsel
 sway               command -v sway
 wl-clipboard       command -v wl-copy
+copyq              command -v copyq
+python3-gi         [ -f /usr/lib/python3/dist-packages/gi/__init__.py ]
+gir1.2-gtk-3.0     ls /usr/lib/*/girepository-1.0/Gtk-3.0.typelib
 libwayland-dev     [ -f /usr/share/wayland/wayland.xml ]
 '
 packages=$build_packages

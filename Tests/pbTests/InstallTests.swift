@@ -42,6 +42,21 @@ struct InstallTests {
     #expect(!install.stderr.contains("statically linked applications requires"), "\(install)")
     let manual = try sandbox.run("/usr/bin/env", ["man", "-l", prefix + "/share/man/man1/pb.1"], stdin: nil, environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
     #expect(manual.status == 0 && manual.text.contains("EXIT STATUS"), "\(manual)")
+    // pb bridge as a service: a systemd user unit where systemd looks under the prefix,
+    // and an autostart entry (system-wide for a prefix outside $HOME) that systemd's
+    // sessions skip, both running the installed pb.
+    let unit = (try? String(contentsOfFile: prefix + "/share/systemd/user/pb-bridge.service", encoding: .utf8)) ?? ""
+    for line in [
+      "ExecStart=/opt/pb/bin/pb bridge", "Restart=on-failure", "PartOf=graphical-session.target",
+      "After=graphical-session.target", "WantedBy=graphical-session.target", "#   Environment=PB_PASTEBOARD=desktop",
+    ] {
+      #expect(unit.split(separator: "\n").contains { $0 == line }, "the unit lacks \(line): \(unit)")
+    }
+    let autostart = destdir + "/etc/xdg/autostart/pb-bridge.desktop"
+    let entry = (try? String(contentsOfFile: autostart, encoding: .utf8)) ?? ""
+    for line in ["[Desktop Entry]", "Type=Application", "Exec=/opt/pb/bin/pb bridge", "X-systemd-skip=true"] {
+      #expect(entry.split(separator: "\n").contains { $0 == line }, "the autostart entry lacks \(line): \(entry)")
+    }
 
     // --uninstall removes exactly those files, and nothing else in their folders.
     let neighbour = prefix + "/bin/other-tool"
@@ -54,6 +69,8 @@ struct InstallTests {
       #expect(uninstall.lines.contains("removed \(prefix)/\(file)"), "\(uninstall)")
     }
     #expect(FileManager.default.fileExists(atPath: neighbour), "another file in bin/ was removed")
+    #expect(!FileManager.default.fileExists(atPath: prefix + "/share/systemd/user/pb-bridge.service"), "the unit is still there")
+    #expect(!FileManager.default.fileExists(atPath: autostart) && uninstall.lines.contains("removed \(autostart)"), "\(uninstall)")
     for link in ["bin/pbcopy", "share/bash-completion/completions/pbcopy", "share/bash-completion/completions/pbpaste"] {
       #expect(uninstall.lines.contains("removed \(prefix)/\(link)"), "\(uninstall)")
       #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/" + link)) == nil, "\(link) is still there")
@@ -76,7 +93,7 @@ struct InstallTests {
       #expect(build.lines.contains(package), "\(package) is needed to build or run pb")
       #expect(tests.lines.contains(package), "the tests build pb too: \(package)")
     }
-    for package in ["xvfb", "xclip", "xsel", "sway", "wl-clipboard", "zsh", "dash", "mandoc", "man-db", "strace", "libwayland-dev"] {
+    for package in ["xvfb", "xclip", "xsel", "sway", "wl-clipboard", "zsh", "dash", "mandoc", "man-db", "strace", "libwayland-dev", "copyq", "python3-gi", "gir1.2-gtk-3.0"] {
       #expect(!build.lines.contains(package), "install.sh would install \(package), which only the tests use")
       #expect(tests.lines.contains(package), "the test command does not install \(package)")
     }
