@@ -247,7 +247,8 @@ public enum Desktop {
   /// Keeps `board` and the desktop's selection in step, in the foreground, until the
   /// board is deleted or the desktop goes: each new item 0 of the board is offered, and
   /// each new copy in an application becomes the board's item (an undoable Import), but
-  /// never a password, and never the board's own item coming back.
+  /// never a password, and never the board's own item coming back. Both ways, it is the
+  /// desktop's clipboard manager too (see `DesktopBridge`).
   public static func bridge(
     store: Store, board: String, selection: Selection, route: Route, direction: Direction, timeout: Int64,
     notify: @escaping (BridgeNotice) -> Void
