@@ -141,7 +141,11 @@ final class DesktopBridge {
     guard direction == .both, let imported else { return }
     let (pasteboard, state) = try DesktopError.inStore { () throws(PasteboardError) in try monitor.current() }
     guard state.changeCount == imported, let item = state.items.first, !item.concealed else { return }
-    try offer(pasteboard)
+    do {
+      try offer(pasteboard)
+    } catch .failed {
+      // Another client took the selection first (another clipboard manager): theirs.
+    }
   }
 
   /// Takes the selection with the board's item 0, every representation.
