@@ -156,6 +156,43 @@ struct ClipboardManagerTests {
     #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
   }
 
+  @Test("X11: persistence is left to a clipboard manager already running, and to nobody by a one-way bridge")
+  func notTheManager() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    let manager = { (try? x.client(sandbox, "python3", ["-c", Self.managerOwner]).text) ?? "" }
+    for arguments in [["bridge", "--from-desktop"], ["bridge"]] {
+      let other = arguments == ["bridge"] ? try Background(sandbox, ["python3", Self.client, "manager"], environment: x.environment) : nil
+      if let other { try #require(other.waitFor("owned").contains("owned")) }
+      let before = manager()
+      let bridge = try Background(sandbox, [Sandbox.binary] + arguments, environment: x.environment)
+      try waitUntil { bridge.isWatching }
+      let text = "copied for \(arguments)"
+      try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data(text.utf8)).status == 0)
+      try waitUntil { (try? sandbox.pb("paste").text) == text }
+      try #require(try sandbox.pb("paste").text == text, "the bridge did not import: \(bridge.waitFor(""))")
+      #expect(manager() == before, "\(arguments) took CLIPBOARD_MANAGER")
+      crash(processes(named: "xclip", with: "DISPLAY=\(x.display)"))
+      try waitUntil { try paste().status != 0 }
+      for _ in 0..<10 {
+        let after = try paste()
+        #expect(after.status != 0 && after.stdout.isEmpty, "\(arguments) offered the copy again: \(after)")
+        usleep(100_000)
+      }
+      #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+      withExtendedLifetime(other) {}
+    }
+  }
+
+  /// Prints the window that owns CLIPBOARD_MANAGER (0 for none).
+  static let managerOwner = """
+    from Xlib import display
+    d = display.Display()
+    owner = d.get_selection_owner(d.intern_atom("CLIPBOARD_MANAGER"))
+    print(owner.id if owner else 0)
+    """
+
   @Test("X11: CopyQ beside the bridge: an application killed, the copy kept, and the board's count flat over 10 s")
   func besideCopyQ() throws {
     let sandbox = try Sandbox()

@@ -10,6 +10,8 @@
                        "owned", and once FILE exists sets the owner to None (an
                        application clearing the clipboard on purpose), prints
                        "cleared" and stays alive 30 s more
+  manager              python-xlib: owns CLIPBOARD_MANAGER, as another clipboard
+                       manager would, prints "owned", and sleeps until killed
 """
 import os
 import sys
@@ -79,10 +81,29 @@ def clear(text, signal_file):
         time.sleep(0.01)
 
 
+def manager():
+    from Xlib import X, display
+
+    d = display.Display()
+    window = d.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
+    selection = d.intern_atom("CLIPBOARD_MANAGER")
+    window.set_selection_owner(selection, X.CurrentTime)
+    d.flush()
+    if d.get_selection_owner(selection) != window:
+        sys.exit("could not take CLIPBOARD_MANAGER")
+    print("owned", flush=True)
+    while True:
+        while d.pending_events():
+            d.next_event()  # requests go unanswered: these tests make none
+        time.sleep(0.05)
+
+
 def main():
     mode = sys.argv[1]
     if mode in ("gtk-text", "gtk-image"):
         gtk(mode, sys.argv[2])
+    elif mode == "manager":
+        manager()
     elif mode == "clear":
         clear(sys.argv[2], sys.argv[3])
     else:
