@@ -75,8 +75,9 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     }
     for owner in owners { owner.dropStalledTransfers() }
     owners.removeAll(where: \.isDone)
-    // Nobody has taken the selection since (the bridge would take it from them).
-    events.ownerGone = keptOwnerWent && currentOwner == none
+    // Nobody has taken the selection since (the bridge would take it from them), and
+    // no other manager has replaced pb's (it keeps copies now).
+    events.ownerGone = keptOwnerWent && currentOwner == none && manager?.owns == true
     events.saveRequested = manager?.saveRequested == true
     return events
   }
