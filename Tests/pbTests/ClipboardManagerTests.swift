@@ -235,7 +235,7 @@ struct ClipboardManagerTests {
     withExtendedLifetime(copyq) {}
   }
 
-  @Test("Wayland: wl-copy killed, wl-paste still gives the copy, text and an image byte for byte")
+  @Test("Wayland: wl-copy killed, wl-paste still gives the copy, text and an image byte for byte; a secret is not kept")
   func waylandOwnerKilled() throws {
     let sandbox = try Sandbox()
     let sway = try PrivateSway(sandbox)
@@ -261,6 +261,22 @@ struct ClipboardManagerTests {
     crash(servers())
     try waitUntil { try paste("image/png").status == 0 }
     #expect(try paste("image/png").stdout == png)
+
+    // A secret (pb's own offer of a concealed item, marked with the password hint) is
+    // not imported, and not replaced by the copy before it when its owner is killed.
+    try #require(try sandbox.pb(["copy", "-p", "vault", "--concealed"], stdin: Data("hunter2".utf8)).status == 0)
+    try #require(try sandbox.pb(["publish", "-p", "vault"], environment: environment).status == 0)
+    try #require(try paste("text/plain").text == "hunter2")
+    let owners = ownerProcesses(with: "WAYLAND_DISPLAY=\(sway.socket)")
+    try #require(!owners.isEmpty)
+    crash(owners)
+    try waitUntil { try paste("text/plain").status != 0 && paste("image/png").status != 0 }
+    for _ in 0..<15 {
+      let after = try sway.client(sandbox, "wl-paste", ["-l"])
+      #expect(after.status != 0 && after.stdout.isEmpty, "served after the secret's owner died: \(after)")
+      usleep(100_000)
+    }
+    #expect(try sandbox.pb("types").lines == ["public.png"], "the secret was imported")
 
     #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
   }
