@@ -75,6 +75,7 @@ xsel               command -v xsel
 sway               command -v sway
 wl-clipboard       command -v wl-copy
 libwayland-dev     [ -f /usr/share/wayland/wayland.xml ]
+fzf                command -v fzf
 '
 packages=$build_packages
 if $tests; then packages="$packages$test_packages"; fi
