@@ -177,9 +177,9 @@ extension Pasteboard {
   /// The undo entry a restore makes is named so, whatever state it restored.
   public static let restoreActionName = "Restore"
 
-  /// The past states, newest first, each with a one-line preview of every item's first
-  /// text representation (nil for an item without text, and always for a concealed one,
-  /// which history never holds anyway). Read without the lock, as `stateAndHistory`
+  /// The past states, newest first, each with a one-line preview of every item's text:
+  /// its first plain text, else its first text of any kind (HTML, say); nil for an item
+  /// without text, and always for a concealed one (which history never holds anyway). Read without the lock, as `stateAndHistory`
   /// reads: a data file gone meanwhile means a writer dropped its state, and the read
   /// starts over; one still gone in the same state is shown without its preview.
   public func pastStatesWithPreviews(characters: Int) throws(PasteboardError) -> [(state: PastState, previews: [String?])] {
@@ -191,7 +191,10 @@ extension Pasteboard {
       for state in history.pastStates {
         var previews: [String?] = []
         for item in state.items {
-          guard !item.concealed, let text = item.representations.first(where: { TypeRegistry.conforms($0.type, to: .text) }) else {
+          let text =
+            item.representations.first { TypeRegistry.conforms($0.type, to: .plainText) }
+            ?? item.representations.first { TypeRegistry.conforms($0.type, to: .text) }
+          guard !item.concealed, let text else {
             previews.append(nil)
             continue
           }
