@@ -54,7 +54,7 @@ struct HistoryListTests {
     #expect(states.map { $0["preview"] as? String } == lines.map { $0[3] })
     let pngSize = try SystemSamples.contents(SystemSamples.png).count
     #expect(states[2]["types"] as? [String] == ["public.png"] && states[2]["bytes"] as? Int == pngSize, "\(states[2])")
-    #expect(states[0]["replacedBy"] as? String == "Copy" && states[4]["made"] == nil && states[4]["numberOfItems"] as? Int == 0)
+    #expect(states[0]["replacedBy"] as? String == "Copy" && states[4]["made"] is NSNull && states[4]["numberOfItems"] as? Int == 0)
   }
 
   @Test("text is previewed on one line: no tab, newline or control character reaches the picker")
@@ -67,7 +67,8 @@ struct HistoryListTests {
     #expect(result.lines.count == 2, "one line per state: \(result)")
     let first = result.lines[0]
     #expect(first.filter { $0 == "\t" }.count == 3, "\(first)")
-    #expect(!first.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F || $0 == "\u{202E}" }, "\(first.debugDescription)")
+    let unsafe = first.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F || $0 == "\u{202E}" }
+    #expect(unsafe.isEmpty, "\(first.debugDescription)")
     let preview = first.split(separator: "\t")[3]
     #expect(preview.hasPrefix("col1 col2 line two ]0;title[2Jcleared txt.exe long long"), "\(preview)")
     #expect(preview.count == 61 && preview.hasSuffix("…"), "cut to 60 characters: \(preview)")
@@ -96,7 +97,10 @@ struct HistoryListTests {
     #expect(try sandbox.pb("paste").text == "second banana")
     #expect(try sandbox.changeCount() == countBefore + 1, "one change")
     // The states in between stay: what was current is now state 1.
-    #expect(try listed(sandbox).map { $0[3] } == ["fourth date", "third cherry", "second banana", "[image/png 1020 B]", "first apple", "(empty)"])
+    #expect(
+      try listed(sandbox).map { $0[3] } == [
+        "fourth date", "third cherry", "second banana", "[image/png 1020 B]", "first apple", "(empty)",
+      ])
     let undo = try sandbox.pb("undo")
     #expect(undo.status == 0 && undo.text == "Undo Restore\n", "\(undo)")
     #expect(try sandbox.pb("paste").text == "fourth date")
@@ -129,7 +133,10 @@ struct HistoryListTests {
   func badNumbers() throws {
     let sandbox = try boardOfFruit()
     let count = try sandbox.changeCount()
-    for (word, says) in [("6", "give 1-5"), ("99", "give 1-5"), ("0", "1 or more"), ("-1", "1 or more"), ("two", "1 or more"), ("", "1 or more")] {
+    let refusals = [
+      ("6", "give 1-5"), ("99", "give 1-5"), ("0", "1 or more"), ("-1", "1 or more"), ("two", "1 or more"), ("", "1 or more"),
+    ]
+    for (word, says) in refusals {
       let result = try sandbox.pb("history", "--restore", word)
       #expect(result.status == 64, "\(word): \(result)")
       #expect(result.stderr.hasPrefix("pb: ") && result.stderr.contains(says), "\(word): \(result)")

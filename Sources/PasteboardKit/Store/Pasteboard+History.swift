@@ -206,7 +206,8 @@ extension Pasteboard {
             previews.append(nil)
             continue
           }
-          previews.append(try OpenRepresentation(index: 0, representation: text, descriptor: descriptor).oneLinePreview(characters: characters))
+          let opened = OpenRepresentation(index: 0, representation: text, descriptor: descriptor)
+          previews.append(try opened.oneLinePreview(characters: characters))
         }
         listed.append((state, previews))
       }

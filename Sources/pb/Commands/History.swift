@@ -74,7 +74,9 @@ extension PB {
 
     @Option(
       parsing: .unconditional,
-      help: ArgumentHelp("Make the board what it was in past state N (1 is the state before the last change), as one undoable change.", valueName: "n"))
+      help: ArgumentHelp(
+        "Make the board what it was in past state N (1 is the state before the last change), as one undoable change.",
+        valueName: "n"))
     var restore: String?
 
     @Option(
@@ -250,7 +252,8 @@ extension Report {
   /// tabs: types and names escaped as messages escape them, the preview collapsed.
   struct PastStateReport: JSONReport {
     var number: Int
-    /// When the board came to hold it; nil when history no longer knows.
+    /// When the board came to hold it; null when history no longer knows (every key is
+    /// there, as in `pb info --json`).
     var made: String?
     var replacedBy: String
     var replaced: String
@@ -262,7 +265,7 @@ extension Report {
 
     var json: JSONValue {
       .members([
-        "number": .integer(number), "made": made.map(JSONValue.string), "replacedBy": .string(replacedBy),
+        "number": .integer(number), "made": made.map(JSONValue.string) ?? .null, "replacedBy": .string(replacedBy),
         "replaced": .string(replaced), "numberOfItems": .integer(numberOfItems), "types": .array(types.map(JSONValue.string)),
         "bytes": .integer(bytes), "preview": .string(preview),
       ])

@@ -103,7 +103,10 @@ import Testing
     let everyByte = Data((0...255).map { UInt8($0) } + (0...255).reversed().map { UInt8($0) })
     let state = try write(
       [
-        [(TypeIdentifier("public.html"), Data("<p>x</p>".utf8)), (.utf8PlainText, Data("x\n".utf8)), (TypeIdentifier("public.png"), everyByte)],
+        [
+          (TypeIdentifier("public.html"), Data("<p>x</p>".utf8)), (.utf8PlainText, Data("x\n".utf8)),
+          (TypeIdentifier("public.png"), everyByte),
+        ],
         [(TypeIdentifier("public.data"), Data(everyByte.reversed())), (TypeIdentifier("public.jpeg"), Data())],
       ], to: general)
     try write("over it", to: general)
