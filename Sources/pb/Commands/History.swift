@@ -59,9 +59,9 @@ extension PB {
         Each entry shows its action, when it was made, and what undoing (or redoing) it \
         gives back: items, types and bytes. Secrets (--concealed) and --no-undo writes are \
         never kept. --list prints one line per state the board held before, newest first, \
-        for pickers: N, time, types and a preview, separated by tabs; --restore N makes \
-        the board what it was in state N, as one new change that pb undo takes back: \
-        pb history --list | fzf | cut -f1 | xargs pb history --restore
+        for pickers (fzf, rofi -dmenu, dmenu): N, time, types and a preview, separated by \
+        tabs. --restore N makes the board what it was in state N, as one new change that \
+        pb undo takes back.
         """)
 
     @OptionGroup var board: BoardOptions
