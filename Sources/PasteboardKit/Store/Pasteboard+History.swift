@@ -185,7 +185,9 @@ extension Pasteboard {
   public func pastStatesWithPreviews(characters: Int) throws(PasteboardError) -> [(state: PastState, previews: [String?])] {
     var missing: Int?
     attempts: for _ in 0..<100 {
-      let (present, history) = try stateAndHistory()
+      var (present, history) = try stateAndHistory()
+      // Expired items are gone from every state, as a restore would find them.
+      history.dropExpired(at: TimeSpec.now())
       let manifestPath = path + "/" + Folder.state + "/\(present.changeCount).json"
       var listed: [(state: PastState, previews: [String?])] = []
       for state in history.pastStates {

@@ -123,6 +123,19 @@ import Testing
     #expect(listed[2].previews == ["x", nil], "an item's plain text is previewed, before its HTML; an item without text is not")
   }
 
+  @Test func itemsThatHaveExpiredAreNeitherListedNorRestored() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let general = try board()
+    try write("stays", to: general)
+    let expiring = Pasteboard.WriteOptions(expires: TimeSpec.now() + 300)
+    try write([[(.utf8PlainText, Data("goes".utf8))]], to: general, mode: .append, options: expiring)
+    try write("now", to: general)
+    #expect(try general.pastStatesWithPreviews(characters: 60).map(\.previews) == [["stays", "goes"], ["stays"], []])
+    usleep(400_000)
+    #expect(try general.pastStatesWithPreviews(characters: 60).map(\.previews) == [["stays"], ["stays"], []])
+    #expect(try general.restore(1).items.count == 1)
+  }
+
   @Test func aNumberThatIsNotAPastStateIsRefusedAndChangesNothing() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let general = try board()
