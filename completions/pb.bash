@@ -121,7 +121,9 @@ _pb() {
     return
     ;;
   --restore)
-    # The numbers of the board's past states (pb history --list: N, time, types, preview).
+    # The numbers of the board's past states (pb history --list: N, time, types, preview),
+    # newest first as listed, not sorted as text.
+    compopt -o nosort 2>/dev/null
     mapfile -t COMPREPLY < <(compgen -W "$(pb history --list ${board:+-p "$board"} 2>/dev/null | cut -f1)" -- "$cur")
     return
     ;;

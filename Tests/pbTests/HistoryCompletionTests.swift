@@ -53,5 +53,12 @@ extension DocsTests {
     let listing = try zshListing(sandbox, "pb history --restore ")
     let described = listing.filter { $0.contains(" -- ") }
     #expect(described == ["1  -- second banana", "2  -- first apple", "3  -- <p>x</p>", "4  -- (empty)"], "\(listing)")
+    // Past nine, in the list's order still, not sorted as text (1, 10, 11, 2, ...).
+    for number in 1...11 {
+      #expect(try sandbox.pb("copy", "-p", "many", stdin: Data("clip \(number)".utf8)).status == 0)
+    }
+    let many = try zshListing(sandbox, "pb history -p many --restore ").filter { $0.contains(" -- ") }
+    #expect(many.map { String($0.prefix { $0 != " " }) } == (1...11).map(String.init), "\(many)")
+    #expect(many.first == "1   -- clip 10" && many.last == "11  -- (empty)", "\(many)")
   }
 }
