@@ -91,7 +91,7 @@ extension Pasteboard {
       guard let board = self.directory, let target = moved.last else { return nil }
       var cuts = moved.flatMap(\.cutFiles)
       if kind == .undone {
-        try self.checkDataFiles(of: target, at: current.changeCount)
+        try self.checkDataFiles(of: target.items, leftBy: target.actionName, at: current.changeCount)
         let data = try self.requiredFolder(Folder.data)
         cuts = cuts.filter { cut in
           if (try? data.status(of: cut.file)) != nil { return true }
@@ -112,7 +112,7 @@ extension Pasteboard {
       let work = try journal.map { (journal) throws(PasteboardError) in try JournaledWork(starting: journal, in: board) }
       if let work { try self.takeFiles(work) }
       do throws(PasteboardError) {
-        try self.checkDataFiles(of: target, at: current.changeCount)
+        try self.checkDataFiles(of: target.items, leftBy: target.actionName, at: current.changeCount)
       } catch {
         if let work {
           self.rollBack(work)
@@ -140,16 +140,17 @@ extension Pasteboard {
     return HistoryMove(entries: moved, state: state, notes: notes + (work?.notes ?? []), failed: work?.failed ?? false)
   }
 
-  /// An entry whose data files are gone cannot be restored: the board would name files
-  /// that readers cannot open.
-  private func checkDataFiles(of entry: HistoryEntry, at count: Int) throws(PasteboardError) {
+  /// A state whose data files are gone cannot be restored (by undo, redo or restore):
+  /// the board would name files that readers cannot open. `actionName` is the entry's
+  /// that holds it.
+  private func checkDataFiles(of items: [Item], leftBy actionName: String, at count: Int) throws(PasteboardError) {
     let data = try requiredFolder(Folder.data)
-    for representation in entry.items.flatMap(\.representations) {
+    for representation in items.flatMap(\.representations) {
       // Missing (nil) and unreadable (thrown) alike.
       if (try? data.status(of: representation.file)) == nil {
         throw .corruptStore(
           path: data.path + "/" + representation.file,
-          reason: "the data of '\(Display.value(entry.actionName))' in \(Display.path(path + "/history/\(count).json")) is missing")
+          reason: "the data of '\(Display.value(actionName))' in \(Display.path(path + "/history/\(count).json")) is missing")
       }
     }
   }
@@ -167,9 +168,7 @@ extension Pasteboard {
       let states = history.pastStates
       guard number >= 1, number <= states.count else { throw .noSuchState(board: name, number: number, count: states.count) }
       let state = states[number - 1]
-      try checkDataFiles(
-        of: HistoryEntry(actionName: state.replacedBy, date: state.replaced, items: state.items, changeCount: 0),
-        at: current.changeCount)
+      try checkDataFiles(of: state.items, leftBy: state.replacedBy, at: current.changeCount)
       return state.items
     }.state
   }
@@ -179,9 +178,10 @@ extension Pasteboard {
 
   /// The past states, newest first, each with a one-line preview of every item's text:
   /// its first plain text, else its first text of any kind (HTML, say); nil for an item
-  /// without text, and always for a concealed one (which history never holds anyway). Read without the lock, as `stateAndHistory`
-  /// reads: a data file gone meanwhile means a writer dropped its state, and the read
-  /// starts over; one still gone in the same state is shown without its preview.
+  /// without text, and always for a concealed one (which history never holds anyway).
+  /// Read without the lock, as `stateAndHistory` reads: a data file gone meanwhile means
+  /// a writer dropped its state, and the read starts over; one still gone in the same
+  /// state is shown without its preview.
   public func pastStatesWithPreviews(characters: Int) throws(PasteboardError) -> [(state: PastState, previews: [String?])] {
     var missing: Int?
     attempts: for _ in 0..<100 {

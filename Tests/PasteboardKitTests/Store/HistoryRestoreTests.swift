@@ -136,6 +136,22 @@ import Testing
     #expect(try general.restore(1).items.count == 1)
   }
 
+  @Test func aStateWhoseDataIsGoneIsNotRestoredAndTheBoardStays() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let general = try board()
+    let a = try write("alpha", to: general)
+    let current = try write("beta", to: general)
+    try FileManager.default.removeItem(atPath: dataFolder + "/" + a.items[0].representations[0].file)
+    do {
+      _ = try general.restore(1)
+      Issue.record("a state whose data is gone was restored")
+    } catch {
+      guard case .corruptStore(let path, _) = error else { throw error }
+      #expect(path.hasSuffix(a.items[0].representations[0].file))
+    }
+    #expect(try general.state() == current)
+  }
+
   @Test func aNumberThatIsNotAPastStateIsRefusedAndChangesNothing() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let general = try board()
