@@ -144,7 +144,7 @@ _pb() {
   clear) options="-p --pasteboard --if-count --action --no-undo" ;;
   cut) options="-p --pasteboard --if-count --action -q --quiet" ;;
   undo | redo | "group begin" | "group end") options="-p --pasteboard" ;;
-  history) options="-p --pasteboard --json --list --restore --levels --clear" ;;
+  history) options="-p --pasteboard --json --list --restore --if-count --levels --clear" ;;
   "group run") options="-p --pasteboard --name" ;;
   list) options="--json" ;;
   create) options="--unique --prefix --persistent --owner --expire --exist-ok" ;;

@@ -108,6 +108,32 @@ struct HistoryListTests {
     #expect(try sandbox.pb("paste").text == "second banana")
   }
 
+  @Test("with --if-count, a number read from the list is restored only while it names the same state (else 75, nothing changed)")
+  func restoreIfCount() throws {
+    let sandbox = try boardOfFruit()
+    // A copy lands while the picker is open: the chosen number now names another state.
+    let raced = try sandbox.shell("""
+      n=$(pb count)
+      chosen=$(pb history --list | fzf -f banana | cut -f1)
+      echo "racing copy" | pb copy
+      echo "$chosen" | xargs -r pb history --if-count "$n" --restore
+      echo "status $?"
+      """)
+    #expect(raced.lines.contains("status 123") && raced.stderr.contains("pb: "), "xargs reports pb's 75 as 123: \(raced)")
+    #expect(try sandbox.pb("paste").text == "racing copy\n", "nothing was restored")
+    let count = try sandbox.changeCount()
+    let refused = try sandbox.pb("history", "--if-count", String(count - 1), "--restore", "2")
+    #expect(refused.status == 75, "\(refused)")
+    #expect(try sandbox.changeCount() == count)
+    // Unchanged since the list was read: restored.
+    let result = try sandbox.shell(
+      "n=$(pb count); pb history --list | fzf -f banana | cut -f1 | xargs -r pb history --if-count \"$n\" --restore")
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    #expect(try sandbox.pb("paste").text == "second banana")
+    #expect(try sandbox.pb("history", "--if-count", "3", "--list").status == 64)
+    #expect(try sandbox.pb("history", "--if-count", "3").status == 64)
+  }
+
   @Test("a restored image and a state of several items come back byte for byte, types and all")
   func restoresEveryByte() throws {
     let sandbox = try boardOfFruit()

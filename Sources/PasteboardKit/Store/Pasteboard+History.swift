@@ -160,10 +160,12 @@ extension Pasteboard {
   /// the states in between stay, and undoing it gives back the board as it was before.
   /// The items share the state's data files, as undo's do: nothing is copied, and the
   /// commit is the store's one atomic step, so a kill leaves the board before or after.
-  public func restore(_ number: Int) throws(PasteboardError) -> PasteboardState {
+  /// With `ifCount`, only if the board is still at that change count: the numbers of a
+  /// list read at that count still name the same states.
+  public func restore(_ number: Int, ifCount: Int? = nil) throws(PasteboardError) -> PasteboardState {
     guard directory != nil else { throw .noSuchState(board: name, number: number, count: 0) }
     let recording = Recording(actionName: Self.restoreActionName)
-    return try commit(from: nil, recording: recording) { (_, current, history) throws(PasteboardError) -> [Item]? in
+    return try commit(from: nil, ifCount: ifCount, recording: recording) { (_, current, history) throws(PasteboardError) -> [Item]? in
       // History's expired items are gone already (the commit dropped them).
       let states = history.pastStates
       guard number >= 1, number <= states.count else { throw .noSuchState(board: name, number: number, count: states.count) }

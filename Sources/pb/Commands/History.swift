@@ -79,6 +79,8 @@ extension PB {
         valueName: "n"))
     var restore: String?
 
+    @OptionGroup var ifCount: IfCountOption
+
     @Option(
       parsing: .unconditional,
       help: ArgumentHelp("Keep at most N undo entries (default 50; 0 means no limit); older ones go now.", valueName: "n"))
@@ -88,7 +90,8 @@ extension PB {
     var clear = false
 
     var request: HistoryRequest {
-      HistoryRequest(pasteboard: board.pasteboard, json: json, list: list, restore: restore, levels: levels, clear: clear)
+      HistoryRequest(
+        pasteboard: board.pasteboard, json: json, list: list, restore: restore, ifCount: ifCount.ifCount, levels: levels, clear: clear)
     }
   }
 
@@ -98,6 +101,9 @@ extension PB {
     var json: Bool
     var list: Bool
     var restore: String?
+    /// With --restore: only if the board is still at this count, so that a number read
+    /// from --list names the same state (a copy in between renumbers them).
+    var ifCount: Int?
     var levels: String?
     var clear: Bool
 
@@ -107,6 +113,8 @@ extension PB {
     func validate() throws {
       _ = try levelsValue()
       _ = try restoreValue()
+      try IfCountOption.validate(ifCount)
+      if ifCount != nil && restore == nil { throw ValidationError("--if-count is for --restore: give both, or neither") }
       if restore != nil && (json || list || levels != nil || clear) {
         throw ValidationError("--restore changes the board; give it without --json, --list, --levels or --clear")
       }
@@ -133,7 +141,7 @@ extension PB {
 
     func run() throws {
       if let number = try restoreValue() {
-        _ = try BoardOptions.openToChange(pasteboard).restore(number)
+        _ = try BoardOptions.openToChange(pasteboard).restore(number, ifCount: ifCount)
         return
       }
       if list { return try writeList(BoardOptions.open(pasteboard, creating: false)) }
