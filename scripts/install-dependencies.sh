@@ -78,6 +78,7 @@ copyq              command -v copyq
 python3-gi         [ -f /usr/lib/python3/dist-packages/gi/__init__.py ]
 gir1.2-gtk-3.0     ls /usr/lib/*/girepository-1.0/Gtk-3.0.typelib
 libwayland-dev     [ -f /usr/share/wayland/wayland.xml ]
+fzf                command -v fzf
 '
 packages=$build_packages
 if $tests; then packages="$packages$test_packages"; fi

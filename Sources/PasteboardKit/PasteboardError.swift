@@ -30,6 +30,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   /// A front end's own refusal of its command line, in its own words; the library
   /// never throws it.
   case usage(String)
+  /// `pb history --restore N` with no past state N: the history holds `count` (1 to count).
+  case noSuchState(board: String, number: Int, count: Int)
   /// A request the library cannot carry out as asked: nothing was done.
   case misuse(Misuse)
   /// Why a cut cut nothing.

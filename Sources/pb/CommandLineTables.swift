@@ -81,7 +81,7 @@ extension JoinedOptions {
     case "redo":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "history":
-      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--levels"])
+      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--restore", "--if-count", "--levels"])
     case "group begin":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "group end":

@@ -17,7 +17,10 @@ enum Examples {
     "cut": ["pb cut draft.md figure.png", "pb cut old.log && pb undo"],
     "undo": ["pb undo", "pb undo 3 -p work"],
     "redo": ["pb redo", "pb undo 2 && pb redo"],
-    "history": ["pb history", "pb history --levels 10", "pb history --json -p work"],
+    "history": [
+      "pb history", "pb history --list | fzf | cut -f1 | xargs pb history --restore", "pb history --restore 3",
+      "pb history --levels 10", "pb history --json -p work",
+    ],
     "group": ["pb group run --name 'Import logs' -- ./collect-logs.sh", "pb group begin Report; pb copy a.txt; pb copy -a b.txt; pb group end"],
     "group begin": ["pb group begin 'Assemble report'", "pb group begin -p work"],
     "group end": ["pb group end", "pb group end -p work"],

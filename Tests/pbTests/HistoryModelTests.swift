@@ -12,7 +12,7 @@ struct HistoryModelTests {
     return (0..<2).map { _ in UInt32.random(in: 1...1_000_000) }
   }
 
-  @Test("random copies, appends, clears, cuts, undos, redos, levels, secrets and groups agree with the model after every step")
+  @Test("random copies, appends, clears, cuts, undos, redos, restores, levels, secrets and groups agree with the model after every step")
   func agreesWithTheModel() throws {
     for seed in Self.seeds {
       let sandbox = try Sandbox()

@@ -78,6 +78,20 @@ public struct FileIdentity: Sendable, Equatable {
   }
 }
 
+/// A state the board held before its present one, as `pb history --list` shows it.
+public struct PastState: Sendable, Equatable {
+  /// 1 for the state before the last change, counting back.
+  public var number: Int
+  public var items: [Item]
+  /// When the board came to hold it, in ms since 1970: the date of the change that left
+  /// the state before it. Nil for the oldest state history holds (what made it is no
+  /// longer recorded).
+  public var made: Int64?
+  /// The change that left it (as `pb history` names it), and when, in ms since 1970.
+  public var replacedBy: String
+  public var replaced: Int64
+}
+
 /// A group of changes open on a board (`pb group begin`): the changes made while it is
 /// open, by any process, become one undo entry.
 public struct UndoGroup: Sendable, Equatable {
@@ -158,6 +172,20 @@ public struct History: Sendable, Equatable {
       actionName: since.first?.actionName ?? saved.actionName, date: since.first?.date ?? saved.date, items: saved.items,
       changeCount: saved.changeCount, cutFiles: since.flatMap(\.cutFiles))
     return undoStack[..<firstEntrySinceSecrets] + [step]
+  }
+
+  /// The states the board held before, newest first, numbered from 1 as
+  /// `pb history --list` shows them: the state each step of `undoSteps` gives back, so
+  /// that state N is what `pb undo N` would leave (`restore` makes it a new change
+  /// instead). States of the redo stack are not among them: they came after the board's
+  /// present, not before it, and a number must not change meaning when one is redone.
+  public var pastStates: [PastState] {
+    let steps = undoSteps
+    return steps.indices.reversed().map { index in
+      PastState(
+        number: steps.count - index, items: steps[index].items, made: index > 0 ? steps[index - 1].date : nil,
+        replacedBy: steps[index].actionName, replaced: steps[index].date)
+    }
   }
 
   /// Where the undo entries made since the secrets came begin (the stack's end when

@@ -91,7 +91,7 @@ extension Pasteboard {
       guard let board = self.directory, let target = moved.last else { return nil }
       var cuts = moved.flatMap(\.cutFiles)
       if kind == .undone {
-        try self.checkDataFiles(of: target, at: current.changeCount)
+        try self.checkDataFiles(of: target.items, leftBy: target.actionName, at: current.changeCount)
         let data = try self.requiredFolder(Folder.data)
         cuts = cuts.filter { cut in
           if (try? data.status(of: cut.file)) != nil { return true }
@@ -112,7 +112,7 @@ extension Pasteboard {
       let work = try journal.map { (journal) throws(PasteboardError) in try JournaledWork(starting: journal, in: board) }
       if let work { try self.takeFiles(work) }
       do throws(PasteboardError) {
-        try self.checkDataFiles(of: target, at: current.changeCount)
+        try self.checkDataFiles(of: target.items, leftBy: target.actionName, at: current.changeCount)
       } catch {
         if let work {
           self.rollBack(work)
@@ -140,18 +140,84 @@ extension Pasteboard {
     return HistoryMove(entries: moved, state: state, notes: notes + (work?.notes ?? []), failed: work?.failed ?? false)
   }
 
-  /// An entry whose data files are gone cannot be restored: the board would name files
-  /// that readers cannot open.
-  private func checkDataFiles(of entry: HistoryEntry, at count: Int) throws(PasteboardError) {
+  /// A state whose data files are gone cannot be restored (by undo, redo or restore):
+  /// the board would name files that readers cannot open. `actionName` is the entry's
+  /// that holds it.
+  private func checkDataFiles(of items: [Item], leftBy actionName: String, at count: Int) throws(PasteboardError) {
     let data = try requiredFolder(Folder.data)
-    for representation in entry.items.flatMap(\.representations) {
+    for representation in items.flatMap(\.representations) {
       // Missing (nil) and unreadable (thrown) alike.
       if (try? data.status(of: representation.file)) == nil {
         throw .corruptStore(
           path: data.path + "/" + representation.file,
-          reason: "the data of '\(Display.value(entry.actionName))' in \(Display.path(path + "/history/\(count).json")) is missing")
+          reason: "the data of '\(Display.value(actionName))' in \(Display.path(path + "/history/\(count).json")) is missing")
       }
     }
+  }
+
+  /// `pb history --restore N`: makes the board what it was in past state `number` (see
+  /// `History.pastStates`), as one new change named "Restore", recorded like any other:
+  /// the states in between stay, and undoing it gives back the board as it was before.
+  /// The items share the state's data files, as undo's do: nothing is copied, and the
+  /// commit is the store's one atomic step, so a kill leaves the board before or after.
+  /// With `ifCount`, only if the board is still at that change count: the numbers of a
+  /// list read at that count still name the same states.
+  public func restore(_ number: Int, ifCount: Int? = nil) throws(PasteboardError) -> PasteboardState {
+    guard directory != nil else { throw .noSuchState(board: name, number: number, count: 0) }
+    let recording = Recording(actionName: Self.restoreActionName)
+    return try commit(from: nil, ifCount: ifCount, recording: recording) { (_, current, history) throws(PasteboardError) -> [Item]? in
+      // History's expired items are gone already (the commit dropped them).
+      let states = history.pastStates
+      guard number >= 1, number <= states.count else { throw .noSuchState(board: name, number: number, count: states.count) }
+      let state = states[number - 1]
+      try checkDataFiles(of: state.items, leftBy: state.replacedBy, at: current.changeCount)
+      return state.items
+    }.state
+  }
+
+  /// The undo entry a restore makes is named so, whatever state it restored.
+  public static let restoreActionName = "Restore"
+
+  /// The past states, newest first, each with a one-line preview of every item's text:
+  /// its first plain text, else its first text of any kind (HTML, say); nil for an item
+  /// without text, and always for a concealed one (which history never holds anyway).
+  /// Read without the lock, as `stateAndHistory` reads: a data file gone meanwhile means
+  /// a writer dropped its state, and the read starts over; one still gone in the same
+  /// state is shown without its preview.
+  public func pastStatesWithPreviews(characters: Int) throws(PasteboardError) -> [(state: PastState, previews: [String?])] {
+    var missing: Int?
+    attempts: for _ in 0..<100 {
+      var (present, history) = try stateAndHistory()
+      // Expired items are gone from every state, as a restore would find them.
+      history.dropExpired(at: TimeSpec.now())
+      let manifestPath = path + "/" + Folder.state + "/\(present.changeCount).json"
+      var listed: [(state: PastState, previews: [String?])] = []
+      for state in history.pastStates {
+        var previews: [String?] = []
+        for item in state.items {
+          let text =
+            item.representations.first { TypeRegistry.conforms($0.type, to: .plainText) }
+            ?? item.representations.first { TypeRegistry.conforms($0.type, to: .text) }
+          guard !item.concealed, let text else {
+            previews.append(nil)
+            continue
+          }
+          guard let descriptor = try openData(text, manifestPath: manifestPath) else {
+            if try changeCount() != present.changeCount, missing != present.changeCount {
+              missing = present.changeCount
+              continue attempts
+            }
+            previews.append(nil)
+            continue
+          }
+          let opened = OpenRepresentation(index: 0, representation: text, descriptor: descriptor)
+          previews.append(try opened.oneLinePreview(characters: characters))
+        }
+        listed.append((state, previews))
+      }
+      return listed
+    }
+    throw .io(SystemError(errno: EAGAIN, operation: "read the history of", path: path))
   }
 
   /// Changes the history without changing the board (levels, removing entries, groups):
@@ -237,5 +303,43 @@ extension Pasteboard {
   /// (127 when it cannot be started, as a shell says).
   public func runInGroup(_ command: ExternalCommand) throws(PasteboardError) -> Int32 {
     try command.run(input: .inherited, environment: [:], outlivingInterrupts: true)
+  }
+}
+
+extension OpenRepresentation {
+  /// The start of text data on one line, for lists whose fields are separated by tabs
+  /// and read by pickers: each run of white space (line breaks and tabs among them)
+  /// becomes one space, control and invisible characters go (no escape sequence reaches
+  /// a terminal), and it is cut to `characters` with "…". Nil for data that is not UTF-8
+  /// text.
+  func oneLinePreview(characters: Int) throws(PasteboardError) -> String? {
+    guard TypeRegistry.conforms(representation.type, to: .text) else { return nil }
+    // Enough for the preview even after a long run of white space is collapsed.
+    let asked = max(4096, characters * 8)
+    let bytes = try head(asked)
+    let isWhole = Int64(bytes.count) >= representation.size
+    let valid = bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: isWhole) == nil }
+    guard valid else { return nil }
+    var scalars = String.UnicodeScalarView()
+    var pendingSpace = false
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    decoding: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        if scalar.properties.isWhitespace {
+          pendingSpace = !scalars.isEmpty
+        } else if Display.escaped(scalar) == String(scalar) {
+          if pendingSpace { scalars.append(" ") }
+          pendingSpace = false
+          scalars.append(scalar)
+        }
+      // A character cut by the end of the head; the check above let nothing else through.
+      case .emptyInput, .error: break decoding
+      }
+    }
+    let text = String(scalars)
+    guard text.count > characters || (!isWhole && bytes.count == asked) else { return text }
+    return String(text.prefix(characters)) + "…"
   }
 }

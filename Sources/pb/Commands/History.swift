@@ -53,17 +53,33 @@ extension PB {
 
   struct HistoryCommand: RequestCommand {
     static let configuration = CommandConfiguration.pb(
-      "history", abstract: "List a pasteboard's undo and redo stacks, or set how many levels it keeps.",
+      "history",
+      abstract: "List a pasteboard's undo and redo stacks or its past states, restore one, or set how many levels it keeps.",
       discussion: """
         Each entry shows its action, when it was made, and what undoing (or redoing) it \
         gives back: items, types and bytes. Secrets (--concealed) and --no-undo writes are \
-        never kept.
+        never kept. --list prints one line per state the board held before, newest first, \
+        for pickers (fzf, rofi -dmenu, dmenu): N, time, types and a preview, separated by \
+        tabs. --restore N makes the board what it was in state N, as one new change that \
+        pb undo takes back.
         """)
 
     @OptionGroup var board: BoardOptions
 
-    @Flag(help: "Print a JSON object with name, levelsOfUndo, undo, redo, group and historyBytes.")
+    @Flag(help: "Print a JSON object with name, levelsOfUndo, undo, redo, group and historyBytes (with --list, an array of states).")
     var json = false
+
+    @Flag(help: "Print one line per past state, newest first: N, time, types and a preview, separated by tabs.")
+    var list = false
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Make the board what it was in past state N (1 is the state before the last change), as one undoable change.",
+        valueName: "n"))
+    var restore: String?
+
+    @OptionGroup var ifCount: IfCountOption
 
     @Option(
       parsing: .unconditional,
@@ -73,18 +89,36 @@ extension PB {
     @Flag(help: "Remove every entry of both stacks, and the data only they held.")
     var clear = false
 
-    var request: HistoryRequest { HistoryRequest(pasteboard: board.pasteboard, json: json, levels: levels, clear: clear) }
+    var request: HistoryRequest {
+      HistoryRequest(
+        pasteboard: board.pasteboard, json: json, list: list, restore: restore, ifCount: ifCount.ifCount, levels: levels, clear: clear)
+    }
   }
 
   /// What `pb history` was asked, as plain values.
   struct HistoryRequest: CommandRequest {
     var pasteboard: String?
     var json: Bool
+    var list: Bool
+    var restore: String?
+    /// With --restore: only if the board is still at this count, so that a number read
+    /// from --list names the same state (a copy in between renumbers them).
+    var ifCount: Int?
     var levels: String?
     var clear: Bool
 
+    /// How many characters of text a line of --list previews.
+    static let previewCharacters = 60
+
     func validate() throws {
       _ = try levelsValue()
+      _ = try restoreValue()
+      try IfCountOption.validate(ifCount)
+      if ifCount != nil && restore == nil { throw ValidationError("--if-count is for --restore: give both, or neither") }
+      if restore != nil && (json || list || levels != nil || clear) {
+        throw ValidationError("--restore changes the board; give it without --json, --list, --levels or --clear")
+      }
+      if list && (levels != nil || clear) { throw ValidationError("--list lists the past states; give it without --levels or --clear") }
       if json && (levels != nil || clear) { throw ValidationError("--json lists the history; give it without --levels or --clear") }
     }
 
@@ -96,7 +130,21 @@ extension PB {
       return value
     }
 
+    private func restoreValue() throws -> Int? {
+      guard let restore else { return nil }
+      guard let value = Int(restore), value >= 1 else {
+        throw ValidationError(
+          "--restore takes the number of a past state, 1 or more, as pb history --list numbers them, not '\(Display.value(restore))'")
+      }
+      return value
+    }
+
     func run() throws {
+      if let number = try restoreValue() {
+        _ = try BoardOptions.openToChange(pasteboard).restore(number, ifCount: ifCount)
+        return
+      }
+      if list { return try writeList(BoardOptions.open(pasteboard, creating: false)) }
       let levels = try levelsValue()
       let changes = levels != nil || clear
       // Levels are a setting a board can start with, as a group can; a clear needs one.
@@ -117,6 +165,20 @@ extension PB {
         try output.write("group\(name) open, \(group.depth) level\(group.depth == 1 ? "" : "s")\n")
       }
       if report.historyBytes > 0 { try output.write("held only by history: \(ByteCount.format(report.historyBytes))\n") }
+    }
+
+    /// `--list`: a line per past state, `N<TAB>time<TAB>types<TAB>preview`, for pickers
+    /// (fzf, rofi, dmenu) that hand back the line chosen; or, with --json, the same as
+    /// an array.
+    private func writeList(_ pasteboard: Pasteboard) throws {
+      let states = try pasteboard.pastStatesWithPreviews(characters: Self.previewCharacters)
+        .map { Report.PastStateReport(state: $0.state, previews: $0.previews) }
+      let output = Output.standard
+      if json { return try output.write(Report.json(states)) }
+      for state in states {
+        let types = state.types.isEmpty ? "-" : state.types.joined(separator: ",")
+        try output.write("\(state.number)\t\(state.made ?? "-")\t\(types)\t\(state.preview)\n")
+      }
     }
 
     private func levelsText(_ levels: Int) -> String { levels == 0 ? "no limit" : "at most \(levels)" }
@@ -189,6 +251,63 @@ struct HistoryMoveRequest: CommandRequest {
       let verb = redo ? "redid" : "undid"
       StandardStreams.printError(
         "pb: \(verb) \(move.entries.count) of the \(count) asked for; there is nothing more to \(redo ? "redo" : "undo")")
+    }
+  }
+}
+
+extension Report {
+  /// A past state as `pb history --list` shows it. Every field is one line without
+  /// tabs: types and names escaped as messages escape them, the preview collapsed.
+  struct PastStateReport: JSONReport {
+    var number: Int
+    /// When the board came to hold it; null when history no longer knows (every key is
+    /// there, as in `pb info --json`).
+    var made: String?
+    var replacedBy: String
+    var replaced: String
+    var numberOfItems: Int
+    /// Every type of its items, in order, each once.
+    var types: [String]
+    var bytes: Int64
+    var preview: String
+
+    var json: JSONValue {
+      .members([
+        "number": .integer(number), "made": made.map(JSONValue.string) ?? .null, "replacedBy": .string(replacedBy),
+        "replaced": .string(replaced), "numberOfItems": .integer(numberOfItems), "types": .array(types.map(JSONValue.string)),
+        "bytes": .integer(bytes), "preview": .string(preview),
+      ])
+    }
+
+    init(state: PastState, previews: [String?]) {
+      number = state.number
+      made = state.made.map { Timestamp.format(secondsSince1970: Int($0 / 1000)) }
+      replacedBy = Display.value(state.replacedBy)
+      replaced = Timestamp.format(secondsSince1970: Int(state.replaced / 1000))
+      numberOfItems = state.items.count
+      var seen = Set<String>()
+      types = state.items.flatMap(\.types).map { Display.value($0.rawValue) }.filter { seen.insert($0).inserted }
+      bytes = state.items.reduce(0) { $0 + $1.size }
+      preview = Self.preview(of: state.items, previews: previews)
+    }
+
+    /// The first item's text, or its type and size in brackets (`[image/png 12.0 KiB]`),
+    /// and how many items follow; a secret is never shown, only said to be one.
+    static func preview(of items: [Item], previews: [String?]) -> String {
+      guard let first = items.first else { return "(empty)" }
+      var shown: String
+      if first.concealed {
+        shown = "<concealed>"
+      } else if let text = previews.first ?? nil, !text.isEmpty {
+        shown = text
+      } else if let representation = first.representations.first {
+        let type = TypeRegistry.preferredMIMEType(for: representation.type) ?? representation.type.rawValue
+        shown = "[\(Display.value(type)) \(ByteCount.format(representation.size))]"
+      } else {
+        shown = "[no data]"
+      }
+      if items.count > 1 { shown += " (and \(items.count - 1) more item\(items.count == 2 ? "" : "s"))" }
+      return shown
     }
   }
 }

@@ -4,7 +4,8 @@
     history_model.py PB ROOT STEPS SEED
 
 Runs STEPS random steps (copy, append, clear, cut, undo N, redo N, levels, history
---clear, --no-undo and --concealed writes, clear --no-undo, nested groups) through one long-lived bash,
+--clear, --no-undo and --concealed writes, clear --no-undo, nested groups, history
+--restore N) through one long-lived bash,
 so that a group belongs to a process that stays, and after every step compares pb with
 a plain model of the board, the stacks and the files cuts removed, written from the
 documented rules (man page, UNDO AND REDO; docs/store-format.md, History):
@@ -23,12 +24,17 @@ documented rules (man page, UNDO AND REDO; docs/store-format.md, History):
 - changes inside an open group grow its one entry (made by the group's first change),
   named by the outermost group's name or that first action; an undo or redo inside the
   group starts a new entry;
+- `history --restore N` is a recorded change (named Restore) to the state undo N would
+  give; a number that is no such state is refused (64) and changes nothing.
+  `history --list` numbers those states from 1, newest first, each with its first
+  value as preview (and how many more items), `(empty)` for an empty board;
 - `history --clear` forgets every entry and P; undo then has nothing to take until a
   new change (secrets written over secrets then give back the board less them);
 - no secret ever comes back: not on the board, and not in a data file once replaced.
 
 What pb says is checked after every step: the board byte for byte, `pb history --json`
-(each step of both stacks: name, items, bytes, cut files; the group), `pb info --json`
+(each step of both stacks: name, items, bytes, cut files; the group), `pb history --list`
+(number and preview of each past state), `pb info --json`
 (canUndo, undoActionName, canRedo, redoActionName, historyBytes) and the files in the
 cut folder.
 At the end every step is undone, checking each state.
@@ -209,6 +215,14 @@ class Shell:
         return int(status_line.split()[1]), base64.b64decode(data)
 
 
+def preview(values):
+    """What `pb history --list` previews of a state of text values."""
+    if not values:
+        return "(empty)"
+    more = len(values) - 1
+    return values[0] + (f" (and {more} more item{'s' if more > 1 else ''})" if more else "")
+
+
 def main():
     pb, root, steps, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     rng = random.Random(seed)
@@ -255,6 +269,11 @@ def main():
                     for e in reversed(entries)]
             if got != want:
                 fail(f"{after} the {stack} steps are {got}, the model says {want}")
+        status, out = shell.run("pb history --list")
+        got = [tuple(line.split("\t")[i] for i in (0, 3)) for line in out.decode().splitlines()]
+        want = [(str(number), preview(e.values)) for number, e in enumerate(reversed(model.steps()), start=1)]
+        if status != 0 or got != want:
+            fail(f"{after} history --list (exit {status}) gives {got}, the model says {want}")
         group = listed.get("group") or {}
         want_group = (model.group["depth"], model.group["has_entry"]) if model.group else (0, False)
         if (group.get("depth", 0), group.get("hasEntry", False)) != want_group:
@@ -278,8 +297,9 @@ def main():
     for step in range(steps):
         value = f"v{step}"
         choice = rng.choices(
-            ["copy", "append", "clear", "cut", "undo", "redo", "levels", "clear-history", "no-undo", "concealed", "begin", "end"],
-            weights=[14, 10, 4, 4, 14, 10, 5, 2, 5, 5, 3, 3])[0]
+            ["copy", "append", "clear", "cut", "undo", "redo", "levels", "clear-history", "no-undo", "concealed", "begin", "end",
+             "restore"],
+            weights=[14, 10, 4, 4, 14, 10, 5, 2, 5, 5, 3, 3, 8])[0]
         expect_lines, expect_status = None, 0
         if choice in ("copy", "append", "no-undo", "concealed"):
             append = choice == "append" or (choice in ("no-undo", "concealed") and rng.random() < 0.5)
@@ -316,6 +336,16 @@ def main():
             if then:
                 command += f" && pb redo {then}"
                 expect_lines = [f"Redo {name}" for name in model.redo_n(then)]
+        elif choice == "restore":
+            states = model.steps()
+            number = rng.choice((1, 1, 2, 3, len(states), len(states) + 1))
+            command = f"pb history --restore {number}"
+            if 1 <= number <= len(states):
+                model.seen["restore"] += 1
+                model.change([(v, True) for v in states[-number].values], "Restore", records=True)
+            else:
+                model.seen["restore refused"] += 1
+                expect_status = 64
         elif choice == "clear-history":
             command = "pb history --clear"
             model.clear_history()

@@ -1,0 +1,54 @@
+#!/usr/bin/env zsh
+# Prints what a Tab shows under a command line in real zsh: the list of matches with
+# their descriptions (complete.zsh prints the matches alone).
+# usage: complete_listing.zsh COMPLETIONS_DIR 'pb co'
+# An interactive zsh runs in a pseudo-terminal with the project's completions on its
+# fpath; compadd is wrapped to print what it is given, and a Tab is typed.
+#
+# Each step waits for a marker that the previous one prints, and every wait has a
+# deadline: zsh discards what is typed before its line editor starts, so a driver that
+# types ahead can wait forever on a loaded machine.
+zmodload zsh/zpty zsh/datetime || exit 2
+zpty session zsh -f -i
+output=''
+
+give_up() {
+  print -ru2 -- "complete.zsh: zsh never printed '$1'; it printed: ${output//$'\r'/}"
+  zpty -d session
+  exit 3
+}
+
+# Reads what the session has printed so far, waiting a little when there is nothing.
+read_some() {
+  local chunk
+  if zpty -rt session chunk; then output+=$chunk; else sleep 0.02; fi
+}
+
+# Reads the session's output until it holds $1; gives up after 15 seconds.
+await() {
+  local deadline=$(( EPOCHREALTIME + 15 ))
+  while [[ $output != *$1* ]]; do
+    (( EPOCHREALTIME < deadline )) || give_up $1
+    read_some
+  done
+}
+
+# The marker's echo differs from what it prints, so only a finished command matches.
+# Until the shell is reading, typed lines may be dropped: repeat until one is run.
+deadline=$(( EPOCHREALTIME + 15 ))
+until [[ $output == *STARTED-42* ]]; do
+  (( EPOCHREALTIME < deadline )) || give_up STARTED-42
+  zpty -w session 'print STARTED-$((6 * 7))'
+  repeat 10 read_some
+done
+zpty -w session "PROMPT='' RPROMPT=''; unset zle_bracketed_paste; fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w session 'compadd() { local -a __found; builtin compadd -O __found "$@"; print -rl -- "" "<M>"${^__found}; builtin compadd "$@"; }'
+zpty -w session "zstyle ':completion:*' menu no; LISTMAX=10000; print READY-\$((6 * 7))"
+await READY-42
+output=''
+# The line editor handles keys in order: the Tab completes before Ctrl-U clears the line.
+zpty -w -n session "$2"$'\t'
+zpty -w session $'\x15print END-OF-$((6 * 7))'
+await END-OF-42
+zpty -d session
+print -rl -- ${(f)output//$'\r'/}
