@@ -67,10 +67,11 @@ public final class TypeDetector {
     let sniffed = try sniffer.sniff(head)
     lastEvidence.libmagic = sniffed
     var answer = Self.meaning(of: sniffed)
-    // An answer the database does not know by that name is libmagic's own spelling
+    // An answer the database cannot give by that name is libmagic's own spelling
     // (`application/x-java-applet`, `image/x-portable-greymap`, `audio/x-unknown`): the
-    // database's magic names the format as everything else on the system does.
-    if let known = answer, known.type.isDynamic, !known.generic, !database.knows(sniffed.mimeType) {
+    // database's magic names the format as everything else on the system does. (KDE
+    // declares `application/x-java-applet`, with neither magic nor glob.)
+    if let known = answer, known.type.isDynamic, !known.generic, !database.recognizes(sniffed.mimeType) {
       answer?.generic = true
     }
     let asksDatabase = answer.map { $0.generic || $0.refinedByDatabase || $0.type.isDynamic } ?? true

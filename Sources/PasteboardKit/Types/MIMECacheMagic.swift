@@ -50,6 +50,15 @@ extension MIMECache {
     return (mime, match.priority)
   }
 
+  /// Whether any match of the list names `mime` (as stored, canonical).
+  func hasMagic(for mime: String) -> Bool {
+    guard let count = u32(magicList), let first = u32(magicList + 8), count <= recordsFit(from: first, size: Self.matchSize)
+    else { return false }
+    return (0..<count).contains { index in
+      u32(first + Self.matchSize * index + 4).flatMap { string(at: $0) } == mime
+    }
+  }
+
   /// The longest head any rule looks at (the list's `max_extent`), capped at `largest`.
   func magicExtent(largest: Int) -> Int {
     min(u32(magicList + 4) ?? 0, largest)

@@ -213,6 +213,14 @@ public final class SharedMIMEInfo: Sendable {
     canonical(mime) != mime || !parents(of: mime).isEmpty || genericIcon(of: mime) != nil || details(of: mime) != nil
   }
 
+  /// Whether the database can tell the type by itself, by a magic rule or a glob: a type
+  /// it only declares (KDE's `application/x-java-applet`, a name for a browser plugin's
+  /// data) is not one it would ever give a file.
+  public func recognizes(_ mime: String) -> Bool {
+    let name = canonical(mime)
+    return databases.contains { $0.cache.hasMagic(for: name) } || !(details(of: name)?.extensions.isEmpty ?? true)
+  }
+
   private func readDetails(of mime: String) -> Details? {
     let halves = mime.split(separator: "/", omittingEmptySubsequences: false)
     // A MIME token never holds a slash; a name that is not one cannot reach another file.

@@ -76,6 +76,15 @@ final class FixedSniffer: TypeSniffer {
     #expect(unit.source == .mimeDatabase && TypeRegistry.conforms(unit.type, to: .text), "\(unit)")
   }
 
+  @Test func libmagicsOwnSpellingOfAJavaClassYieldsToTheDatabase() throws {
+    // libmagic calls a class file application/x-java-applet, which the database has no
+    // rule for (KDE declares the name, with neither magic nor glob).
+    let classFile: [UInt8] = [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 52, 0, 10]
+    let found = try detect(classFile, magic: "application/x-java-applet; charset=binary")
+    let java = TypeRegistry.type(forMIMEType: try MIMEType.parse("application/x-java"))
+    #expect(found.source == .mimeDatabase && found.type == java, "\(found)")
+  }
+
   @Test func textInALegacyEncodingKeepsItsName() throws {
     let latin1: [UInt8] = Array("# caf".utf8) + [0xE9] + Array("\nprint(1)\n".utf8)
     #expect(try detect(latin1, magic: "text/plain; charset=iso-8859-1", extension: "py").type == TypeIdentifier("public.python-script"))

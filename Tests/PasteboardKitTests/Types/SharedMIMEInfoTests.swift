@@ -88,6 +88,34 @@ import Testing
     #expect(database.canonical("text/x-tcl") == "text/tcl", "the next folder's cache answers")
   }
 
+  @Test func aTypeIsRecognizedByItsMagicOrItsGlobsNotByBeingDeclared() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pb-mime-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("packages"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let declarations = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+        <mime-type type="application/x-pb-named"><comment>only a name</comment></mime-type>
+        <mime-type type="application/x-pb-magic"><comment>by content</comment>
+          <magic priority="50"><match type="string" value="PBMAGIC" offset="0"/></magic></mime-type>
+        <mime-type type="application/x-pb-glob"><comment>by name</comment><glob pattern="*.pbglob"/></mime-type>
+      </mime-info>
+      """
+    try Data(declarations.utf8).write(to: folder.appendingPathComponent("packages/pb-test.xml"))
+    let update = Process()
+    update.executableURL = URL(fileURLWithPath: "/usr/bin/update-mime-database")
+    update.arguments = [folder.path]
+    try update.run()
+    update.waitUntilExit()
+    try #require(update.terminationStatus == 0)
+    let database = SharedMIMEInfo(directories: [folder.path])
+    #expect(database.knows("application/x-pb-named"), "the declaration was read")
+    #expect(!database.recognizes("application/x-pb-named"))
+    #expect(database.recognizes("application/x-pb-magic"))
+    #expect(database.recognizes("application/x-pb-glob"))
+    #expect(!database.recognizes("application/x-pb-absent"))
+  }
+
   @Test func undeclaredMIMETypesGainTheirKind() throws {
     let expectations: [(String, String)] = [
       ("video/x-matroska", "public.movie"), ("audio/ogg", "public.audio"), ("image/x-eps", "public.image"),
