@@ -120,7 +120,7 @@ _pb() {
     [[ $cur == *=* ]] && COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
     return
     ;;
-  -d | --delimiter | --expire | --timeout | --since | --if-count | --owner | --prefix | --action | --levels | --name)
+  -d | --delimiter | --expire | --timeout | --max-size | --since | --if-count | --owner | --prefix | --action | --levels | --name)
     return
     ;;
   esac
@@ -146,7 +146,7 @@ _pb() {
   wait) options="-p --pasteboard --since --timeout" ;;
   watch) options="-p --pasteboard --json -t --type --exec" ;;
   publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available" ;;
-  import) options="-p --pasteboard -a --append --selection --backend --timeout --if-available" ;;
+  import) options="-p --pasteboard -a --append --selection --backend --timeout --max-size --all-types --if-available" ;;
   bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available" ;;
   help)
     # pb help group <Tab>: group's own subcommands.

@@ -74,7 +74,7 @@ shared-mime-info   [ -f /usr/share/doc/shared-mime-info/shared-mime-info-spec.pd
 xvfb               command -v Xvfb
 xclip              command -v xclip
 xsel               command -v xsel
-python3-pyqt5      /usr/bin/python3 -c 'import PyQt5.QtGui'
+python3-pyqt5      /usr/bin/python3 -c "import PyQt5.QtGui"
 sway               command -v sway
 wl-clipboard       command -v wl-copy
 libwayland-dev     [ -f /usr/share/wayland/wayland.xml ]
