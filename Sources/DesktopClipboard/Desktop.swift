@@ -274,9 +274,10 @@ public enum Desktop {
     public var maxSize: Int64
     public var allTypes: Bool
 
-    /// 2 s a type: an application that answers at all answers a type in well under
-    /// that, save one that makes the data on request (Qt's PNG of a 1920x1080 photo
-    /// takes about 0.6 s).
+    /// 2 s a type: an application that answers at all sends a type in well under that,
+    /// including one that makes it on request (Qt's PNG of a 1920x1080 noise photo:
+    /// 0.3 s on an idle machine, 1 s on a busy one), but not the slowest of those (its
+    /// XPM of the same photo takes 10 s), which are not read when the original is.
     public static let defaultTimeout: Int64 = 2000
     /// 256 MiB for a whole import: a 24-megapixel photo as uncompressed 32-bit pixels
     /// is 96 MiB, and what one copy holds is kept in memory until it is stored.

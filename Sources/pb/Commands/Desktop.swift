@@ -221,7 +221,7 @@ extension PB {
     }
 
     func run() throws {
-      let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
+      let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? Desktop.ImportLimits.defaultTimeout
       try desktop.run(publishing: false) { route in
         let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         try Desktop.bridge(
