@@ -9,6 +9,7 @@ import Testing
 struct ImportRobustnessTests {
   static let qtClient = Sandbox.support("qt_clipboard.py")
   static let lateClient = Sandbox.support("x11_late_client.py")
+  static let waylandLateClient = Sandbox.support("wayland_late_client.py")
 
   /// Debian's python3, which has PyQt5 (python3-pyqt5); the python3 on PATH may be
   /// another.
@@ -196,6 +197,33 @@ struct ImportRobustnessTests {
     #expect(said == "pb bridge: left out image/png (no answer in 0.5 s); imported 1 type\n", "\(said)")
     #expect(try sandbox.pb("paste").text == "from the desktop")
     withExtendedLifetime(owner) {}
+  }
+
+  @Test("on Wayland, a type never answered and one answered late are left out and named, the rest kept; the late one finds its pipe closed")
+  func waylandLateTypes() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let html = try sandbox.file("a.html", "<b>kept</b>")
+    let png = Self.noise(1_000_000, seed: 7)
+    let after = Self.noise(1_000_000, seed: 8)
+    let owner = try Background(
+      sandbox,
+      [
+        "python3", Self.waylandLateClient, "offer", "text/html=\(html)", "image/png=\(try sandbox.file("a.png", png))",
+        "application/x-never=never", "application/x-late=late:1.5:\(html)", "application/x-after=\(try sandbox.file("after", after))",
+      ], environment: sway.environment)
+    try #require(owner.waitFor("owned").contains("owned"), "\(owner.waitFor("owned"))")
+    let imported = try sandbox.pb(["import", "--timeout", "1s"], environment: sway.environment)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(
+      imported.stderr
+        == "pb: left out application/x-never (no answer in 1 s) and application/x-late (no answer in 1 s); imported 3 types\n",
+      "\(imported)")
+    let types = try sandbox.pb("types").lines
+    #expect(types.count == 3 && types.prefix(2) == ["public.html", "public.png"], "\(types)")
+    #expect(try sandbox.pb("paste", "-t", "public.png", "--force").stdout == png)
+    if types.count == 3 { #expect(try sandbox.pb("paste", "-t", types[2], "--force").stdout == after) }
+    #expect(owner.waitFor("closed application/x-late").contains("closed application/x-late"), "pb closed the late type's pipe")
   }
 
   @Test("on Wayland, --max-size leaves out wl-copy's image, and the next import reads it whole")
