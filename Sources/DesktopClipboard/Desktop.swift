@@ -373,7 +373,10 @@ public enum Desktop {
     var reading = BudgetedReading(reader: reader, maxSize: maxSize)
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
     let (text, unconverted) = try reading.text(plan.text)
-    for (name, type) in plan.others {
+    // The text's place among what is kept: before what came after it in the offer.
+    var textSlot: Int?
+    for (index, (name, type)) in plan.others.enumerated() {
+      if index == plan.textPosition { textSlot = representations.count }
       let file = try DesktopError.catching { try SystemCall.memoryFile(named: name) }
       let offered = try reading.read(name) { (bytes) throws(DesktopError) in
         try DesktopError.catching { try file.file.writeAll(bytes) }
@@ -387,7 +390,7 @@ public enum Desktop {
       let file = try DesktopError.catching { try SystemCall.memoryFile(named: "text") }
       try DesktopError.catching { try file.file.writeAll(text) }
       try DesktopError.catching { try file.file.rewind() }
-      representations.insert((.utf8PlainText, file, "the desktop's text"), at: min(plan.textPosition, representations.count))
+      representations.insert((.utf8PlainText, file, "the desktop's text"), at: textSlot ?? representations.count)
     }
     let leftOut = reading.leftOut
     if representations.isEmpty {

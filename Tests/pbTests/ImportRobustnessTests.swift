@@ -128,6 +128,19 @@ struct ImportRobustnessTests {
     withExtendedLifetime(owner) {}
   }
 
+  @Test("the text keeps its place in the offer's order when a type before it is left out")
+  func textPlace() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let owner = try Self.lateOwner(
+      sandbox, x,
+      ["image/png=never", "UTF8_STRING=\(try sandbox.file("t", "words"))", "text/html=\(try sandbox.file("a.html", "<i>w</i>"))"])
+    let imported = try sandbox.pb(["import", "--timeout", "300ms"], environment: x.environment)
+    #expect(imported.status == 0 && imported.stderr == "pb: left out image/png (no answer in 0.3 s); imported 2 types\n", "\(imported)")
+    #expect(try sandbox.pb("types").lines == ["public.utf8-plain-text", "public.html"], "the text first, as offered")
+    withExtendedLifetime(owner) {}
+  }
+
   @Test("an offer whose every type is late is the owner's lateness (exit 75); one whose every type is refused names them (exit 69)")
   func nothingKept() throws {
     let sandbox = try Sandbox()
