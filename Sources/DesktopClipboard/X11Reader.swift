@@ -67,7 +67,15 @@ final class X11Reader {
     free(reply)
     if owner == xcb_window_t(XCB_NONE) { throw .empty(selection: selectionName) }
     var list: [UInt8] = []
-    guard try read("TARGETS", into: { list.append(contentsOf: $0) }) != nil else {
+    // 1 MiB of atoms is 262,144 types: more is not a list of types but a flood.
+    let longest = 1 << 20
+    let listed = try read("TARGETS") { (bytes) throws(DesktopError) in
+      list.append(contentsOf: bytes)
+      if list.count > longest {
+        throw .failed("the application that owns the \(selectionName) selection listed more than \(longest / 4) types")
+      }
+    }
+    guard listed != nil else {
       throw .failed("the application that owns the \(selectionName) selection would not list its types")
     }
     let atoms = stride(from: 0, to: list.count - list.count % 4, by: 4).map { offset in
