@@ -8,6 +8,7 @@ import Testing
 @Suite("import never gives up on the whole copy: late, refused and too large types left out, toolkit-made images not read")
 struct ImportRobustnessTests {
   static let qtClient = Sandbox.support("qt_clipboard.py")
+  static let gtkClient = Sandbox.support("gtk_photo.py")
   static let lateClient = Sandbox.support("x11_late_client.py")
   static let waylandLateClient = Sandbox.support("wayland_late_client.py")
 
@@ -67,6 +68,30 @@ struct ImportRobustnessTests {
     // over a second, the import may take as long as two such reads.
     #expect(seconds < max(2, 2 * qtSeconds), "import took \(seconds) s; xclip's read of the PNG \(qtSeconds) s")
     withExtendedLifetime(qt) {}
+  }
+
+  @Test("a GTK photo (1920x1080 noise) is imported as its PNG alone, byte for byte what GTK serves as image/png")
+  func gtkPhoto() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let gtk = try Background(sandbox, [Self.debianPython, Self.gtkClient, "1920x1080"], environment: x.environment)
+    try #require(gtk.waitFor("owned").contains("owned"), "\(gtk.waitFor("owned"))")
+    let offered = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"]).lines
+    for name in ["image/png", "image/bmp", "image/jpeg", "image/tiff", "image/x-ico"] {
+      #expect(offered.contains(name), "GTK offers what it makes on request: \(offered)")
+    }
+    var started = Date()
+    let served = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    let gtkSeconds = Date().timeIntervalSince(started)
+    try #require(served.status == 0 && served.stdout.count > 1_000_000, "\(served.status) \(served.stdout.count) bytes")
+    started = Date()
+    let imported = try sandbox.pb(["import"], environment: x.environment)
+    let seconds = Date().timeIntervalSince(started)
+    #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported)")
+    #expect(try sandbox.pb("types").lines == ["public.png"], "only the original is read")
+    #expect(try sandbox.pb("paste", "--force").stdout == served.stdout, "the PNG is byte-exact")
+    #expect(seconds < max(2, 2 * gtkSeconds), "import took \(seconds) s; xclip's read of the PNG \(gtkSeconds) s")
+    withExtendedLifetime(gtk) {}
   }
 
   @Test("--all-types reads the image types Qt makes on request too; without it only the PNG is read, however fast they come")
