@@ -122,33 +122,33 @@ struct ImportRobustnessTests {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
     let html = try sandbox.file("a.html", "<b>kept</b>")
-    let png = Self.noise(3_000_000, seed: 1)
+    let png = Self.noise(1_000_000, seed: 1)
     let after = Self.noise(2_000_000, seed: 2)
     let slow = Self.noise(3_000_000, seed: 3)
     let owner = try Self.lateOwner(
       sandbox, x,
       [
         "text/html=\(html)", "image/png=\(try sandbox.file("a.png", png))", "application/x-never=never",
-        "application/x-late=late:1.5:\(html)",
-        // 64 KiB each 50 ms: 2.4 s in all, still sending when the limit ends it.
+        "application/x-late=late:3:\(html)",
+        // 64 KiB each 50 ms: 2.4 s in all (longer on a busy machine), still sending when the limit ends it.
         "application/x-slow=slow:0.05:\(try sandbox.file("slow", slow))", "application/x-refused=refuse",
         // Read while the abandoned transfers go on: what they send must not land in it.
         "application/x-after=\(try sandbox.file("after", after))",
       ])
     let started = Date()
-    let imported = try sandbox.pb(["import", "--timeout", "1s"], environment: x.environment)
+    let imported = try sandbox.pb(["import"], environment: x.environment)
     let seconds = Date().timeIntervalSince(started)
     #expect(imported.status == 0, "\(imported)")
     let types = try sandbox.pb("types").lines
     #expect(types.count == 3 && types.prefix(2) == ["public.html", "public.png"], "\(types)")
     #expect(
       imported.stderr
-        == "pb: left out application/x-never (no answer in 1 s), application/x-late (no answer in 1 s), "
-        + "application/x-slow (not all sent in 1 s) and application/x-refused (refused); imported 3 types\n", "\(imported)")
+        == "pb: left out application/x-never (no answer in 2 s), application/x-late (no answer in 2 s), "
+        + "application/x-slow (not all sent in 2 s) and application/x-refused (refused); imported 3 types\n", "\(imported)")
     #expect(try sandbox.pb("paste", "-t", "public.png", "--force").stdout == png)
     if types.count == 3 { #expect(try sandbox.pb("paste", "-t", types[2], "--force").stdout == after) }
     #expect(try sandbox.pb("paste").text == "<b>kept</b>")
-    #expect(seconds < 10, "each type waited for once: \(seconds) s")
+    #expect(seconds < 15, "each type waited for once: \(seconds) s")
     #expect(owner.waitFor("answered application/x-late").contains("answered application/x-late"), "the late answer came, and was not taken")
     withExtendedLifetime(owner) {}
   }
@@ -160,8 +160,8 @@ struct ImportRobustnessTests {
     let owner = try Self.lateOwner(
       sandbox, x,
       ["image/png=never", "UTF8_STRING=\(try sandbox.file("t", "words"))", "text/html=\(try sandbox.file("a.html", "<i>w</i>"))"])
-    let imported = try sandbox.pb(["import", "--timeout", "300ms"], environment: x.environment)
-    #expect(imported.status == 0 && imported.stderr == "pb: left out image/png (no answer in 0.3 s); imported 2 types\n", "\(imported)")
+    let imported = try sandbox.pb(["import", "--timeout", "1.5s"], environment: x.environment)
+    #expect(imported.status == 0 && imported.stderr == "pb: left out image/png (no answer in 1.5 s); imported 2 types\n", "\(imported)")
     #expect(try sandbox.pb("types").lines == ["public.utf8-plain-text", "public.html"], "the text first, as offered")
     withExtendedLifetime(owner) {}
   }
@@ -172,8 +172,8 @@ struct ImportRobustnessTests {
     let x = try PrivateX(sandbox)
     try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
     let never = try Self.lateOwner(sandbox, x, ["image/png=never", "text/html=never"])
-    let late = try sandbox.pb(["import", "--timeout", "300ms"], environment: x.environment)
-    #expect(late.status == 75 && late.stderr.contains("did not answer within 0.3 s") && late.lines.isEmpty, "\(late)")
+    let late = try sandbox.pb(["import", "--timeout", "1.5s"], environment: x.environment)
+    #expect(late.status == 75 && late.stderr.contains("did not answer within 1.5 s") && late.lines.isEmpty, "\(late)")
     #expect(late.stderr.split(separator: "\n").count == 1, "\(late)")
     withExtendedLifetime(never) {}
 
@@ -226,13 +226,13 @@ struct ImportRobustnessTests {
     try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
     var environment = x.environment
     environment["PB_DIR"] = sandbox.store.path
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge", "--from-desktop", "--timeout", "500ms"], environment: environment)
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge", "--from-desktop", "--timeout", "1.5s"], environment: environment)
     let deadline = Date().addingTimeInterval(10)
     while !bridge.isWatching && Date() < deadline { usleep(20_000) }
     try #require(bridge.isWatching, "the bridge started")
     let owner = try Self.lateOwner(sandbox, x, ["UTF8_STRING=\(try sandbox.file("t", "from the desktop"))", "image/png=never"])
     let said = bridge.waitFor("imported 1 type")
-    #expect(said == "pb bridge: left out image/png (no answer in 0.5 s); imported 1 type\n", "\(said)")
+    #expect(said == "pb bridge: left out image/png (no answer in 1.5 s); imported 1 type\n", "\(said)")
     #expect(try sandbox.pb("paste").text == "from the desktop")
     withExtendedLifetime(owner) {}
   }
@@ -248,14 +248,14 @@ struct ImportRobustnessTests {
       sandbox,
       [
         "python3", Self.waylandLateClient, "offer", "text/html=\(html)", "image/png=\(try sandbox.file("a.png", png))",
-        "application/x-never=never", "application/x-late=late:1.5:\(html)", "application/x-after=\(try sandbox.file("after", after))",
+        "application/x-never=never", "application/x-late=late:3:\(html)", "application/x-after=\(try sandbox.file("after", after))",
       ], environment: sway.environment)
     try #require(owner.waitFor("owned").contains("owned"), "\(owner.waitFor("owned"))")
-    let imported = try sandbox.pb(["import", "--timeout", "1s"], environment: sway.environment)
+    let imported = try sandbox.pb(["import"], environment: sway.environment)
     #expect(imported.status == 0, "\(imported)")
     #expect(
       imported.stderr
-        == "pb: left out application/x-never (no answer in 1 s) and application/x-late (no answer in 1 s); imported 3 types\n",
+        == "pb: left out application/x-never (no answer in 2 s) and application/x-late (no answer in 2 s); imported 3 types\n",
       "\(imported)")
     let types = try sandbox.pb("types").lines
     #expect(types.count == 3 && types.prefix(2) == ["public.html", "public.png"], "\(types)")
