@@ -18,9 +18,13 @@ PB_BENCH=many runs only a board of 10,000 small items: pb copy of 10,000 files, 
 pb paste -i all and pb items against cat of the same files.
 PB_BENCH=corpus runs only the type corpus's rates (Tests/TypeCorpus): how often pb's type,
 GLib's and libmagic's is exact and keeps the kind, by file and by data alone.
+PB_BENCH=qt runs only pb import of a photo a Qt application holds (PyQt5, from Debian's
+python3-pyqt5) against xclip -o -t image/png reading the same clipboard, and once what
+reading every type Qt offers costs.
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -227,6 +231,59 @@ def desktop_bench(work):
             line += f"; without ({BASELINE}): {before / 1e6:.3f} M, {now / before:.3f}x"
         print(line + f"; binary {os.path.getsize(PB):,} bytes")
     finally:
+        server.terminate()
+        server.wait()
+
+
+def qt_import_bench(work, rounds=7):
+    """pb import of a photo a Qt 5 application holds (1920x1080 noise, set with
+    QClipboard.setImage: Qt offers image/png and a dozen image types it makes on request),
+    against xclip -o -t image/png reading the same clipboard, alternating, on a private
+    Xvfb; and, once, what reading every type costs (pb import --all-types)."""
+    install_missing({"xclip": "xclip", "Xvfb": "xvfb"})
+    if subprocess.run(["/usr/bin/python3", "-c", "import PyQt5.QtGui"], stderr=subprocess.DEVNULL).returncode != 0:
+        print("installing from Debian's packages: python3-pyqt5", file=sys.stderr)
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "python3-pyqt5"], check=True, stdout=subprocess.DEVNULL)
+    client = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "pbTests", "Support", "qt_clipboard.py")
+    server, display = start_private_x()
+    qt = None
+    try:
+        env = dict(os.environ, DISPLAY=display, PB_DIR=os.path.join(work, "qt"), QT_QPA_PLATFORM="xcb",
+                   XDG_RUNTIME_DIR=work)
+        qt = subprocess.Popen(["/usr/bin/python3", client, "1920x1080"], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+        if qt.stdout.readline().strip() != "owned":
+            raise SystemExit("the Qt client did not take the clipboard")
+        out = os.path.join(work, "qt.png")
+        served = os.path.join(work, "served.png")
+        times = {"pb": [], "xclip": []}
+        for _ in range(rounds):
+            times["xclip"].append(best_time(1, ["xclip", "-selection", "clipboard", "-o", "-t", "image/png"],
+                                            stdout=served, env=env))
+            times["pb"].append(best_time(1, [PB, "import"], env=env))
+        with open(out, "wb") as f:
+            subprocess.run([PB, "paste", "--force"], env=env, stdout=f, check=True)
+        if open(out, "rb").read() != open(served, "rb").read():
+            raise SystemExit("pb import did not keep the PNG Qt serves")
+        types = subprocess.run([PB, "types"], env=env, capture_output=True, text=True, check=True).stdout.split()
+        ratios = [p / x for p, x in zip(times["pb"], times["xclip"])]
+        print(f"\nQt photo import (1920x1080 noise, PNG {os.path.getsize(out) / 2**20:.1f} MiB; X11 on a private Xvfb, {display}); "
+              f"median of {rounds}, alternating:")
+        print(f"  pb import {median(times['pb']):.3f}s (kept {', '.join(types)}), xclip -o -t image/png "
+              f"{median(times['xclip']):.3f}s, {median(ratios):.2f}x")
+        start = time.perf_counter()
+        every = subprocess.run([PB, "import", "--all-types", "--timeout", "120s"], env=env, capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+        listing = subprocess.run([PB, "items"], env=env, capture_output=True, text=True).stdout.strip()
+        count = len(subprocess.run([PB, "types"], env=env, capture_output=True, text=True).stdout.split())
+        print(f"  every type instead (pb import --all-types, once): {seconds:.2f}s for {count} types"
+              f"{' (' + every.stderr.strip() + ')' if every.stderr.strip() else ''}, of "
+              f"{', '.join(re.findall(r'[(]([0-9.]+ [KMG]?i?B)[)]', listing))}")
+    finally:
+        if qt:
+            qt.terminate()
+            qt.wait()
         server.terminate()
         server.wait()
 
@@ -633,7 +690,7 @@ def main():
     env = store_env(work)
     only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
             "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench,
-            "corpus": corpus_bench}.get(os.environ.get("PB_BENCH", ""))
+            "corpus": corpus_bench, "qt": qt_import_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)
@@ -685,6 +742,7 @@ def main():
         corpus_bench(work)
         peers_bench(work)
         desktop_bench(work)
+        qt_import_bench(work)
         boards_bench(work)
         history_bench(work)
         cut_bench(work)

@@ -127,7 +127,7 @@ _pb() {
     mapfile -t COMPREPLY < <(compgen -W "$(pb history --list ${board:+-p "$board"} 2>/dev/null | cut -f1)" -- "$cur")
     return
     ;;
-  -d | --delimiter | --expire | --timeout | --since | --if-count | --owner | --prefix | --action | --levels | --name)
+  -d | --delimiter | --expire | --timeout | --max-size | --since | --if-count | --owner | --prefix | --action | --levels | --name)
     return
     ;;
   esac
@@ -153,7 +153,7 @@ _pb() {
   wait) options="-p --pasteboard --since --timeout" ;;
   watch) options="-p --pasteboard --json -t --type --exec" ;;
   publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available" ;;
-  import) options="-p --pasteboard -a --append --selection --backend --timeout --if-available" ;;
+  import) options="-p --pasteboard -a --append --selection --backend --timeout --max-size --all-types --if-available" ;;
   bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available" ;;
   help)
     # pb help group <Tab>: group's own subcommands.

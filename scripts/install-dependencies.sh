@@ -27,6 +27,9 @@
 #                      other side; python-xlib asks what they cannot (MULTIPLE): Debian's
 #                      python3-xlib for Debian's python3, else from PyPI into the python3
 #                      on PATH
+#   python3-pyqt5,     a Qt 5 and a GTK 3 application holding a photo (Support/
+#   python3-gi,        qt_clipboard.py, gtk_photo.py), for the import of what toolkits
+#   gir1.2-gtk-3.0     make on request; Debian's python3 only
 #   sway, wl-clipboard and a private headless sway, with wl-copy and wl-paste; pb speaks
 #   libwayland-dev     Wayland's wire protocol itself (no libwayland is linked or loaded),
 #                      and the tests check its tables against this package's wayland.xml
@@ -72,6 +75,9 @@ shared-mime-info   [ -f /usr/share/doc/shared-mime-info/shared-mime-info-spec.pd
 xvfb               command -v Xvfb
 xclip              command -v xclip
 xsel               command -v xsel
+python3-pyqt5      /usr/bin/python3 -c "import PyQt5.QtGui"
+python3-gi         [ -f /usr/lib/python3/dist-packages/gi/__init__.py ]
+gir1.2-gtk-3.0     ls /usr/lib/*/girepository-1.0/Gtk-3.0.typelib
 sway               command -v sway
 wl-clipboard       command -v wl-copy
 copyq              command -v copyq

@@ -189,9 +189,12 @@ final class DesktopBridge {
         if DesktopTargets.Origin(bytes: mark)?.board == board { return }  // this board's own item
       }
       let pasteboard = try DesktopError.inStore { () throws(PasteboardError) in try store.pasteboard(named: board, creating: false) }
-      let result = try Desktop.importOffer(plan, from: reader, into: pasteboard, append: false, options: Pasteboard.WriteOptions())
+      let result = try Desktop.importOffer(
+        plan, from: reader, into: pasteboard, append: false, maxSize: Desktop.ImportLimits.defaultMaxSize,
+        options: Pasteboard.WriteOptions())
       imported = result.state.changeCount
       if let text = result.unconverted { notify(.importedWithoutText(text)) }
+      if !result.leftOut.isEmpty { notify(.importedLeavingOut(result.leftOut, kept: result.kept)) }
     } catch {
       switch error {
       case .empty, .timeout, .failed: notify(.notImported(error))
@@ -207,6 +210,8 @@ extension Desktop {
     /// An import kept the offer without its text, which came only in a charset pb
     /// cannot convert.
     case importedWithoutText(UnconvertedText)
+    /// An import kept `kept` representations, and left out these types.
+    case importedLeavingOut([LeftOut], kept: Int)
     /// What another application copied was not imported: it did not answer in time,
     /// or offered nothing pb can keep.
     case notImported(DesktopError)

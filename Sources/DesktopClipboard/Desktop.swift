@@ -267,18 +267,84 @@ public enum Desktop {
 
   // MARK: Importing
 
-  /// What an import made: the board's new state, and the text it left out, if the
-  /// offer's text came only in charsets pb could not convert.
+  /// The limits of one import, each type read within `timeout` milliseconds and all of
+  /// them within `maxSize` bytes; with `allTypes`, the image types a toolkit makes on
+  /// request are read too (see `DesktopTargets.toolkitImageTypes`).
+  public struct ImportLimits: Sendable {
+    public var timeout: Int64
+    public var maxSize: Int64
+    public var allTypes: Bool
+
+    /// 2 s a type: an application that answers at all sends a type in well under that,
+    /// including one that makes it on request (Qt's PNG of a 1920x1080 noise photo:
+    /// 0.3 s on an idle machine, 1 s on a busy one), but not the slowest of those (its
+    /// XPM of the same photo takes 10 s), which are not read when the original is.
+    public static let defaultTimeout: Int64 = 2000
+    /// 256 MiB for a whole import: a 24-megapixel photo as uncompressed 32-bit pixels
+    /// is 96 MiB, and what one copy holds is kept in memory until it is stored.
+    public static let defaultMaxSize: Int64 = 256 << 20
+
+    public init(timeout: Int64 = defaultTimeout, maxSize: Int64 = defaultMaxSize, allTypes: Bool = false) {
+      self.timeout = timeout
+      self.maxSize = maxSize
+      self.allTypes = allTypes
+    }
+  }
+
+  /// A type an import left out, and why.
+  public struct LeftOut: Equatable, Sendable {
+    public enum Reason: Equatable, Sendable {
+      /// The type did not come, or not all of it, within `milliseconds` (the owner had
+      /// begun to send it when `begun`).
+      case late(milliseconds: Int64, begun: Bool)
+      /// The owner offered the type, then would not give it.
+      case refused
+      /// The type did not fit in the `room` bytes the size limit (`maxSize`) had left.
+      case tooLarge(room: Int64, maxSize: Int64)
+    }
+
+    /// The name the desktop offered it under.
+    public var name: String
+    public var reason: Reason
+
+    public var explanation: String {
+      switch reason {
+      case .late(let milliseconds, let begun): (begun ? "not all sent in " : "no answer in ") + Self.seconds(milliseconds)
+      case .refused: "refused"
+      case .tooLarge(let room, let maxSize):
+        room == maxSize
+          ? "larger than the size limit of \(ByteCount.format(maxSize))"
+          : "larger than the \(ByteCount.format(room)) left of the size limit of \(ByteCount.format(maxSize))"
+      }
+    }
+
+    /// "2 s", "0.5 s".
+    static func seconds(_ milliseconds: Int64) -> String {
+      milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+    }
+
+    /// "a (why) and b (why)": the types of `list`, each with why it was left out.
+    public static func phrase(_ list: [LeftOut]) -> String {
+      let parts = list.map { "\(Display.value($0.name)) (\($0.explanation))" }
+      guard let last = parts.last else { return "" }
+      return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
+    }
+  }
+
+  /// What an import made: the board's new state; the text it left out, if the offer's
+  /// text came only in charsets pb could not convert; the types it left out (late,
+  /// refused, or over the size limit), and how many representations it kept.
   public struct Imported: Sendable {
     public var state: PasteboardState
     public var unconverted: UnconvertedText?
+    public var leftOut: [LeftOut] = []
+    public var kept = 0
   }
 
-  /// Reads every type the desktop's selection offers into one new item of `pasteboard`
-  /// (after its items with `append`), an undoable change named Import. Each read waits
-  /// at most `timeout` milliseconds.
+  /// Reads the types the desktop's selection offers into one new item of `pasteboard`
+  /// (after its items with `append`), an undoable change named Import, within `limits`.
   public static func importItem(
-    into pasteboard: Pasteboard, selection: Selection, route: Route, append: Bool, timeout: Int64,
+    into pasteboard: Pasteboard, selection: Selection, route: Route, append: Bool, limits: ImportLimits,
     options: Pasteboard.WriteOptions
   ) throws(DesktopError) -> Imported {
     switch route.backend {
@@ -286,68 +352,161 @@ public enum Desktop {
       throw .unavailable(lookedFor: osc52WriteOnly)
     case .wayland:
       let control = try dataControl(route)
-      let reader = WaylandReader(control: control, selection: selection, timeoutMilliseconds: timeout)
-      let plan = DesktopTargets.importPlan(offered: try reader.targets())
-      return try importOffer(plan, from: reader, into: pasteboard, append: append, options: options)
+      let reader = WaylandReader(control: control, selection: selection, timeoutMilliseconds: limits.timeout)
+      let plan = DesktopTargets.importPlan(offered: try reader.targets(), allTypes: limits.allTypes)
+      return try importOffer(plan, from: reader, into: pasteboard, append: append, maxSize: limits.maxSize, options: options)
     case .x11:
       let connection = try X11Connection(display: try display())
-      let reader = X11Reader(connection: connection, selection: selection.rawValue, timeoutMilliseconds: timeout)
-      let plan = DesktopTargets.importPlan(offered: try reader.targets())
-      return try importOffer(plan, from: reader, into: pasteboard, append: append, options: options)
+      let reader = X11Reader(connection: connection, selection: selection.rawValue, timeoutMilliseconds: limits.timeout)
+      let plan = DesktopTargets.importPlan(offered: try reader.targets(), allTypes: limits.allTypes)
+      return try importOffer(plan, from: reader, into: pasteboard, append: append, maxSize: limits.maxSize, options: options)
     }
   }
 
-  /// Reads what `plan` names into one new item of `pasteboard`.
+  /// Reads what `plan` names into one new item of `pasteboard`, the text first: a type
+  /// that is late, refused or larger than what is left of `maxSize` is left out, and the
+  /// others kept. Nothing kept is an error: the owner's lateness when every type was
+  /// late, else that the offer has nothing pb can keep.
   static func importOffer(
     _ plan: DesktopTargets.ImportPlan, from reader: some SelectionReader, into pasteboard: Pasteboard, append: Bool,
-    options: Pasteboard.WriteOptions
+    maxSize: Int64, options: Pasteboard.WriteOptions
   ) throws(DesktopError) -> Imported {
+    var reading = BudgetedReading(reader: reader, maxSize: maxSize)
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
-    for (name, type) in plan.others {
+    let (text, unconverted) = try reading.text(plan.text)
+    // The text's place among what is kept: before what came after it in the offer.
+    var textSlot: Int?
+    for (index, (name, type)) in plan.others.enumerated() {
+      if index == plan.textPosition { textSlot = representations.count }
       let file = try DesktopError.catching { try SystemCall.memoryFile(named: name) }
-      let offered = try reader.read(name) { (bytes) throws(DesktopError) in
+      let offered = try reading.read(name) { (bytes) throws(DesktopError) in
         try DesktopError.catching { try file.file.writeAll(bytes) }
       }
-      if offered != nil {
+      if offered {
         try DesktopError.catching { try file.file.rewind() }
         representations.append((type, file, "the desktop's \(name)"))
       }
     }
-    let (text, unconverted) = try readText(plan.text, from: reader)
     if let text {
       let file = try DesktopError.catching { try SystemCall.memoryFile(named: "text") }
       try DesktopError.catching { try file.file.writeAll(text) }
       try DesktopError.catching { try file.file.rewind() }
-      representations.insert((.utf8PlainText, file, "the desktop's text"), at: min(plan.textPosition, representations.count))
+      representations.insert((.utf8PlainText, file, "the desktop's text"), at: textSlot ?? representations.count)
     }
+    let leftOut = reading.leftOut
     if representations.isEmpty {
-      let why = unconverted.map { ": its text comes only as \(Display.value($0.name)), and \($0.reason)" } ?? ""
+      if let late = reading.lateError, leftOut.allSatisfy({ if case .late = $0.reason { true } else { false } }) {
+        throw late
+      }
+      let why =
+        unconverted.map { ": its text comes only as \(Display.value($0.name)), and \($0.reason)" }
+        ?? (leftOut.isEmpty ? "" : ": left out \(LeftOut.phrase(leftOut))")
       throw .failed("the desktop's \(reader.selectionName) selection offers no type pb can keep\(why)")
     }
     var options = options
     if plan.concealed { options.concealed = true }
+    let kept = representations.count
     let state = try DesktopError.inStore { () throws(PasteboardError) in
       try pasteboard.write(opened: representations, mode: append ? .append : .replace, options: options)
     }
-    return Imported(state: state, unconverted: unconverted)
+    return Imported(state: state, unconverted: unconverted, leftOut: leftOut, kept: kept)
   }
 
-  /// The text of the first alias the owner gives that converts to UTF-8; else what kept
-  /// the first one given from converting.
-  private static func readText(_ aliases: [String], from reader: some SelectionReader) throws(DesktopError)
-    -> (text: [UInt8]?, unconverted: UnconvertedText?)
-  {
-    var unconverted: UnconvertedText?
-    for alias in aliases {
-      var bytes: [UInt8] = []
-      guard let type = try reader.read(alias, into: { bytes.append(contentsOf: $0) }) else { continue }
-      let charset = TextCharset.of(type)
-      switch TextCharset.utf8(bytes, charset: charset) {
-      case .success(let text): return (text, nil)
-      case .failure(let problem): unconverted = unconverted ?? UnconvertedText(name: type, charset: charset, problem: problem)
+  /// Reads of one import, each type on its own: what is late, refused or does not fit
+  /// in what is left of the size limit is noted in `leftOut` and the next type read.
+  private struct BudgetedReading<Reader: SelectionReader> {
+    let reader: Reader
+    let maxSize: Int64
+    var room: Int64
+    var leftOut: [LeftOut] = []
+    /// The error of the first type that was late, for an import that kept nothing.
+    var lateError: DesktopError?
+
+    init(reader: Reader, maxSize: Int64) {
+      self.reader = reader
+      self.maxSize = maxSize
+      room = maxSize
+    }
+
+    enum Outcome {
+      case read(String)
+      case refused
+      case leftOut
+    }
+
+    /// Reads `name` into `sink`, which sees no more than the room left.
+    mutating func attempt(_ name: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError)
+      -> Outcome
+    {
+      var received: Int64 = 0
+      var overflowed = false
+      let room = room
+      do {
+        guard
+          let type = try reader.read(
+            name,
+            into: { (bytes) throws(DesktopError) in
+              received += Int64(bytes.count)
+              if received > room {
+                overflowed = true
+                // Only to stop the read: the reader abandons it.
+                throw .failed("over the size limit")
+              }
+              try sink(bytes)
+            })
+        else { return .refused }
+        self.room -= received
+        return .read(type)
+      } catch {
+        if overflowed {
+          leftOut.append(LeftOut(name: name, reason: .tooLarge(room: room, maxSize: maxSize)))
+          return .leftOut
+        }
+        guard case .timeout(_, let seconds, _) = error else { throw error }
+        lateError = lateError ?? error
+        leftOut.append(LeftOut(name: name, reason: .late(milliseconds: Int64((seconds * 1000).rounded()), begun: received > 0)))
+        return .leftOut
       }
     }
-    return (nil, unconverted)
+
+    /// Reads `name` into `sink`; false when it was left out (refused too, and said so).
+    mutating func read(_ name: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError)
+      -> Bool
+    {
+      switch try attempt(name, into: sink) {
+      case .read: return true
+      case .refused:
+        leftOut.append(LeftOut(name: name, reason: .refused))
+        return false
+      case .leftOut: return false
+      }
+    }
+
+    /// The text of the first alias the owner gives that converts to UTF-8; else what kept
+    /// the first one given from converting. An alias refused is followed by the next
+    /// (each is the same text); one late or too large ends the text's reading.
+    mutating func text(_ aliases: [String]) throws(DesktopError) -> (text: [UInt8]?, unconverted: UnconvertedText?) {
+      var unconverted: UnconvertedText?
+      var answered = false
+      for alias in aliases {
+        var bytes: [UInt8] = []
+        let outcome = try attempt(alias, into: { bytes.append(contentsOf: $0) })
+        guard case .read(let type) = outcome else {
+          if case .leftOut = outcome { return (nil, unconverted) }
+          continue
+        }
+        answered = true
+        let charset = TextCharset.of(type)
+        switch TextCharset.utf8(bytes, charset: charset) {
+        case .success(let text): return (text, nil)
+        case .failure(let problem):
+          room += Int64(bytes.count)  // not kept
+          unconverted = unconverted ?? UnconvertedText(name: type, charset: charset, problem: problem)
+        }
+      }
+      if !answered, let first = aliases.first { leftOut.append(LeftOut(name: first, reason: .refused)) }
+      return (nil, unconverted)
+    }
   }
 }
 

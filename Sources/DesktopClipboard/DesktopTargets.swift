@@ -119,7 +119,8 @@ public enum DesktopTargets {
   /// charsets (the first that converts becomes one UTF-8 text representation); every
   /// other target with the type it becomes, in the offer's order; and whether the offer
   /// is marked as a secret. Meta targets, owner marks and X11's own names for other
-  /// things (PIXMAP) are left out.
+  /// things (PIXMAP) are left out, and so are the image types a toolkit makes on request
+  /// when an original is offered (`toolkitImageTypes`), unless `allTypes`.
   public struct ImportPlan: Sendable {
     public var text: [String] = []
     /// Where the text goes among the representations: before `others[textPosition]`.
@@ -128,10 +129,42 @@ public enum DesktopTargets {
     public var concealed = false
     /// The offer carries pb's mark (its content says which board it is from).
     public var fromPB = false
+    /// The toolkit-made image types not read, because the original is.
+    public var generated: [String] = []
   }
 
-  public static func importPlan(offered names: [String]) -> ImportPlan {
+  /// The image types Qt and GTK make on request from the one image an application
+  /// copied (Qt's QImageWriter formats with the common plugins, gdk-pixbuf's savers and
+  /// the aliases each offers them under), in lower case. Each is converted when asked
+  /// for, and some take seconds for a photo (Qt's XPM of a 1920x1080 photo is 45 MB),
+  /// without a pixel the original lacks. Not GIF (neither toolkit writes it: a GIF offered
+  /// is the application's own) nor PNG (the lossless one every toolkit offers).
+  public static let toolkitImageTypes: Set<String> = [
+    "application/x-qt-image",  // Qt's internal name: its PNG again
+    "image/bmp", "image/x-bmp", "image/x-ms-bmp", "image/x-win-bitmap",
+    "image/ico", "image/x-ico", "image/x-icon", "image/icon", "image/vnd.microsoft.icon", "application/ico", "text/ico",
+    "image/cur", "image/x-icns",
+    "image/jpeg", "image/jpg", "image/pjpeg",
+    "image/tiff", "image/webp", "image/avif", "image/heif", "image/heic", "image/jp2", "image/x-tga", "image/x-targa",
+    "image/xpm", "image/x-xpm", "image/x-xpixmap", "image/xbm", "image/x-xbm", "image/x-xbitmap",
+    "image/pbm", "image/pgm", "image/ppm", "image/x-portable-bitmap", "image/x-portable-graymap",
+    "image/x-portable-pixmap", "image/x-portable-anymap",
+  ]
+
+  /// Whether the offer holds an image the toolkit types were made from: image/png, or
+  /// an image type of the application's own that no toolkit makes (image/gif,
+  /// image/svg+xml, image/x-xcf...). An offer of toolkit types alone is read whole: one
+  /// of them is then the original.
+  static func offersOriginalImage(_ names: [String]) -> Bool {
+    names.contains { name in
+      let lower = name.lowercased()
+      return lower.hasPrefix("image/") && !toolkitImageTypes.contains(lower)
+    }
+  }
+
+  public static func importPlan(offered names: [String], allTypes: Bool = false) -> ImportPlan {
     var plan = ImportPlan()
+    let skipsGenerated = !allTypes && offersOriginalImage(names)
     let textOrder = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", latin1Text, "TEXT"]
     var textSeen = false
     for name in names {
@@ -149,6 +182,10 @@ public enum DesktopTargets {
           textSeen = true
           plan.textPosition = plan.others.count
         }
+        continue
+      }
+      if skipsGenerated && toolkitImageTypes.contains(name.lowercased()) {
+        plan.generated.append(name)
         continue
       }
       guard let type = importedType(of: name) else { continue }

@@ -74,11 +74,13 @@ final class WaylandDataControl {
     return (offer, offers.first { $0.id == offer }?.types ?? [])
   }
 
-  /// Asks for `type` of `offer` and passes its data to `sink` as it comes, waiting at
-  /// most `timeout` milliseconds for each piece.
+  /// Asks for `type` of `offer` and passes its data to `sink` as it comes, all of it
+  /// within `timeout` milliseconds. Whatever ends the read closes the pipe: an
+  /// application still writing gets EPIPE, and the next read has a pipe of its own.
   func receive(_ offer: UInt32, _ type: String, timeout: Int64, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void)
     throws(DesktopError)
   {
+    let deadline = SystemCall.monotonicMilliseconds() + timeout
     let (reader, writer) = try DesktopError.catching { try SystemCall.pipe(named: "the application's data") }
     wayland.send(offer, WaylandProtocol.DataControlOffer.receive, [.string(type), .descriptor(writer)])
     try wayland.flush()
@@ -86,8 +88,9 @@ final class WaylandDataControl {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     defer { buffer.deallocate() }
     while true {
+      let left = deadline - SystemCall.monotonicMilliseconds()
       let ready = try DesktopError.catching {
-        try SystemCall.waitReadable(reader.file, milliseconds: Int32(clamping: timeout), path: "the application's data")
+        try left > 0 && SystemCall.waitReadable(reader.file, milliseconds: Int32(clamping: left), path: "the application's data")
       }
       guard ready else { throw .timeout(what: "the application that owns the selection", seconds: Double(timeout) / 1000, adjustable: true) }
       let count = try DesktopError.catching {

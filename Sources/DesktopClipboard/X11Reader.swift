@@ -7,7 +7,15 @@ import PasteboardKit
 import LinuxSystem
 
 /// Reads an X11 selection as a requestor (ICCCM 2.4): its targets, then the data of
-/// each, taking INCR transfers piece by piece. Every wait has the same time limit.
+/// each, taking INCR transfers piece by piece. Each read (a target's whole transfer)
+/// has the same time limit.
+///
+/// The data comes through a property of a requestor window of the reader's own, made
+/// anew whenever a read is abandoned (late, or stopped by its sink): an owner that
+/// answers after pb gave up, or goes on with an INCR transfer, writes to the window
+/// pb no longer reads (destroyed, so the server drops it), never into the next
+/// target's answer. Matching the target alone would not do: the late owner's data
+/// would replace the next answer's in the shared property.
 final class X11Reader {
   private let x: X11Connection
   private let selection: xcb_atom_t
@@ -15,6 +23,7 @@ final class X11Reader {
   private let property: xcb_atom_t
   private let incr: xcb_atom_t
   private let timeout: Int64
+  private var requestor: xcb_window_t = 0
 
   init(connection: X11Connection, selection: String, timeoutMilliseconds: Int64) {
     x = connection
@@ -24,6 +33,30 @@ final class X11Reader {
     property = atoms[1]
     incr = atoms[2]
     timeout = timeoutMilliseconds
+    requestor = newRequestor()
+  }
+
+  deinit {
+    xcb_destroy_window(x.connection, requestor)
+    x.flush()
+  }
+
+  /// An unmapped input-only window that hears of its property changes.
+  private func newRequestor() -> xcb_window_t {
+    let window = xcb_generate_id(x.connection)
+    let root = xcb_setup_roots_iterator(xcb_get_setup(x.connection)).data.pointee.root
+    let mask: [UInt32] = [XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue]
+    xcb_create_window(
+      x.connection, 0, window, root, -10, -10, 1, 1, 0, UInt16(XCB_WINDOW_CLASS_INPUT_ONLY.rawValue), 0,
+      XCB_CW_EVENT_MASK.rawValue, mask)
+    return window
+  }
+
+  /// Leaves what is under way to a window pb no longer reads.
+  private func abandon() {
+    xcb_destroy_window(x.connection, requestor)
+    requestor = newRequestor()
+    x.flush()
   }
 
   /// The target names the owner offers; the selection having no owner is an error.
@@ -34,7 +67,15 @@ final class X11Reader {
     free(reply)
     if owner == xcb_window_t(XCB_NONE) { throw .empty(selection: selectionName) }
     var list: [UInt8] = []
-    guard try read("TARGETS", into: { list.append(contentsOf: $0) }) != nil else {
+    // 1 MiB of atoms is 262,144 types: more is not a list of types but a flood.
+    let longest = 1 << 20
+    let listed = try read("TARGETS") { (bytes) throws(DesktopError) in
+      list.append(contentsOf: bytes)
+      if list.count > longest {
+        throw .failed("the application that owns the \(selectionName) selection listed more than \(longest / 4) types")
+      }
+    }
+    guard listed != nil else {
       throw .failed("the application that owns the \(selectionName) selection would not list its types")
     }
     let atoms = stride(from: 0, to: list.count - list.count % 4, by: 4).map { offset in
@@ -44,14 +85,27 @@ final class X11Reader {
   }
 
   /// Asks for `target` and passes its data to `sink` as it comes; returns the name of
-  /// the type the owner gave it, or nil when the owner refused the target.
+  /// the type the owner gave it, or nil when the owner refused the target. The whole
+  /// transfer must end within the time limit, else it is a `.timeout` error. A read
+  /// that fails is abandoned (see the type's comment).
   func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError)
     -> String?
   {
+    do {
+      return try transfer(target, until: SystemCall.monotonicMilliseconds() + timeout, into: sink)
+    } catch {
+      abandon()
+      throw error
+    }
+  }
+
+  private func transfer(
+    _ target: String, until deadline: Int64, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void
+  ) throws(DesktopError) -> String? {
     let targetAtom = x.atom(target)
-    xcb_convert_selection(x.connection, x.window, selection, targetAtom, property, xcb_timestamp_t(XCB_CURRENT_TIME))
-    let (window, wanted) = (x.window, selection)
-    let event = try x.awaitEvent(until: SystemCall.monotonicMilliseconds() + timeout) { event in
+    let (window, wanted, property) = (requestor, selection, property)
+    xcb_convert_selection(x.connection, window, selection, targetAtom, property, xcb_timestamp_t(XCB_CURRENT_TIME))
+    let event = try x.awaitEvent(until: deadline) { event in
       let notify = event.as(xcb_selection_notify_event_t.self)
       return event.code == XCB_SELECTION_NOTIFY && notify.requestor == window && notify.selection == wanted
         && notify.target == targetAtom
@@ -61,7 +115,7 @@ final class X11Reader {
     guard answered.property != xcb_atom_t(XCB_NONE) else { return nil }
     let incr = incr
     guard
-      let first = try x.takeProperty(x.window, answered.property, into: { (type, bytes) throws(DesktopError) in
+      let first = try x.takeProperty(window, answered.property, into: { (type, bytes) throws(DesktopError) in
         if type != incr { try sink(bytes) }
       })
     else { return nil }
@@ -71,13 +125,13 @@ final class X11Reader {
     var pieceType = first.type
     while true {
       let property = answered.property
-      let arrived = try x.awaitEvent(until: SystemCall.monotonicMilliseconds() + timeout) { event in
+      let arrived = try x.awaitEvent(until: deadline) { event in
         let notify = event.as(xcb_property_notify_event_t.self)
         return event.code == XCB_PROPERTY_NOTIFY && notify.window == window && notify.atom == property
           && notify.state == UInt8(XCB_PROPERTY_NEW_VALUE.rawValue)
       }
       if arrived == nil { throw timedOut() }
-      guard let piece = try x.takeProperty(x.window, answered.property, into: { (_, bytes) throws(DesktopError) in try sink(bytes) })
+      guard let piece = try x.takeProperty(window, answered.property, into: { (_, bytes) throws(DesktopError) in try sink(bytes) })
       else { continue }
       if piece.size == 0 { return x.names(of: [pieceType])[0] }
       pieceType = piece.type

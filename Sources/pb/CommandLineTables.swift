@@ -103,7 +103,7 @@ extension JoinedOptions {
     case "publish":
       Options(valued: "pi", flags: "h", longValued: ["--pasteboard", "--items", "--selection", "--backend"])
     case "import":
-      Options(valued: "p", flags: "ah", longValued: ["--pasteboard", "--timeout", "--selection", "--backend"])
+      Options(valued: "p", flags: "ah", longValued: ["--pasteboard", "--timeout", "--max-size", "--selection", "--backend"])
     case "bridge":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--timeout", "--selection", "--backend"])
     default: nil

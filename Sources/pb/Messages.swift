@@ -238,7 +238,15 @@ extension Desktop.BridgeNotice {
     switch self {
     case .importedWithoutText(let text): text.note
     case .notImported(let error): "not imported: " + error.message
+    case .importedLeavingOut(let leftOut, let kept): Desktop.LeftOut.note(leftOut, kept: kept)
     }
+  }
+}
+
+extension Desktop.LeftOut {
+  /// The one line an import that kept some types says of those it left out.
+  static func note(_ list: [Desktop.LeftOut], kept: Int) -> String {
+    "left out \(phrase(list)); imported \(kept) type\(kept == 1 ? "" : "s")"
   }
 }
 

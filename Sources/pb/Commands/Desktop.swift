@@ -114,8 +114,11 @@ extension PB {
         public.utf8-plain-text representation, converted from UTF-16 or Latin-1 when \
         offered only so; a type pb does not know keeps its MIME type, but marks of who \
         holds the selection (application/x-copyq-owner) are not kept. An offer marked \
-        as a password (x-kde-passwordManagerHint) becomes a concealed item. The change \
-        is undoable, named Import.
+        as a password (x-kde-passwordManagerHint) becomes a concealed item. Image types \
+        a toolkit makes on request (image/bmp, image/jpeg, image/xpm...) are not read \
+        when the original is offered (image/png). A type late, refused or over the size \
+        limit is left out, and named on one line; the rest is kept. The change is \
+        undoable, named Import.
         """)
 
     @OptionGroup var board: BoardOptions
@@ -123,13 +126,19 @@ extension PB {
     @Flag(name: .both("a", "append"), help: "Add the item after the pasteboard's items instead of replacing them.")
     var append = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Give up on an application that takes longer than this to answer (default 2s).", valueName: "duration"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Leave out a type the application takes longer than this to send (default 2s a type).", valueName: "duration"))
     var timeout: String?
+
+    @Option(name: .customLong("max-size"), parsing: .unconditional, help: ArgumentHelp("Leave out the types that do not fit in this many bytes, all types together (default 256MiB).", valueName: "size"))
+    var maxSize: String?
+
+    @Flag(name: .customLong("all-types"), help: "Read the image types a toolkit makes on request too, not only the original.")
+    var allTypes = false
 
     @OptionGroup var desktop: DesktopOptions
 
     var request: ImportRequest {
-      ImportRequest(pasteboard: board.pasteboard, append: append, timeout: timeout, desktop: desktop.choice)
+      ImportRequest(pasteboard: board.pasteboard, append: append, timeout: timeout, maxSize: maxSize, allTypes: allTypes, desktop: desktop.choice)
     }
   }
 
@@ -138,16 +147,30 @@ extension PB {
     var pasteboard: String?
     var append: Bool
     var timeout: String?
+    var maxSize: String?
+    var allTypes: Bool
     var desktop: DesktopChoice
 
+    func validate() throws {
+      if let maxSize, ByteCount.parse(maxSize) == nil {
+        throw ValidationError(
+          "--max-size \(Display.value(maxSize)) is not a size; give bytes, or a number with K, M, G or T (as in 64M or 1.5GiB)")
+      }
+    }
+
     func run() throws {
-      let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
+      var limits = Desktop.ImportLimits(allTypes: allTypes)
+      if let timeout { limits.timeout = try TimeSpec.duration(timeout) }
+      if let size = maxSize.flatMap(ByteCount.parse) { limits.maxSize = size }
       try desktop.run(publishing: false) { route in
         let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         let imported = try Desktop.importItem(
-          into: pasteboard, selection: desktop.selection, route: route, append: append, timeout: limit,
+          into: pasteboard, selection: desktop.selection, route: route, append: append, limits: limits,
           options: Pasteboard.WriteOptions())
         if let text = imported.unconverted { StandardStreams.printError("pb: " + text.note) }
+        if !imported.leftOut.isEmpty {
+          StandardStreams.printError("pb: " + Desktop.LeftOut.note(imported.leftOut, kept: imported.kept))
+        }
       }
     }
   }
@@ -173,7 +196,7 @@ extension PB {
     @Flag(name: .customLong("from-desktop"), help: "Only copy the desktop's changes to the pasteboard.")
     var fromDesktop = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Give up on an application that takes longer than this to answer (default 2s).", valueName: "duration"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Leave out a type an application takes longer than this to send (default 2s a type).", valueName: "duration"))
     var timeout: String?
 
     @OptionGroup var desktop: DesktopOptions
@@ -198,7 +221,7 @@ extension PB {
     }
 
     func run() throws {
-      let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? 2000
+      let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? Desktop.ImportLimits.defaultTimeout
       try desktop.run(publishing: false) { route in
         let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         try Desktop.bridge(
