@@ -39,13 +39,28 @@ public enum DesktopTargets {
     case latin1
     /// These bytes, not a representation's (the password-manager hint).
     case constant([UInt8])
+    /// A PNG decoded and encoded from the stored image when first asked for
+    /// (`ImageConversion`): derived, never stored.
+    case png
+    /// The text a browser would copy of the stored HTML (`HTMLText`): derived.
+    case textFromHTML
   }
+
+  /// The image types whose items are offered as image/png too, made on request.
+  public static let pngSources: [TypeIdentifier] = [
+    "public.jpeg", "com.compuserve.gif", "com.microsoft.bmp", "org.webmproject.webp", "public.tiff",
+  ].map { TypeIdentifier($0) }
+  static let pngName = "image/png"
 
   public struct Target: Equatable, Sendable {
     public var name: String
     /// The representation the bytes come from (unused for a constant).
     public var representation: Int
     public var conversion: Conversion
+
+    /// Made from a representation when asked for, not stored: what the item lacks for
+    /// applications that read only PNG, or only plain text.
+    public var isDerived: Bool { conversion == .png || conversion == .textFromHTML }
 
     public init(name: String, representation: Int, conversion: Conversion) {
       self.name = name
@@ -59,7 +74,10 @@ public enum DesktopTargets {
   /// its type identifier); the first plain text that is UTF-8 also under the text
   /// aliases, and as `STRING` when `textIsLatin1`; a file URL also as a URI list; a
   /// concealed item with the password-manager hint; with `origin`, pb's mark. A name is
-  /// offered once, for the first representation that has it.
+  /// offered once, for the first representation that has it. After the stored ones, the
+  /// derived: image/png for an item without it that has an image of `pngSources`, and
+  /// an HTML item without plain text under the text aliases (not `STRING`: whether the
+  /// text is Latin-1 is known only once it is made).
   public static func targets(
     for types: [TypeIdentifier], utf8Text: Int?, textIsLatin1: Bool, concealed: Bool, origin: Origin? = nil
   ) -> [Target] {
@@ -79,6 +97,14 @@ public enum DesktopTargets {
         if textIsLatin1 { add(latin1Text, index, .latin1) }
       }
       if TypeRegistry.conforms(type, to: TypeIdentifier("public.file-url")) { add(uriList, index) }
+    }
+    if let image = types.firstIndex(where: { type in pngSources.contains { TypeRegistry.conforms(type, to: $0) } }) {
+      add(pngName, image, .png)
+    }
+    if utf8Text == nil, plainText(in: types) == nil,
+      let html = types.firstIndex(where: { TypeRegistry.conforms($0, to: TypeIdentifier("public.html")) })
+    {
+      for alias in textAliases { add(alias, html, .textFromHTML) }
     }
     if concealed { add(passwordManagerHint, 0, .constant(Array("secret".utf8))) }
     if let origin { add(pbItem, 0, .constant(origin.bytes)) }
