@@ -94,7 +94,7 @@ let package = Package(
       name: "pbTests",
       dependencies: ["pb"],
       exclude: ["Support/complete.zsh", "Support/fuzz_arguments.py", "Support/fault_injection.py", "Support/history_model.py", "Support/x11_client.py", "Support/terminal.py", "Support/complete_bash.py",
-        "Support/attack_crashpoints.py", "Support/attack_multiboard.py", "Support/attack_findings.sh", "Support/attack_fuzz_planted.py", "Corpus",
+        "Support/attack_crashpoints.py", "Support/attack_multiboard.py", "Support/attack_findings.sh", "Support/attack_fuzz_planted.py", "Support/image_client.py", "Corpus",
       ]
     ),
   ]

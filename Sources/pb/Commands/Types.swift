@@ -24,7 +24,7 @@ extension PB {
     @Flag(help: "List the names pb publish offers the item under on the desktop, derived ones marked.")
     var desktop = false
 
-    @Flag(help: "Print a JSON array of {index, types} ({index, targets} with --desktop).")
+    @Flag(help: "Print a JSON array of {index, types} (of {name, type, derived} with --desktop).")
     var json = false
 
     var request: TypesRequest {
