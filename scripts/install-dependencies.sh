@@ -17,8 +17,8 @@
 #   libjpeg62-turbo-dev the decoders and encoder (static archives) of the image/png pb
 #   libgif-dev ...     publish derives from a JPEG, GIF, BMP, WebP or TIFF item:
 #                      libjpeg-turbo, giflib, libwebp, libtiff (with the codecs its archive
-#                      needs: Lerc, JBIG, zstd, libdeflate), libpng, and stb_image's header
-#                      (libstb-dev) for BMP
+#                      needs: Lerc, JBIG, zstd, libdeflate, which also compresses the PNG),
+#                      and stb_image's header (libstb-dev) for BMP
 # The tests, in addition:
 #   mandoc, man-db     the tests lint the man page and read the installed one with man -l
 #   zsh, dash          the tests complete and run command lines in a real zsh, and make
@@ -67,7 +67,6 @@ libxcb1-dev        has_library libxcb.a
 libxcb-xfixes0-dev has_library libxcb-xfixes.a
 shared-mime-info   [ -f /usr/share/mime/mime.cache ]
 libjpeg62-turbo-dev has_library libjpeg.a
-libpng-dev         has_library libpng16.a
 libgif-dev         has_library libgif.a
 libwebp-dev        has_library libwebp.a
 libtiff-dev        has_library libtiff.a

@@ -7,7 +7,7 @@
 
 #include <gif_lib.h>
 #include <jpeglib.h>
-#include <png.h>
+#include <libdeflate.h>
 #include <tiffio.h>
 #include <webp/decode.h>
 
@@ -337,73 +337,75 @@ void pbx_image_free(pbx_image *image) {
   image->pixels = NULL;
 }
 
-// MARK: PNG (libpng)
+// MARK: PNG (libdeflate)
 
-struct png_sink {
-  uint8_t *bytes;
-  size_t used;
-  size_t capacity;
-};
-
-static void png_write_sink(png_structp png, png_bytep bytes, size_t count) {
-  struct png_sink *sink = png_get_io_ptr(png);
-  if (count > sink->capacity - sink->used) {
-    size_t capacity = sink->capacity ? sink->capacity : 1 << 16;
-    while (count > capacity - sink->used) {
-      if (capacity > SIZE_MAX / 2) png_error(png, "memory");
-      capacity *= 2;
-    }
-    uint8_t *grown = realloc(sink->bytes, capacity);
-    if (!grown) png_error(png, "memory");
-    sink->bytes = grown;
-    sink->capacity = capacity;
-  }
-  memcpy(sink->bytes + sink->used, bytes, count);
-  sink->used += count;
+static void put_word(uint8_t *at, uint32_t value) {
+  at[0] = (uint8_t)(value >> 24), at[1] = (uint8_t)(value >> 16), at[2] = (uint8_t)(value >> 8), at[3] = (uint8_t)value;
 }
 
-static void png_flush_sink(png_structp png) {
-  (void)png;
+/// Appends a chunk of `type` and `count` bytes from `data` at `at`; returns its end.
+static uint8_t *put_chunk(uint8_t *at, const char *type, const uint8_t *data, size_t count) {
+  put_word(at, (uint32_t)count);
+  memcpy(at + 4, type, 4);
+  if (count) memcpy(at + 8, data, count);
+  put_word(at + 8 + count, (uint32_t)libdeflate_crc32(0, at + 4, 4 + count));
+  return at + 12 + count;
 }
 
-static void png_fail(png_structp png, png_const_charp message) {
-  (void)message;
-  png_longjmp(png, 1);
-}
-
-static void png_quiet(png_structp png, png_const_charp message) {
-  (void)png, (void)message;
-}
-
+/// A PNG written here rather than with libpng: its chunks are a few lines, and
+/// libdeflate's fastest level compresses a 12-megapixel photo in about half the time of
+/// zlib's fastest (through libpng), into a file a few per cent smaller. Every row has
+/// the Sub filter, which suits photos and costs one subtraction a byte.
 int pbx_image_encode_png(const pbx_image *image, uint8_t **png_bytes, size_t *png_size) {
   *png_bytes = NULL;
   *png_size = 0;
-  struct png_sink sink = {NULL, 0, 0};
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_quiet);
-  png_infop info = png ? png_create_info_struct(png) : NULL;
-  if (!png || !info) {
-    png_destroy_write_struct(&png, &info);
+  size_t channels = image->channels, stride = (size_t)image->width * channels;
+  size_t raw_size = (stride + 1) * image->height;
+  uint8_t *raw = malloc(raw_size);
+  struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(1);
+  if (!raw || !compressor) {
+    free(raw);
+    if (compressor) libdeflate_free_compressor(compressor);
     return PBX_IMAGE_NO_MEMORY;
   }
-  if (setjmp(png_jmpbuf(png))) {
-    png_destroy_write_struct(&png, &info);
-    free(sink.bytes);
+  for (uint32_t y = 0; y < image->height; y++) {
+    uint8_t *out = raw + y * (stride + 1);
+    const uint8_t *row = image->pixels + y * stride;
+    out[0] = 1;  // Sub: each byte less the same channel of the pixel to its left
+    memcpy(out + 1, row, channels);
+    for (size_t x = channels; x < stride; x++) out[1 + x] = (uint8_t)(row[x] - row[x - channels]);
+  }
+  size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
+  // Signature, IHDR, the IDAT chunks of at most 1 MiB each, IEND.
+  size_t chunk = 1 << 20, chunks = bound / chunk + 1;
+  uint8_t *png = malloc(8 + 25 + bound + chunks * 12 + 12);
+  uint8_t *compressed = malloc(bound);
+  size_t compressed_size = png && compressed ? libdeflate_zlib_compress(compressor, raw, raw_size, compressed, bound) : 0;
+  free(raw);
+  libdeflate_free_compressor(compressor);
+  if (compressed_size == 0) {
+    free(png);
+    free(compressed);
     return PBX_IMAGE_NO_MEMORY;
   }
-  png_set_write_fn(png, &sink, png_write_sink, png_flush_sink);
-  // zlib's fastest level with the Sub filter: a 12-megapixel photo in about 0.8 s
-  // rather than 5 s at the default, for a file a few per cent larger.
-  png_set_compression_level(png, 1);
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
-  png_set_IHDR(png, info, image->width, image->height, 8, image->channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
-               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-  png_write_info(png, info);
-  size_t stride = (size_t)image->width * image->channels;
-  for (uint32_t y = 0; y < image->height; y++) png_write_row(png, image->pixels + (size_t)y * stride);
-  png_write_end(png, info);
-  png_destroy_write_struct(&png, &info);
-  *png_bytes = sink.bytes;
-  *png_size = sink.used;
+  static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  uint8_t header[13];
+  put_word(header, image->width);
+  put_word(header + 4, image->height);
+  header[8] = 8;                          // bits a channel
+  header[9] = channels == 4 ? 6 : 2;      // RGBA or RGB
+  header[10] = header[11] = header[12] = 0;  // deflate, adaptive filtering, not interlaced
+  uint8_t *at = png;
+  memcpy(at, signature, 8);
+  at = put_chunk(at + 8, "IHDR", header, sizeof header);
+  for (size_t offset = 0; offset < compressed_size; offset += chunk) {
+    size_t count = compressed_size - offset < chunk ? compressed_size - offset : chunk;
+    at = put_chunk(at, "IDAT", compressed + offset, count);
+  }
+  at = put_chunk(at, "IEND", NULL, 0);
+  free(compressed);
+  *png_bytes = png;
+  *png_size = (size_t)(at - png);
   return PBX_IMAGE_OK;
 }
 

@@ -4,7 +4,7 @@ import LinuxSystem
 /// The image/png offered on the desktop for an image item that has none: made in the
 /// owner process when an application first asks, from the item's JPEG, GIF, BMP, WebP
 /// or TIFF, by the libraries of CImage (libjpeg-turbo, giflib, libwebp, libtiff,
-/// stb_image for BMP; libpng). A damaged or hostile image is refused with an error,
+/// stb_image for BMP; libdeflate compresses the PNG). A damaged or hostile image is refused with an error,
 /// never a crash, and no image is decoded past the limits.
 public enum ImageConversion {
   /// No image of more pixels is decoded: 100 megapixels are 400 MB as RGBA.

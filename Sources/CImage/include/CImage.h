@@ -1,7 +1,8 @@
 // Image decoding and PNG encoding for the image/png that pb publish derives from a
 // JPEG, GIF, BMP, WebP or TIFF item on request (see ImageConversion.swift). Each format
 // goes through a well-kept decoder from Debian's packages, linked from its static
-// archive: libjpeg-turbo, giflib, libwebp, libtiff, stb_image (BMP only) and libpng.
+// archive: libjpeg-turbo, giflib, libwebp, libtiff and stb_image (BMP only); the PNG is
+// compressed by libdeflate.
 // Every call is safe on damaged or hostile input: it returns a status, never aborts.
 #ifndef CIMAGE_H
 #define CIMAGE_H

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Image helpers for the derived-representation tests, run by Debian's /usr/bin/python3
 (its python3-gi; a python3 elsewhere on PATH may lack it):
-  make-jpeg OUT WIDTH HEIGHT   writes a noisy photo-like JPEG (GdkPixbuf)
+  make-jpeg OUT WIDTH HEIGHT   writes a photo-like JPEG (GdkPixbuf)
+  make-png JPEG OUT            writes the same image as a PNG (for bench/bench.py)
   check-png FILE               prints WIDTHxHEIGHT when FILE is a whole PNG whose
                                pixel data inflates to exactly its rows, else why not
   gtk-png                      a GTK 3 client reading the clipboard's image/png, decoded
@@ -12,23 +13,45 @@ import sys
 import zlib
 
 
-def make_jpeg(out, width, height):
+def photo(width, height):
+    """A photo-like image: a smooth noisy gradient drawn at a tenth of the size and
+    scaled up, with fine grain added, so that it compresses as a photo does (a
+    12-megapixel one in a few seconds: the grain is one XOR of big integers)."""
+    import random
     import gi
     gi.require_version("GdkPixbuf", "2.0")
     from gi.repository import GdkPixbuf, GLib
-    state = 12345
-    pixels = bytearray(width * height * 3)
-    for y in range(height):
-        for x in range(width):
-            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-            noise = state >> 26
-            at = (y * width + x) * 3
-            pixels[at] = (x * 255 // width + noise) & 255
-            pixels[at + 1] = (y * 255 // height + noise) & 255
-            pixels[at + 2] = ((x + y) * 128 // (width + height) + noise) & 255
-    pixbuf = GdkPixbuf.Pixbuf.new_from_bytes(GLib.Bytes.new(bytes(pixels)), GdkPixbuf.Colorspace.RGB, False, 8,
-                                             width, height, width * 3)
-    pixbuf.savev(out, "jpeg", ["quality"], ["90"])
+    small_width, small_height = max(2, width // 10), max(2, height // 10)
+    generator = random.Random(12345)
+    pixels = bytearray(small_width * small_height * 3)
+    for y in range(small_height):
+        for x in range(small_width):
+            noise = generator.randrange(48)
+            at = (y * small_width + x) * 3
+            pixels[at] = (x * 255 // small_width + noise) & 255
+            pixels[at + 1] = (y * 255 // small_height + noise) & 255
+            pixels[at + 2] = ((x + y) * 128 // (small_width + small_height) + noise) & 255
+    small = GdkPixbuf.Pixbuf.new_from_bytes(GLib.Bytes.new(bytes(pixels)), GdkPixbuf.Colorspace.RGB, False, 8,
+                                            small_width, small_height, small_width * 3)
+    big = small.scale_simple(width, height, GdkPixbuf.InterpType.BILINEAR)
+    data = big.get_pixels()
+    grain = generator.randbytes(big.get_rowstride() * 7 + 13)
+    grain = (grain * (len(data) // len(grain) + 1))[:len(data)].translate(bytes(b & 15 for b in range(256)))
+    mixed = (int.from_bytes(data, "little") ^ int.from_bytes(grain, "little")).to_bytes(len(data), "little")
+    return GdkPixbuf.Pixbuf.new_from_bytes(GLib.Bytes.new(mixed), GdkPixbuf.Colorspace.RGB, big.get_has_alpha(), 8,
+                                           width, height, big.get_rowstride())
+
+
+def make_jpeg(out, width, height):
+    photo(width, height).savev(out, "jpeg", ["quality"], ["90"])
+
+
+def make_png(jpeg, out):
+    """The same image as a PNG, decoded from the JPEG by GdkPixbuf (libjpeg)."""
+    import gi
+    gi.require_version("GdkPixbuf", "2.0")
+    from gi.repository import GdkPixbuf
+    GdkPixbuf.Pixbuf.new_from_file(jpeg).savev(out, "png", [], [])
 
 
 def check_png(path):
@@ -79,6 +102,8 @@ if __name__ == "__main__":
     command = sys.argv[1]
     if command == "make-jpeg":
         make_jpeg(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif command == "make-png":
+        make_png(sys.argv[2], sys.argv[3])
     elif command == "check-png":
         print(check_png(sys.argv[2]))
     elif command == "gtk-png":
