@@ -301,6 +301,10 @@ public enum Desktop {
     _ plan: DesktopTargets.ImportPlan, from reader: some SelectionReader, into pasteboard: Pasteboard, append: Bool,
     options: Pasteboard.WriteOptions
   ) throws(DesktopError) -> Imported {
+    // What another pb derived for its offer (image/png from a JPEG) is not kept.
+    var derived: [UInt8] = []
+    if plan.listsDerived { _ = try reader.read(DesktopTargets.pbDerived) { derived.append(contentsOf: $0) } }
+    let plan = plan.leavingOut(derived: derived)
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
     for (name, type) in plan.others {
       let file = try DesktopError.catching { try SystemCall.memoryFile(named: name) }

@@ -17,6 +17,9 @@ public enum DesktopTargets {
   /// pb's own mark on what it offers: the board and change count the item is from, so
   /// that `pb bridge` knows its own offers (and another pb's of the same board).
   public static let pbItem = "application/x-pb-item"
+  /// pb's list of the targets of its offer that are derived (a line each), so that a pb
+  /// importing the offer keeps what the item holds and not what was made of it.
+  public static let pbDerived = "application/x-pb-derived"
   /// Marks that say who holds the selection, not what it holds: a clipboard manager
   /// that sees its own mark offered ignores the copy (CopyQ does not record it), so
   /// they are not kept, nor offered again. CopyQ's, and KDE Klipper's for what it put
@@ -107,7 +110,11 @@ public enum DesktopTargets {
       for alias in textAliases { add(alias, html, .textFromHTML) }
     }
     if concealed { add(passwordManagerHint, 0, .constant(Array("secret".utf8))) }
-    if let origin { add(pbItem, 0, .constant(origin.bytes)) }
+    if let origin {
+      add(pbItem, 0, .constant(origin.bytes))
+      let derived = targets.filter(\.isDerived).map { $0.name + "\n" }.joined()
+      if !derived.isEmpty { add(pbDerived, 0, .constant(Array(derived.utf8))) }
+    }
     return targets
   }
 
@@ -154,6 +161,18 @@ public enum DesktopTargets {
     public var concealed = false
     /// The offer carries pb's mark (its content says which board it is from).
     public var fromPB = false
+    /// The offer lists its derived targets (`pbDerived`): `leavingOut` drops them.
+    public var listsDerived = false
+
+    /// The plan without the targets a pb offer lists as derived (`listed`, the bytes of
+    /// its `pbDerived`): an import keeps only what the item held.
+    public func leavingOut(derived listed: [UInt8]) -> ImportPlan {
+      let names = Set(String(decoding: listed, as: UTF8.self).split(separator: "\n").map { $0.lowercased() })
+      var plan = self
+      plan.text.removeAll { names.contains($0.lowercased()) }
+      plan.others.removeAll { names.contains($0.name.lowercased()) }
+      return plan
+    }
   }
 
   public static func importPlan(offered names: [String]) -> ImportPlan {
@@ -167,6 +186,10 @@ public enum DesktopTargets {
       }
       if name == pbItem {
         plan.fromPB = true
+        continue
+      }
+      if name == pbDerived {
+        plan.listsDerived = true
         continue
       }
       if metaTargets.contains(name) || isOwnerMark(name) { continue }

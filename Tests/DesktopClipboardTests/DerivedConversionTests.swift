@@ -146,6 +146,25 @@ import Testing
     }
   }
 
+  @Test("pb's offer lists its derived targets, and an import of it leaves them out")
+  func derivedListedForImport() {
+    let origin = DesktopTargets.Origin(board: "general", changeCount: 3)
+    let targets = DesktopTargets.targets(
+      for: [TypeIdentifier("public.html"), TypeIdentifier("public.jpeg")], utf8Text: nil, textIsLatin1: false, concealed: false,
+      origin: origin)
+    let list = targets.first { $0.name == DesktopTargets.pbDerived }
+    #expect(list?.conversion == .constant(Array("image/png\n".utf8) + DesktopTargets.textAliases.flatMap { Array(($0 + "\n").utf8) }))
+    let plan = DesktopTargets.importPlan(offered: ["TARGETS"] + targets.map(\.name))
+    #expect(plan.fromPB && plan.listsDerived)
+    #expect(plan.others.contains { $0.name == "image/png" } && !plan.text.isEmpty, "without the list, all would be read")
+    guard case .constant(let bytes) = list?.conversion else { return }
+    let kept = plan.leavingOut(derived: bytes)
+    #expect(kept.others.map(\.name) == ["text/html", "image/jpeg"])
+    #expect(kept.text.isEmpty)
+    let plain = DesktopTargets.targets(for: [TypeIdentifier("public.png")], utf8Text: nil, textIsLatin1: false, concealed: false, origin: origin)
+    #expect(!plain.contains { $0.name == DesktopTargets.pbDerived }, "nothing derived, no list")
+  }
+
   @Test("an HTML item without plain text is offered under the text names, derived; with text it is not")
   func derivedText() {
     let html = DesktopTargets.targets(for: [TypeIdentifier("public.html")], utf8Text: nil, textIsLatin1: false, concealed: false)

@@ -53,6 +53,10 @@ struct DerivedRepresentationTests {
     #expect(original.stdout == (try Data(contentsOf: URL(fileURLWithPath: jpeg))))
     #expect(try sandbox.pb("types").lines == ["public.jpeg"])
     #expect(try sandbox.pb("count").text == "1\n")
+    // Another board importing the offer keeps the JPEG, not what was derived of it.
+    let imported = try sandbox.pb(["import", "-p", "other"], environment: x.environment)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(try sandbox.pb("types", "-p", "other").lines == ["public.jpeg"])
   }
 
   @Test("X11: an HTML-only item gives its text as UTF8_STRING and text/plain;charset=utf-8, tags out and entities decoded")
@@ -73,6 +77,8 @@ struct DerivedRepresentationTests {
     #expect(try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "text/html"]).stdout
       == (try Data(contentsOf: URL(fileURLWithPath: html))))
     #expect(try sandbox.pb("types").lines == ["public.html"])
+    #expect(try sandbox.pb(["import", "-p", "other"], environment: x.environment).status == 0)
+    #expect(try sandbox.pb("types", "-p", "other").lines == ["public.html"], "the derived text is not imported")
   }
 
   @Test("X11: a damaged JPEG's image/png is refused; the owner lives on and serves the other targets")

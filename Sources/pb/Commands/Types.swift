@@ -106,7 +106,12 @@ extension Report {
       switch target.conversion {
       case .constant:
         type = nil
-        source = name == DesktopTargets.pbItem ? "pb's mark (board and change count)" : "mark of a secret"
+        source =
+          switch name {
+          case DesktopTargets.pbItem: "pb's mark (board and change count)"
+          case DesktopTargets.pbDerived: "pb's list of the derived names"
+          default: "mark of a secret"
+          }
       case .latin1:
         type = types[target.representation].rawValue
         source = "\(types[target.representation].rawValue) as Latin-1"
