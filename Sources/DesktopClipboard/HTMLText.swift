@@ -7,11 +7,13 @@ import LinuxSystem
 /// (a paragraph with an empty line), br breaks one, table cells are separated by tabs;
 /// white space collapses as HTML collapses it, except inside pre.
 public enum HTMLText {
+  /// No larger HTML is converted: it is read at about 16 MB a second, into four bytes a
+  /// character, while the application that asked waits.
+  public static let byteLimit: Int64 = 64 << 20
+
   /// The text of the HTML stored in `source` (`size` bytes), as UTF-8.
   static func plainText(from source: borrowing Descriptor, size: Int64) throws(DesktopError) -> [UInt8] {
-    guard size <= ImageConversion.byteLimit else {
-      throw .failed("the HTML is larger than \(ImageConversion.byteLimit >> 20) MiB")
-    }
+    guard size <= byteLimit else { throw .failed("the HTML is larger than \(byteLimit >> 20) MiB") }
     let html = try DesktopOffer.read(source, at: 0, count: Int(size))
     return Array(plainText(String(decoding: html, as: UTF8.self)).utf8)
   }

@@ -123,5 +123,14 @@ struct DerivedRepresentationTests {
       let text = try sway.client(sandbox, "wl-paste", ["-n", "-t", target])
       #expect(text.text == "first line\nsecond line", "\(target): \(text)")
     }
+
+    // A damaged JPEG: nothing comes for image/png, the JPEG itself still does.
+    let damaged = try sandbox.file("damaged.jpg", Data([0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43]) + Data(repeating: 7, count: 600))
+    try #require(try sandbox.pb("copy", "-t", "public.jpeg", damaged).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: sway.environment).status == 0)
+    #expect(try sway.client(sandbox, "wl-paste", ["-t", "image/png"]).stdout.isEmpty)
+    // Read after the refusal: the owner lived through it.
+    #expect(try sway.client(sandbox, "wl-paste", ["-t", "image/jpeg"]).stdout == (try Data(contentsOf: URL(fileURLWithPath: damaged))))
+    #expect(!ownerProcesses(with: "WAYLAND_DISPLAY=\(sway.socket)").isEmpty, "the owner lives on")
   }
 }
