@@ -31,12 +31,11 @@ public enum ImageConversion {
   /// The PNG of the image stored in `source` (`size` bytes).
   static func png(from source: borrowing Descriptor, size: Int64) throws(DesktopError) -> [UInt8] {
     guard size <= byteLimit else { throw .failed(Failure.tooLarge.reason) }
+    let bytes = try DesktopOffer.read(source, at: 0, count: Int(size))
     do {
-      return try png(from: try DesktopOffer.read(source, at: 0, count: Int(size)))
-    } catch let failure as Failure {
-      throw .failed(failure.reason)
+      return try png(from: bytes)
     } catch {
-      throw error as! DesktopError
+      throw .failed(error.reason)
     }
   }
 
