@@ -50,6 +50,67 @@ static void jpeg_limit_scans(j_common_ptr codec) {
   if (decompress->input_scan_number > 500) jpeg_fail(codec);
 }
 
+static unsigned exif_value(const uint8_t *at, size_t bytes, int little) {
+  unsigned value = 0;
+  for (size_t i = 0; i < bytes; i++) value |= (unsigned)at[i] << (8 * (little ? i : bytes - 1 - i));
+  return value;
+}
+
+/// The EXIF orientation (1-8) in the JPEG's APP1 segment, 1 when there is none: a
+/// phone's photo is stored as the sensor saw it and turned by this tag when shown.
+static int exif_orientation(jpeg_saved_marker_ptr marker) {
+  for (; marker; marker = marker->next) {
+    if (marker->marker != JPEG_APP0 + 1 || marker->data_length < 6 + 8 || memcmp(marker->data, "Exif\0\0", 6) != 0)
+      continue;
+    const uint8_t *tiff = marker->data + 6;
+    size_t size = marker->data_length - 6;
+    int little = tiff[0] == 'I' && tiff[1] == 'I';
+    if (!little && !(tiff[0] == 'M' && tiff[1] == 'M')) return 1;
+    size_t directory = exif_value(tiff + 4, 4, little);
+    if (directory > size || size - directory < 2) return 1;
+    size_t entries = exif_value(tiff + directory, 2, little);
+    for (size_t i = 0; i < entries; i++) {
+      size_t entry = directory + 2 + i * 12;
+      if (entry > size || size - entry < 12) return 1;
+      if (exif_value(tiff + entry, 2, little) == 0x0112) {
+        unsigned value = exif_value(tiff + entry + 8, 2, little);
+        return value >= 1 && value <= 8 ? (int)value : 1;
+      }
+    }
+    return 1;
+  }
+  return 1;
+}
+
+/// `image` turned as EXIF `orientation` says, as a viewer shows it (2-4 flip or turn it
+/// half round, 5-8 swap its width and height). False when there is no memory for it.
+static int apply_orientation(pbx_image *image, int orientation) {
+  if (orientation <= 1) return 1;
+  size_t width = image->width, height = image->height, channels = image->channels;
+  int swapped = orientation >= 5;
+  size_t turned_width = swapped ? height : width, turned_height = swapped ? width : height;
+  uint8_t *turned = malloc(width * height * channels);
+  if (!turned) return 0;
+  for (size_t y = 0; y < turned_height; y++) {
+    for (size_t x = 0; x < turned_width; x++) {
+      size_t from_x, from_y;
+      switch (orientation) {
+      case 2: from_x = width - 1 - x, from_y = y; break;
+      case 3: from_x = width - 1 - x, from_y = height - 1 - y; break;
+      case 4: from_x = x, from_y = height - 1 - y; break;
+      case 5: from_x = y, from_y = x; break;
+      case 6: from_x = y, from_y = height - 1 - x; break;
+      case 7: from_x = width - 1 - y, from_y = height - 1 - x; break;
+      default: from_x = width - 1 - y, from_y = x; break;  // 8
+      }
+      memcpy(turned + (y * turned_width + x) * channels, image->pixels + (from_y * width + from_x) * channels, channels);
+    }
+  }
+  free(image->pixels);
+  *image = (pbx_image){(uint32_t)turned_width, (uint32_t)turned_height, (uint32_t)channels, turned};
+  return 1;
+}
+
 static int decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixels, pbx_image *image) {
   struct jpeg_decompress_struct codec;
   struct jpeg_failure failure;
@@ -68,7 +129,9 @@ static int decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixels, pb
   failure.progress.progress_monitor = jpeg_limit_scans;
   codec.progress = &failure.progress;
   jpeg_mem_src(&codec, data, (unsigned long)size);
+  jpeg_save_markers(&codec, JPEG_APP0 + 1, 0xFFFF);
   jpeg_read_header(&codec, TRUE);
+  int orientation = exif_orientation(codec.marker_list);
   if (too_large(codec.image_width, codec.image_height, max_pixels)) {
     jpeg_destroy_decompress(&codec);
     return PBX_IMAGE_TOO_LARGE;
@@ -106,6 +169,10 @@ static int decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixels, pb
   jpeg_destroy_decompress(&codec);
   free(row);
   *image = (pbx_image){width, height, 3, pixels};
+  if (!apply_orientation(image, orientation)) {
+    pbx_image_free(image);
+    return PBX_IMAGE_NO_MEMORY;
+  }
   return PBX_IMAGE_OK;
 }
 

@@ -101,6 +101,32 @@ import Testing
     #expect(converted > 0 && refused > 0)
   }
 
+  /// `jpeg` with an EXIF segment saying `orientation`, big-endian, after its SOI.
+  static func withOrientation(_ jpeg: [UInt8], _ orientation: UInt8) -> [UInt8] {
+    let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0]
+    let payload = Array("Exif".utf8) + [0, 0] + tiff
+    return Array(jpeg.prefix(2)) + [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload + Array(jpeg.dropFirst(2))
+  }
+
+  @Test("a JPEG's EXIF orientation is applied, and a damaged EXIF segment is harmless")
+  func exifOrientation() throws {
+    let jpeg = try Self.sample("python.jpg")
+    for orientation in UInt8(0)...9 {
+      let png = try ImageConversion.png(from: Self.withOrientation(jpeg, orientation))
+      #expect(Self.pngSize(png).map { [$0.width, $0.height] } == [16, 16], "orientation \(orientation)")
+    }
+    // Turned a quarter, the image's pixels differ from the unturned one's.
+    #expect(try ImageConversion.png(from: Self.withOrientation(jpeg, 6)) != ImageConversion.png(from: jpeg))
+    #expect(try ImageConversion.png(from: Self.withOrientation(jpeg, 1)) == ImageConversion.png(from: jpeg))
+    var generator = Generator(state: 0xE41F)
+    let real = Self.withOrientation(jpeg, 6)
+    for _ in 0..<1000 {
+      var damaged = real
+      for _ in 0..<3 { damaged[4 + Int(generator.next() % 34)] = UInt8(truncatingIfNeeded: generator.next()) }
+      if let png = try? ImageConversion.png(from: damaged) { #expect(Self.pngSize(png) != nil) }
+    }
+  }
+
   @Test("HTML becomes the text a browser copies")
   func htmlText() {
     #expect(HTMLText.plainText("<p>One</p><p>Two</p>") == "One\n\nTwo")

@@ -53,6 +53,17 @@ struct DerivedRepresentationTests {
     #expect(original.stdout == (try Data(contentsOf: URL(fileURLWithPath: jpeg))))
     #expect(try sandbox.pb("types").lines == ["public.jpeg"])
     #expect(try sandbox.pb("count").text == "1\n")
+    // A photo a phone took sideways (EXIF orientation 6) is turned as a viewer shows it.
+    var jpegBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: jpeg)))
+    let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+    let exif = Array("Exif".utf8) + [0, 0] + tiff
+    jpegBytes.insert(contentsOf: [0xFF, 0xE1, 0, UInt8(exif.count + 2)] + exif, at: 2)
+    let turned = try sandbox.file("turned.jpg", Data(jpegBytes))
+    try #require(try sandbox.pb("copy", "-p", "turned", turned).status == 0)
+    try #require(try sandbox.pb(["publish", "-p", "turned"], environment: x.environment).status == 0)
+    let turnedPNG = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    #expect(try Self.checkPNG(sandbox, turnedPNG.stdout) == "600x800")
+
     // Another board importing the offer keeps the JPEG, not what was derived of it.
     let imported = try sandbox.pb(["import", "-p", "other"], environment: x.environment)
     #expect(imported.status == 0, "\(imported)")
