@@ -170,6 +170,8 @@ public enum DesktopTargets {
       let names = Set(String(decoding: listed, as: UTF8.self).split(separator: "\n").map { $0.lowercased() })
       var plan = self
       plan.text.removeAll { names.contains($0.lowercased()) }
+      // The text keeps its place among the others that stay.
+      plan.textPosition -= others.prefix(textPosition).filter { names.contains($0.name.lowercased()) }.count
       plan.others.removeAll { names.contains($0.name.lowercased()) }
       return plan
     }

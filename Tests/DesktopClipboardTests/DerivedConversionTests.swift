@@ -187,6 +187,10 @@ import Testing
     let kept = plan.leavingOut(derived: bytes)
     #expect(kept.others.map(\.name) == ["text/html", "image/jpeg"])
     #expect(kept.text.isEmpty)
+    // Text placed after a derived name keeps its place among what stays.
+    let later = DesktopTargets.importPlan(offered: ["image/png", "image/jpeg", "UTF8_STRING", DesktopTargets.pbDerived])
+    #expect(later.textPosition == 2)
+    #expect(later.leavingOut(derived: Array("image/png\n".utf8)).textPosition == 1)
     let plain = DesktopTargets.targets(for: [TypeIdentifier("public.png")], utf8Text: nil, textIsLatin1: false, concealed: false, origin: origin)
     #expect(!plain.contains { $0.name == DesktopTargets.pbDerived }, "nothing derived, no list")
   }
