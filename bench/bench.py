@@ -10,6 +10,8 @@ xsel, xclip, xvfb and valgrind are installed from Debian's packages when missing
 PB_BASELINE, that binary's copies are timed in the same rounds.
 PB_BENCH=desktop runs only pb publish and a 100 MiB read through pb's owner against
 xclip's (with PB_BASELINE, the start-up of pb paste against that binary too).
+PB_BENCH=derived runs only the first image/png read of a 12-megapixel JPEG through pb's
+owner (which converts it on request), against xclip serving a PNG of the same image.
 PB_BENCH=cut runs only pb cut, undo and redo of 2000 files against mv and cp.
 PB_BENCH=sizes runs only the table of 1 MiB, 100 MiB and 1 GiB copies and pastes against
 cat, and PB_BENCH=small only the small paste against /bin/true and cat of a small file:
@@ -284,6 +286,50 @@ def qt_import_bench(work, rounds=7):
         if qt:
             qt.terminate()
             qt.wait()
+IMAGE_HELPER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "pbTests", "Support",
+                            "image_client.py")
+
+
+def derived_bench(work, rounds=5):
+    """The image/png pb's owner derives from a 12-megapixel JPEG (decoded by libjpeg-turbo,
+    compressed by libdeflate when first asked for): xclip -o of it from a fresh owner, and again
+    from the same owner (served from the memory file the first read made), against
+    xclip -o from xclip serving a PNG of the same image; rounds alternate, and each
+    ratio is taken within a round. The images are made with GdkPixbuf (python3-gi)."""
+    install_missing({"xclip": "xclip", "Xvfb": "xvfb"})
+    if not os.path.isdir("/usr/lib/python3/dist-packages/gi"):
+        install_missing({"python3-gi (module)": "python3-gi", "gir1.2-gtk-3.0 (typelib)": "gir1.2-gtk-3.0"})
+    jpeg, png, out = (os.path.join(work, name) for name in ("photo.jpg", "photo.png", "read.png"))
+    subprocess.run(["/usr/bin/python3", IMAGE_HELPER, "make-jpeg", jpeg, "4000", "3000"], check=True)
+    subprocess.run(["/usr/bin/python3", IMAGE_HELPER, "make-png", jpeg, png], check=True)
+    server, display = start_private_x()
+    try:
+        env = dict(os.environ, DISPLAY=display, PB_DIR=os.path.join(work, "derived"))
+        subprocess.run([PB, "copy", jpeg], env=env, check=True)
+        read = ["xclip", "-selection", "clipboard", "-o", "-t", "image/png"]
+        def timed_read():
+            taken = best_time(1, read, stdout=out, env=env)
+            check = subprocess.run(["/usr/bin/python3", IMAGE_HELPER, "check-png", out], capture_output=True, text=True)
+            if check.stdout.strip() != "4000x3000":
+                raise SystemExit(f"xclip -o -t image/png did not read a whole 4000x3000 PNG: {check.stdout.strip()}")
+            return taken, os.path.getsize(out)
+        results = []
+        for _ in range(rounds):
+            subprocess.run([PB, "publish"], env=env, check=True)
+            first, derived_size = timed_read()
+            second, _ = timed_read()
+            subprocess.run(["xclip", "-selection", "clipboard", "-t", "image/png", "-i", png], env=env, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            peer, peer_size = timed_read()
+            results.append((first, second, peer))
+        print(f"\nderived image/png of a 12-megapixel JPEG ({os.path.getsize(jpeg) / 1e6:.1f} MB) on a private Xvfb "
+              f"({display}); medians of {rounds} alternating rounds, ratios within each round:")
+        print(f"  first read from pb's owner (decode + PNG encode): {median([r[0] for r in results]):.3f}s, "
+              f"{median([r[0] / r[2] for r in results]):.2f}x xclip serving the PNG ({median([r[2] for r in results]):.3f}s)")
+        print(f"  second read from the same owner (kept in memory): {median([r[1] for r in results]):.3f}s, "
+              f"{median([r[1] / r[2] for r in results]):.2f}x")
+        print(f"  PNG sizes: pb's {derived_size / 1e6:.1f} MB (libdeflate level 1), GdkPixbuf's {peer_size / 1e6:.1f} MB (level 6)")
+    finally:
         server.terminate()
         server.wait()
 
@@ -690,7 +736,8 @@ def main():
     env = store_env(work)
     only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
             "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench,
-            "corpus": corpus_bench, "qt": qt_import_bench}.get(os.environ.get("PB_BENCH", ""))
+            "corpus": corpus_bench, "qt": qt_import_bench,
+            "derived": derived_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)
@@ -743,6 +790,7 @@ def main():
         peers_bench(work)
         desktop_bench(work)
         qt_import_bench(work)
+        derived_bench(work)
         boards_bench(work)
         history_bench(work)
         cut_bench(work)

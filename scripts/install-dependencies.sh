@@ -14,6 +14,11 @@
 #   libxcb1-dev        libxcb's headers and static archives (with libXau, libXdmcp, and
 #   libxcb-xfixes0-dev its XFixes extension): the X11 backend of pb publish, import, bridge
 #   shared-mime-info   the system's MIME database pb reads for types Apple does not declare
+#   libjpeg62-turbo-dev the decoders and encoder (static archives) of the image/png pb
+#   libgif-dev ...     publish derives from a JPEG, GIF, BMP, WebP or TIFF item:
+#                      libjpeg-turbo, giflib, libwebp, libtiff (with the codecs its archive
+#                      needs: Lerc, JBIG, zstd, libdeflate, which also compresses the PNG),
+#                      and stb_image's header (libstb-dev) for BMP
 # The tests, in addition:
 #   mandoc, man-db     the tests lint the man page and read the installed one with man -l
 #   zsh, dash          the tests complete and run command lines in a real zsh, and make
@@ -29,7 +34,9 @@
 #                      on PATH
 #   python3-pyqt5,     a Qt 5 and a GTK 3 application holding a photo (Support/
 #   python3-gi,        qt_clipboard.py, gtk_photo.py), for the import of what toolkits
-#   gir1.2-gtk-3.0     make on request; Debian's python3 only
+#   gir1.2-gtk-3.0     make on request; a GTK 3 client that reads the image/png pb derives
+#                      from a JPEG, and one that hands its copy to the clipboard manager;
+#                      Debian's python3 only
 #   sway, wl-clipboard and a private headless sway, with wl-copy and wl-paste; pb speaks
 #   libwayland-dev     Wayland's wire protocol itself (no libwayland is linked or loaded),
 #                      and the tests check its tables against this package's wayland.xml
@@ -62,6 +69,15 @@ zlib1g-dev         has_library libz.a
 libxcb1-dev        has_library libxcb.a
 libxcb-xfixes0-dev has_library libxcb-xfixes.a
 shared-mime-info   [ -f /usr/share/mime/mime.cache ]
+libjpeg62-turbo-dev has_library libjpeg.a
+libgif-dev         has_library libgif.a
+libwebp-dev        has_library libwebp.a
+libtiff-dev        has_library libtiff.a
+liblerc-dev        has_library libLerc.a
+libjbig-dev        has_library libjbig.a
+libzstd-dev        has_library libzstd.a
+libdeflate-dev     has_library libdeflate.a
+libstb-dev         [ -f /usr/include/stb/stb_image.h ]
 '
 test_packages='
 mandoc             command -v mandoc
@@ -81,8 +97,6 @@ gir1.2-gtk-3.0     ls /usr/lib/*/girepository-1.0/Gtk-3.0.typelib
 sway               command -v sway
 wl-clipboard       command -v wl-copy
 copyq              command -v copyq
-python3-gi         [ -f /usr/lib/python3/dist-packages/gi/__init__.py ]
-gir1.2-gtk-3.0     ls /usr/lib/*/girepository-1.0/Gtk-3.0.typelib
 libwayland-dev     [ -f /usr/share/wayland/wayland.xml ]
 fzf                command -v fzf
 '

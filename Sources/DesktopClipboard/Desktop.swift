@@ -371,6 +371,10 @@ public enum Desktop {
     _ plan: DesktopTargets.ImportPlan, from reader: some SelectionReader, into pasteboard: Pasteboard, append: Bool,
     maxSize: Int64, options: Pasteboard.WriteOptions
   ) throws(DesktopError) -> Imported {
+    // What another pb derived for its offer (image/png from a JPEG) is not kept.
+    var derived: [UInt8] = []
+    if plan.listsDerived { _ = try reader.read(DesktopTargets.pbDerived) { derived.append(contentsOf: $0) } }
+    let plan = plan.leavingOut(derived: derived)
     var reading = BudgetedReading(reader: reader, maxSize: maxSize)
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
     let (text, unconverted) = try reading.text(plan.text)

@@ -3,7 +3,10 @@ import LinuxSystem
 
 /// What a publish offers: one item's representations, open, under their target names.
 /// The data files stay open for as long as the offer lives, so later writes to the
-/// board (which remove replaced files) cannot change what is served.
+/// board (which remove replaced files) cannot change what is served. A derived target
+/// (image/png from a JPEG, text from HTML) is made when first asked for, into a memory
+/// file that serves every later reader for the offer's lifetime; a failure is kept too,
+/// so a damaged image is tried once and then refused.
 public final class DesktopOffer {
   public let targets: [DesktopTargets.Target]
   let data: [Descriptor]
@@ -12,6 +15,20 @@ public final class DesktopOffer {
   let latin1: [UInt8]?
   /// A secret's offer: once it is replaced, not even a transfer under way goes on.
   let concealed: Bool
+  /// What each kind of derived target was made into (there is one source of each).
+  private var derivedPNG: Result<DerivedData, DesktopError>?
+  private var derivedText: Result<DerivedData, DesktopError>?
+
+  /// A derived target's bytes, in a memory file.
+  private final class DerivedData {
+    let file: Descriptor
+    let size: Int64
+
+    init(file: consuming Descriptor, size: Int64) {
+      self.file = file
+      self.size = size
+    }
+  }
 
   /// Text up to this size is looked at for the `STRING` target; larger text is offered
   /// as UTF-8 only.
@@ -41,12 +58,13 @@ public final class DesktopOffer {
       for: types, utf8Text: utf8Text, textIsLatin1: latin1 != nil, concealed: concealed, origin: origin)
   }
 
-  /// Bytes a target's data has.
-  func size(of target: Int) -> Int64 {
+  /// Bytes a target's data has; a derived target is made first (an error when it cannot be).
+  func size(of target: Int) throws(DesktopError) -> Int64 {
     switch targets[target].conversion {
     case .stored: sizes[targets[target].representation]
     case .latin1: Int64(latin1?.count ?? 0)
     case .constant(let bytes): Int64(bytes.count)
+    case .png, .textFromHTML: try derived(target).size
     }
   }
 
@@ -56,7 +74,28 @@ public final class DesktopOffer {
     case .stored: return try Self.read(data[targets[target].representation], at: offset, count: count)
     case .latin1: return Array((latin1 ?? []).dropFirst(Int(offset)).prefix(count))
     case .constant(let bytes): return Array(bytes.dropFirst(Int(offset)).prefix(count))
+    case .png, .textFromHTML: return try Self.read(try derived(target).file, at: offset, count: count)
     }
+  }
+
+  /// A derived target's data, made on the first request.
+  private func derived(_ target: Int) throws(DesktopError) -> DerivedData {
+    let isPNG = targets[target].conversion == .png
+    let made: Result<DerivedData, DesktopError>
+    if let done = isPNG ? derivedPNG : derivedText {
+      made = done
+    } else {
+      let source = targets[target].representation
+      made = Result { () throws(DesktopError) in
+        let bytes = try isPNG ? ImageConversion.png(from: data[source], size: sizes[source])
+          : HTMLText.plainText(from: data[source], size: sizes[source])
+        let file = try DesktopError.catching { try SystemCall.memoryFile(named: isPNG ? "derived image/png" : "derived text") }
+        try DesktopError.catching { try file.writeAll(bytes) }
+        return DerivedData(file: file, size: Int64(bytes.count))
+      }
+      if isPNG { derivedPNG = made } else { derivedText = made }
+    }
+    return try made.get()
   }
 
   static func read(_ descriptor: Descriptor, at offset: Int64, count: Int) throws(DesktopError) -> [UInt8] {

@@ -17,6 +17,9 @@ public enum DesktopTargets {
   /// pb's own mark on what it offers: the board and change count the item is from, so
   /// that `pb bridge` knows its own offers (and another pb's of the same board).
   public static let pbItem = "application/x-pb-item"
+  /// pb's list of the targets of its offer that are derived (a line each), so that a pb
+  /// importing the offer keeps what the item holds and not what was made of it.
+  public static let pbDerived = "application/x-pb-derived"
   /// Marks that say who holds the selection, not what it holds: a clipboard manager
   /// that sees its own mark offered ignores the copy (CopyQ does not record it), so
   /// they are not kept, nor offered again. CopyQ's, and KDE Klipper's for what it put
@@ -39,13 +42,28 @@ public enum DesktopTargets {
     case latin1
     /// These bytes, not a representation's (the password-manager hint).
     case constant([UInt8])
+    /// A PNG decoded and encoded from the stored image when first asked for
+    /// (`ImageConversion`): derived, never stored.
+    case png
+    /// The text a browser would copy of the stored HTML (`HTMLText`): derived.
+    case textFromHTML
   }
+
+  /// The image types whose items are offered as image/png too, made on request.
+  public static let pngSources: [TypeIdentifier] = [
+    "public.jpeg", "com.compuserve.gif", "com.microsoft.bmp", "org.webmproject.webp", "public.tiff",
+  ].map { TypeIdentifier($0) }
+  static let pngName = "image/png"
 
   public struct Target: Equatable, Sendable {
     public var name: String
     /// The representation the bytes come from (unused for a constant).
     public var representation: Int
     public var conversion: Conversion
+
+    /// Made from a representation when asked for, not stored: what the item lacks for
+    /// applications that read only PNG, or only plain text.
+    public var isDerived: Bool { conversion == .png || conversion == .textFromHTML }
 
     public init(name: String, representation: Int, conversion: Conversion) {
       self.name = name
@@ -59,7 +77,10 @@ public enum DesktopTargets {
   /// its type identifier); the first plain text that is UTF-8 also under the text
   /// aliases, and as `STRING` when `textIsLatin1`; a file URL also as a URI list; a
   /// concealed item with the password-manager hint; with `origin`, pb's mark. A name is
-  /// offered once, for the first representation that has it.
+  /// offered once, for the first representation that has it. After the stored ones, the
+  /// derived: image/png for an item without it that has an image of `pngSources`, and
+  /// an HTML item without plain text under the text aliases (not `STRING`: whether the
+  /// text is Latin-1 is known only once it is made).
   public static func targets(
     for types: [TypeIdentifier], utf8Text: Int?, textIsLatin1: Bool, concealed: Bool, origin: Origin? = nil
   ) -> [Target] {
@@ -80,8 +101,20 @@ public enum DesktopTargets {
       }
       if TypeRegistry.conforms(type, to: TypeIdentifier("public.file-url")) { add(uriList, index) }
     }
+    if let image = types.firstIndex(where: { type in pngSources.contains { TypeRegistry.conforms(type, to: $0) } }) {
+      add(pngName, image, .png)
+    }
+    if utf8Text == nil, plainText(in: types) == nil,
+      let html = types.firstIndex(where: { TypeRegistry.conforms($0, to: TypeIdentifier("public.html")) })
+    {
+      for alias in textAliases { add(alias, html, .textFromHTML) }
+    }
     if concealed { add(passwordManagerHint, 0, .constant(Array("secret".utf8))) }
-    if let origin { add(pbItem, 0, .constant(origin.bytes)) }
+    if let origin {
+      add(pbItem, 0, .constant(origin.bytes))
+      let derived = targets.filter(\.isDerived).map { $0.name + "\n" }.joined()
+      if !derived.isEmpty { add(pbDerived, 0, .constant(Array(derived.utf8))) }
+    }
     return targets
   }
 
@@ -131,6 +164,19 @@ public enum DesktopTargets {
     public var fromPB = false
     /// The toolkit-made image types not read, because the original is.
     public var generated: [String] = []
+    /// The offer lists its derived targets (`pbDerived`): `leavingOut` drops them.
+    public var listsDerived = false
+    /// What the plan was made of, to make it again without the derived targets.
+    var offered: [String] = []
+    var allTypes = false
+
+    /// The plan without the targets a pb offer lists as derived (`listed`, the bytes of
+    /// its `pbDerived`): an import keeps only what the item held. Made again from what is
+    /// left, so that a derived image/png does not pass for the original of a JPEG.
+    public func leavingOut(derived listed: [UInt8]) -> ImportPlan {
+      let names = Set(String(decoding: listed, as: UTF8.self).split(separator: "\n").map { $0.lowercased() })
+      return DesktopTargets.importPlan(offered: offered.filter { !names.contains($0.lowercased()) }, allTypes: allTypes)
+    }
   }
 
   /// The image types Qt and GTK make on request from the one image an application
@@ -164,6 +210,8 @@ public enum DesktopTargets {
 
   public static func importPlan(offered names: [String], allTypes: Bool = false) -> ImportPlan {
     var plan = ImportPlan()
+    plan.offered = names
+    plan.allTypes = allTypes
     let skipsGenerated = !allTypes && offersOriginalImage(names)
     let textOrder = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", latin1Text, "TEXT"]
     var textSeen = false
@@ -174,6 +222,10 @@ public enum DesktopTargets {
       }
       if name == pbItem {
         plan.fromPB = true
+        continue
+      }
+      if name == pbDerived {
+        plan.listsDerived = true
         continue
       }
       if metaTargets.contains(name) || isOwnerMark(name) { continue }

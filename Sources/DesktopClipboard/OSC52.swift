@@ -70,7 +70,7 @@ public enum KittyClipboard {
       var name: [UInt8] = []
       Array(target.name.utf8).withUnsafeBytes { Base64.append($0, to: &name) }
       var offset: Int64 = 0
-      let size = offer.size(of: index)
+      let size = try offer.size(of: index)
       repeat {
         let chunk = try offer.bytes(of: index, at: offset, count: Int(min(4096, size - offset)))
         bytes += start + Array("type=wdata:mime=".utf8) + name + [UInt8(ascii: ";")]

@@ -157,7 +157,12 @@ final class WaylandOwner {
   /// Writes what the pipe takes now; the transfer ends when all is written (closing
   /// the pipe marks the end) or the application has gone.
   private func send(_ transfer: Transfer) {
-    let size = offer.size(of: transfer.target)
+    // A derived target is made on the first write; one that cannot be (a damaged image)
+    // ends its transfer with nothing written, and the other targets are served as before.
+    guard let size = try? offer.size(of: transfer.target) else {
+      transfers.removeAll { $0 === transfer }
+      return
+    }
     let count = Int(min(Int64(1 << 16), size - transfer.offset))
     guard count > 0, let bytes = try? offer.bytes(of: transfer.target, at: transfer.offset, count: count),
       let written = try? bytes.withUnsafeBytes({ try transfer.pipe.file.writeSome($0) })

@@ -209,7 +209,9 @@ final class X11Owner {
     guard let index = targetAtoms.firstIndex(of: target) else { return false }
     // TEXT asks for text in whatever encoding the owner likes: pb's is UTF-8.
     let type = offer.targets[index].name == "TEXT" ? utf8String : target
-    let size = offer.size(of: index)
+    // A derived target is made here on the first request; one that cannot be (a
+    // damaged image) is refused, and the other targets are served as before.
+    guard let size = try? offer.size(of: index) else { return false }
     if size <= Int64(x.chunkSize) {
       guard let bytes = try? offer.bytes(of: index, at: 0, count: Int(size)) else { return false }
       bytes.withUnsafeBytes { x.setProperty(requestor, property, type: type, bytes: $0) }
@@ -231,9 +233,9 @@ final class X11Owner {
       transfers.removeAll { $0 === transfer }
       return
     }
-    let size = offer.size(of: transfer.target)
-    let count = Int(min(Int64(x.chunkSize), size - transfer.offset))
-    guard let bytes = try? offer.bytes(of: transfer.target, at: transfer.offset, count: count) else {
+    guard let size = try? offer.size(of: transfer.target),
+      let bytes = try? offer.bytes(of: transfer.target, at: transfer.offset, count: Int(min(Int64(x.chunkSize), size - transfer.offset)))
+    else {
       transfers.removeAll { $0 === transfer }
       return
     }

@@ -50,7 +50,7 @@ extension FastCommandLine {
     unconditional: ["--items"], repeating: [], takesPositionals: true)
   private static let typesOptions = Options(
     valued: [("--pasteboard", "-p"), ("--items", "-i"), ("--conforming-to", nil)],
-    flags: [("--json", nil)],
+    flags: [("--desktop", nil), ("--json", nil)],
     unconditional: ["--items"], repeating: [], takesPositionals: false)
 }
 

@@ -88,7 +88,7 @@ enum FastCommandLine {
     case "types":
       return TypesRequest(
         pasteboard: line.value("--pasteboard"), items: line.value("--items"), conformingTo: line.value("--conforming-to"),
-        json: line.flag("--json"))
+        desktop: line.flag("--desktop"), json: line.flag("--json"))
     default:
       return nil
     }

@@ -1,0 +1,45 @@
+// Image decoding and PNG encoding for the image/png that pb publish derives from a
+// JPEG, GIF, BMP, WebP or TIFF item on request (see ImageConversion.swift). Each format
+// goes through a well-kept decoder from Debian's packages, linked from its static
+// archive: libjpeg-turbo, giflib, libwebp, libtiff and stb_image (BMP only); the PNG is
+// compressed by libdeflate.
+// Every call is safe on damaged or hostile input: it returns a status, never aborts.
+#ifndef CIMAGE_H
+#define CIMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+  PBX_IMAGE_OK = 0,
+  /// Not one of the formats read here.
+  PBX_IMAGE_UNKNOWN_FORMAT = 1,
+  /// The decoder found the data damaged (or it is a kind of the format not read here,
+  /// such as an animated WebP).
+  PBX_IMAGE_DAMAGED = 2,
+  /// More pixels than the caller allows.
+  PBX_IMAGE_TOO_LARGE = 3,
+  PBX_IMAGE_NO_MEMORY = 4,
+};
+
+/// Decoded pixels: rows top to bottom, 8 bits a channel, RGB (3 channels) or RGBA (4).
+typedef struct {
+  uint32_t width;
+  uint32_t height;
+  uint32_t channels;
+  uint8_t *pixels;
+} pbx_image;
+
+/// Decodes the JPEG, GIF (its first frame), BMP, WebP (still) or TIFF (its first page)
+/// in `data`, refusing before any large allocation an image of more than `max_pixels`.
+/// On PBX_IMAGE_OK, `image` holds pixels to be freed with pbx_image_free.
+int pbx_image_decode(const uint8_t *data, size_t size, uint64_t max_pixels, pbx_image *image);
+
+/// Encodes `image` as a PNG (fast compression: it is made while a reader waits) into a
+/// buffer of `*png_size` bytes at `*png_bytes`, to be freed with pbx_free.
+int pbx_image_encode_png(const pbx_image *image, uint8_t **png_bytes, size_t *png_size);
+
+void pbx_image_free(pbx_image *image);
+void pbx_free(void *bytes);
+
+#endif
