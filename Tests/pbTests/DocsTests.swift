@@ -306,7 +306,9 @@ struct DocsTests {
     #expect(try Set(zshCompletions(sandbox, "pb copy --")).isSuperset(of: ["--expire", "--concealed", "--if-count", "--action", "--no-undo"]))
     #expect(try zshCompletions(sandbox, "pb re") == ["redo"])
     #expect(try Set(zshCompletions(sandbox, "pb group ")) == ["begin", "end", "run"])
-    #expect(try zshCompletions(sandbox, "pb group run --na") == ["--name"])
+    // Held first so that a failure shows what zsh offered (a `try` inside #expect hides it).
+    let groupRunOptions = try zshCompletions(sandbox, "pb group run --na")
+    #expect(groupRunOptions == ["--name"])
     #expect(try Set(zshCompletions(sandbox, "pb group end -p ")) == ["com.example.notes", "find", "general"])
     #expect(try Set(zshCompletions(sandbox, "pb history --")).isSuperset(of: ["--levels", "--clear", "--json", "--pasteboard"]))
     let zshCut = try Set(zshCompletions(sandbox, "pb cut --"))
