@@ -78,8 +78,21 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     // Nobody has taken the selection since (the bridge would take it from them), and
     // no other manager has replaced pb's (it keeps copies now).
     events.ownerGone = keptOwnerWent && currentOwner == none && manager?.owns == true
+    if let manager, manager.saveRequested, selectionOwner() == x.window {
+      // pb's own offer holds the clipboard: the board has its item already, and reading
+      // it from itself would wait out the time limit for an answer only this loop gives.
+      manager.answerSave(true)
+    }
     events.saveRequested = manager?.saveRequested == true
     return events
+  }
+
+  /// The selection's owner now (XFixes tells of it only later).
+  private func selectionOwner() -> xcb_window_t {
+    let cookie = xcb_get_selection_owner(x.connection, selectionAtom)
+    guard let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil) else { return xcb_window_t(XCB_NONE) }
+    defer { free(reply) }
+    return reply.pointee.owner
   }
 
   func keepOwner() {
