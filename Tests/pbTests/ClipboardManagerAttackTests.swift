@@ -56,4 +56,67 @@ struct ClipboardManagerAttackTests {
     #expect(try sandbox.changeCount() == 1, "a save of pb's own offer is no change")
     #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
   }
+
+  /// install.sh copied beside stand-ins for its build and dependency steps (the
+  /// installed pb is the one under test): what it writes, without a release build.
+  private func stagedInstaller(_ sandbox: Sandbox) throws -> String {
+    let tree = sandbox.root.appendingPathComponent("installer").path
+    let repository = DocsTests.repository.path
+    let setup = try sandbox.shell(
+      """
+      set -e
+      mkdir -p '\(tree)/scripts' '\(tree)/man' '\(tree)/completions'
+      cp '\(repository)/install.sh' '\(tree)/'
+      cp '\(repository)/man/pb.1' '\(tree)/man/'
+      cp '\(repository)/completions/pb.bash' '\(repository)/completions/_pb' '\(tree)/completions/'
+      printf '#!/bin/sh\\nexit 0\\n' > '\(tree)/scripts/install-dependencies.sh'
+      printf '#!/bin/sh\\necho %s\\n' '\(Sandbox.binary)' > '\(tree)/scripts/build-release.sh'
+      chmod +x '\(tree)/scripts/'*.sh
+      """)
+    try #require(setup.status == 0, "\(setup)")
+    return tree
+  }
+
+  @Test("install.sh: a PREFIX with a space, %, $ and ` gives a unit and an autostart entry that run the installed pb; one systemd cannot run is refused")
+  func installOddPrefix() throws {
+    let sandbox = try Sandbox()
+    let tree = try stagedInstaller(sandbox)
+    let prefix = sandbox.root.appendingPathComponent("my apps/100% $HOME `x`").path
+    let environment = ["PREFIX": prefix, "AUTOSTART_DIR": prefix + "/autostart", "DESTDIR": ""]
+    let install = try sandbox.run(tree + "/install.sh", [], stdin: nil, environment: environment)
+    try #require(install.status == 0, "\(install)")
+    let unitPath = prefix + "/share/systemd/user/pb-bridge.service"
+    let unit = (try? String(contentsOfFile: unitPath, encoding: .utf8)) ?? ""
+    // systemd splits a command line at spaces outside quotes and expands % there; it
+    // ran "/.../my" before.
+    let escaped = (prefix + "/bin/pb").replacingOccurrences(of: "%", with: "%%")
+    #expect(unit.split(separator: "\n").contains("ExecStart=\"\(escaped)\" bridge"), "\(unit)")
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
+      let verify = try sandbox.run("/usr/bin/systemd-analyze", ["verify", unitPath], stdin: nil, environment: [:])
+      #expect(!verify.stderr.contains("ExecStart") && !verify.stderr.contains("not executable") && !verify.stderr.contains("special characters"), "\(verify)")
+    }
+    // The entry as GLib reads it: the string's escapes, then the shell-like quoting of
+    // Exec, then %% as %.
+    let entry = prefix + "/autostart/pb-bridge.desktop"
+    let parse = """
+      import sys
+      from gi.repository import GLib
+      k = GLib.KeyFile()
+      k.load_from_file(sys.argv[1], 0)
+      print("\\n".join(a.replace("%%", "%") for a in GLib.shell_parse_argv(k.get_string("Desktop Entry", "Exec"))[1]))
+      """
+    let argv = try sandbox.run("/usr/bin/python3", ["-c", parse, entry], stdin: nil, environment: [:])
+    #expect(argv.status == 0 && argv.lines == [prefix + "/bin/pb", "bridge"], "\(argv)")
+    let uninstall = try sandbox.run(tree + "/install.sh", ["--uninstall"], stdin: nil, environment: environment)
+    #expect(uninstall.status == 0 && uninstall.lines.contains("removed \(unitPath)") && uninstall.lines.contains("removed \(entry)"), "\(uninstall)")
+    #expect(!FileManager.default.fileExists(atPath: unitPath) && !FileManager.default.fileExists(atPath: entry))
+
+    // systemd refuses a command whose path has a quote or a backslash; a relative
+    // PREFIX would name a path relative to wherever the unit starts.
+    for odd in [sandbox.root.path + "/it's", sandbox.root.path + "/say \"hi\"", sandbox.root.path + "/back\\slash", "relative/pb"] {
+      let refused = try sandbox.run(tree + "/install.sh", [], stdin: nil, environment: ["PREFIX": odd, "AUTOSTART_DIR": sandbox.root.path + "/autostart"])
+      #expect(refused.status == 64 && refused.stderr.hasPrefix("install.sh: PREFIX "), "\(odd): \(refused)")
+      #expect(!FileManager.default.fileExists(atPath: odd + "/share/systemd/user/pb-bridge.service"), "\(odd)")
+    }
+  }
 }
