@@ -119,4 +119,72 @@ struct ClipboardManagerAttackTests {
       #expect(!FileManager.default.fileExists(atPath: odd + "/share/systemd/user/pb-bridge.service"), "\(odd)")
     }
   }
+
+  /// An application's window owns the clipboard with "username"; as soon as it has
+  /// answered TARGETS, a password manager's window of the same client takes the
+  /// clipboard with "hunter2" and the password hint (a user copying a login, then its
+  /// password). Prints "owned", then "secret copied"; serves both for 30 s.
+  static let copiesDuringRead = """
+    import sys, time
+    from Xlib import X, Xatom, display
+    from Xlib.protocol import event
+
+    d = display.Display()
+    root = d.screen().root
+    A = d.intern_atom
+    clip, targets, utf8, hint = A("CLIPBOARD"), A("TARGETS"), A("UTF8_STRING"), A("x-kde-passwordManagerHint")
+    wa = root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
+    wb = root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
+    wa.set_selection_owner(clip, X.CurrentTime)
+    d.flush()
+    print("owned", flush=True)
+    secret_taken = False
+    end = time.time() + 30
+    while time.time() < end:
+        while d.pending_events():
+            e = d.next_event()
+            if e.type != X.SelectionRequest:
+                continue
+            prop = e.property or e.target
+            mine_b = e.owner == wb
+            if e.target == targets:
+                e.requestor.change_property(prop, Xatom.ATOM, 32, [targets, utf8] + ([hint] if mine_b else []))
+            elif e.target == utf8:
+                e.requestor.change_property(prop, utf8, 8, b"hunter2" if mine_b else b"username")
+            elif e.target == hint and mine_b:
+                e.requestor.change_property(prop, utf8, 8, b"secret")
+            else:
+                prop = X.NONE
+            e.requestor.send_event(event.SelectionNotify(time=e.time, requestor=e.requestor, selection=e.selection, target=e.target, property=prop))
+            d.flush()
+            if e.target == targets and not mine_b and not secret_taken:
+                wb.set_selection_owner(clip, X.CurrentTime)  # the password manager copies now
+                d.flush()
+                secret_taken = True
+                print("secret copied", flush=True)
+        time.sleep(0.001)
+    """
+
+  @Test("X11: a password copied while the bridge reads the copy before it is never imported as that copy")
+  func secretCopiedMidRead() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("seed".utf8)).status == 0)
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { bridge.isWatching }
+    let clients = try Background(sandbox, ["python3", "-c", Self.copiesDuringRead], environment: x.environment)
+    try #require(clients.waitFor("secret copied").contains("secret copied"), "\(clients.waitFor(""))")
+    // Once an ordinary copy after them is imported, the bridge has dealt with both.
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("after".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "after" }
+    try #require(try sandbox.pb("paste").text == "after", "the bridge did not import: \(bridge.waitFor(""))")
+    // Before: the username's targets were read from the application and the text from
+    // the password manager, so "hunter2" was imported as an ordinary item (kept in
+    // history, offered unmarked by the next bridge that starts).
+    let history = try sandbox.pb("history").text
+    #expect(try sandbox.changeCount() == 2, "\(history)")
+    #expect(try sandbox.pb("undo").status == 0)
+    #expect(try sandbox.pb("paste").text == "seed")
+    withExtendedLifetime(clients) {}
+  }
 }
