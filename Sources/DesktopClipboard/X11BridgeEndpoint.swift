@@ -56,7 +56,10 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     while let event = try x.nextEvent(until: 0) {
       if event.code == ownerChanged {
         let notify = event.as(xcb_xfixes_selection_notify_event_t.self)
-        guard notify.selection == selectionAtom else { continue }
+        guard notify.selection == selectionAtom else {
+          try manager?.selectionChanged(notify)
+          continue
+        }
         if notify.owner != x.window && notify.owner != none { events.taken = true }
         // Only an owner that went without a word is replaced: a SetSelectionOwner to
         // None is an application clearing the clipboard on purpose.

@@ -187,4 +187,48 @@ struct ClipboardManagerAttackTests {
     #expect(try sandbox.pb("paste").text == "seed")
     withExtendedLifetime(clients) {}
   }
+
+  /// Prints the window that owns CLIPBOARD_MANAGER (0 for none).
+  static let managerOwner = """
+    from Xlib import display
+    d = display.Display()
+    owner = d.get_selection_owner(d.intern_atom("CLIPBOARD_MANAGER"))
+    print(owner.id if owner else 0)
+    """
+
+  @Test("X11: a clipboard manager that replaced the bridge's and then quit leaves the bridge the manager again")
+  func managerComesBack() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { bridge.isWatching }
+    let manager = { (try? x.client(sandbox, "python3", ["-c", Self.managerOwner]).text) ?? "" }
+    try waitUntil { manager() != "0\n" }
+    let bridges = manager()
+    try #require(bridges != "0\n" && !bridges.isEmpty, "the bridge did not take CLIPBOARD_MANAGER")
+
+    // Another manager replaces it (as ICCCM lets one), runs a while, and quits.
+    let other = try Background(sandbox, ["python3", ClipboardManagerTests.client, "manager"], environment: x.environment)
+    try #require(other.waitFor("owned").contains("owned"))
+    try #require(manager() != bridges)
+    kill(other.pid, SIGKILL)
+    // Before: nobody was the manager from then on, and no copy outlived its application.
+    try waitUntil { manager() == bridges }
+    #expect(manager() == bridges)
+
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("kept again".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "kept again" }
+    try #require(try sandbox.pb("paste").text == "kept again", "the bridge did not import: \(bridge.waitFor(""))")
+    let servers = try sandbox.run("/usr/bin/env", ["pgrep", "-x", "xclip"], stdin: nil, environment: [:]).lines.compactMap { Int32($0) }
+      .filter { pid in
+        let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
+        return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "DISPLAY=\(x.display)" }
+      }
+    try #require(!servers.isEmpty, "xclip left no server")
+    for pid in servers { kill(pid, SIGKILL) }
+    let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    try waitUntil { try paste().text == "kept again" }
+    #expect(try paste().text == "kept again")
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
 }
