@@ -28,6 +28,22 @@ case "$PREFIX" in
 *) autostart_default=/etc/xdg/autostart ;;
 esac
 AUTOSTART_DIR=${AUTOSTART_DIR:-$autostart_default}
+# The service files name pb by its installed path, which must not depend on where
+# install.sh runs from (it changes to its own folder below).
+case "$PREFIX" in
+/*) ;;
+*)
+  echo "install.sh: PREFIX must be an absolute path, not '$PREFIX'; for example PREFIX=\$HOME/.local" >&2
+  exit 64
+  ;;
+esac
+case "$PREFIX" in
+*[\"\'\\]* | *"
+"*)
+  echo "install.sh: PREFIX has a quote, a backslash or a line break, which systemd does not allow in the path of the command a unit runs; choose another" >&2
+  exit 64
+  ;;
+esac
 cd "$(dirname "$0")"
 
 # The files it installs, relative to $DESTDIR$PREFIX; --uninstall removes exactly these.
@@ -100,6 +116,17 @@ done
 # DISPLAY or WAYLAND_DISPLAY) and comes back if it fails; the board is chosen with
 # PB_PASTEBOARD in a drop-in (systemctl --user edit pb-bridge), as the man page shows.
 install -d "$DESTDIR$PREFIX/share/systemd/user" "$DESTDIR$AUTOSTART_DIR"
+# The installed pb's path as one word of the unit's command line and one argument of the
+# autostart entry's Exec key: a path of other characters than these is quoted (a PREFIX
+# with a space was two words, and systemd ran "/opt/my"). systemd expands % (a
+# specifier) there, not $; the Desktop Entry Specification's Exec key wants $ and `
+# escaped in the quotes, and that backslash escaped again (the value is a string).
+unit_pb=$PREFIX/bin/pb
+entry_pb=$PREFIX/bin/pb
+if printf '%s' "$PREFIX" | grep -q '[^A-Za-z0-9_./+,:@=-]'; then
+  unit_pb=\"$(printf '%s' "$unit_pb" | sed -e 's/%/%%/g')\"
+  entry_pb=\"$(printf '%s' "$entry_pb" | sed -e 's/[`$]/\\\\&/g' -e 's/%/%%/g')\"
+fi
 cat > "$DESTDIR$PREFIX/$unit" <<UNIT
 [Unit]
 Description=pb bridge: the desktop clipboard and pb's board in step, copies kept after their application exits
@@ -108,7 +135,7 @@ PartOf=graphical-session.target
 After=graphical-session.target
 
 [Service]
-ExecStart=$PREFIX/bin/pb bridge
+ExecStart=$unit_pb bridge
 Restart=on-failure
 RestartSec=3
 # The board to bridge (default general): systemctl --user edit pb-bridge, then
@@ -127,7 +154,7 @@ cat > "$autostart" <<ENTRY
 Type=Application
 Name=pb bridge
 Comment=Keeps the desktop clipboard and pb's board in step, and copies alive after their application exits
-Exec=$PREFIX/bin/pb bridge
+Exec=$entry_pb bridge
 Terminal=false
 NoDisplay=true
 X-systemd-skip=true

@@ -56,7 +56,10 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     while let event = try x.nextEvent(until: 0) {
       if event.code == ownerChanged {
         let notify = event.as(xcb_xfixes_selection_notify_event_t.self)
-        guard notify.selection == selectionAtom else { continue }
+        guard notify.selection == selectionAtom else {
+          try manager?.selectionChanged(notify)
+          continue
+        }
         if notify.owner != x.window && notify.owner != none { events.taken = true }
         // Only an owner that went without a word is replaced: a SetSelectionOwner to
         // None is an application clearing the clipboard on purpose.
@@ -78,8 +81,21 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     // Nobody has taken the selection since (the bridge would take it from them), and
     // no other manager has replaced pb's (it keeps copies now).
     events.ownerGone = keptOwnerWent && currentOwner == none && manager?.owns == true
+    if let manager, manager.saveRequested, selectionOwner() == x.window {
+      // pb's own offer holds the clipboard: the board has its item already, and reading
+      // it from itself would wait out the time limit for an answer only this loop gives.
+      manager.answerSave(true)
+    }
     events.saveRequested = manager?.saveRequested == true
     return events
+  }
+
+  /// The selection's owner now (XFixes tells of it only later).
+  fileprivate func selectionOwner() -> xcb_window_t {
+    let cookie = xcb_get_selection_owner(x.connection, selectionAtom)
+    guard let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil) else { return xcb_window_t(XCB_NONE) }
+    defer { free(reply) }
+    return reply.pointee.owner
   }
 
   func keepOwner() {
@@ -105,6 +121,46 @@ final class X11BridgeEndpoint: BridgeEndpoint {
   }
 
   func reader(timeout: Int64) -> any SelectionReader {
-    X11Reader(connection: x, selection: selection.rawValue, timeoutMilliseconds: timeout)
+    OneOwnerReader(X11Reader(connection: x, selection: selection.rawValue, timeoutMilliseconds: timeout), endpoint: self)
+  }
+
+  /// Reads what one owner offers, or nothing. The X server sends each request to
+  /// whoever owns the selection when it comes, so a copy made while another was being
+  /// read (a password manager's, right after) answered the rest: its secret was
+  /// imported under the first owner's targets, without the mark that keeps it out.
+  /// An import that saw the owner change fails; the new owner's copy is read next.
+  private final class OneOwnerReader: SelectionReader {
+    private let reader: X11Reader
+    private let endpoint: X11BridgeEndpoint
+    private var owner: xcb_window_t?
+
+    init(_ reader: X11Reader, endpoint: X11BridgeEndpoint) {
+      self.reader = reader
+      self.endpoint = endpoint
+    }
+
+    var selectionName: String { reader.selectionName }
+
+    func targets() throws(DesktopError) -> [String] {
+      let before = endpoint.selectionOwner()
+      let names = try reader.targets()
+      try stillOwned(by: before)
+      owner = before
+      return names
+    }
+
+    func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError)
+      -> String?
+    {
+      let type = try reader.read(target, into: sink)
+      if let owner { try stillOwned(by: owner) }
+      return type
+    }
+
+    private func stillOwned(by owner: xcb_window_t) throws(DesktopError) {
+      if endpoint.selectionOwner() != owner {
+        throw .failed("the \(selectionName) selection changed hands while it was read; the new copy is read next")
+      }
+    }
   }
 }

@@ -16,6 +16,8 @@ final class X11ClipboardManager {
   private let x: X11Connection
   private let selection: xcb_atom_t
   private let atoms: (targets: xcb_atom_t, saveTargets: xcb_atom_t, timestamp: xcb_atom_t, null: xcb_atom_t)
+  /// `MANAGER`, the message a new manager sends.
+  private let managerMessage: xcb_atom_t
   private var acquired: xcb_timestamp_t = 0
   /// Whether pb still owns `CLIPBOARD_MANAGER` (another manager may replace it).
   private(set) var owns = false
@@ -23,12 +25,27 @@ final class X11ClipboardManager {
   private var pending: [xcb_selection_request_event_t] = []
 
   /// Takes `CLIPBOARD_MANAGER` unless another client (a desktop's own manager, another
-  /// bridge) has it: that one is left alone, as ICCCM asks of managers.
+  /// bridge) has it: that one is left alone, as ICCCM asks of managers, until it goes
+  /// (`selectionChanged`).
   init(connection: X11Connection) throws(DesktopError) {
     x = connection
     let names = connection.atoms(["CLIPBOARD_MANAGER", "TARGETS", "SAVE_TARGETS", "TIMESTAMP", "NULL", "MANAGER"])
     selection = names[0]
     atoms = (names[1], names[2], names[3], names[4])
+    managerMessage = names[5]
+    // XFixes tells when the other manager goes (the bridge's endpoint watches it too).
+    _ = pbx_watch_selection(x.connection, x.window, selection)
+    try take()
+  }
+
+  /// Another manager that had `CLIPBOARD_MANAGER` has gone (or cleared it): pb takes it
+  /// back, or copies were never kept again until the bridge restarted.
+  func selectionChanged(_ notify: xcb_xfixes_selection_notify_event_t) throws(DesktopError) {
+    guard notify.selection == selection, notify.owner == xcb_window_t(XCB_NONE), !owns else { return }
+    try take()
+  }
+
+  private func take() throws(DesktopError) {
     guard currentOwner() == xcb_window_t(XCB_NONE) else { return }
     acquired = try x.serverTime()
     xcb_set_selection_owner(x.connection, x.window, selection, acquired)
@@ -39,7 +56,7 @@ final class X11ClipboardManager {
     event.response_type = UInt8(XCB_CLIENT_MESSAGE)
     event.format = 32
     event.window = x.root
-    event.type = names[5]
+    event.type = managerMessage
     event.data.data32 = (acquired, selection, x.window, 0, 0)
     withUnsafeBytes(of: &event) { bytes in
       _ = xcb_send_event(
