@@ -220,7 +220,7 @@ public enum DesktopTargets {
     // Sets, not searches of the lists so far: an owner may list 262,144 names (the
     // TARGETS limit), and a search per name took hours before the first type was read.
     var typesKept: Set<TypeIdentifier> = []
-    // In lower case: those read, and those past the limit, each named once.
+    // In lower case, each name planned (read, left out or skipped) once.
     var namesSeen: Set<String> = []
     for name in names {
       if name == passwordManagerHint {
@@ -247,18 +247,15 @@ public enum DesktopTargets {
         plan.generated.append(name)
         continue
       }
+      // A name listed again is not parsed again (parsing one costs about a millisecond).
+      guard namesSeen.insert(name.lowercased()).inserted else { continue }
       if plan.others.count >= Desktop.ImportLimits.typeLimit {
-        // Named, not parsed: parsing a name costs about a millisecond.
-        if name.contains("/") || name.contains("."), namesSeen.insert(name.lowercased()).inserted {
-          plan.pastTypeLimit.append(name)
-        }
+        // Named, not parsed.
+        if name.contains("/") || name.contains(".") { plan.pastTypeLimit.append(name) }
         continue
       }
       guard let type = importedType(of: name) else { continue }
-      if type != .utf8PlainText && typesKept.insert(type).inserted {
-        plan.others.append((name, type))
-        namesSeen.insert(name.lowercased())
-      }
+      if type != .utf8PlainText && typesKept.insert(type).inserted { plan.others.append((name, type)) }
     }
     let offered = { (wanted: ArraySlice<String>) in wanted.compactMap { wanted in names.first { $0.caseInsensitiveEquals(wanted) } } }
     // UTF-8 first, then a charset a MIME type names, before X11's STRING and TEXT: wl-copy

@@ -40,6 +40,12 @@ import Testing
     #expect(past.count == 49_900 && past == Array(names.dropFirst(100)), "\(past.count), \(past.prefix(3)) … \(past.suffix(3))")
     #expect(plan.text == ["text/plain;charset=x"])
     #expect(elapsed < .seconds(10), "\(elapsed)")
+    // Two names listed 50,000 times each: each parsed once, not 100,000 times.
+    let repeatedStart = clock.now
+    let repeated = DesktopTargets.importPlan(offered: Array(repeating: ["image/png", "IMAGE/PNG", "text/html"], count: 50_000).flatMap { $0 })
+    let repeatedElapsed = clock.now - repeatedStart
+    #expect(repeated.others.map(\.name) == ["image/png", "text/html"] && repeated.pastTypeLimit.isEmpty)
+    #expect(repeatedElapsed < .seconds(10), "\(repeatedElapsed)")
   }
 
   @Test("with all types, or without an original, every image type is read")
