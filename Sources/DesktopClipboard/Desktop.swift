@@ -283,6 +283,13 @@ public enum Desktop {
     /// 256 MiB for a whole import: a 24-megapixel photo as uncompressed 32-bit pixels
     /// is 96 MiB, and what one copy holds is kept in memory until it is stored.
     public static let defaultMaxSize: Int64 = 256 << 20
+    /// At most 100 types of an offer are read (applications offer a few dozen; see
+    /// `DesktopTargets.importPlan`, which names the rest without parsing them): each
+    /// read is a memory file held open until the item is stored, and 1,024 descriptors
+    /// (the usual limit) ran out at about 1,000 types, losing the whole copy; and an
+    /// owner listing thousands of types it never answers would hold an import (or the
+    /// bridge) for hours, a time limit each.
+    public static let typeLimit = 100
 
     public init(timeout: Int64 = defaultTimeout, maxSize: Int64 = defaultMaxSize, allTypes: Bool = false) {
       self.timeout = timeout
@@ -301,6 +308,8 @@ public enum Desktop {
       case refused
       /// The type did not fit in the `room` bytes the size limit (`maxSize`) had left.
       case tooLarge(room: Int64, maxSize: Int64)
+      /// The offer listed more types than an import reads (`ImportLimits.typeLimit`).
+      case pastTypeLimit(Int)
     }
 
     /// The name the desktop offered it under.
@@ -315,6 +324,7 @@ public enum Desktop {
         room == maxSize
           ? "larger than the size limit of \(ByteCount.format(maxSize))"
           : "larger than the \(ByteCount.format(room)) left of the size limit of \(ByteCount.format(maxSize))"
+      case .pastTypeLimit(let limit): "past the \(limit) types an import reads"
       }
     }
 
@@ -323,9 +333,15 @@ public enum Desktop {
       milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
     }
 
-    /// "a (why) and b (why)": the types of `list`, each with why it was left out.
+    /// How many left-out types a note names; the rest are counted, so that an offer of
+    /// thousands of types makes a line one can read.
+    static let namedInPhrase = 10
+
+    /// "a (why) and b (why)": the types of `list`, each with why it was left out (the
+    /// first `namedInPhrase`, then how many more).
     public static func phrase(_ list: [LeftOut]) -> String {
-      let parts = list.map { "\(Display.value($0.name)) (\($0.explanation))" }
+      var parts = list.prefix(namedInPhrase).map { "\(Display.value($0.name)) (\($0.explanation))" }
+      if list.count > namedInPhrase { parts.append("\(list.count - namedInPhrase) more") }
       guard let last = parts.last else { return "" }
       return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
     }
@@ -391,6 +407,7 @@ public enum Desktop {
         representations.append((type, file, "the desktop's \(name)"))
       }
     }
+    reading.leftOut += plan.pastTypeLimit.map { LeftOut(name: $0, reason: .pastTypeLimit(ImportLimits.typeLimit)) }
     if let text {
       let file = try DesktopError.catching { try SystemCall.memoryFile(named: "text") }
       try DesktopError.catching { try file.file.writeAll(text) }
@@ -399,7 +416,14 @@ public enum Desktop {
     }
     let leftOut = reading.leftOut
     if representations.isEmpty {
-      if let late = reading.lateError, leftOut.allSatisfy({ if case .late = $0.reason { true } else { false } }) {
+      // Every type read was late (those past the type limit were not asked for).
+      let lateOnly = leftOut.allSatisfy { leftOut in
+        switch leftOut.reason {
+        case .late, .pastTypeLimit: true
+        default: false
+        }
+      }
+      if let late = reading.lateError, lateOnly {
         throw late
       }
       let why =

@@ -164,6 +164,8 @@ public enum DesktopTargets {
     public var fromPB = false
     /// The toolkit-made image types not read, because the original is.
     public var generated: [String] = []
+    /// The types listed after `others` had `Desktop.ImportLimits.typeLimit`: not read.
+    public var pastTypeLimit: [String] = []
     /// The offer lists its derived targets (`pbDerived`): `leavingOut` drops them.
     public var listsDerived = false
     /// What the plan was made of, to make it again without the derived targets.
@@ -215,6 +217,11 @@ public enum DesktopTargets {
     let skipsGenerated = !allTypes && offersOriginalImage(names)
     let textOrder = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain", latin1Text, "TEXT"]
     var textSeen = false
+    // Sets, not searches of the lists so far: an owner may list 262,144 names (the
+    // TARGETS limit), and a search per name took hours before the first type was read.
+    var typesKept: Set<TypeIdentifier> = []
+    // In lower case, each name planned (read, left out or skipped) once.
+    var namesSeen: Set<String> = []
     for name in names {
       if name == passwordManagerHint {
         plan.concealed = true
@@ -240,15 +247,24 @@ public enum DesktopTargets {
         plan.generated.append(name)
         continue
       }
+      // A name listed again is not parsed again (parsing one costs about a millisecond).
+      guard namesSeen.insert(name.lowercased()).inserted else { continue }
+      if plan.others.count >= Desktop.ImportLimits.typeLimit {
+        // Named, not parsed.
+        if name.contains("/") || name.contains(".") { plan.pastTypeLimit.append(name) }
+        continue
+      }
       guard let type = importedType(of: name) else { continue }
-      if !plan.others.contains(where: { $0.type == type }) && type != .utf8PlainText { plan.others.append((name, type)) }
+      if type != .utf8PlainText && typesKept.insert(type).inserted { plan.others.append((name, type)) }
     }
     let offered = { (wanted: ArraySlice<String>) in wanted.compactMap { wanted in names.first { $0.caseInsensitiveEquals(wanted) } } }
     // UTF-8 first, then a charset a MIME type names, before X11's STRING and TEXT: wl-copy
     // offers whatever it was given under those too, UTF-16 as "Latin-1".
     plan.text = offered(textOrder.prefix(3))
-    plan.text += names.filter { name in name.lowercased().hasPrefix("text/plain;") && !plan.text.contains(name) }
+    let firstAliases = Set(plan.text)
+    plan.text += names.filter { name in name.lowercased().hasPrefix("text/plain;") && !firstAliases.contains(name) }
     plan.text += offered(textOrder.dropFirst(3))
+    plan.text = Array(plan.text.prefix(Desktop.ImportLimits.typeLimit))
     return plan
   }
 

@@ -26,6 +26,28 @@ import Testing
     #expect(DesktopTargets.importPlan(offered: Self.qtImage).generated.contains("image/xpm"))
   }
 
+  @Test("an offer of 50,000 types (an owner may list 262,144) is planned in seconds: 100 to read, the rest named once")
+  func floodOfTypes() {
+    let names = (0..<50_000).map { "application/x-flood-\($0)" }
+    let clock = ContinuousClock()
+    // A search of the types kept so far for each name took minutes here, hours at the limit.
+    let start = clock.now
+    let plan = DesktopTargets.importPlan(offered: names + names + ["text/plain;charset=x"])
+    let elapsed = clock.now - start
+    #expect(plan.others.map(\.name) == Array(names.prefix(100)))
+    let past = plan.pastTypeLimit
+    // Each named once (compared without printing 50,000 names when they differ).
+    #expect(past.count == 49_900 && past == Array(names.dropFirst(100)), "\(past.count), \(past.prefix(3)) … \(past.suffix(3))")
+    #expect(plan.text == ["text/plain;charset=x"])
+    #expect(elapsed < .seconds(10), "\(elapsed)")
+    // Two names listed 50,000 times each: each parsed once, not 100,000 times.
+    let repeatedStart = clock.now
+    let repeated = DesktopTargets.importPlan(offered: Array(repeating: ["image/png", "IMAGE/PNG", "text/html"], count: 50_000).flatMap { $0 })
+    let repeatedElapsed = clock.now - repeatedStart
+    #expect(repeated.others.map(\.name) == ["image/png", "text/html"] && repeated.pastTypeLimit.isEmpty)
+    #expect(repeatedElapsed < .seconds(10), "\(repeatedElapsed)")
+  }
+
   @Test("with all types, or without an original, every image type is read")
   func noOriginal() {
     let all = DesktopTargets.importPlan(offered: Self.qtImage, allTypes: true)

@@ -140,17 +140,27 @@ extension Pasteboard {
     return HistoryMove(entries: moved, state: state, notes: notes + (work?.notes ?? []), failed: work?.failed ?? false)
   }
 
-  /// A state whose data files are gone cannot be restored (by undo, redo or restore):
-  /// the board would name files that readers cannot open. `actionName` is the entry's
-  /// that holds it.
+  /// A state whose data files are gone, or not the size history says, cannot be
+  /// restored (by undo, redo or restore): the board would name files that readers
+  /// cannot open, or refuse as damaged (70, "remove it"), as every reader of a planted
+  /// size did after a restore said it had worked. Checked as readers check them
+  /// (`checkData`). `actionName` is the entry's that holds it.
   private func checkDataFiles(of items: [Item], leftBy actionName: String, at count: Int) throws(PasteboardError) {
     let data = try requiredFolder(Folder.data)
+    let historyPath = path + "/" + Folder.history + "/\(count).json"
     for representation in items.flatMap(\.representations) {
-      // Missing (nil) and unreadable (thrown) alike.
-      if (try? data.status(of: representation.file)) == nil {
+      // Missing (false) and unreadable (an I/O error) alike; a wrong size is thrown as such.
+      let present: Bool
+      do throws(PasteboardError) {
+        present = try checkData(representation, in: data, manifestPath: historyPath)
+      } catch {
+        guard case .io = error else { throw error }
+        present = false
+      }
+      if !present {
         throw .corruptStore(
           path: data.path + "/" + representation.file,
-          reason: "the data of '\(Display.value(actionName))' in \(Display.path(path + "/history/\(count).json")) is missing")
+          reason: "the data of '\(Display.value(actionName))' in \(Display.path(historyPath)) is missing")
       }
     }
   }
@@ -190,7 +200,8 @@ extension Pasteboard {
       var (present, history) = try stateAndHistory()
       // Expired items are gone from every state, as a restore would find them.
       history.dropExpired(at: TimeSpec.now())
-      let manifestPath = path + "/" + Folder.state + "/\(present.changeCount).json"
+      // The file that names past states' data, for what a damaged one is said to differ from.
+      let historyPath = path + "/" + Folder.history + "/\(present.changeCount).json"
       var listed: [(state: PastState, previews: [String?])] = []
       for state in history.pastStates {
         var previews: [String?] = []
@@ -202,7 +213,18 @@ extension Pasteboard {
             previews.append(nil)
             continue
           }
-          guard let descriptor = try openData(text, manifestPath: manifestPath) else {
+          // A damaged state (its text not the size history says) is listed without a
+          // preview, as a missing one is, rather than failing the whole list: restoring
+          // it is refused (`checkDataFiles`) with what is wrong.
+          let openedData: Descriptor?
+          do throws(PasteboardError) {
+            openedData = try openData(text, manifestPath: historyPath)
+          } catch {
+            guard case .corruptStore = error else { throw error }
+            previews.append(nil)
+            continue
+          }
+          guard let descriptor = openedData else {
             if try changeCount() != present.changeCount, missing != present.changeCount {
               missing = present.changeCount
               continue attempts
