@@ -174,10 +174,32 @@ struct ArchiveTests {
     let data = sandbox.store.appendingPathComponent("boards/target/data").path
     #expect(try FileManager.default.contentsOfDirectory(atPath: data).count == 1, "only the item it held")
     #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("0123456789abcdef.txt").path))
+    // Nor is a board made for a refused archive left behind.
+    let fresh = try sandbox.shell("pb import --archive dotdot.tar -p fresh; echo status $?; pb list")
+    #expect(fresh.text.hasPrefix("status 65\n") && !fresh.text.contains("fresh"), "\(fresh)")
     // Cut short anywhere, a good archive stores nothing either.
     let cut = try sandbox.shell("pb export -p target > good.tar && head -c 1500 good.tar | pb import --archive - -p target")
     #expect(cut.status == 65 && cut.stderr.contains("cut short"), "\(cut)")
     #expect(try sandbox.changeCount("target") == before)
+  }
+
+  @Test("a 256 MiB representation exports and imports in constant memory (under 32 MiB each)")
+  func constantMemory() throws {
+    let sandbox = try Sandbox()
+    let script = """
+      head -c 268435456 /dev/urandom > big.bin && pb copy big.bin &&
+      /usr/bin/time -f %M -o export.kib pb export > big.tar &&
+      /usr/bin/time -f %M -o import.kib pb import --archive - -p other < big.tar &&
+      pb paste -p other | cmp - big.bin && echo same $(cat export.kib) $(cat import.kib)
+      """
+    let result = try sandbox.shell(script, timeLimit: 300)
+    #expect(result.status == 0, "\(result)")
+    let words = result.text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    #expect(words.first == "same", "\(result)")
+    for kib in words.dropFirst() {
+      #expect((Int(kib) ?? .max) < 32 * 1024, "peak memory \(kib) KiB: \(result)")
+    }
+    #expect(words.count == 3, "\(result)")
   }
 
   @Test("no archive is written to a terminal, nor read from one")

@@ -192,19 +192,20 @@ extension Pasteboard {
       let contents = BoardArchive.Contents(
         board: name, files: files.map { ($0.file, $0.size) }, items: items, undo: undo, redo: redo)
       let writer = TarWriter(to: output, modified: now / 1000)
-      do throws(SystemError) {
-        try writer.writeMember(named: BoardArchive.manifestName, bytes: contents.json.pretty)
-        for file in files {
-          guard let data = try? openData(file, manifestPath: manifestPath) else {
-            throw SystemError(errno: ENOENT, operation: "read", path: file.file)
-          }
+      func writing(_ body: () throws(SystemError) -> Void) throws(PasteboardError) {
+        do { try body() } catch { throw PasteboardError(error) }
+      }
+      try writing { () throws(SystemError) in try writer.writeMember(named: BoardArchive.manifestName, bytes: contents.json.pretty) }
+      for file in files {
+        // Gone since it was checked: a writer replaced the state and let go of it.
+        guard let data = try openData(file, manifestPath: manifestPath) else {
+          throw .changedWhileReading(board: name, changeCount: state.changeCount)
+        }
+        try writing { () throws(SystemError) in
           try writer.writeMember(named: BoardArchive.dataPrefix + file.file, size: file.size, from: data)
         }
-        try writer.finish()
-      } catch {
-        if error.errno == ENOENT { throw .changedWhileReading(board: name, changeCount: state.changeCount) }
-        throw PasteboardError(error)
       }
+      try writing { () throws(SystemError) in try writer.finish() }
       return BoardArchive.Exported(items: items.count, concealedLeftOut: state.items.count - items.count)
     }
     throw .io(SystemError(errno: EAGAIN, operation: "read the state of", path: path))

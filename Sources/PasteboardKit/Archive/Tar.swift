@@ -75,22 +75,26 @@ public final class TarWriter {
     if rest != 0 { try output.writeAll([UInt8](repeating: 0, count: Tar.blockSize - rest)) }
   }
 
-  /// An ustar header, preceded by a pax header when the name or the size does not fit it.
   private func writeHeaders(name: String, size: Int64) throws(SystemError) {
+    try output.writeAll(Self.headers(name: name, size: size, modified: modified))
+  }
+
+  /// A member's ustar header, preceded by a pax header (padded) when the name or the
+  /// size does not fit it.
+  static func headers(name: String, size: Int64, modified: Int64) -> [UInt8] {
     let nameBytes = Array(name.utf8)
     let nameFits = nameBytes.count <= 100 && nameBytes.allSatisfy { $0 >= 0x20 && $0 < 0x7f }
     let sizeFits = size <= Tar.largestUstarSize
+    var blocks: [UInt8] = []
     if !nameFits || !sizeFits {
       var records: [UInt8] = []
-      if !nameFits { records += Self.paxRecord("path", nameBytes) }
-      if !sizeFits { records += Self.paxRecord("size", Array(String(size).utf8)) }
-      let paxName = "PaxHeaders/" + String(decoding: Self.ustarName(nameBytes), as: UTF8.self)
-      try output.writeAll(Self.header(name: Self.ustarName(Array(paxName.utf8)), size: Int64(records.count), type: "x", modified: modified))
-      try output.writeAll(records)
-      try writePadding(after: Int64(records.count))
+      if !nameFits { records += paxRecord("path", nameBytes) }
+      if !sizeFits { records += paxRecord("size", Array(String(size).utf8)) }
+      let paxName = "PaxHeaders/" + String(decoding: ustarName(nameBytes), as: UTF8.self)
+      blocks += header(name: ustarName(Array(paxName.utf8)), size: Int64(records.count), type: "x", modified: modified)
+      blocks += records + [UInt8](repeating: 0, count: (Tar.blockSize - records.count % Tar.blockSize) % Tar.blockSize)
     }
-    try output.writeAll(
-      Self.header(name: Self.ustarName(nameBytes), size: sizeFits ? size : 0, type: "0", modified: modified))
+    return blocks + header(name: ustarName(nameBytes), size: sizeFits ? size : 0, type: "0", modified: modified)
   }
 
   /// A name cut to the 100 bytes of an ustar header, printable ASCII only (the pax

@@ -192,8 +192,20 @@ extension PB {
       if input == .standardInput, StandardStreams.inputIsTerminal {
         throw PasteboardError.usage("--archive - reads an archive from standard input, which is a terminal; redirect one: pb import --archive - < board.tar")
       }
-      let pasteboard = try BoardOptions.open(pasteboard, creating: true)
-      let imported = try pasteboard.importArchive(from: input, append: append)
+      let store = try Store.open(creating: true)
+      store.housekeeping()
+      let name = BoardOptions.name(pasteboard)
+      let existed = Pasteboard.isStandard(name) || (try? store.pasteboard(named: name, creating: false)) != nil
+      let board = try store.pasteboard(named: name, creating: true)
+      let imported: BoardArchive.Imported
+      do throws(PasteboardError) {
+        imported = try board.importArchive(from: input, append: append)
+      } catch {
+        // A refused archive stores nothing: not even the board made for it (unless
+        // another writer has written to it meanwhile).
+        if case .badArchive = error, !existed { try? store.deleteBoard(named: name, ifCount: 0) }
+        throw error
+      }
       if imported.expiredLeftOut > 0 {
         let count = imported.expiredLeftOut
         StandardStreams.printError("pb: left out \(count) item\(count == 1 ? "" : "s") of the archive that had expired")

@@ -128,6 +128,19 @@ final class TemporaryFile {
     }
   }
 
+  @Test func sizesPastWhatUstarHoldsGoInAPaxHeaderAndReadBack() throws {
+    let large = Tar.largestUstarSize + 1
+    let headers = TarWriter.headers(name: "data/0123456789abcdef", size: large, modified: 0)
+    #expect(headers.count == 3 * 512, "a pax header, its records, the ustar header")
+    #expect(headers[1024 + 124..<1024 + 136].allSatisfy { $0 == UInt8(ascii: "0") || $0 == 0 }, "ustar size 0")
+    let file = try TemporaryFile(headers)
+    let reader = TarReader(from: try file.open())
+    #expect(try reader.next() == TarMember(name: "data/0123456789abcdef", size: large))
+    #expect(throws: Tar.Failure.self, "the body is not there") { try reader.readBody { _ in } }
+    let small = TarWriter.headers(name: "data/0123456789abcdef", size: Tar.largestUstarSize, modified: 0)
+    #expect(small.count == 512, "the largest size ustar holds needs no pax header")
+  }
+
   @Test func aHeaderWithABadChecksumIsRefused() {
     var stream = TarBytes.member("pb-archive.json", Array("{}".utf8)) + TarBytes.end
     stream[3] ^= 0x01  // a byte of the name
