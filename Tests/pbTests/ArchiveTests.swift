@@ -221,9 +221,11 @@ struct ArchiveTests {
   @Test("the desktop's options are refused with --archive, which reads no desktop")
   func desktopOptions() throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.pb("import", "--archive", "x.tar", "--timeout", "1s")
-    #expect(result.status == 64, "\(result)")
-    #expect(result.stderr.contains("--timeout is for the desktop"), "\(result)")
+    for options in [["--timeout", "1s"], ["--max-size", "1M"], ["--all-types"], ["--backend", "x11"], ["--if-available"], ["--selection", "primary"]] {
+      let result = try sandbox.pb(["import", "--archive", "x.tar"] + options)
+      #expect(result.status == 64, "\(result)")
+      #expect(result.stderr.contains("\(options[0]) is for the desktop"), "\(result)")
+    }
     let missing = try sandbox.pb("import", "--archive", "missing.tar")
     #expect(missing.status == 66, "\(missing)")
   }

@@ -159,9 +159,14 @@ extension PB {
     var desktop: DesktopChoice
 
     func validate() throws {
-      if archive != nil, timeout != nil || maxSize != nil || allTypes {
-        let given = timeout != nil ? "--timeout" : maxSize != nil ? "--max-size" : "--all-types"
-        throw ValidationError("\(given) is for the desktop, and --archive reads no desktop; give one of them")
+      if archive != nil {
+        let desktopOnly = [
+          ("--timeout", timeout != nil), ("--max-size", maxSize != nil), ("--all-types", allTypes),
+          ("--backend", desktop.backend != nil), ("--if-available", desktop.ifAvailable), ("--selection", desktop.selection != .clipboard),
+        ]
+        if let given = desktopOnly.first(where: \.1)?.0 {
+          throw ValidationError("\(given) is for the desktop, and --archive reads no desktop; give one of them")
+        }
       }
       if let maxSize, ByteCount.parse(maxSize) == nil {
         throw ValidationError(
