@@ -202,6 +202,17 @@ struct ArchiveTests {
     #expect(words.count == 3, "\(result)")
   }
 
+  @Test("300 mutated archives: no crash, exit 0 or 65 with at most one line, a refused one changes nothing")
+  func fuzzedArchives() throws {
+    let sandbox = try Sandbox()
+    try filled(sandbox)
+    #expect(try sandbox.pb("undo").status == 0)
+    let script = "pb export --history > good.tar && python3 \(Sandbox.support("fuzz_archive.py")) \(Sandbox.binary) good.tar 300 \(UInt16.random(in: 1...9999))"
+    let result = try sandbox.shell(script, timeLimit: 600)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.text.contains("(65, "), "some mutations were refused: \(result)")
+  }
+
   @Test("no archive is written to a terminal, nor read from one")
   func terminal() throws {
     let sandbox = try Sandbox()
