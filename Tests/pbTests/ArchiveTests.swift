@@ -213,6 +213,37 @@ struct ArchiveTests {
     #expect(result.text.contains("(65, "), "some mutations were refused: \(result)")
   }
 
+  @Test("an import interrupted halfway (SIGTERM) stores nothing and leaves no data behind", arguments: ["0", "1"])
+  func interruptedImport(scratchFolder: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", "-p", "target", stdin: Data("untouched".utf8)).status == 0)
+    let before = try sandbox.changeCount("target")
+    // Half an archive through a FIFO this shell holds open: pb is reading the data of
+    // its first member when it is told to stop.
+    let script = """
+      head -c 4000000 /dev/urandom > big.bin && pb copy big.bin && pb export > big.tar || exit 9
+      mkfifo feed
+      PB_TEST_SCRATCH_FOLDER=\(scratchFolder) pb import --archive - -p target < feed &
+      exec 3> feed
+      head -c 2000000 big.tar >&3
+      for _ in $(seq 100); do
+        [ -n "$(ls -A "$PB_DIR/boards/target/tmp" 2>/dev/null)" ] || [ "\(scratchFolder)" = 0 ] && break
+        sleep 0.1
+      done
+      sleep 1
+      kill -TERM $!
+      wait $!
+      echo status $?
+      ls -A "$PB_DIR/boards/target/tmp" "$PB_DIR/boards/target/data" | grep -c . || true
+      """
+    let result = try sandbox.shell(script, timeLimit: 120)
+    #expect(result.text.hasPrefix("status 143\n"), "ended by the signal: \(result)")
+    // The data/ listing line, its one file, and the tmp/ line (and a blank one).
+    #expect(result.lines.last == "3", "nothing but the board's own data file: \(result)")
+    #expect(try sandbox.changeCount("target") == before)
+    #expect(try sandbox.pb("paste", "-p", "target").text == "untouched")
+  }
+
   @Test("no archive is written to a terminal, nor read from one")
   func terminal() throws {
     let sandbox = try Sandbox()
