@@ -92,6 +92,22 @@ final class TemporaryFile {
     // The long name went into a pax header: the ustar name field holds its first 100 bytes.
     #expect(String(decoding: bytes, as: UTF8.self).contains("path=" + longName))
 
+    // GNU tar and Python's tarfile read the pax header's name, and the body after it.
+    for (tool, arguments) in [
+      ("/usr/bin/tar", ["-tf", output.path]),
+      ("/usr/bin/python3", ["-c", "import sys, tarfile; [print(m.name, m.size) for m in tarfile.open(sys.argv[1])]", output.path]),
+    ] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: tool)
+      process.arguments = arguments
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0 && listed.contains(longName), "\(tool): \(listed)")
+    }
+
     let members = try read(bytes)
     #expect(members.map(\.0.name) == ["pb-archive.json", longName, "empty"])
     #expect(members.map(\.0.size) == [2, Int64(body.count), 0])
