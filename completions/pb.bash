@@ -41,7 +41,7 @@ _pb() {
   local prev=${COMP_WORDS[option]}
   # -r TYPE=FILE: after the '=', a file.
   if [[ -n $equals && (${COMP_WORDS[option - 1]} == -r || ${COMP_WORDS[option - 1]} == --representation) ]]; then prev=-r; fi
-  local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch publish import bridge help"
+  local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch publish import bridge export help"
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
     return
@@ -114,6 +114,10 @@ _pb() {
     mapfile -t COMPREPLY < <(compgen -d -- "$cur")
     return
     ;;
+  --archive)
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    return
+    ;;
   -r | --representation)
     # TYPE=FILE is one word only when COMP_WORDBREAKS lacks '=': then the reply is the word.
     mapfile -t COMPREPLY < <(compgen -f -- "${cur#*=}")
@@ -153,7 +157,8 @@ _pb() {
   wait) options="-p --pasteboard --since --timeout" ;;
   watch) options="-p --pasteboard --json -t --type --exec" ;;
   publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available" ;;
-  import) options="-p --pasteboard -a --append --selection --backend --timeout --max-size --all-types --if-available" ;;
+  import) options="-p --pasteboard -a --append --archive --selection --backend --timeout --max-size --all-types --if-available" ;;
+  export) options="-p --pasteboard --history --concealed" ;;
   bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available" ;;
   help)
     # pb help group <Tab>: group's own subcommands.

@@ -37,6 +37,8 @@
 #   gir1.2-gtk-3.0     make on request; a GTK 3 client that reads the image/png pb derives
 #                      from a JPEG, and one that hands its copy to the clipboard manager;
 #                      Debian's python3 only
+#   tar, time          the archive tests list and extract what pb export writes with GNU
+#                      tar, and measure pb import's peak memory with /usr/bin/time
 #   sway, wl-clipboard and a private headless sway, with wl-copy and wl-paste; pb speaks
 #   libwayland-dev     Wayland's wire protocol itself (no libwayland is linked or loaded),
 #                      and the tests check its tables against this package's wayland.xml
@@ -98,6 +100,8 @@ sway               command -v sway
 wl-clipboard       command -v wl-copy
 copyq              command -v copyq
 libwayland-dev     [ -f /usr/share/wayland/wayland.xml ]
+tar                command -v tar
+time               [ -x /usr/bin/time ]
 fzf                command -v fzf
 '
 packages=$build_packages

@@ -47,6 +47,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case malformedItemSet(String, reason: String)
   case itemOutOfRange(index: Int, numberOfItems: Int)
   case invalidText(type: String, offset: Int64)
+  /// An archive (`pb import --archive`) that is not one pb reads: nothing was stored.
+  case badArchive(source: String, reason: String)
 
   // Missing input.
   case noSuchFile(String, reason: String)

@@ -94,6 +94,8 @@ extension JoinedOptions {
       Options(valued: "", flags: "h", longValued: ["--prefix", "--owner", "--expire"])
     case "delete":
       Options(valued: "", flags: "h", longValued: ["--if-count", "--action"])
+    case "export":
+      Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "count":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "wait":
@@ -103,7 +105,7 @@ extension JoinedOptions {
     case "publish":
       Options(valued: "pi", flags: "h", longValued: ["--pasteboard", "--items", "--selection", "--backend"])
     case "import":
-      Options(valued: "p", flags: "ah", longValued: ["--pasteboard", "--timeout", "--max-size", "--selection", "--backend"])
+      Options(valued: "p", flags: "ah", longValued: ["--pasteboard", "--timeout", "--max-size", "--archive", "--selection", "--backend"])
     case "bridge":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--timeout", "--selection", "--backend"])
     default: nil

@@ -32,7 +32,11 @@ enum Examples {
     "count": ["pb count", "n=$(pb count); pb paste | sort | pb copy --if-count \"$n\""],
     "wait": ["pb wait --timeout 30s", "while n=$(pb wait --since \"${n:-$(pb count)}\"); do echo \"changed: $n\"; done"],
     "publish": ["pb copy -r html=page.html -r txt=page.txt && pb publish", "pb publish -i -1 --selection primary", "pb publish --osc52"],
-    "import": ["pb import && pb types", "pb import -a --selection primary --timeout 5s", "pb import --all-types --max-size 1G"],
+    "import": [
+      "pb import && pb types", "pb import -a --selection primary --timeout 5s", "pb import --all-types --max-size 1G",
+      "pb import --archive board.tar -p restored",
+    ],
+    "export": ["pb export --history > board.tar", "pb export | ssh host pb import --archive -"],
     "bridge": ["pb bridge &", "pb bridge --from-desktop -p clips"],
     "watch": ["pb watch --json", "pb watch --exec -- sh -c 'cat >> ~/clips.log'"],
   ]

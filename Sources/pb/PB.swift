@@ -21,7 +21,7 @@ struct PB: ParsableCommand {
       CommandGroup(name: "Copy and paste", subcommands: [Copy.self, Paste.self, Cut.self, Clear.self]),
       CommandGroup(name: "Reading", subcommands: [Items.self, Types.self, Contains.self, Info.self, TypeInfo.self]),
       CommandGroup(name: "Undo", subcommands: [Undo.self, Redo.self, HistoryCommand.self, Group.self]),
-      CommandGroup(name: "Pasteboard", subcommands: [List.self, Create.self, Delete.self]),
+      CommandGroup(name: "Pasteboard", subcommands: [List.self, Create.self, Delete.self, Export.self]),
       CommandGroup(name: "Change tracking", subcommands: [Count.self, Wait.self, Watch.self]),
       CommandGroup(name: "Desktop", subcommands: [Publish.self, Import.self, Bridge.self]),
     ]

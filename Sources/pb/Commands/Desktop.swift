@@ -118,7 +118,8 @@ extension PB {
         a toolkit makes on request (image/bmp, image/jpeg, image/xpm...) are not read \
         when the original is offered (image/png). A type late, refused or over the size \
         limit is left out, and named on one line; the rest is kept. The change is \
-        undoable, named Import.
+        undoable, named Import. With --archive, the items come from an archive that pb \
+        export wrote instead (see ARCHIVES in pb(1)), and no desktop is needed.
         """)
 
     @OptionGroup var board: BoardOptions
@@ -135,10 +136,15 @@ extension PB {
     @Flag(name: .customLong("all-types"), help: "Read the image types a toolkit makes on request too, not only the original.")
     var allTypes = false
 
+    @Option(help: ArgumentHelp("Read the items from an archive pb export wrote (- for standard input), not the desktop.", valueName: "file"))
+    var archive: String?
+
     @OptionGroup var desktop: DesktopOptions
 
     var request: ImportRequest {
-      ImportRequest(pasteboard: board.pasteboard, append: append, timeout: timeout, maxSize: maxSize, allTypes: allTypes, desktop: desktop.choice)
+      ImportRequest(
+        pasteboard: board.pasteboard, append: append, timeout: timeout, maxSize: maxSize, allTypes: allTypes, archive: archive,
+        desktop: desktop.choice)
     }
   }
 
@@ -149,9 +155,19 @@ extension PB {
     var timeout: String?
     var maxSize: String?
     var allTypes: Bool
+    var archive: String? = nil
     var desktop: DesktopChoice
 
     func validate() throws {
+      if archive != nil {
+        let desktopOnly = [
+          ("--timeout", timeout != nil), ("--max-size", maxSize != nil), ("--all-types", allTypes),
+          ("--backend", desktop.backend != nil), ("--if-available", desktop.ifAvailable), ("--selection", desktop.selection != .clipboard),
+        ]
+        if let given = desktopOnly.first(where: \.1)?.0 {
+          throw ValidationError("\(given) is for the desktop, and --archive reads no desktop; give one of them")
+        }
+      }
       if let maxSize, ByteCount.parse(maxSize) == nil {
         throw ValidationError(
           "--max-size \(Display.value(maxSize)) is not a size; give bytes, or a number with K, M, G or T (as in 64M or 1.5GiB)")
@@ -159,6 +175,7 @@ extension PB {
     }
 
     func run() throws {
+      if let archive { return try importArchive(archive) }
       var limits = Desktop.ImportLimits(allTypes: allTypes)
       if let timeout { limits.timeout = try TimeSpec.duration(timeout) }
       if let size = maxSize.flatMap(ByteCount.parse) { limits.maxSize = size }
@@ -171,6 +188,35 @@ extension PB {
         if !imported.leftOut.isEmpty {
           StandardStreams.printError("pb: " + Desktop.LeftOut.note(imported.leftOut, kept: imported.kept))
         }
+      }
+    }
+
+    /// `--archive FILE`: an archive instead of the desktop, as one change named Import.
+    private func importArchive(_ file: String) throws {
+      let input = RepresentationSource.Input(argument: file)
+      if input == .standardInput, StandardStreams.inputIsTerminal {
+        throw PasteboardError.usage("--archive - reads an archive from standard input, which is a terminal; redirect one: pb import --archive - < board.tar")
+      }
+      let store = try Store.open(creating: true)
+      store.housekeeping()
+      let name = BoardOptions.name(pasteboard)
+      let existed = Pasteboard.isStandard(name) || (try? store.pasteboard(named: name, creating: false)) != nil
+      let board = try store.pasteboard(named: name, creating: true)
+      let imported: BoardArchive.Imported
+      do throws(PasteboardError) {
+        imported = try board.importArchive(from: input, append: append)
+      } catch {
+        // A refused archive stores nothing: not even the board made for it (unless
+        // another writer has written to it meanwhile).
+        if case .badArchive = error, !existed { try? store.deleteBoard(named: name, ifCount: 0) }
+        throw error
+      }
+      if imported.expiredLeftOut > 0 {
+        let count = imported.expiredLeftOut
+        StandardStreams.printError("pb: left out \(count) item\(count == 1 ? "" : "s") of the archive that had expired")
+      }
+      if imported.historyLeftOut {
+        StandardStreams.printError("pb: the archive's history was not taken: -a adds its items only; import it without -a to take it")
       }
     }
   }

@@ -1,0 +1,310 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import LinuxSystem
+
+/// A board as one pax tar stream (`pb export`, `pb import --archive`): a JSON manifest
+/// first, then one member per data file, in the manifest's order. Documented in
+/// docs/archive-format.md.
+public enum BoardArchive {
+  public static let format = "pb-archive"
+  public static let version = 1
+  public static let manifestName = "pb-archive.json"
+  /// Data members are `data/<name>`, the name a file of the manifest's `files`.
+  static let dataPrefix = "data/"
+  /// A manifest holds at most a board's state and its history, each capped by the store.
+  public static let manifestLimit = Manifest.sizeLimit + HistoryFile.sizeLimit
+
+  /// What an export wrote.
+  public struct Exported: Sendable {
+    public var items: Int
+    /// Concealed items not written (no `--concealed`).
+    public var concealedLeftOut: Int
+  }
+
+  /// What an import stored.
+  public struct Imported: Sendable {
+    public var state: PasteboardState
+    /// Items the archive held that had expired by the time it was read.
+    public var expiredLeftOut: Int
+    /// Whether the archive's history was left out (an append takes items only).
+    public var historyLeftOut: Bool
+  }
+
+  /// The manifest as read, every field checked.
+  struct Contents {
+    var board: String
+    var files: [(name: String, size: Int64)]
+    var items: [Item]
+    var undo: [HistoryEntry]?
+    var redo: [HistoryEntry]?
+
+    var json: JSONValue {
+      .members([
+        "format": .string(BoardArchive.format), "version": .integer(BoardArchive.version), "board": .string(board),
+        "files": .array(files.map { .members(["name": .string($0.name), "size": .integer($0.size)]) }),
+        "items": .array(items.map(\.json)),
+        "history": undo.map { undo in
+          .members(["undo": .array(undo.map(Self.entryJSON)), "redo": .array((redo ?? []).map(Self.entryJSON))])
+        },
+      ])
+    }
+
+    static func entryJSON(_ entry: HistoryEntry) -> JSONValue {
+      .members([
+        "actionName": .string(entry.actionName), "date": .string(Timestamp.format(millisecondsSince1970: entry.date)),
+        "items": .array(entry.items.map(\.json)),
+      ])
+    }
+
+    init(board: String, files: [(name: String, size: Int64)], items: [Item], undo: [HistoryEntry]?, redo: [HistoryEntry]?) {
+      self.board = board
+      self.files = files
+      self.items = items
+      self.undo = undo
+      self.redo = redo
+    }
+
+    /// Reads a manifest as untrusted input: the format and version first, then every field
+    /// as the store reads its own (types, file names, sizes, timestamps), and the files
+    /// against the items: each listed once, each named by an item, of the size it says.
+    init(json object: JSONObject) throws {
+      let formatField = try object.required("format")
+      guard (try? formatField.string()) == BoardArchive.format else { throw StoreJSONError(field: "", reason: "it is not a pb archive") }
+      let versionField = try object.required("version")
+      let version = try versionField.integer(Int.self)
+      guard version == BoardArchive.version else { throw VersionMismatch(found: version) }
+      board = try object.required("board").string()
+      var sizes: [String: Int64] = [:]
+      files = try object.required("files").array().map { field in
+        let file = try field.object()
+        let name = try file.required("name").dataFileName()
+        let sizeField = try file.required("size")
+        let size = try sizeField.integer(Int64.self)
+        guard size >= 0 else { throw sizeField.damaged("\(size) is not a size") }
+        guard sizes.updateValue(size, forKey: name) == nil else { throw field.damaged("'\(name)' is listed twice") }
+        return (name, size)
+      }
+      var named: Set<String> = []
+      func checked(_ items: [Item], at field: JSONField) throws -> [Item] {
+        for item in items {
+          for (index, representation) in item.representations.enumerated() {
+            guard let size = sizes[representation.file] else {
+              throw field.damaged("'\(representation.file)' is not among the files")
+            }
+            guard size == representation.size else {
+              throw field.damaged("'\(representation.file)' is \(representation.size) bytes there and \(size) among the files")
+            }
+            if item.representations[..<index].contains(where: { $0.type == representation.type }) {
+              throw field.damaged("an item holds \(representation.type) twice")
+            }
+            named.insert(representation.file)
+          }
+        }
+        return items
+      }
+      let itemsField = try object.required("items")
+      items = try checked(try itemsField.array().map { try Item(json: $0.object()) }, at: itemsField)
+      if let history = try object.field("history")?.object() {
+        func entries(_ key: StaticString) throws -> [HistoryEntry] {
+          try history.required(key).array().map { field in
+            let entry = try field.object()
+            let nameField = try entry.required("actionName")
+            let name = try nameField.string()
+            guard !name.isEmpty, name.utf8.count <= HistoryFile.longestActionName else {
+              throw nameField.damaged("it is empty or too long")
+            }
+            let itemsField = try entry.required("items")
+            let items = try checked(try itemsField.array().map { try Item(json: $0.object()) }, at: itemsField)
+            if items.contains(where: { !$0.isRecordable }) {
+              throw itemsField.damaged("history holds a concealed item, or one written without undo, which it never keeps")
+            }
+            return HistoryEntry(
+              actionName: name, date: try entry.required("date").millisecondTimestamp(), items: items, changeCount: 0)
+          }
+        }
+        undo = try entries("undo")
+        redo = try entries("redo")
+      }
+      if let unnamed = files.first(where: { !named.contains($0.name) }) {
+        throw StoreJSONError(field: "files", reason: "'\(unnamed.name)' is named by no item")
+      }
+    }
+  }
+
+  struct VersionMismatch: Error {
+    var found: Int
+  }
+
+  /// Reads and checks a manifest's bytes; failures name the source and what is wrong.
+  static func decode(_ bytes: [UInt8], source: String) throws(PasteboardError) -> Contents {
+    do {
+      guard let object = try StoreJSON.topObject(bytes) else { throw StoreJSONError(field: "", reason: "it is not a pb archive") }
+      return try Contents(json: object)
+    } catch let error as VersionMismatch {
+      throw .badArchive(
+        source: source,
+        reason: "it is a pb archive of version \(error.found), and this pb reads version \(version) only "
+          + "(import it with a pb that reads version \(error.found))")
+    } catch let error as StoreJSONError {
+      throw .badArchive(source: source, reason: "its manifest is damaged: \(error.message)")
+    } catch {
+      throw .badArchive(source: source, reason: "its manifest is not valid JSON")
+    }
+  }
+}
+
+extension Pasteboard {
+  /// Writes the board as an archive to `output`: its items (concealed ones only with
+  /// `concealed`) and, with `history`, its undo and redo stacks (without cut files, which
+  /// name places on this machine), every data file they name once. The state and the
+  /// history are of one change count; a writer that takes a data file away while it is
+  /// written makes the export fail (75) rather than write another state's bytes.
+  public func exportArchive(to output: Descriptor, history withHistory: Bool, concealed: Bool) throws(PasteboardError)
+    -> BoardArchive.Exported
+  {
+    for _ in 0..<100 {
+      let (state, history) = withHistory ? try stateAndHistory() : (try state(), History())
+      let now = TimeSpec.now()
+      var kept = history
+      kept.dropExpired(at: now)
+      let items = state.items.filter { concealed || !$0.concealed }
+      let undo = withHistory ? kept.undoSteps : nil
+      let redo = withHistory ? kept.redoStack : nil
+      var files: [Representation] = []
+      var listed: Set<String> = []
+      let all = items + (undo ?? []).flatMap(\.items) + (redo ?? []).flatMap(\.items)
+      for representation in all.flatMap(\.representations) where listed.insert(representation.file).inserted {
+        files.append(representation)
+      }
+      let manifestPath = path + "/" + Folder.state + "/\(state.changeCount).json"
+      // Every file is checked before a byte is written, so that a state replaced
+      // meanwhile is read again rather than failing half-written.
+      if let data = try folder(Folder.data) {
+        var present = true
+        for file in files where try !checkData(file, in: data, manifestPath: manifestPath) { present = false }
+        if !present { continue }
+      } else if !files.isEmpty {
+        continue
+      }
+      let contents = BoardArchive.Contents(
+        board: name, files: files.map { ($0.file, $0.size) }, items: items, undo: undo, redo: redo)
+      let writer = TarWriter(to: output, modified: now / 1000)
+      func writing(_ body: () throws(SystemError) -> Void) throws(PasteboardError) {
+        do { try body() } catch { throw PasteboardError(error) }
+      }
+      try writing { () throws(SystemError) in try writer.writeMember(named: BoardArchive.manifestName, bytes: contents.json.pretty) }
+      for file in files {
+        // Gone since it was checked: a writer replaced the state and let go of it.
+        guard let data = try openData(file, manifestPath: manifestPath) else {
+          throw .changedWhileReading(board: name, changeCount: state.changeCount)
+        }
+        try writing { () throws(SystemError) in
+          try writer.writeMember(named: BoardArchive.dataPrefix + file.file, size: file.size, from: data)
+        }
+      }
+      try writing { () throws(SystemError) in try writer.finish() }
+      return BoardArchive.Exported(items: items.count, concealedLeftOut: state.items.count - items.count)
+    }
+    throw .io(SystemError(errno: EAGAIN, operation: "read the state of", path: path))
+  }
+
+  /// Reads an archive into the board as one change, named Import: each data member
+  /// streams into a new data file of the store (member names are never paths), checked
+  /// against the manifest as it comes; anything wrong, or the stream cut short, stores
+  /// nothing. `append` adds the items after the board's; otherwise they replace them and,
+  /// when the archive holds history, its undo entries go on top of the entry that undoes
+  /// the import and its redo entries become the redo stack (see docs/archive-format.md).
+  public func importArchive(from input: RepresentationSource.Input, append: Bool) throws(PasteboardError) -> BoardArchive.Imported {
+    let opened = try OpenInput(input)
+    let source = opened.isStandardInput ? "standard input" : opened.path
+    let reader = TarReader(from: try opened.descriptor)
+    func failing<Result>(_ body: () throws -> Result) throws(PasteboardError) -> Result {
+      do {
+        return try body()
+      } catch let error as Tar.Failure {
+        throw .badArchive(source: source, reason: error.reason)
+      } catch let error as SystemError {
+        throw .io(error)
+      } catch let error as PasteboardError {
+        throw error
+      } catch {
+        throw .internalError("\(error)")
+      }
+    }
+    guard let first = try failing({ try reader.next() }) else { throw .badArchive(source: source, reason: "it holds nothing") }
+    guard first.name == BoardArchive.manifestName else {
+      throw .badArchive(
+        source: source, reason: "its first member is '\(Display.value(first.name))', not the manifest \(BoardArchive.manifestName)")
+    }
+    guard first.size <= Int64(BoardArchive.manifestLimit) else {
+      throw .badArchive(source: source, reason: "its manifest is \(first.size) bytes, more than the \(BoardArchive.manifestLimit) a pb archive has")
+    }
+    let contents = try BoardArchive.decode(try failing { try reader.readBody(limit: BoardArchive.manifestLimit) }, source: source)
+    let workspace = try Workspace(for: self)
+    workspace.holdsStandardInput = opened.isStandardInput
+    var renamed: [String: String] = [:]
+    for file in contents.files {
+      let expected = BoardArchive.dataPrefix + file.name
+      guard let member = try failing({ try reader.next() }) else {
+        throw .badArchive(source: source, reason: "it ends before \(expected), which its manifest lists (it was cut short)")
+      }
+      guard member.name == expected else {
+        throw .badArchive(
+          source: source, reason: "member '\(Display.value(member.name))' is not the next file its manifest lists, \(expected)")
+      }
+      guard member.size == file.size else {
+        throw .badArchive(source: source, reason: "member \(expected) holds \(member.size) bytes where its manifest says \(file.size)")
+      }
+      let ext = file.name.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init)
+      try failing {
+        let (name, data) = try workspace.createDataFile(extension: ext)
+        try reader.readBody { try data.file.writeAll($0) }
+        renamed[file.name] = name
+      }
+    }
+    if let extra = try failing({ try reader.next() }) {
+      throw .badArchive(source: source, reason: "member '\(Display.value(extra.name))' is not in its manifest")
+    }
+    let now = TimeSpec.now()
+    let defaultExpiry = try attributes().defaultExpiry
+    func stored(_ items: [Item], defaultingExpiry: Bool) -> [Item] {
+      items.filter { !$0.hasExpired(at: now) }.map { item in
+        var item = item
+        for index in item.representations.indices { item.representations[index].file = renamed[item.representations[index].file]! }
+        if defaultingExpiry, item.expires == nil, let defaultExpiry { item.expires = now + defaultExpiry }
+        return item
+      }
+    }
+    let items = stored(contents.items, defaultingExpiry: true)
+    let takesHistory = !append && contents.undo != nil
+    let state = try commit(from: workspace, recording: Recording(actionName: "Import", records: false)) {
+      live, current, history in
+      // Recorded here rather than by `commit`, so that the archive's entries go on top.
+      history.recordChange(
+        named: "Import", before: current.items, previousCount: current.changeCount, changeCount: current.changeCount + 1, at: now)
+      if takesHistory {
+        // Entries are in the order of their counts: the archive's all lead away from the
+        // state the import makes.
+        let count = current.changeCount + 1
+        func entries(_ list: [HistoryEntry]?) -> [HistoryEntry] {
+          (list ?? []).map { entry in
+            var entry = entry
+            entry.items = stored(entry.items, defaultingExpiry: false)
+            entry.changeCount = count
+            return entry
+          }
+        }
+        history.undoStack += entries(contents.undo)
+        history.redoStack = entries(contents.redo)
+        history.group?.hasEntry = false
+        history.trim()
+      }
+      return append ? live + items : items
+    }.state
+    return BoardArchive.Imported(
+      state: state, expiredLeftOut: contents.items.count - items.count, historyLeftOut: append && contents.undo != nil)
+  }
+}
