@@ -21,7 +21,13 @@ public final class Pasteboard {
   var stagesInScratchFolder = false
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
-  private var openedFolders: [(name: String, directory: Directory)] = []
+  private var openedFolders: [OpenedFolder] = []
+
+  /// A struct, not a tuple: see `Workspace.StagedFile`.
+  private struct OpenedFolder {
+    let name: String
+    let directory: Directory
+  }
 
   init(name: String, path: String, directory: Directory?, boards: Directory?) {
     self.name = name
@@ -82,7 +88,7 @@ public final class Pasteboard {
   func folder(_ name: String, creating: Bool = false) throws(PasteboardError) -> Directory? {
     if let opened = openedFolders.first(where: { $0.name == name }) { return opened.directory }
     guard let directory, let opened = try directory.openStoreFolder(name, creating: creating) else { return nil }
-    openedFolders.append((name, opened))
+    openedFolders.append(OpenedFolder(name: name, directory: opened))
     return opened
   }
 
@@ -168,9 +174,10 @@ public final class Pasteboard {
   /// replaced the state since it was read). A file whose size is not the one the
   /// manifest gives is damaged.
   func openData(_ representation: Representation, manifestPath: String) throws(PasteboardError) -> Descriptor? {
-    guard let data = try folder(Folder.data), let (file, status) = try data.openStoreFile(representation.file) else {
+    guard let data = try folder(Folder.data), let opened = try data.openStoreFile(representation.file) else {
       return nil
     }
+    let (file, status) = (opened.descriptor, opened.status)
     if Int64(status.st_size) != representation.size {
       throw .corruptStore(
         path: file.path,
@@ -215,7 +222,7 @@ public final class Pasteboard {
   ) throws(PasteboardError) -> Result {
     guard let directory else { throw .internalError("writing to a board that was not created") }
     // No lock file can be made in a folder that was deleted and removed.
-    guard let (lock, _) = try directory.openStoreFile(Folder.lock, flags: O_RDWR | O_CREAT) else {
+    guard let lock = try directory.openStoreFile(Folder.lock, flags: O_RDWR | O_CREAT)?.descriptor else {
       try checkStillInPlace(directory)
       throw .io(SystemError(errno: ENOENT, operation: "open", path: path + "/" + Folder.lock))
     }
