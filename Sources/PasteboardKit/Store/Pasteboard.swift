@@ -176,10 +176,9 @@ public final class Pasteboard {
   /// replaced the state since it was read). A file whose size is not the one the
   /// manifest gives is damaged.
   func openData(_ representation: Representation, manifestPath: String) throws(PasteboardError) -> Descriptor? {
-    guard let data = try folder(Folder.data), let opened = try data.openStoreFile(representation.file) else {
+    guard let data = try folder(Folder.data), let (file, status) = try data.openStoreFile(representation.file) else {
       return nil
     }
-    let (file, status) = (opened.descriptor, opened.status)
     if Int64(status.st_size) != representation.size {
       throw .corruptStore(
         path: file.path,
@@ -224,7 +223,7 @@ public final class Pasteboard {
   ) throws(PasteboardError) -> Result {
     guard let directory else { throw .internalError("writing to a board that was not created") }
     // No lock file can be made in a folder that was deleted and removed.
-    guard let lock = try directory.openStoreFile(Folder.lock, flags: O_RDWR | O_CREAT)?.descriptor else {
+    guard let (lock, _) = try directory.openStoreFile(Folder.lock, flags: O_RDWR | O_CREAT) else {
       try checkStillInPlace(directory)
       throw .io(SystemError(errno: ENOENT, operation: "open", path: path + "/" + Folder.lock))
     }

@@ -12,8 +12,7 @@ enum StoreFiles {
   /// not exist. A file larger than `limit` is refused as damaged: pb never writes one,
   /// and reading it whole could take any amount of memory.
   static func read(_ relative: String, in directory: Directory, limit: Int) throws(PasteboardError) -> [UInt8]? {
-    guard let opened = try directory.openStoreFile(relative) else { return nil }
-    let (file, status) = (opened.descriptor, opened.status)
+    guard let (file, status) = try directory.openStoreFile(relative) else { return nil }
     if status.st_size > limit {
       throw .corruptStore(path: file.path, reason: "it is \(status.st_size) bytes, more than the \(limit) pb ever writes")
     }

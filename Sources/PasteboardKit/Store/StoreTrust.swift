@@ -14,7 +14,7 @@ extension Directory {
   /// at once with O_NONBLOCK), and refuses it unless it is a regular file owned by the
   /// user. Nil when it does not exist.
   func openStoreFile(_ relative: String, flags: Int32 = O_RDONLY, mode: mode_t = 0o600) throws(PasteboardError)
-    -> OpenedStoreFile?
+    -> (descriptor: Descriptor, status: stat)?
   {
     try openChecked(relative, flags: flags | O_NONBLOCK | O_NOCTTY, mode: mode, isDirectory: false)
   }
@@ -38,7 +38,7 @@ extension Directory {
   }
 
   private func openChecked(_ relative: String, flags: Int32, mode: mode_t, isDirectory: Bool) throws(PasteboardError)
-    -> OpenedStoreFile?
+    -> (descriptor: Descriptor, status: stat)?
   {
     let opened: Descriptor
     let status: stat
@@ -55,15 +55,8 @@ extension Directory {
       throw StoreTrust.refusal(error) ?? .io(error)
     }
     try StoreTrust.check(status, of: opened.path, isDirectory: isDirectory)
-    return OpenedStoreFile(descriptor: opened, status: status)
+    return (opened, status)
   }
-}
-
-/// A file of the store opened and checked, and its status. A struct, not a tuple: an
-/// optional tuple has its metadata built at run time from its mangled name on first use.
-struct OpenedStoreFile {
-  let descriptor: Descriptor
-  let status: stat
 }
 
 enum StoreTrust {
