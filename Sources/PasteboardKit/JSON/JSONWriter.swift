@@ -54,10 +54,10 @@ extension JSONValue {
         return
       }
       if elements.isEmpty { newline(0) }
-      for (index, element) in elements.enumerated() {
+      for index in elements.indices {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         newline(indent + 1)
-        element.write(to: &output, indent: oneLine ? -1 : indent + 1, emptyArraysOnOneLine: emptyArraysOnOneLine)
+        elements[index].write(to: &output, indent: oneLine ? -1 : indent + 1, emptyArraysOnOneLine: emptyArraysOnOneLine)
       }
       newline(indent)
       output.append(UInt8(ascii: "]"))
@@ -66,13 +66,16 @@ extension JSONValue {
       if members.isEmpty { newline(0) }
       // The keys are pb's own ASCII names, where String's order is byte order.
       var pairs = members.pairs
-      if !zip(pairs, pairs.dropFirst()).allSatisfy({ $0.key < $1.key }) { pairs.sort { $0.key < $1.key } }
-      for (index, (key, value)) in pairs.enumerated() {
+      // Index loops, not zip and enumerated: their tuples' metadata is built at run time.
+      var inOrder = true
+      for index in pairs.indices.dropFirst() where !(pairs[index - 1].key < pairs[index].key) { inOrder = false }
+      if !inOrder { pairs.sort { $0.key < $1.key } }
+      for index in pairs.indices {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         newline(indent + 1)
-        JSONValue.appendString(key, to: &output)
+        JSONValue.appendString(pairs[index].key, to: &output)
         output.append(contentsOf: (oneLine ? ":" : " : ").utf8)
-        value.write(to: &output, indent: oneLine ? -1 : indent + 1, emptyArraysOnOneLine: emptyArraysOnOneLine)
+        pairs[index].value.write(to: &output, indent: oneLine ? -1 : indent + 1, emptyArraysOnOneLine: emptyArraysOnOneLine)
       }
       newline(indent)
       output.append(UInt8(ascii: "}"))

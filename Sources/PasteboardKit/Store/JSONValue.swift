@@ -36,7 +36,14 @@ public enum JSONValue: Equatable {
 /// An object's members in the order made, for writing. A list searched by key, not a
 /// dictionary: a store object has a handful of members.
 public struct JSONMembers: Equatable {
-  private(set) var pairs: [(key: String, value: JSONValue)] = []
+  private(set) var pairs: [Member] = []
+
+  /// A struct, not a tuple: an array of tuples has its metadata built at run time from
+  /// its mangled name on first use, on every commit's first object.
+  struct Member {
+    var key: String
+    var value: JSONValue
+  }
 
   subscript(key: String) -> JSONValue? {
     pairs.first { $0.key == key }?.value
@@ -47,7 +54,7 @@ public struct JSONMembers: Equatable {
   /// Adds a member; false (and nothing added) when the key is there already.
   mutating func add(_ key: String, _ value: JSONValue) -> Bool {
     if pairs.contains(where: { $0.key == key }) { return false }
-    pairs.append((key, value))
+    pairs.append(Member(key: key, value: value))
     return true
   }
 

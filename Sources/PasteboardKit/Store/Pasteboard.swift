@@ -21,7 +21,15 @@ public final class Pasteboard {
   var stagesInScratchFolder = false
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
-  private var openedFolders: [(name: String, directory: Directory)] = []
+  private var openedFolders: [OpenedFolder] = []
+  /// The history a copy that sniffs reads ahead while it does (see `HistoryAhead`).
+  var historyAhead: HistoryAhead?
+
+  /// A struct, not a tuple: see `Workspace.StagedFile`.
+  private struct OpenedFolder {
+    let name: String
+    let directory: Directory
+  }
 
   init(name: String, path: String, directory: Directory?, boards: Directory?) {
     self.name = name
@@ -82,7 +90,7 @@ public final class Pasteboard {
   func folder(_ name: String, creating: Bool = false) throws(PasteboardError) -> Directory? {
     if let opened = openedFolders.first(where: { $0.name == name }) { return opened.directory }
     guard let directory, let opened = try directory.openStoreFolder(name, creating: creating) else { return nil }
-    openedFolders.append((name, opened))
+    openedFolders.append(OpenedFolder(name: name, directory: opened))
     return opened
   }
 

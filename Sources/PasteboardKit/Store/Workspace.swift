@@ -30,7 +30,14 @@ final class Workspace {
   var holdsStandardInput = false
   /// Data files written here, named as they will be in `data/`, each with its unnamed
   /// file (kept open until it is named) or nil for one in the scratch folder.
-  private var staged: [(name: String, unnamed: Descriptor?)] = []
+  private var staged: [StagedFile] = []
+
+  /// A struct, not a tuple: an array of tuples has its type's metadata built at run time
+  /// from its mangled name on first use, tens of thousands of instructions of a small copy.
+  private struct StagedFile {
+    var name: String
+    var unnamed: Descriptor?
+  }
 
   /// Unnamed files one write keeps open at most; the rest go to the scratch folder.
   static let unnamedLimit = 16
@@ -70,14 +77,14 @@ final class Workspace {
     // Readable too: `--trim-newline` looks at the last byte written.
     if let data = unnamedIn, staged.count < Self.unnamedLimit {
       if let descriptor = try data.openUnnamedFile() {
-        staged.append((file, descriptor))
+        staged.append(StagedFile(name: file, unnamed: descriptor))
         return (file, descriptor)
       }
       unnamedIn = nil  // this filesystem has none
     }
     let folder = try scratchFolder()
     let descriptor = try folder.open(file, flags: O_RDWR | O_CREAT | O_EXCL, mode: 0o600)
-    staged.append((file, nil))
+    staged.append(StagedFile(name: file, unnamed: nil))
     return (file, descriptor)
   }
 
@@ -88,8 +95,9 @@ final class Workspace {
     // the filesystem puts them all on disk at once.
     let syncsEach = durable && staged.count <= Self.unnamedLimit
     if durable && !syncsEach { try data.descriptor.syncFilesystem() }
-    for (name, unnamed) in staged {
-      if let unnamed {
+    for file in staged {
+      let name = file.name
+      if let unnamed = file.unnamed {
         if syncsEach { try unnamed.sync() }
         try data.linkUnnamed(unnamed, as: name)
       } else if let scratch {

@@ -3,9 +3,15 @@
 /// (`*.so.[0-9]*`). Each entry's weight field holds the weight (0 to 100) in its low byte
 /// and, in bit 8, whether the glob is case-sensitive; case-insensitive globs are stored in
 /// lower case. SharedMIMEInfo.mimeTypes(forFileName:) asks these in GLib's order.
+/// A type a glob gives, with the glob's weight. A struct, not a tuple: an array of tuples
+/// has its metadata built at run time from its mangled name on first use.
+public struct MIMEGlobMatch: Sendable, Equatable {
+  public var mime: String
+  public var weight: Int
+}
+
 extension MIMECache {
-  /// A type a glob gives, with the glob's weight.
-  typealias GlobMatch = (mime: String, weight: Int)
+  typealias GlobMatch = MIMEGlobMatch
 
   /// GLib keeps at most this many types from one lookup.
   static let mostGlobMatches = 10
@@ -19,7 +25,7 @@ extension MIMECache {
     guard let flags = u32(record + 8), acceptingCaseSensitive || !Self.isCaseSensitive(flags),
       let mime = u32(record + 4).flatMap(string(at:))
     else { return .some(nil) }
-    return (mime, flags & 0xFF)
+    return GlobMatch(mime: mime, weight: flags & 0xFF)
   }
 
   /// The types of the longest suffix glob `name` ends with, in the cache's order.
@@ -28,8 +34,8 @@ extension MIMECache {
   func suffixMatches(_ name: [Unicode.Scalar], acceptingCaseSensitive: Bool) -> [GlobMatch] {
     guard let rootCount = u32(suffixTree), let firstRoot = u32(suffixTree + 4) else { return [] }
     // The children of each node matched, from the last character of the name backwards.
-    var path: [(count: Int, first: Int)] = []
-    var nodes = (count: rootCount, first: firstRoot)
+    var path: [SuffixNodes] = []
+    var nodes = SuffixNodes(count: rootCount, first: firstRoot)
     for character in name.reversed() {
       guard let node = child(of: nodes, matching: character.value) else { break }
       path.append(node)
@@ -45,7 +51,7 @@ extension MIMECache {
   /// The types whose glob is exactly `*.EXT`, with their weights (0 to 100).
   func types(forExtension ext: String) -> [GlobMatch] {
     guard let rootCount = u32(suffixTree), let firstRoot = u32(suffixTree + 4) else { return [] }
-    var nodes = (count: rootCount, first: firstRoot)
+    var nodes = SuffixNodes(count: rootCount, first: firstRoot)
     for character in ("." + ext).unicodeScalars.reversed() {
       guard let node = child(of: nodes, matching: character.value) else { return [] }
       nodes = node
@@ -68,7 +74,7 @@ extension MIMECache {
       guard let matched = GlobPattern.matches(Array(pattern.unicodeScalars), name, budget: &budget) else { return [] }
       guard matched else { continue }
       guard let mime = u32(record + 4).flatMap(string(at:)) else { return [] }
-      found.append((mime, flags & 0xFF))
+      found.append(GlobMatch(mime: mime, weight: flags & 0xFF))
     }
     return found
   }
@@ -78,9 +84,16 @@ extension MIMECache {
   /// Steps one pattern-list lookup may take, all patterns together.
   static let mostPatternWork = 1_000_000
 
+  /// Sibling nodes of the suffix tree: how many, and the offset of the first. A struct, not
+  /// a tuple: an array of tuples has its metadata built at run time on first use.
+  struct SuffixNodes {
+    var count: Int
+    var first: Int
+  }
+
   /// The children of the node among `nodes` that holds `character` (binary search: nodes
   /// are sorted by character).
-  private func child(of nodes: (count: Int, first: Int), matching character: UInt32) -> (count: Int, first: Int)? {
+  private func child(of nodes: SuffixNodes, matching character: UInt32) -> SuffixNodes? {
     guard nodes.count <= recordsFit(from: nodes.first, size: 12) else { return nil }
     var low = 0
     var high = nodes.count - 1
@@ -90,7 +103,7 @@ extension MIMECache {
       guard let value = u32(node) else { return nil }
       if value == Int(character) {
         guard let count = u32(node + 4), let first = u32(node + 8) else { return nil }
-        return (count, first)
+        return SuffixNodes(count: count, first: first)
       }
       if value < Int(character) { low = middle + 1 } else { high = middle - 1 }
     }
@@ -98,7 +111,7 @@ extension MIMECache {
   }
 
   /// The leaves among `nodes`: the types of the suffix that ends there.
-  private func leaves(of nodes: (count: Int, first: Int), acceptingCaseSensitive: Bool) -> [GlobMatch] {
+  private func leaves(of nodes: SuffixNodes, acceptingCaseSensitive: Bool) -> [GlobMatch] {
     guard nodes.count <= recordsFit(from: nodes.first, size: 12) else { return [] }
     var found: [GlobMatch] = []
     for index in 0..<nodes.count where found.count < Self.mostGlobMatches {
@@ -106,7 +119,7 @@ extension MIMECache {
       guard let character = u32(node) else { return [] }
       guard character == 0 else { break }  // leaves sort first
       guard let mime = u32(node + 4).flatMap(string(at:)), let flags = u32(node + 8) else { return [] }
-      if acceptingCaseSensitive || !Self.isCaseSensitive(flags) { found.append((mime, flags & 0xFF)) }
+      if acceptingCaseSensitive || !Self.isCaseSensitive(flags) { found.append(GlobMatch(mime: mime, weight: flags & 0xFF)) }
     }
     return found
   }

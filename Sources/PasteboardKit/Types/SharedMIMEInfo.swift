@@ -27,7 +27,14 @@ public final class SharedMIMEInfo: Sendable {
   public static let system = SharedMIMEInfo(directories: searchDirectories())
 
   /// `mime` folders with a readable cache, highest priority first.
-  private let databases: [(directory: String, cache: MIMECache)]
+  private let databases: [Database]
+
+  /// A struct, not a tuple: an array of tuples has its metadata built at run time from
+  /// its mangled name on first use (see `Workspace.StagedFile`).
+  private struct Database {
+    let directory: String
+    let cache: MIMECache
+  }
   private let detailsCache = Mutex<[String: Details?]>([:])
 
   /// The largest cache and type file read; the real ones are about 150 KiB and 10 KiB.
@@ -39,12 +46,12 @@ public final class SharedMIMEInfo: Sendable {
     // from the environment, and each cache may be 16 MiB.
     var unique: [String] = []
     for directory in directories where !unique.contains(directory) { unique.append(directory) }
-    var found: [(directory: String, cache: MIMECache)] = []
+    var found: [Database] = []
     for directory in unique.prefix(Self.mostDatabases) {
       guard let bytes = Self.read(directory + "/mime.cache", largest: Self.largestCache),
         let cache = MIMECache(bytes: bytes)
       else { continue }
-      found.append((directory, cache))
+      found.append(Database(directory: directory, cache: cache))
     }
     databases = found
   }
@@ -114,7 +121,7 @@ public final class SharedMIMEInfo: Sendable {
   /// the first database with an answer; the types are then sorted by weight, ties kept in
   /// the database's order (`*.m` gives Objective-C, then MATLAB), at most ten of them.
   /// Several types mean the name alone does not decide.
-  public func mimeTypes(forFileName path: String) -> [(mime: String, weight: Int)] {
+  public func mimeTypes(forFileName path: String) -> [MIMEGlobMatch] {
     let name = path.split(separator: "/").last.map(String.init) ?? ""
     guard !name.isEmpty else { return [] }
     // GLib lowers ASCII letters only, as the database lowers its case-insensitive globs.
@@ -139,13 +146,25 @@ public final class SharedMIMEInfo: Sendable {
     for lookup in lookups {
       for database in databases {
         let found = lookup(database.cache)
-        // Swift does not promise a stable sort; the index keeps the database's order among equals.
-        if !found.isEmpty {
-          return found.enumerated().sorted { ($0.element.weight, $1.offset) > ($1.element.weight, $0.offset) }.map(\.element)
-        }
+        if !found.isEmpty { return Self.heaviestFirst(found) }
       }
     }
     return []
+  }
+
+  /// Matches sorted by weight, heaviest first, keeping the database's order among equals
+  /// (Swift does not promise a stable sort). An insertion sort: a lookup keeps at most
+  /// `MIMECache.mostGlobMatches`, and sorting enumerated pairs cost a small copy the run-time
+  /// building of their tuple types' metadata.
+  static func heaviestFirst(_ matches: [MIMEGlobMatch]) -> [MIMEGlobMatch] {
+    var sorted: [MIMEGlobMatch] = []
+    sorted.reserveCapacity(matches.count)
+    for match in matches {
+      var place = sorted.count
+      while place > 0 && sorted[place - 1].weight < match.weight { place -= 1 }
+      sorted.insert(match, at: place)
+    }
+    return sorted
   }
 
   /// The type the database's magic gives a file that starts with `head`, and its priority
