@@ -231,4 +231,63 @@ struct ClipboardManagerAttackTests {
     #expect(try paste().text == "kept again")
     #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
   }
+
+  /// A second `pb bridge` of the board on the same desktop, run in the foreground: it
+  /// must end at once (before: it ran, and every copy was imported twice).
+  private func secondBridge(_ sandbox: Sandbox, _ environment: [String: String]) throws -> Result {
+    try sandbox.run(Sandbox.binary, ["bridge"], stdin: nil, environment: environment, timeLimit: 10)
+  }
+
+  @Test("X11: a second bridge of the board on the display is refused, naming the first; one started after the first was killed with -9 runs")
+  func secondBridgeRefused() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let first = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { first.isWatching }
+    try #require(first.isWatching)
+    let second = try secondBridge(sandbox, x.environment)
+    #expect(second.status == 75, "\(second)")
+    #expect(second.stderr.split(separator: "\n").count == 1 && second.stderr.hasPrefix("pb: "), "\(second)")
+    #expect(second.stderr.contains("pid \(first.pid)") && second.stderr.contains("kill \(first.pid)"), "\(second)")
+    // It names the board and the desktop the two would share.
+    #expect(second.stderr.contains("'general'") && second.stderr.contains("X display \(x.display)"), "\(second)")
+
+    // One copy, one import.
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("once".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "once" }
+    try #require(try sandbox.pb("paste").text == "once", "\(first.waitFor(""))")
+    usleep(500_000)
+    #expect(try sandbox.changeCount() == 1, "\((try? sandbox.pb("history").text) ?? "")")
+
+    // A bridge killed with -9 leaves no lock behind.
+    kill(first.pid, SIGKILL)
+    try waitUntil { !first.isWatching }  // its descriptors closed: it is gone
+    let next = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { next.isWatching }
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("twice".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "twice" }
+    #expect(try sandbox.pb("paste").text == "twice", "\(next.waitFor(""))")
+    #expect(next.waitFor("pb bridge").isEmpty, "the bridge reported: \(next.waitFor(""))")
+    let refused = try secondBridge(sandbox, x.environment)
+    #expect(refused.status == 75 && refused.stderr.contains("pid \(next.pid)"), "\(refused)")
+  }
+
+  @Test("Wayland: a second bridge of the board on the compositor is refused; each copy is imported once")
+  func secondWaylandBridgeRefused() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let environment = sway.environment.filter { !$0.value.isEmpty }
+    let first = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
+    try waitUntil { first.isWatching }
+    try #require(first.isWatching)
+    let second = try secondBridge(sandbox, environment)
+    #expect(second.status == 75 && second.stderr.contains("pid \(first.pid)"), "\(second)")
+    #expect(second.stderr.split(separator: "\n").count == 1, "\(second)")
+    try #require(try sway.copy(sandbox, ["once"]).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "once" }
+    try #require(try sandbox.pb("paste").text == "once", "\(first.waitFor(""))")
+    usleep(500_000)
+    #expect(try sandbox.changeCount() == 1, "\((try? sandbox.pb("history").text) ?? "")")
+    #expect(first.waitFor("pb bridge").isEmpty, "the bridge reported: \(first.waitFor(""))")
+  }
 }
