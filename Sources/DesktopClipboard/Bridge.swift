@@ -79,7 +79,7 @@ final class DesktopBridge {
   /// Runs until the board is deleted or the desktop goes.
   func run() throws(DesktopError) {
     let monitor = try DesktopError.inStore { () throws(PasteboardError) in try ChangeMonitor(store: store, board: board) }
-    if direction != .toDesktop, endpoint.heldByAnotherAtStart {
+    if direction != .toDesktop, endpoint.heldByAnotherAtStart, !holdsThisBoardsItem() {
       // An application's copy is the clipboard now (the bridge starts at login, or
       // again after a crash): it is newer than the board's item, so it is imported
       // under the usual rules (a secret is left alone, on the clipboard), and the
@@ -125,6 +125,16 @@ final class DesktopBridge {
         try boardChanged(monitor)
       }
     }
+  }
+
+  /// Whether the selection's holder offers an item of this board (a `pb publish` still
+  /// serving): one that may be older than the board's item 0, which is offered instead.
+  private func holdsThisBoardsItem() -> Bool {
+    let reader = endpoint.reader(timeout: timeout)
+    guard let targets = try? reader.targets(), targets.contains(DesktopTargets.pbItem) else { return false }
+    var mark: [UInt8] = []
+    guard (try? reader.read(DesktopTargets.pbItem, into: { mark.append(contentsOf: $0) })) != nil else { return false }
+    return DesktopTargets.Origin(bytes: mark)?.board == board
   }
 
   /// Whether the present owner's offer is the board's item, kept alive by the bridge

@@ -290,4 +290,21 @@ struct ClipboardManagerAttackTests {
     #expect(try sandbox.changeCount() == 1, "\((try? sandbox.pb("history").text) ?? "")")
     #expect(first.waitFor("pb bridge").isEmpty, "the bridge reported: \(first.waitFor(""))")
   }
+
+  @Test("X11: a bridge started while an older item of its own pasteboard is published offers the pasteboard's item 0")
+  func startsOverOwnOlderItem() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("published before".utf8)).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    try #require(try sandbox.pb(["copy"], stdin: Data("copied since".utf8)).status == 0)
+    let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    try #require(try paste().text == "published before")
+    // pb's own offer is no application's copy to keep: the board's newer item replaces it.
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { (try? paste().text) == "copied since" }
+    #expect(try paste().text == "copied since", "\(bridge.waitFor(""))")
+    #expect(try sandbox.changeCount() == 2)
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
 }
