@@ -291,7 +291,7 @@ struct ClipboardManagerAttackTests {
     #expect(first.waitFor("pb bridge").isEmpty, "the bridge reported: \(first.waitFor(""))")
   }
 
-  @Test("X11: a bridge started while an older item of its own pasteboard is published offers the pasteboard's item 0")
+  @Test("X11: a bridge started while an older item of its own pasteboard is published offers the pasteboard's item 0; --to-desktop offers it over an application's copy")
   func startsOverOwnOlderItem() throws {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
@@ -306,5 +306,17 @@ struct ClipboardManagerAttackTests {
     #expect(try paste().text == "copied since", "\(bridge.waitFor(""))")
     #expect(try sandbox.changeCount() == 2)
     #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+
+    // --to-desktop only offers: over an application's copy too, as before.
+    kill(bridge.pid, SIGKILL)
+    try waitUntil { !bridge.isWatching }
+    let text = try sandbox.file("copy.txt", "the application's copy")
+    let application = try x.offer(sandbox, ["UTF8_STRING=\(text)"])
+    try #require(try paste().text == "the application's copy")
+    let offering = try Background(sandbox, [Sandbox.binary, "bridge", "--to-desktop"], environment: x.environment)
+    try waitUntil { (try? paste().text) == "copied since" }
+    #expect(try paste().text == "copied since", "\(offering.waitFor(""))")
+    #expect(try sandbox.changeCount() == 2)
+    withExtendedLifetime(application) {}
   }
 }
