@@ -284,10 +284,14 @@ public enum Desktop {
 
   /// The board's file a bridge of `selection` on this desktop holds locked while it
   /// runs (`bridge-<backend>-<selection>-<display>`), the display as its variable names
-  /// it (an X display without its screen number, which does not change the clipboard),
-  /// with `%` and `/` escaped.
+  /// it (an X display without its screen number, which does not change the clipboard; a
+  /// Wayland socket by its path), with `%` and `/` escaped.
   static func bridgeLockName(_ backend: Backend, selection: Selection) throws(DesktopError) -> String {
     var display = backend == .wayland ? try waylandDisplay() : try display()
+    // A compositor named by its socket's name or by its path is one compositor.
+    if backend == .wayland, !display.hasPrefix("/"), let runtime = environment["XDG_RUNTIME_DIR"] {
+      display = runtime + "/" + display
+    }
     if backend == .x11, let colon = display.lastIndex(of: ":"), let dot = display[colon...].firstIndex(of: ".") {
       display = String(display[..<dot])
     }

@@ -283,6 +283,14 @@ struct ClipboardManagerAttackTests {
     let second = try secondBridge(sandbox, environment)
     #expect(second.status == 75 && second.stderr.contains("pid \(first.pid)"), "\(second)")
     #expect(second.stderr.split(separator: "\n").count == 1, "\(second)")
+    // The same compositor named as systemd and login sessions name it: by its socket's
+    // name in XDG_RUNTIME_DIR.
+    let socket = URL(fileURLWithPath: sway.socket)
+    var byName = environment
+    byName["WAYLAND_DISPLAY"] = socket.lastPathComponent
+    byName["XDG_RUNTIME_DIR"] = socket.deletingLastPathComponent().path
+    let named = try secondBridge(sandbox, byName)
+    #expect(named.status == 75 && named.stderr.contains("pid \(first.pid)"), "\(named)")
     try #require(try sway.copy(sandbox, ["once"]).status == 0)
     try waitUntil { (try? sandbox.pb("paste").text) == "once" }
     try #require(try sandbox.pb("paste").text == "once", "\(first.waitFor(""))")
