@@ -21,6 +21,8 @@ protocol BridgeEndpoint: AnyObject {
   /// Gives the selection up if pb's latest offer still holds it, and ends that offer's
   /// transfers.
   func withdraw()
+  /// Whether another client held the selection when the endpoint was made.
+  var heldByAnotherAtStart: Bool { get }
   /// A reader of what another client offers now.
   func reader(timeout: Int64) -> any SelectionReader
   /// The offer of the selection's present owner is now the board's item: when that
@@ -77,6 +79,14 @@ final class DesktopBridge {
   /// Runs until the board is deleted or the desktop goes.
   func run() throws(DesktopError) {
     let monitor = try DesktopError.inStore { () throws(PasteboardError) in try ChangeMonitor(store: store, board: board) }
+    if direction != .toDesktop, endpoint.heldByAnotherAtStart, !holdsThisBoardsItem() {
+      // An application's copy is the clipboard now (the bridge starts at login, or
+      // again after a crash): it is newer than the board's item, so it is imported
+      // under the usual rules (a secret is left alone, on the clipboard), and the
+      // board's item is not offered over it.
+      seen = try DesktopError.inStore { () throws(PasteboardError) in try monitor.current().state.changeCount }
+      try importAndKeep()
+    }
     try boardChanged(monitor)
     var ready = [Int16](repeating: 0, count: endpoint.pollEntries.count)
     while true {
@@ -115,6 +125,16 @@ final class DesktopBridge {
         try boardChanged(monitor)
       }
     }
+  }
+
+  /// Whether the selection's holder offers an item of this board (a `pb publish` still
+  /// serving): one that may be older than the board's item 0, which is offered instead.
+  private func holdsThisBoardsItem() -> Bool {
+    let reader = endpoint.reader(timeout: timeout)
+    guard let targets = try? reader.targets(), targets.contains(DesktopTargets.pbItem) else { return false }
+    var mark: [UInt8] = []
+    guard (try? reader.read(DesktopTargets.pbItem, into: { mark.append(contentsOf: $0) })) != nil else { return false }
+    return DesktopTargets.Origin(bytes: mark)?.board == board
   }
 
   /// Whether the present owner's offer is the board's item, kept alive by the bridge

@@ -253,6 +253,23 @@ public enum Desktop {
     store: Store, board: String, selection: Selection, route: Route, direction: Direction, timeout: Int64,
     notify: @escaping (BridgeNotice) -> Void
   ) throws(DesktopError) {
+    if route.backend == .osc52 { throw .unavailable(lookedFor: osc52WriteOnly) }
+    // One bridge per board, selection and desktop, taken before the desktop is touched:
+    // a second would import every copy twice. Closing the lock (the process ending,
+    // however it ends) frees it.
+    let desktop =
+      "the \(selection.rawValue) selection of "
+      + (route.backend == .wayland ? "Wayland display \(try waylandDisplay())" : "X display \(try display())")
+    let lockName = try bridgeLockName(route.backend, selection: selection)
+    let lock = try DesktopError.inStore { () throws(PasteboardError) in
+      try store.pasteboard(named: board, creating: true).takeProcessLock(lockName)
+    }
+    let held: Descriptor
+    switch lock {
+    case .held(let descriptor): held = descriptor
+    case .heldByAnother(let pid): throw .bridgeRunning(board: board, desktop: desktop, pid: pid)
+    }
+    defer { held.keepOpenUntilHere() }
     let endpoint: any BridgeEndpoint
     switch route.backend {
     case .osc52:
@@ -263,6 +280,23 @@ public enum Desktop {
       endpoint = try X11BridgeEndpoint(selection: selection, manager: direction == .both)
     }
     try DesktopBridge(store: store, board: board, endpoint: endpoint, direction: direction, timeout: timeout, notify: notify).run()
+  }
+
+  /// The board's file a bridge of `selection` on this desktop holds locked while it
+  /// runs (`bridge-<backend>-<selection>-<display>`), the display as its variable names
+  /// it (an X display without its screen number, which does not change the clipboard; a
+  /// Wayland socket by its path), with `%` and `/` escaped.
+  static func bridgeLockName(_ backend: Backend, selection: Selection) throws(DesktopError) -> String {
+    var display = backend == .wayland ? try waylandDisplay() : try display()
+    // A compositor named by its socket's name or by its path is one compositor.
+    if backend == .wayland, !display.hasPrefix("/"), let runtime = environment["XDG_RUNTIME_DIR"] {
+      display = runtime + "/" + display
+    }
+    if backend == .x11, let colon = display.lastIndex(of: ":"), let dot = display[colon...].firstIndex(of: ".") {
+      display = String(display[..<dot])
+    }
+    let escaped = display.map { $0 == "%" ? "%25" : $0 == "/" ? "%2F" : String($0) }.joined()
+    return "bridge-\(backend.rawValue)-\(selection.rawValue)-\(escaped)"
   }
 
   // MARK: Importing

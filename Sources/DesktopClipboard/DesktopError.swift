@@ -13,6 +13,9 @@ public enum DesktopError: Error, Sendable, Equatable {
   case failed(String)
   /// The X server lacks XFixes, without which the bridge cannot hear of new copies.
   case noXFixes
+  /// Another `pb bridge` (process `pid`, when known) bridges `board` with the same
+  /// selection of the same desktop: a second would import every copy twice.
+  case bridgeRunning(board: String, desktop: String, pid: Int32?)
   /// Nothing owns the desktop selection (`clipboard` or `primary`).
   case empty(selection: String)
   /// `what` took longer than `seconds`: a limit the caller chose when `adjustable`.

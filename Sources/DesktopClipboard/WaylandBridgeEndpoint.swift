@@ -25,13 +25,16 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
   private var keptOffer: UInt32 = 0
   /// Whether it keeps offers alive (the bridge carries both ways, on the clipboard).
   private let persists: Bool
+  let heldByAnotherAtStart: Bool
 
   init(control: WaylandDataControl, selection: Desktop.Selection, persists: Bool) throws(DesktopError) {
     self.selection = selection
     self.control = control
     self.persists = persists && selection == .clipboard
+    // The device's first `selection` event, taken in as data control was set up.
     lastOffer = try control.current(selection).offer
     currentOffer = lastOffer
+    heldByAnotherAtStart = lastOffer != 0
   }
 
   var pollEntries: [SystemCall.PollRequest] {

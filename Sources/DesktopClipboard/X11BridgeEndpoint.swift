@@ -23,6 +23,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
   private var currentOwner: xcb_window_t
   /// The owner whose offer the board holds (`keepOwner`), while it owns the selection.
   private var keptOwner: xcb_window_t?
+  let heldByAnotherAtStart: Bool
 
   /// With `manager`, it is the clipboard manager too, unless another client is.
   init(selection: Desktop.Selection, manager: Bool) throws(DesktopError) {
@@ -37,6 +38,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil)
     currentOwner = reply?.pointee.owner ?? xcb_window_t(XCB_NONE)
     free(reply)
+    heldByAnotherAtStart = currentOwner != xcb_window_t(XCB_NONE)
     self.manager = manager && selection == .clipboard ? try X11ClipboardManager(connection: x) : nil
   }
 

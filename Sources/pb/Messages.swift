@@ -216,6 +216,10 @@ extension DesktopError {
       return Display.line(text)
     case .noXFixes:
       return "the X server lacks the XFixes extension, which pb bridge needs to hear of new copies"
+    case .bridgeRunning(let board, let desktop, let pid):
+      let running = pid.map { "pb bridge (pid \($0))" } ?? "another pb bridge"
+      return "\(running) already bridges pasteboard '\(Display.value(board))' with \(desktop); "
+        + "stop it first\(pid.map { " (kill \($0))" } ?? ""), or bridge another pasteboard with --pasteboard"
     case .empty(let selection):
       return "the desktop's \(selection) selection is empty; copy something in an application first"
     case .timeout(let what, let seconds, let adjustable):

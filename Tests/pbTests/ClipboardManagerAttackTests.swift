@@ -231,4 +231,100 @@ struct ClipboardManagerAttackTests {
     #expect(try paste().text == "kept again")
     #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
   }
+
+  /// A second `pb bridge` of the board on the same desktop, run in the foreground: it
+  /// must end at once (before: it ran, and every copy was imported twice).
+  private func secondBridge(_ sandbox: Sandbox, _ environment: [String: String]) throws -> Result {
+    try sandbox.run(Sandbox.binary, ["bridge"], stdin: nil, environment: environment, timeLimit: 10)
+  }
+
+  @Test("X11: a second bridge of the board on the display is refused, naming the first; one started after the first was killed with -9 runs")
+  func secondBridgeRefused() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let first = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { first.isWatching }
+    try #require(first.isWatching)
+    let second = try secondBridge(sandbox, x.environment)
+    #expect(second.status == 75, "\(second)")
+    #expect(second.stderr.split(separator: "\n").count == 1 && second.stderr.hasPrefix("pb: "), "\(second)")
+    #expect(second.stderr.contains("pid \(first.pid)") && second.stderr.contains("kill \(first.pid)"), "\(second)")
+    // It names the board and the desktop the two would share.
+    #expect(second.stderr.contains("'general'") && second.stderr.contains("X display \(x.display)"), "\(second)")
+
+    // One copy, one import.
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("once".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "once" }
+    try #require(try sandbox.pb("paste").text == "once", "\(first.waitFor(""))")
+    usleep(500_000)
+    #expect(try sandbox.changeCount() == 1, "\((try? sandbox.pb("history").text) ?? "")")
+
+    // A bridge killed with -9 leaves no lock behind.
+    kill(first.pid, SIGKILL)
+    try waitUntil { !first.isWatching }  // its descriptors closed: it is gone
+    let next = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { next.isWatching }
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("twice".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "twice" }
+    #expect(try sandbox.pb("paste").text == "twice", "\(next.waitFor(""))")
+    #expect(next.waitFor("pb bridge").isEmpty, "the bridge reported: \(next.waitFor(""))")
+    let refused = try secondBridge(sandbox, x.environment)
+    #expect(refused.status == 75 && refused.stderr.contains("pid \(next.pid)"), "\(refused)")
+  }
+
+  @Test("Wayland: a second bridge of the board on the compositor is refused; each copy is imported once")
+  func secondWaylandBridgeRefused() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let environment = sway.environment.filter { !$0.value.isEmpty }
+    let first = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
+    try waitUntil { first.isWatching }
+    try #require(first.isWatching)
+    let second = try secondBridge(sandbox, environment)
+    #expect(second.status == 75 && second.stderr.contains("pid \(first.pid)"), "\(second)")
+    #expect(second.stderr.split(separator: "\n").count == 1, "\(second)")
+    // The same compositor named as systemd and login sessions name it: by its socket's
+    // name in XDG_RUNTIME_DIR.
+    let socket = URL(fileURLWithPath: sway.socket)
+    var byName = environment
+    byName["WAYLAND_DISPLAY"] = socket.lastPathComponent
+    byName["XDG_RUNTIME_DIR"] = socket.deletingLastPathComponent().path
+    let named = try secondBridge(sandbox, byName)
+    #expect(named.status == 75 && named.stderr.contains("pid \(first.pid)"), "\(named)")
+    try #require(try sway.copy(sandbox, ["once"]).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "once" }
+    try #require(try sandbox.pb("paste").text == "once", "\(first.waitFor(""))")
+    usleep(500_000)
+    #expect(try sandbox.changeCount() == 1, "\((try? sandbox.pb("history").text) ?? "")")
+    #expect(first.waitFor("pb bridge").isEmpty, "the bridge reported: \(first.waitFor(""))")
+  }
+
+  @Test("X11: a bridge started while an older item of its own pasteboard is published offers the pasteboard's item 0; --to-desktop offers it over an application's copy")
+  func startsOverOwnOlderItem() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("published before".utf8)).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    try #require(try sandbox.pb(["copy"], stdin: Data("copied since".utf8)).status == 0)
+    let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    try #require(try paste().text == "published before")
+    // pb's own offer is no application's copy to keep: the board's newer item replaces it.
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { (try? paste().text) == "copied since" }
+    #expect(try paste().text == "copied since", "\(bridge.waitFor(""))")
+    #expect(try sandbox.changeCount() == 2)
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+
+    // --to-desktop only offers: over an application's copy too, as before.
+    kill(bridge.pid, SIGKILL)
+    try waitUntil { !bridge.isWatching }
+    let text = try sandbox.file("copy.txt", "the application's copy")
+    let application = try x.offer(sandbox, ["UTF8_STRING=\(text)"])
+    try #require(try paste().text == "the application's copy")
+    let offering = try Background(sandbox, [Sandbox.binary, "bridge", "--to-desktop"], environment: x.environment)
+    try waitUntil { (try? paste().text) == "copied since" }
+    #expect(try paste().text == "copied since", "\(offering.waitFor(""))")
+    #expect(try sandbox.changeCount() == 2)
+    withExtendedLifetime(application) {}
+  }
 }

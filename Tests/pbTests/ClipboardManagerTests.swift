@@ -280,4 +280,108 @@ struct ClipboardManagerTests {
 
     #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
   }
+
+  @Test("X11: a bridge started while an application holds the clipboard imports that copy and leaves it there; with nobody holding it, it offers the board's item")
+  func startsWhileHeld() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("older, on the board".utf8)).status == 0)
+    let text = try sandbox.file("copy.txt", "the application's copy")
+    let application = try x.offer(sandbox, ["UTF8_STRING=\(text)"])
+    let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    try #require(try paste().text == "the application's copy")
+
+    // At login, or when systemd restarts a bridge that crashed. Before: the bridge
+    // offered the board's older item over the application's copy.
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { (try? sandbox.pb("paste").text) == "the application's copy" }
+    #expect(try sandbox.pb("paste").text == "the application's copy", "not imported: \(bridge.waitFor(""))")
+    for _ in 0..<10 {
+      #expect(try paste().text == "the application's copy")
+      usleep(100_000)
+    }
+    #expect(try sandbox.changeCount() == 2, "one import")
+    // It is the clipboard manager of that copy too: it outlives its application.
+    crash([application.pid])
+    try waitUntil { try paste().status == 0 }
+    #expect(try paste().text == "the application's copy")
+    #expect(try sandbox.changeCount() == 2)
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+
+    // Nobody holds the clipboard of another display: the board's item is offered there.
+    let empty = try PrivateX(sandbox)
+    let second = try Background(sandbox, [Sandbox.binary, "bridge"], environment: empty.environment)
+    let pasteEmpty = { try empty.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    try waitUntil { (try? pasteEmpty().text) == "the application's copy" }
+    #expect(try pasteEmpty().text == "the application's copy", "\(second.waitFor(""))")
+    #expect(try sandbox.changeCount() == 2)
+  }
+
+  @Test("X11: a bridge started while a password is on the clipboard neither imports nor replaces it")
+  func startsWhileSecretHeld() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy"], stdin: Data("older, on the board".utf8)).status == 0)
+    let secret = try sandbox.file("pw.txt", "hunter2")
+    let hint = try sandbox.file("hint", "secret")
+    let password = try x.offer(sandbox, ["UTF8_STRING=\(secret)", "x-kde-passwordManagerHint=\(hint)"])
+    let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
+    try #require(try paste().text == "hunter2")
+
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { bridge.isWatching }
+    // The user pastes the password where it goes, after the bridge has started: it is
+    // still there (before, the board's older item had replaced it).
+    for _ in 0..<15 {
+      #expect(try paste().text == "hunter2")
+      usleep(100_000)
+    }
+    #expect(try sandbox.pb("paste").text == "older, on the board", "the password was imported")
+    #expect(try sandbox.changeCount() == 1)
+    // The bridge runs: the next ordinary copy is imported.
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("after".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "after" }
+    #expect(try sandbox.pb("paste").text == "after", "\(bridge.waitFor(""))")
+    withExtendedLifetime(password) {}
+  }
+
+  @Test("Wayland: a bridge started while wl-copy holds a copy imports it, and wl-paste still gives it; a password held at start stays, untouched")
+  func waylandStartsWhileHeld() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let environment = sway.environment.filter { !$0.value.isEmpty }
+    try #require(try sandbox.pb(["copy"], stdin: Data("older, on the board".utf8)).status == 0)
+    try #require(try sway.copy(sandbox, ["from wl-copy"]).status == 0)
+    let paste = { try sway.client(sandbox, "wl-paste", ["-n", "-t", "text/plain"]) }
+    try #require(try paste().text == "from wl-copy")
+
+    var bridge: Background? = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
+    try waitUntil { (try? sandbox.pb("paste").text) == "from wl-copy" }
+    #expect(try sandbox.pb("paste").text == "from wl-copy", "not imported: \(bridge?.waitFor("") ?? "")")
+    for _ in 0..<10 {
+      #expect(try paste().text == "from wl-copy")
+      usleep(100_000)
+    }
+    #expect(try sandbox.changeCount() == 2, "one import")
+    #expect(bridge?.waitFor("pb bridge").isEmpty == true, "the bridge reported: \(bridge?.waitFor("") ?? "")")
+    if let pid = bridge?.pid { crash([pid]) }
+    bridge = nil
+
+    // A password manager's copy (pb's offer of a concealed item, with the password
+    // hint) on the clipboard when the bridge starts again.
+    try #require(try sandbox.pb(["copy", "-p", "vault", "--concealed"], stdin: Data("hunter2".utf8)).status == 0)
+    try #require(try sandbox.pb(["publish", "-p", "vault"], environment: environment).status == 0)
+    try #require(try paste().text == "hunter2")
+    let again = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
+    try waitUntil { again.isWatching }
+    for _ in 0..<15 {
+      #expect(try paste().text == "hunter2")
+      usleep(100_000)
+    }
+    #expect(try sandbox.pb("paste").text == "from wl-copy", "the password was imported")
+    #expect(try sandbox.changeCount() == 2)
+    try #require(try sway.copy(sandbox, ["after"]).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "after" }
+    #expect(try sandbox.pb("paste").text == "after", "\(again.waitFor(""))")
+  }
 }
