@@ -90,14 +90,16 @@ public enum BoardArchive {
       var named: Set<String> = []
       func checked(_ items: [Item], at field: JSONField) throws -> [Item] {
         for item in items {
-          for (index, representation) in item.representations.enumerated() {
+          // A set, not a search of the representations before: an item may hold a great many.
+          var types: Set<TypeIdentifier> = []
+          for representation in item.representations {
             guard let size = sizes[representation.file] else {
               throw field.damaged("'\(representation.file)' is not among the files")
             }
             guard size == representation.size else {
               throw field.damaged("'\(representation.file)' is \(representation.size) bytes there and \(size) among the files")
             }
-            if item.representations[..<index].contains(where: { $0.type == representation.type }) {
+            guard types.insert(representation.type).inserted else {
               throw field.damaged("an item holds \(representation.type) twice")
             }
             named.insert(representation.file)

@@ -194,4 +194,33 @@ import Testing
       .replacingOccurrences(of: "\"files\": [", with: "\"files\": [{\"name\": \"\(Self.fileB)\", \"size\": 0}, ").utf8)) + TarBytes.end
     #expect(try refusal(unnamed)?.contains("named by no item") == true)
   }
+
+  /// An item of many types is checked for a type twice in time linear in them: 40,000
+  /// representations (a 3 MiB manifest, far under its cap) took minutes when each was
+  /// compared with all those before it.
+  @Test func anItemOfManyTypesIsCheckedQuickly() throws {
+    let count = 40_000
+    func manifest(lastType: String) -> [UInt8] {
+      let representations = (0..<count).map { index in
+        "{\"file\":\"\(Self.fileA)\",\"size\":5,\"type\":\"\(index == count - 1 ? lastType : "public.t\(index)")\",\"typeSource\":\"given\"}"
+      }.joined(separator: ",")
+      return Array(
+        """
+        {"format":"pb-archive","version":1,"board":"general","files":[{"name":"\(Self.fileA)","size":5}],
+         "items":[{"representations":[\(representations)]}]}
+        """.utf8)
+    }
+    let clock = ContinuousClock()
+    let started = clock.now
+    let contents = try BoardArchive.decode(manifest(lastType: "public.last"), source: "test")
+    #expect(contents.items.first?.representations.count == count)
+    #expect(clock.now - started < .seconds(10), "decoding \(count) representations took \(clock.now - started)")
+    do {
+      _ = try BoardArchive.decode(manifest(lastType: "public.t0"), source: "test")
+      Issue.record("an item holding public.t0 twice was accepted")
+    } catch {
+      guard case .badArchive(_, let reason) = error else { throw error }
+      #expect(reason.contains("public.t0 twice"), "\(reason)")
+    }
+  }
 }
