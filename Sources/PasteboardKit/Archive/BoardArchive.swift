@@ -299,7 +299,11 @@ extension Pasteboard {
             return entry
           }
         }
-        history.undoStack += entries(contents.undo)
+        var undo = entries(contents.undo)
+        // The archive's oldest entries give way, never the entry that undoes the import:
+        // trimmed as the oldest, it would take what the board held beyond any undo.
+        if history.levelsOfUndo > 0 { undo = Array(undo.suffix(max(0, history.levelsOfUndo - 1))) }
+        history.undoStack += undo
         history.redoStack = entries(contents.redo)
         history.group?.hasEntry = false
         history.trim()

@@ -102,6 +102,30 @@ import Testing
     #expect(targetHistory.undoStack[1].items.count == 1, "the import's entry gives back what the board held")
   }
 
+  /// An archive whose history fills the board's levels of undo takes its newest entries
+  /// only: the entry that undoes the import stays, so what the board held is never lost.
+  /// It was trimmed away as the oldest, and the board's items went beyond any undo.
+  @Test func anArchiveOfFullHistoryKeepsTheEntryThatUndoesTheImport() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let source = try board("source")
+    try source.setLevelsOfUndo(3)
+    for text in ["one", "two", "three", "four", "five"] { try write(text, to: source) }
+    let archive = try TemporaryFile()
+    _ = try source.exportArchive(to: try archive.open(writing: true), history: true, concealed: false)
+    let target = try board("target")
+    try target.setLevelsOfUndo(3)
+    try write("precious", to: target)
+    _ = try target.importArchive(from: .file(archive.path), append: false)
+    let (_, history) = try target.stateAndHistory()
+    #expect(history.undoStack.count == 3)
+    #expect(history.undoStack.first?.actionName == "Import", "\(history.undoStack.map(\.actionName))")
+    _ = try target.undo(3)
+    let data = root + "/boards/target/data/"
+    let (state, _) = try target.stateAndHistory()
+    let file = try #require(state.items.first?.representations.first?.file)
+    #expect(FileManager.default.contents(atPath: data + file) == Data("precious".utf8), "undo gives back what the board held")
+  }
+
   @Test func aLyingSizeIsRefused() throws {
     let stream =
       TarBytes.member("pb-archive.json", Self.manifest([(Self.fileA, 5)])) + TarBytes.member("data/" + Self.fileA, Array("hello, world".utf8))
