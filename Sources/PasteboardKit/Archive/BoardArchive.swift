@@ -90,14 +90,16 @@ public enum BoardArchive {
       var named: Set<String> = []
       func checked(_ items: [Item], at field: JSONField) throws -> [Item] {
         for item in items {
-          for (index, representation) in item.representations.enumerated() {
+          // A set, not a search of the representations before: an item may hold a great many.
+          var types: Set<TypeIdentifier> = []
+          for representation in item.representations {
             guard let size = sizes[representation.file] else {
               throw field.damaged("'\(representation.file)' is not among the files")
             }
             guard size == representation.size else {
               throw field.damaged("'\(representation.file)' is \(representation.size) bytes there and \(size) among the files")
             }
-            if item.representations[..<index].contains(where: { $0.type == representation.type }) {
+            guard types.insert(representation.type).inserted else {
               throw field.damaged("an item holds \(representation.type) twice")
             }
             named.insert(representation.file)
@@ -297,7 +299,11 @@ extension Pasteboard {
             return entry
           }
         }
-        history.undoStack += entries(contents.undo)
+        var undo = entries(contents.undo)
+        // The archive's oldest entries give way, never the entry that undoes the import:
+        // trimmed as the oldest, it would take what the board held beyond any undo.
+        if history.levelsOfUndo > 0 { undo = Array(undo.suffix(max(0, history.levelsOfUndo - 1))) }
+        history.undoStack += undo
         history.redoStack = entries(contents.redo)
         history.group?.hasEntry = false
         history.trim()

@@ -102,6 +102,30 @@ import Testing
     #expect(targetHistory.undoStack[1].items.count == 1, "the import's entry gives back what the board held")
   }
 
+  /// An archive whose history fills the board's levels of undo takes its newest entries
+  /// only: the entry that undoes the import stays, so what the board held is never lost.
+  /// It was trimmed away as the oldest, and the board's items went beyond any undo.
+  @Test func anArchiveOfFullHistoryKeepsTheEntryThatUndoesTheImport() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let source = try board("source")
+    try source.setLevelsOfUndo(3)
+    for text in ["one", "two", "three", "four", "five"] { try write(text, to: source) }
+    let archive = try TemporaryFile()
+    _ = try source.exportArchive(to: try archive.open(writing: true), history: true, concealed: false)
+    let target = try board("target")
+    try target.setLevelsOfUndo(3)
+    try write("precious", to: target)
+    _ = try target.importArchive(from: .file(archive.path), append: false)
+    let (_, history) = try target.stateAndHistory()
+    #expect(history.undoStack.count == 3)
+    #expect(history.undoStack.first?.actionName == "Import", "\(history.undoStack.map(\.actionName))")
+    _ = try target.undo(3)
+    let data = root + "/boards/target/data/"
+    let (state, _) = try target.stateAndHistory()
+    let file = try #require(state.items.first?.representations.first?.file)
+    #expect(FileManager.default.contents(atPath: data + file) == Data("precious".utf8), "undo gives back what the board held")
+  }
+
   @Test func aLyingSizeIsRefused() throws {
     let stream =
       TarBytes.member("pb-archive.json", Self.manifest([(Self.fileA, 5)])) + TarBytes.member("data/" + Self.fileA, Array("hello, world".utf8))
@@ -193,5 +217,34 @@ import Testing
     let unnamed = TarBytes.member("pb-archive.json", Array(String(decoding: Self.manifest([(Self.fileA, 5)]), as: UTF8.self)
       .replacingOccurrences(of: "\"files\": [", with: "\"files\": [{\"name\": \"\(Self.fileB)\", \"size\": 0}, ").utf8)) + TarBytes.end
     #expect(try refusal(unnamed)?.contains("named by no item") == true)
+  }
+
+  /// An item of many types is checked for a type twice in time linear in them: 40,000
+  /// representations (a 3 MiB manifest, far under its cap) took minutes when each was
+  /// compared with all those before it.
+  @Test func anItemOfManyTypesIsCheckedQuickly() throws {
+    let count = 40_000
+    func manifest(lastType: String) -> [UInt8] {
+      let representations = (0..<count).map { index in
+        "{\"file\":\"\(Self.fileA)\",\"size\":5,\"type\":\"\(index == count - 1 ? lastType : "public.t\(index)")\",\"typeSource\":\"given\"}"
+      }.joined(separator: ",")
+      return Array(
+        """
+        {"format":"pb-archive","version":1,"board":"general","files":[{"name":"\(Self.fileA)","size":5}],
+         "items":[{"representations":[\(representations)]}]}
+        """.utf8)
+    }
+    let clock = ContinuousClock()
+    let started = clock.now
+    let contents = try BoardArchive.decode(manifest(lastType: "public.last"), source: "test")
+    #expect(contents.items.first?.representations.count == count)
+    #expect(clock.now - started < .seconds(10), "decoding \(count) representations took \(clock.now - started)")
+    do {
+      _ = try BoardArchive.decode(manifest(lastType: "public.t0"), source: "test")
+      Issue.record("an item holding public.t0 twice was accepted")
+    } catch {
+      guard case .badArchive(_, let reason) = error else { throw error }
+      #expect(reason.contains("public.t0 twice"), "\(reason)")
+    }
   }
 }
