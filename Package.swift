@@ -98,7 +98,7 @@ let package = Package(
     .testTarget(
       name: "pbTests",
       dependencies: ["pb"],
-      exclude: ["Support/complete.zsh", "Support/complete_listing.zsh", "Support/fuzz_arguments.py", "Support/fault_injection.py", "Support/history_model.py", "Support/x11_client.py", "Support/terminal.py", "Support/complete_bash.py",
+      exclude: ["Support/complete.zsh", "Support/fuzz_arguments.py", "Support/fault_injection.py", "Support/history_model.py", "Support/x11_client.py", "Support/terminal.py", "Support/complete_bash.py",
         "Support/attack_crashpoints.py", "Support/attack_multiboard.py", "Support/attack_findings.sh", "Support/attack_fuzz_planted.py", "Support/clipboard_store.py", "Support/image_client.py", "Corpus",
         "Support/qt_clipboard.py", "Support/gtk_photo.py", "Support/x11_late_client.py", "Support/wayland_late_client.py",
         "Support/fuzz_archive.py",

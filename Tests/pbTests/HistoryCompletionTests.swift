@@ -8,10 +8,10 @@ extension DocsTests {
   /// lines of its terminal output, split at escape sequences too (which move the cursor
   /// between them).
   func zshListing(_ sandbox: Sandbox, _ line: String) throws -> [String] {
-    let driver = Self.repository.appendingPathComponent("Tests/pbTests/Support/complete_listing.zsh").path
+    let driver = Self.repository.appendingPathComponent("Tests/pbTests/Support/complete.zsh").path
     let completions = Self.repository.appendingPathComponent("completions").path
     let result = try sandbox.shell(
-      "export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); zsh \(driver) \(completions) '\(line)'")
+      "export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); zsh \(driver) \(completions) '\(line)' --listing")
     #expect(result.status == 0, "\(result)")
     return result.text.replacing(#/\x1B\[[0-9;]*[A-Za-z]|\x07/#, with: "\n").split(separator: "\n").map {
       String($0).trimmingCharacters(in: .whitespaces)

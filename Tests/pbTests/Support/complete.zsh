@@ -1,6 +1,7 @@
 #!/usr/bin/env zsh
-# Prints the matches real zsh completion offers for a command line, one per line.
-# usage: complete.zsh COMPLETIONS_DIR 'pb co'
+# Prints the matches real zsh completion offers for a command line, one per line; with
+# --listing, what the Tab shows instead: the list of matches with their descriptions.
+# usage: complete.zsh COMPLETIONS_DIR 'pb co' [--listing]
 # An interactive zsh runs in a pseudo-terminal with the project's completions on its
 # fpath; compadd is wrapped to print what it is given, and a Tab is typed.
 #
@@ -50,4 +51,8 @@ zpty -w -n session "$2"$'\t'
 zpty -w session $'\x15print END-OF-$((6 * 7))'
 await END-OF-42
 zpty -d session
-print -rl -- ${(u)${(M)${(f)output//$'\r'/}:#<M>*}#<M>}
+if [[ $3 == --listing ]]; then
+  print -rl -- ${(f)output//$'\r'/}
+else
+  print -rl -- ${(u)${(M)${(f)output//$'\r'/}:#<M>*}#<M>}
+fi
