@@ -102,6 +102,34 @@ struct ArchiveTests {
     #expect(plain.text.contains("Import") && !plain.text.contains("Copy"), "\(plain)")
   }
 
+  @Test("pb export while another process copies and undoes gives one whole state every time, never 'changed while read'")
+  func exportWhileWriting() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", "-p", "busy", stdin: Data("first".utf8)).status == 0)
+    let before = try sandbox.changeCount("busy")
+    // The writer stops when told, or after a minute whatever happens; its output goes
+    // nowhere, so the shell's pipes close when the exports are done.
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path)
+      ( end=$((SECONDS + 60)); i=0
+        while [ ! -e stop ] && [ $SECONDS -lt $end ]; do
+          i=$((i + 1)); printf 'value %05d' $i | pb copy -p busy
+          [ $((i % 3)) = 0 ] && pb undo -p busy
+        done ) > /dev/null 2>&1 < /dev/null &
+      writer=$!
+      exported=0
+      for n in $(seq 40); do
+        if pb export -p busy --history > busy.tar; then exported=$((exported + 1)); fi
+      done
+      touch stop; wait $writer
+      pb import --archive busy.tar -p copy && echo "exported $exported"
+      """)
+    #expect(try sandbox.changeCount("busy") > before + 40, "the writer changed the board while it was exported")
+    #expect(result.status == 0 && result.text.hasSuffix("exported 40\n"), "\(result)")
+    #expect(try itemCount(sandbox, "copy") == 1)
+  }
+
   @Test("an import is one change named Import: pb undo gives back the board as it was")
   func undoOfImport() throws {
     let sandbox = try Sandbox()

@@ -12,6 +12,9 @@ public enum BoardArchive {
   public static let format = "pb-archive"
   public static let version = 1
   public static let manifestName = "pb-archive.json"
+  /// How many data files an export holds open at once before writing: all of a board's
+  /// usual few, well under the usual limit of 1,024 descriptors.
+  static let openedAtOnce = 256
   /// Data members are `data/<name>`, the name a file of the manifest's `files`.
   static let dataPrefix = "data/"
   /// A manifest holds at most a board's state and its history, each capped by the store.
@@ -182,15 +185,26 @@ extension Pasteboard {
         files.append(representation)
       }
       let manifestPath = path + "/" + Folder.state + "/\(state.changeCount).json"
-      // Every file is checked before a byte is written, so that a state replaced
-      // meanwhile is read again rather than failing half-written.
-      if let data = try folder(Folder.data) {
-        var present = true
-        for file in files where try !checkData(file, in: data, manifestPath: manifestPath) { present = false }
-        if !present { continue }
-      } else if !files.isEmpty {
-        continue
+      // Every file is opened (or, past `openedAtOnce`, checked) before a byte is written:
+      // a state replaced meanwhile is read again rather than failing half-written, and an
+      // open file stays readable when a writer lets go of it.
+      var opened: [Descriptor] = []
+      var present = true
+      for file in files.prefix(BoardArchive.openedAtOnce) {
+        guard let data = try openData(file, manifestPath: manifestPath) else {
+          present = false
+          break
+        }
+        opened.append(data)
       }
+      if present, files.count > opened.count {
+        if let data = try folder(Folder.data) {
+          for file in files.dropFirst(opened.count) where try !checkData(file, in: data, manifestPath: manifestPath) { present = false }
+        } else {
+          present = false
+        }
+      }
+      if !present { continue }
       let contents = BoardArchive.Contents(
         board: name, files: files.map { ($0.file, $0.size) }, items: items, undo: undo, redo: redo)
       let writer = TarWriter(to: output, modified: now / 1000)
@@ -198,9 +212,9 @@ extension Pasteboard {
         do { try body() } catch { throw PasteboardError(error) }
       }
       try writing { () throws(SystemError) in try writer.writeMember(named: BoardArchive.manifestName, bytes: contents.json.pretty) }
-      for file in files {
+      for (index, file) in files.enumerated() {
         // Gone since it was checked: a writer replaced the state and let go of it.
-        guard let data = try openData(file, manifestPath: manifestPath) else {
+        guard let data = index < opened.count ? opened[index] : try openData(file, manifestPath: manifestPath) else {
           throw .changedWhileReading(board: name, changeCount: state.changeCount)
         }
         try writing { () throws(SystemError) in
