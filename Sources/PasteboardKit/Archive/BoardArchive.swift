@@ -116,16 +116,9 @@ public enum BoardArchive {
         func entries(_ key: StaticString) throws -> [HistoryEntry] {
           try history.required(key).array().map { field in
             let entry = try field.object()
-            let nameField = try entry.required("actionName")
-            let name = try nameField.string()
-            guard !name.isEmpty, name.utf8.count <= HistoryFile.longestActionName else {
-              throw nameField.damaged("it is empty or too long")
-            }
+            let name = try entry.required("actionName").actionName()
             let itemsField = try entry.required("items")
-            let items = try checked(try itemsField.array().map { try Item(json: $0.object()) }, at: itemsField)
-            if items.contains(where: { !$0.isRecordable }) {
-              throw itemsField.damaged("history holds a concealed item, or one written without undo, which it never keeps")
-            }
+            let items = try checked(try itemsField.historyItems(), at: itemsField)
             return HistoryEntry(
               actionName: name, date: try entry.required("date").millisecondTimestamp(), items: items, changeCount: 0)
           }

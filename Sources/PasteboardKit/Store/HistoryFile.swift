@@ -128,11 +128,7 @@ private struct StoredEntry {
     let name = try object.required("actionName").actionName()
     let date = try object.required("date").millisecondTimestamp()
     let count = try object.required("changeCount").changeCount()
-    let itemsField = try object.required("items")
-    let items = try itemsField.array().map { try Item(json: $0.object()) }
-    if items.contains(where: { !$0.isRecordable }) {
-      throw itemsField.damaged("history holds a concealed item, or one written without undo, which it never keeps")
-    }
+    let items = try object.required("items").historyItems()
     entry = HistoryEntry(
       actionName: name, date: date, items: items, changeCount: count,
       cutFiles: try object.field("cutFiles")?.array().map { try CutFile(json: $0.object()) } ?? [])
@@ -250,9 +246,18 @@ extension FileIdentity {
 
 extension JSONField {
   /// An undo entry's or group's name: shown on one line, so not empty and not too long.
-  fileprivate func actionName() throws -> String {
+  func actionName() throws -> String {
     let name = try string()
     guard !name.isEmpty, name.utf8.count <= HistoryFile.longestActionName else { throw damaged("it is empty or too long") }
     return name
+  }
+
+  /// An undo entry's items: never a concealed one or one written without undo.
+  func historyItems() throws -> [Item] {
+    let items = try array().map { try Item(json: $0.object()) }
+    if items.contains(where: { !$0.isRecordable }) {
+      throw damaged("history holds a concealed item, or one written without undo, which it never keeps")
+    }
+    return items
   }
 }
