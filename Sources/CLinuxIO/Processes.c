@@ -97,3 +97,38 @@ int pb_spawn_detached(const char *path, char *const argv[], const int *fds, int 
   for (int index = 0; index < made; index++) close(moved[index]);
   return result;
 }
+
+int pb_spawn_with_streams(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
+                          pid_t *pid) {
+  // Like pb_spawn_detached, the three ends first move above 2, so that no dup2 below
+  // overwrites one still to be moved.
+  int ends[3] = {input, output, error};
+  int moved[3] = {-1, -1, -1};
+  int result = 0;
+  for (int index = 0; index < 3 && result == 0; index++) {
+    moved[index] = fcntl(ends[index], F_DUPFD_CLOEXEC, 3);
+    if (moved[index] < 0) result = errno;
+  }
+  if (result == 0) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+    for (int index = 0; index < 3; index++) posix_spawn_file_actions_adddup2(&actions, moved[index], index);
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    // pb ignores SIGPIPE for itself; the program gets the default of every signal.
+    sigset_t defaults;
+    sigfillset(&defaults);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    result = posix_spawnp(pid, path, &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+  }
+  for (int index = 0; index < 3; index++)
+    if (moved[index] >= 0) close(moved[index]);
+  return result;
+}

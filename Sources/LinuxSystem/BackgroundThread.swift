@@ -40,6 +40,13 @@ public final class BackgroundThread {
     pthread_join(thread, nil)
   }
 
+  /// Lets the work go on to its end (or the process's) without anyone waiting for it.
+  public func detach() {
+    guard let thread else { return }
+    self.thread = nil
+    pthread_detach(thread)
+  }
+
   deinit {
     wait()
   }

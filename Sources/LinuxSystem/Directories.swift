@@ -48,6 +48,16 @@ extension SystemCall {
     throw SystemError(errno: errno, operation: "mkdir", path: path)
   }
 
+  /// A new private directory (mkdtemp, mode 0700) in $TMPDIR, else /tmp: its path.
+  public static func makeTemporaryDirectory(prefix: String) throws(SystemError) -> String {
+    let parent = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    var template = Array((parent + "/" + prefix + ".XXXXXX").utf8CString)
+    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+      throw SystemError(errno: errno, operation: "make a folder in", path: parent)
+    }
+    return template.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
+  }
+
   static func rename(_ name: String, in directory: Descriptor, to newName: String, in newDirectory: Descriptor)
     throws(SystemError)
   {

@@ -4,6 +4,7 @@
   import Musl
 #endif
 import CLinuxIO
+import Synchronization
 
 // Processes: programs pb runs for the user, pb started again detached, and the signals
 // that must not leave a scratch folder or a progress line behind.
@@ -58,18 +59,8 @@ extension SystemCall {
     func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
       PathBytes.withCString(text) { strdup($0) }
     }
-    var variables: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = PathBytes.string(cString: pointer)
-      if let equals = text.firstIndex(of: "=") {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      entry += 1
-    }
-    variables.merge(environment) { $1 }
     let argv = arguments.map(cString) + [nil]
-    let envp = variables.map { cString($0.key + "=" + $0.value) } + [nil]
+    let envp = environmentStrings(adding: environment).map(cString) + [nil]
     defer {
       argv.forEach { free($0) }
       envp.forEach { free($0) }
@@ -101,13 +92,63 @@ extension SystemCall {
     // `input` (a parameter, alive until the return) keeps the descriptor the child gets open.
     let spawned = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
     if spawned != 0 { throw SystemError(errno: spawned, operation: "run", path: arguments.first ?? "") }
+    return try waitForExit(pid, name: arguments.first ?? "")
+  }
+
+  /// pb's environment with `added` set over it, as `NAME=value` strings.
+  private static func environmentStrings(adding added: [String: String]) -> [String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = PathBytes.string(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    variables.merge(added) { $1 }
+    return variables.map { $0.key + "=" + $0.value }
+  }
+
+  /// Starts a program pb talks to over pipes (ssh for a remote board, pb itself under
+  /// `pb serve`): `arguments[0]` found in PATH as posix_spawnp finds it (or `program`
+  /// when given), `environment` set over pb's own, and its standard streams on the three
+  /// descriptors; it gets default signal handling and no other descriptor of pb's.
+  public static func spawn(
+    _ arguments: [String], program: String? = nil, environment: [String: String], standardInput: Descriptor,
+    standardOutput: Descriptor, standardError: Descriptor
+  ) throws(SystemError) -> ChildProcess {
+    func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
+      PathBytes.withCString(text) { strdup($0) }
+    }
+    let argv = arguments.map(cString) + [nil]
+    let envp = environmentStrings(adding: environment).map(cString) + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    let name = program ?? arguments.first ?? ""
+    var pid: pid_t = 0
+    // The descriptors (parameters, alive until the return) stay open for the child.
+    let result = PathBytes.withCString(name) { path in
+      pb_spawn_with_streams(
+        path, argv, envp, standardInput.file.raw, standardOutput.file.raw, standardError.file.raw, &pid)
+    }
+    if result != 0 { throw SystemError(errno: result, operation: "run", path: name) }
+    return ChildProcess(pid: pid, name: name)
+  }
+
+  /// Waits for a child to end; its status as a shell reports it (128 + the signal when
+  /// one ended it).
+  static func waitForExit(_ pid: pid_t, name: String) throws(SystemError) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
-      if errno != EINTR { throw SystemError(errno: errno, operation: "wait for", path: arguments.first ?? "") }
+      if errno != EINTR { throw SystemError(errno: errno, operation: "wait for", path: name) }
     }
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
+
 
   /// Starts pb itself again (`/proc/self/exe`) with `arguments` (after the program
   /// name) as a process of its own session, detached from pb's terminal and output,
@@ -151,5 +192,37 @@ extension SystemCall {
   /// A write to a pipe whose reader has gone fails with EPIPE instead of ending the process.
   public static func ignoreBrokenPipes() {
     signal(SIGPIPE, SIG_IGN)
+  }
+}
+
+/// A program `SystemCall.spawn` started. Any thread may stop it; its number is never
+/// signalled once it has been waited for (when it could be another process's).
+public final class ChildProcess: Sendable {
+  public let pid: pid_t
+  private let name: String
+  private let waited = Mutex(false)
+
+  init(pid: pid_t, name: String) {
+    self.pid = pid
+    self.name = name
+  }
+
+  /// Sends `signal` unless the process has been waited for; one that has ended is no error.
+  public func signal(_ signal: Int32 = SIGTERM) {
+    waited.withLock { waited in
+      if !waited { _ = kill(pid, signal) }
+    }
+  }
+
+  /// Waits for it to end; its status as a shell reports it (128 + the signal that ended it).
+  public func waitForExit() throws(SystemError) -> Int32 {
+    // Waited for without being reaped first, so that a signal sent meanwhile still
+    // reaches this process (or its zombie), never a new one of the same number.
+    var information = siginfo_t()
+    while waitid(P_PID, id_t(pid), &information, WEXITED | WNOWAIT) < 0 {
+      if errno != EINTR { throw SystemError(errno: errno, operation: "wait for", path: name) }
+    }
+    waited.withLock { $0 = true }
+    return try SystemCall.waitForExit(pid, name: name)
   }
 }

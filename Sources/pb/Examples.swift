@@ -39,6 +39,7 @@ enum Examples {
     "export": ["pb export --history > board.tar", "pb export | ssh host pb import --archive -"],
     "bridge": ["pb bridge &", "pb bridge --from-desktop -p clips"],
     "watch": ["pb watch --json", "pb watch --exec -- sh -c 'cat >> ~/clips.log'"],
+    "serve": ["pb paste -p server:build   # runs 'ssh server pb serve'", "PB_SSH_COMMAND='ssh -p 2222' pb count -p server:"],
   ]
 
   /// `text` followed by the command's examples.

@@ -39,6 +39,16 @@ enum ExitStatus {
     case .lockTimeout, .changeCountMismatch, .changedWhileReading, .watchLimit: 75
     case .insecureStore: 77
     case .invalidEnvironment: 78
+    case .remote(let failure): of(failure)
+    }
+  }
+
+  static func of(_ failure: RemoteFailure) -> Int32 {
+    switch failure {
+    case .unreachable, .noPB, .lost: 69
+    case .loginRefused: 77
+    case .version, .notAStream: 76
+    case .silent: 75
     }
   }
 

@@ -51,6 +51,8 @@ extension PasteboardError {
       return refusal.error.message
     case .invalidPasteboardName(let name, let reason):
       return "invalid pasteboard name '\(Display.value(name))': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
+    case .remote(let failure):
+      return failure.message
     case .invalidTime(let text, let reason):
       return "invalid time '\(Display.value(text))': \(reason)"
     case .unknownTypeName(let word, let suggestions):
@@ -279,6 +281,30 @@ extension WorkNote {
       "could not remove '\(Display.path(path))' again: \(reason)"
     case .movedSinceUndo(let path):
       "'\(Display.path(path))' is not in the store: an undo put it back and it was moved since; left where it is"
+    }
+  }
+}
+
+extension RemoteFailure {
+  var message: String {
+    switch self {
+    case .unreachable(let host, let reason):
+      return "cannot reach '\(Display.value(host))': \(Display.line(reason)); check the name and the network with: ssh \(Display.value(host)) true"
+    case .loginRefused(let host, let reason):
+      return "'\(Display.value(host))' refused the login: \(Display.line(reason)); check your key and the host key with: ssh \(Display.value(host)) true"
+    case .noPB(let host, let reason):
+      return "pb is not installed on '\(Display.value(host))', or not on the PATH its ssh commands get (\(Display.line(reason))); "
+        + "install it there (./install.sh), or put its folder on that PATH"
+    case .version(let host, let theirs, let ours):
+      let newer = theirs > ours ? "update this pb" : "update the pb there"
+      return "the pb on '\(Display.value(host))' speaks stream version \(theirs) and this one version \(ours); \(newer), so that both speak the same"
+    case .notAStream(let host, let reason):
+      return "'\(Display.value(host))' answered with something that is not a pb stream (\(Display.line(reason))); "
+        + "check that 'pb serve' there is pb's (ssh \(Display.value(host)) pb --version)"
+    case .lost(let host, let reason):
+      return "the connection to '\(Display.value(host))' broke off: \(Display.line(reason)); nothing more was done there after that point"
+    case .silent(let host, let milliseconds):
+      return "'\(Display.value(host))' said nothing for \(Double(milliseconds) / 1000) s; check the connection, or allow longer with PB_REMOTE_TIMEOUT"
     }
   }
 }

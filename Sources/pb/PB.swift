@@ -21,7 +21,7 @@ struct PB: ParsableCommand {
       CommandGroup(name: "Copy and paste", subcommands: [Copy.self, Paste.self, Cut.self, Clear.self]),
       CommandGroup(name: "Reading", subcommands: [Items.self, Types.self, Contains.self, Info.self, TypeInfo.self]),
       CommandGroup(name: "Undo", subcommands: [Undo.self, Redo.self, HistoryCommand.self, Group.self]),
-      CommandGroup(name: "Pasteboard", subcommands: [List.self, Create.self, Delete.self, Export.self]),
+      CommandGroup(name: "Pasteboard", subcommands: [List.self, Create.self, Delete.self, Export.self, Serve.self]),
       CommandGroup(name: "Change tracking", subcommands: [Count.self, Wait.self, Watch.self]),
       CommandGroup(name: "Desktop", subcommands: [Publish.self, Import.self, Bridge.self]),
     ]
@@ -49,14 +49,27 @@ struct PB: ParsableCommand {
         var command = try macOSCommand.parseAsRoot(givenArguments)
         try Store.checkEnvironment()
         try command.run()
-      } else if let request = FastCommandLine.parse(arguments) {
-        try Store.checkEnvironment()
-        try request.run()
       } else {
-        try checkCommandWord()
-        var command = try fastParse() ?? parseAsRoot(arguments)
-        try Store.checkEnvironment()
-        try command.run()
+        // A board on another machine: the line is parsed here (its usage errors are
+        // this pb's), then runs there.
+        let remote = try RemoteCommand.parse(arguments)
+        if let request = FastCommandLine.parse(arguments) {
+          if remote == nil {
+            try Store.checkEnvironment()
+            try request.run()
+          }
+        } else {
+          try checkCommandWord()
+          var command = try fastParse() ?? parseAsRoot(arguments)
+          if remote == nil {
+            try Store.checkEnvironment()
+            try command.run()
+          }
+        }
+        if let remote {
+          let remoteStatus = try remote.run()
+          if remoteStatus != 0 { throw Outcome.status(remoteStatus) }
+        }
       }
       try Output.standard.flush()
     } catch {

@@ -86,6 +86,12 @@ void pb_inotify_close_detached(int inotify_fd);
 /// or an errno value.
 int pb_spawn_detached(const char *path, char *const argv[], const int *fds, int count, pid_t *pid);
 
+/// Starts `path` (found in PATH when it has no '/') with `argv` and `envp`, its standard
+/// input, output and error on `input`, `output` and `error`, default signal handling, and
+/// no other descriptor open. Returns 0 with `*pid` set, or an errno value.
+int pb_spawn_with_streams(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
+                          pid_t *pid);
+
 /// A pipe, both ends close-on-exec.
 int pb_pipe(int ends[2]);
 

@@ -53,6 +53,13 @@ public final class TarWriter {
     try writePadding(after: Int64(bytes.count))
   }
 
+  /// A member whose body is the bytes of `contents` (a chunk of a stream).
+  public func writeMember(named name: String, contents: UnsafeRawBufferPointer) throws(SystemError) {
+    try writeHeaders(name: name, size: Int64(contents.count))
+    try output.file.writeAll(contents)
+    try writePadding(after: Int64(contents.count))
+  }
+
   /// A member of `size` bytes read from `source`'s current offset. The source must hold
   /// exactly that many (a store data file, whose size is checked): fewer or more is an
   /// error, as the stream would then lie about the member.

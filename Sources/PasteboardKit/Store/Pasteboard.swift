@@ -50,6 +50,9 @@ public final class Pasteboard {
   public static func validate(name: String) throws(PasteboardError) {
     if name.isEmpty { throw .invalidPasteboardName(name, reason: "it is empty") }
     if name.hasPrefix(".") { throw .invalidPasteboardName(name, reason: "it starts with a dot") }
+    if name.contains(":") {
+      throw .invalidPasteboardName(name, reason: "HOST:BOARD names a board on another machine, which this command does not reach")
+    }
     if name.utf8.count > 200 { throw .invalidPasteboardName(name, reason: "it is longer than 200 bytes") }
     if let bad = name.unicodeScalars.first(where: { !isNameScalar($0) }) {
       let shown = bad.properties.isWhitespace || bad.value < 0x20 ? "a blank or control character" : "'\(Display.value(String(bad)))'"

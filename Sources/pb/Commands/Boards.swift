@@ -14,12 +14,23 @@ extension PB {
     @Flag(help: "Print a JSON array of pasteboards.")
     var json = false
 
-    var request: ListRequest { ListRequest(json: json) }
+    @Argument(help: ArgumentHelp("List another machine's pasteboards, over ssh (see REMOTE BOARDS in pb(1)).", valueName: "host:"))
+    var host: String?
+
+    var request: ListRequest { ListRequest(json: json, host: host) }
   }
 
   /// What `pb list` was asked, as plain values.
   struct ListRequest: CommandRequest {
     var json: Bool
+    var host: String? = nil
+
+    func validate() throws {
+      // A HOST: is listed over ssh instead of running this (RemoteCommand); anything else is a mistake.
+      if let host, !host.contains(":") {
+        throw ValidationError("'\(Display.value(host))' is not a machine as pb list takes one; give HOST: with its colon, as in pb list server:")
+      }
+    }
 
     func run() throws {
       let boards = try Store.open(creating: false).listBoards()

@@ -1,0 +1,402 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import LinuxSystem
+import Synchronization
+
+/// A board on another machine: `HOST:BOARD` (`HOST:` alone is its general board).
+public struct RemoteBoard: Equatable, Sendable {
+  /// What ssh takes as a destination: `user@host`, an alias of the ssh configuration.
+  public var host: String
+  public var board: String
+
+  /// The board a name gives, when it names one on another machine (it has a ':'); nil
+  /// for a board of this machine. The host is checked as far as pb must (ssh would take
+  /// one starting with '-' as an option); the board as every board name is.
+  public static func parse(_ name: String) throws(PasteboardError) -> RemoteBoard? {
+    guard let colon = name.firstIndex(of: ":") else { return nil }
+    let host = String(name[..<colon])
+    let board = String(name[name.index(after: colon)...])
+    if host.isEmpty { throw .invalidPasteboardName(name, reason: "it names no host before the ':'; give HOST:BOARD") }
+    if host.hasPrefix("-") { throw .invalidPasteboardName(name, reason: "a host cannot start with '-'") }
+    if host.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7f }) {
+      throw .invalidPasteboardName(name, reason: "a host cannot hold a blank or control character")
+    }
+    if board.isEmpty { return RemoteBoard(host: host, board: Pasteboard.general) }
+    try Pasteboard.validate(name: board)
+    return RemoteBoard(host: host, board: board)
+  }
+
+  public init(host: String, board: String) {
+    self.host = host
+    self.board = board
+  }
+}
+
+/// Why a remote board could not be used: the host, and ssh's or the stream's own words.
+public enum RemoteFailure: Equatable, Sendable {
+  /// ssh could not connect (no such host, connection refused, no route).
+  case unreachable(host: String, reason: String)
+  /// The other side refused the login (key refused, host key changed).
+  case loginRefused(host: String, reason: String)
+  /// The login worked and no pb ran there.
+  case noPB(host: String, reason: String)
+  /// A pb of another stream version answered.
+  case version(host: String, theirs: Int, ours: Int)
+  /// Something that is not a pb stream answered.
+  case notAStream(host: String, reason: String)
+  /// The connection broke off before the command's status came.
+  case lost(host: String, reason: String)
+  /// Nothing came for the time allowed.
+  case silent(host: String, milliseconds: Int64)
+}
+
+/// Runs one pb command line on another machine's `pb serve` over ssh, and relays what it
+/// says: its output to `output`, its messages to standard error; returns its status.
+///
+/// The other side is untrusted: it cannot make this pb write anywhere but `output` and
+/// standard error, every message of the stream is checked and bounded but the output the
+/// command asked for, and a side that stays silent longer than the timeout is given up.
+public struct RemoteConnection: Sendable {
+  public var host: String
+  public var environment: Environment
+  /// How long the other side may stay silent while pb waits for it.
+  public var timeout: Int64
+
+  public init(host: String, environment: Environment = .process) throws(PasteboardError) {
+    self.host = host
+    self.environment = environment
+    timeout = try environment["PB_REMOTE_TIMEOUT"].map { (text) throws(PasteboardError) in
+      do throws(PasteboardError) {
+        return try TimeSpec.duration(text)
+      } catch {
+        guard case .invalidTime(_, let reason) = error else { throw error }
+        throw .invalidEnvironment(variable: "PB_REMOTE_TIMEOUT", value: text, reason: reason)
+      }
+    } ?? Int64(RemoteStream.defaultTimeout * 1000)
+  }
+
+  // MARK: ssh
+
+  /// The ssh command line that starts `pb serve` on the host. PB_SSH_COMMAND replaces
+  /// `ssh` as GIT_SSH_COMMAND does for git: run by the shell, the arguments after it.
+  func sshWords(_ arguments: [String]) -> [String] {
+    let words = ["-T", "-e", "none"] + arguments
+    guard let command = environment["PB_SSH_COMMAND"] else { return ["ssh"] + words }
+    return ["/bin/sh", "-c", command + " \"$@\"", command] + words
+  }
+
+  /// How the connection is shared between commands: the user's own ControlMaster when
+  /// their ssh configuration has one, else pb's own control socket in
+  /// $XDG_RUNTIME_DIR/pb/ssh with a short ControlPersist; none with PB_SSH_CONTROL=no or
+  /// without $XDG_RUNTIME_DIR.
+  func sharingOptions() -> [String] {
+    if let setting = environment["PB_SSH_CONTROL"], ["no", "0", "false", "off"].contains(setting.lowercased()) { return [] }
+    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return [] }
+    let folder = runtime + "/pb/ssh"
+    let socket = folder + "/" + Self.socketName(sshWords([]) + [host])
+    let ours = ["-o", "ControlMaster=auto", "-o", "ControlPath=" + socket, "-o", "ControlPersist=60"]
+    // A socket of ours there means the question below was answered already.
+    if (try? SystemCall.status(path: socket)) != nil { return ours }
+    guard !userSharesConnections() else { return [] }
+    do {
+      try SystemCall.makeDirectory(runtime + "/pb", mode: 0o700)
+      try SystemCall.makeDirectory(folder, mode: 0o700)
+    } catch {
+      return []
+    }
+    return ours
+  }
+
+  /// Whether `ssh -G HOST` (the configuration ssh would use) has a ControlMaster or a
+  /// ControlPath of the user's.
+  private func userSharesConnections() -> Bool {
+    guard let lines = try? Self.capture(sshWords(["-G", "--", host]).filter { $0 != "-T" && $0 != "-e" && $0 != "none" }) else {
+      return false
+    }
+    var master = false
+    var path = false
+    for line in lines.split(separator: "\n") {
+      let parts = line.split(separator: " ", maxSplits: 1)
+      guard parts.count == 2 else { continue }
+      switch parts[0].lowercased() {
+      case "controlmaster": master = !["false", "no"].contains(parts[1].lowercased())
+      case "controlpath": path = parts[1].lowercased() != "none"
+      default: break
+      }
+    }
+    return master || path
+  }
+
+  /// A short name for a socket, the same for the same ssh command and host (a socket's
+  /// path must fit in 108 bytes).
+  static func socketName(_ words: [String]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in words.joined(separator: "\u{0}").utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// What a short command prints (at most 1 MiB), its errors dropped.
+  private static func capture(_ words: [String]) throws(SystemError) -> String {
+    let (child, reading) = try startCapturing(words)
+    var bytes: [UInt8] = []
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+    defer { buffer.deallocate() }
+    while bytes.count < 1 << 20, let count = try? reading.file.read(into: buffer), count > 0 {
+      bytes += buffer[0..<count]
+    }
+    if bytes.count >= 1 << 20 { child.signal(SIGKILL) }
+    _ = try child.waitForExit()
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func startCapturing(_ words: [String]) throws(SystemError) -> (ChildProcess, Descriptor) {
+    let pipe = try SystemCall.pipe(named: "ssh -G")
+    let null = try SystemCall.open("/dev/null", flags: O_RDWR)
+    let child = try SystemCall.spawn(words, environment: [:], standardInput: null, standardOutput: pipe.write, standardError: null)
+    return (child, pipe.read)
+  }
+
+  // MARK: Running a command
+
+  /// Runs `request` on the host. `files` are the bodies of the request's file words, in
+  /// order; `input` is standard input when the request takes it.
+  public func run(_ request: RemoteRequest, files: [Descriptor], input: Descriptor?, output: Descriptor) throws(PasteboardError)
+    -> Int32
+  {
+    let (ssh, sending, receiving, sshErrors) = try start(sshWords(sharingOptions() + ["--", host, "pb serve"]))
+    let session = Session(host: host, ssh: ssh, timeout: timeout)
+    let drain = ErrorDrain(sshErrors)
+    let drainThread = BackgroundThread { drain.run() }
+    BackgroundThread { Self.send(request, files: files, input: input, to: sending) }.detach()
+    let watchdog = BackgroundThread { session.watch() }
+    defer {
+      session.finish()
+      watchdog.wait()
+    }
+    let reader = TarReader(from: receiving)
+    let outcome = Result { () throws -> Int32 in try session.receive(from: reader, output: output) }
+    // ssh is done once the stream is: its status tells a refused login from a lost link.
+    if case .failure = outcome { ssh.signal(SIGTERM) }
+    let sshStatus = (try? ssh.waitForExit()) ?? 255
+    drain.stop()
+    drainThread.wait()
+    switch outcome {
+    case .success(let status): return status
+    case .failure(let error as PasteboardError): throw error
+    case .failure(let error):
+      throw session.failure(error, sshStatus: sshStatus, sshSaid: drain.lastLine)
+    }
+  }
+
+  /// Starts ssh on three pipes; their other ends, which ssh alone then holds, so that its
+  /// exit is their end.
+  private func start(_ words: [String]) throws(PasteboardError)
+    -> (ssh: ChildProcess, toRemote: Descriptor, fromRemote: Descriptor, errors: Descriptor)
+  {
+    do throws(SystemError) {
+      let toRemote = try SystemCall.pipe(named: "the connection to \(host)")
+      let fromRemote = try SystemCall.pipe(named: "the connection to \(host)")
+      let errors = try SystemCall.pipe(named: "ssh's error output")
+      let ssh = try SystemCall.spawn(
+        words, environment: [:], standardInput: toRemote.read, standardOutput: fromRemote.write, standardError: errors.write)
+      return (ssh, toRemote.write, fromRemote.read, errors.read)
+    } catch {
+      if error.errno == ENOENT { throw .cannotRun(words[0], reason: "not found; install OpenSSH's client (ssh)", found: false) }
+      throw .io(error)
+    }
+  }
+
+  /// Writes the request, the files and standard input, then the end. A write that fails
+  /// means the other side has gone; what it said (or ssh's reason) is the reader's.
+  private static func send(_ request: RemoteRequest, files: [Descriptor], input: Descriptor?, to connection: Descriptor) {
+    let writer = TarWriter(to: connection, modified: 0)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: RemoteStream.chunkSize, alignment: 4096)
+    defer { buffer.deallocate() }
+    func stream(_ source: Descriptor, as name: String) throws(SystemError) {
+      var sent = false
+      while true {
+        let count = try source.file.read(into: buffer)
+        if count == 0 && sent { return }
+        try writer.writeMember(named: name, contents: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        sent = true
+        if count == 0 { return }
+      }
+    }
+    do throws(SystemError) {
+      try writer.writeMember(named: RemoteStream.requestName, bytes: request.json.line)
+      for (index, file) in files.enumerated() { try stream(file, as: RemoteStream.filePrefix + String(index)) }
+      if let input { try stream(input, as: RemoteStream.standardInputName) }
+      try writer.finish()
+    } catch {
+      // A local file that fails to read must not end the stream as if it were whole: the
+      // connection closes without the end, and the other side stops the command.
+      return
+    }
+  }
+}
+
+/// One command's conversation: what has come, and the watch on how long the other side
+/// has been silent.
+private final class Session: Sendable {
+  let host: String
+  let ssh: ChildProcess
+  let timeout: Int64
+  /// Since when pb has waited for the other side (0: not waiting, but writing what came).
+  private let waitingSince = Mutex<Int64>(SystemCall.monotonicMilliseconds())
+  private let state = Mutex<(finished: Bool, timedOut: Bool, hello: Bool)>((false, false, false))
+
+  init(host: String, ssh: ChildProcess, timeout: Int64) {
+    self.host = host
+    self.ssh = ssh
+    self.timeout = timeout
+  }
+
+  /// Ends ssh when the other side has been silent for longer than the timeout.
+  func watch() {
+    while true {
+      SystemCall.pause(seconds: 0.05)
+      let since = waitingSince.withLock { $0 }
+      let over = since > 0 && SystemCall.monotonicMilliseconds() - since > timeout
+      let stop = state.withLock { state -> Bool in
+        if state.finished { return true }
+        if over { state.timedOut = true }
+        return over
+      }
+      if stop {
+        if over { ssh.signal(SIGTERM) }
+        return
+      }
+    }
+  }
+
+  func finish() { state.withLock { $0.finished = true } }
+
+  private func waiting(_ yes: Bool) {
+    waitingSince.withLock { $0 = yes ? SystemCall.monotonicMilliseconds() : 0 }
+  }
+
+  /// Reads the answer: the hello, then output, messages and the status; the status.
+  func receive(from reader: TarReader, output: Descriptor) throws -> Int32 {
+    guard let first = try reader.next() else { throw Tar.Failure("the stream ended before it began") }
+    guard first.name == RemoteStream.helloName else { throw Tar.Failure("it starts with '\(Display.value(first.name))'") }
+    let hello = try RemoteHello(json: reader.readBody(limit: RemoteStream.messageLimit))
+    state.withLock { $0.hello = true }
+    guard hello.version == RemoteStream.version else {
+      throw PasteboardError.remote(.version(host: host, theirs: hello.version, ours: RemoteStream.version))
+    }
+    var status: Int32?
+    while let member = try reader.next() {
+      waiting(false)
+      defer { waiting(true) }
+      guard status == nil else { throw Tar.Failure("'\(Display.value(member.name))' comes after the exit status") }
+      switch member.name {
+      case RemoteStream.standardOutputName:
+        var closed = false
+        try reader.readBody { chunk in
+          guard !closed else { return }
+          do throws(SystemError) {
+            try output.file.writeAll(chunk)
+          } catch where error.errno == EPIPE {
+            closed = true
+          }
+        }
+        // A closed output (`pb paste -p host: | head -c1`) ends the command quietly, as here.
+        if closed { throw PasteboardError.outputClosed }
+      case RemoteStream.standardErrorName:
+        let bytes = try reader.readBody(limit: RemoteStream.messageLimit)
+        try? Descriptor.standardError.writeAll(bytes)
+      case RemoteStream.aliveName:
+        _ = try reader.readBody(limit: 0)
+      case RemoteStream.exitName:
+        let text = String(decoding: try reader.readBody(limit: 3), as: UTF8.self)
+        guard let value = Int32(text), (0...255).contains(value), text.utf8.allSatisfy(ASCII.isDigit) else {
+          throw Tar.Failure("its exit status '\(Display.value(text))' is not a status")
+        }
+        status = value
+      default:
+        throw Tar.Failure("it sends '\(Display.value(member.name))', which is no message of a pb stream")
+      }
+    }
+    guard let status else { throw Tar.Failure("it ended without the command's exit status") }
+    return status
+  }
+
+  /// What went wrong, from what was read, ssh's status and its last words.
+  func failure(_ error: any Error, sshStatus: Int32, sshSaid: String) -> PasteboardError {
+    let (timedOut, hello) = state.withLock { ($0.timedOut, $0.hello) }
+    if timedOut { return .remote(.silent(host: host, milliseconds: timeout)) }
+    let said = sshSaid.hasPrefix("ssh: ") ? String(sshSaid.dropFirst(5)) : sshSaid
+    if !hello {
+      switch sshStatus {
+      case 255:
+        let refusals = ["Permission denied", "Host key verification failed", "Too many authentication failures", "REMOTE HOST IDENTIFICATION"]
+        if refusals.contains(where: said.contains) { return .remote(.loginRefused(host: host, reason: said)) }
+        return .remote(.unreachable(host: host, reason: said.isEmpty ? "ssh failed without saying why" : said))
+      case 126, 127:
+        return .remote(.noPB(host: host, reason: said.isEmpty ? "the shell there found no pb" : said))
+      default:
+        if said.contains("not found") || said.contains("No such file") { return .remote(.noPB(host: host, reason: said)) }
+      }
+    }
+    let reason: String
+    switch error {
+    case let failure as Tar.Failure: reason = failure.reason
+    case let refusal as RemoteStream.Refusal:
+      if case .damaged(let text) = refusal { reason = text } else { reason = "its version is not this pb's" }
+    default: reason = "\(error)"
+    }
+    // A stream that began and broke off with ssh failing is a lost connection; one that
+    // breaks the rules while ssh is content is garbage.
+    if hello && sshStatus != 0 {
+      return .remote(.lost(host: host, reason: said.isEmpty ? "ssh ended with status \(sshStatus)" : said))
+    }
+    return .remote(.notAStream(host: host, reason: reason))
+  }
+}
+
+/// Keeps the last words ssh says on its error output, reading until ssh is done: a master
+/// connection left running in the background may keep the pipe open, so the end of the
+/// pipe is not waited for.
+private final class ErrorDrain: Sendable {
+  private let source: Descriptor
+  private let said = Mutex<[UInt8]>([])
+  private let stopped = Mutex(false)
+
+  init(_ source: Descriptor) {
+    self.source = source
+  }
+
+  func run() {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 8)
+    defer { buffer.deallocate() }
+    while true {
+      let stopping = stopped.withLock { $0 }
+      let ready = (try? SystemCall.waitReadable(source.file, milliseconds: stopping ? 0 : 50, path: source.path)) ?? false
+      if !ready {
+        if stopping { return }
+        continue
+      }
+      guard let count = try? source.file.read(into: buffer), count > 0 else { return }
+      said.withLock { said in
+        said += buffer[0..<count]
+        if said.count > 8192 { said.removeFirst(said.count - 8192) }
+      }
+    }
+  }
+
+  /// Reads what is there already, then stops.
+  func stop() { stopped.withLock { $0 = true } }
+
+  /// The last line that says something, shown as a value.
+  var lastLine: String {
+    let text = said.withLock { String(decoding: $0, as: UTF8.self) }
+    let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    return Display.line(String(line))
+  }
+}

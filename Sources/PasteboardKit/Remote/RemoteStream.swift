@@ -1,0 +1,197 @@
+/// The stream a pb speaks with `pb serve` on another machine, over ssh's standard input and
+/// output: in each direction a pax tar stream (the framing of board archives, `Tar`) whose
+/// members are messages. Documented, with its version, in docs/stream-format.md.
+///
+/// Towards `pb serve`: `pb-request.json` (the command line and what comes with it), then
+/// the bodies of the files the command names, as `file/N` members in order (a file may
+/// come in several members, appended), then its standard input as `stdin` members, then
+/// the end. From `pb serve`: `pb-serve.json` (its version) first, then `stdout`, `stderr`
+/// and `alive` members as the command runs, then `exit` (its status), then the end.
+public enum RemoteStream {
+  /// Both sides must speak the same version: a change to the messages bumps it.
+  public static let version = 1
+  public static let format = "pb-stream"
+
+  static let helloName = "pb-serve.json"
+  static let requestName = "pb-request.json"
+  static let standardInputName = "stdin"
+  static let standardOutputName = "stdout"
+  static let standardErrorName = "stderr"
+  static let aliveName = "alive"
+  static let exitName = "exit"
+  static let filePrefix = "file/"
+
+  /// A JSON message, or an error message's member, larger than this is refused.
+  static let messageLimit = 1 << 20
+  /// The most bytes one `stdout`, `stderr` or `stdin` member carries as `pb serve` writes
+  /// them (a reader accepts members of any size, streamed).
+  static let chunkSize = 1 << 20
+  /// How often `pb serve` says it is alive while the command is silent (a `pb wait`).
+  static let aliveInterval: Int32 = 5_000
+  /// How long the other side may stay silent before a command gives up, unless
+  /// PB_REMOTE_TIMEOUT says otherwise.
+  public static let defaultTimeout = 30.0
+  /// The variable through which `pb serve` tells the command it runs which of its
+  /// standard streams are terminals on the user's side ("input,output,error").
+  public static let terminalsVariable = "PB_SERVED_TERMINALS"
+}
+
+/// What the user's pb asks `pb serve` to run: a pb command line, without `pb`, whose board
+/// is one of the serving machine's, and the files it names, which travel in the stream.
+public struct RemoteRequest: Equatable, Sendable {
+  /// A word of the command line that names a local file: the serving side puts the
+  /// file's bytes in a file of its own named `name` and gives its path, after `prefix`.
+  public struct FileWord: Equatable, Sendable {
+    public var word: Int
+    public var prefix: String
+    public var name: String
+
+    public init(word: Int, prefix: String, name: String) {
+      self.word = word
+      self.prefix = prefix
+      self.name = name
+    }
+  }
+
+  public var words: [String]
+  public var files: [FileWord]
+  /// Whether standard input travels (a copy from it); the command's is empty otherwise.
+  public var input: Bool
+  /// Which of the user's standard streams are terminals: the command behaves as it would
+  /// there (no binary to a terminal, a progress line).
+  public var terminals: Terminals
+
+  public struct Terminals: Equatable, Sendable {
+    public var input: Bool
+    public var output: Bool
+    public var error: Bool
+
+    public init(input: Bool, output: Bool, error: Bool) {
+      self.input = input
+      self.output = output
+      self.error = error
+    }
+
+    /// As `PB_SERVED_TERMINALS` says them.
+    public var variable: String {
+      [("input", input), ("output", output), ("error", error)].filter(\.1).map(\.0).joined(separator: ",")
+    }
+  }
+
+  public init(words: [String], files: [FileWord] = [], input: Bool = false, terminals: Terminals) {
+    self.words = words
+    self.files = files
+    self.input = input
+    self.terminals = terminals
+  }
+
+  var json: JSONValue {
+    .members([
+      "format": .string(RemoteStream.format),
+      "version": .integer(RemoteStream.version),
+      "words": .array(words.map { .string($0) }),
+      "files": .array(files.map { .members(["word": .integer($0.word), "prefix": .string($0.prefix), "name": .string($0.name)]) }),
+      "input": .bool(input),
+      "terminals": .members(["input": .bool(terminals.input), "output": .bool(terminals.output), "error": .bool(terminals.error)]),
+    ])
+  }
+
+  /// Reads a request as untrusted input: every field checked, each file word naming a
+  /// word of the line once, each file name one plain name.
+  init(json bytes: [UInt8]) throws(RemoteStream.Refusal) {
+    do {
+      guard let object = try StoreJSON.topObject(bytes) else { throw StoreJSONError(field: "", reason: "it is not a pb request") }
+      let version = try RemoteStream.checkHeader(object)
+      guard version == RemoteStream.version else { throw RemoteStream.Refusal.version(theirs: version) }
+      let words = try object.required("words").array().map { try $0.string() }
+      guard !words.isEmpty, words.count <= 4096 else { throw StoreJSONError(field: "words", reason: "it holds no command, or too many words") }
+      var seen: Set<Int> = []
+      let files = try object.required("files").array().map { field in
+        let file = try field.object()
+        let wordField = try file.required("word")
+        let word = try wordField.integer(Int.self)
+        guard word >= 1, word < 4096, seen.insert(word).inserted else { throw wordField.damaged("\(word) is not a word of the line, or is named twice") }
+        let nameField = try file.required("name")
+        let name = try nameField.string()
+        guard RemoteStream.isPlainFileName(name) else { throw nameField.damaged("'\(Display.value(name))' is not a plain file name") }
+        return FileWord(word: word, prefix: try file.required("prefix").string(), name: name)
+      }
+      guard files.allSatisfy({ $0.word < words.count }) else { throw StoreJSONError(field: "files", reason: "a file names a word past the line") }
+      self.words = words
+      self.files = files
+      input = try object.required("input").bool()
+      let terminalsField = try object.required("terminals").object()
+      terminals = Terminals(
+        input: try terminalsField.required("input").bool(), output: try terminalsField.required("output").bool(),
+        error: try terminalsField.required("error").bool())
+    } catch let error as RemoteStream.Refusal {
+      throw error
+    } catch let error as StoreJSONError {
+      throw .damaged("the request is damaged: \(error.message)")
+    } catch {
+      throw .damaged("the request is not valid JSON")
+    }
+  }
+}
+
+/// What `pb serve` says first: the stream version it speaks, and its pb's version.
+public struct RemoteHello: Equatable, Sendable {
+  public var version: Int
+  public var program: String
+
+  public init(version: Int = RemoteStream.version, program: String) {
+    self.version = version
+    self.program = program
+  }
+
+  var json: JSONValue {
+    .members(["format": .string(RemoteStream.format), "version": .integer(version), "pb": .string(program)])
+  }
+
+  /// Reads a hello; a version other than ours is read too (its number is the message).
+  init(json bytes: [UInt8]) throws(RemoteStream.Refusal) {
+    do {
+      guard let object = try StoreJSON.topObject(bytes) else { throw StoreJSONError(field: "", reason: "it is not a pb stream") }
+      version = try RemoteStream.checkHeader(object)
+      program = try object.field("pb")?.string() ?? "unknown"
+    } catch let error as RemoteStream.Refusal {
+      throw error
+    } catch let error as StoreJSONError {
+      throw .damaged("its first message is damaged: \(error.message)")
+    } catch {
+      throw .damaged("its first message is not valid JSON")
+    }
+  }
+}
+
+extension RemoteStream {
+  /// Why one side refused the other's stream.
+  public enum Refusal: Error, Equatable, Sendable {
+    /// Not a pb stream, or one that breaks its rules: what is wrong.
+    case damaged(String)
+    /// A pb stream of another version.
+    case version(theirs: Int)
+  }
+
+  /// The format and version every JSON message starts with.
+  static func checkHeader(_ object: JSONObject) throws -> Int {
+    guard (try? object.required("format").string()) == format else { throw StoreJSONError(field: "", reason: "it is not a pb stream") }
+    let field = try object.required("version")
+    let version = try field.integer(Int.self)
+    guard version >= 1 else { throw field.damaged("\(version) is not a version") }
+    return version
+  }
+
+  /// A name a file of the request may have on the serving side: one path component.
+  static func isPlainFileName(_ name: String) -> Bool {
+    !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.utf8.contains(0) && name.utf8.count <= 255
+  }
+
+  /// `file/N`'s N, or nil for any other name.
+  static func fileIndex(_ name: String) -> Int? {
+    guard name.hasPrefix(filePrefix) else { return nil }
+    let digits = name.dropFirst(filePrefix.count)
+    guard !digits.isEmpty, digits.count <= 4, digits.utf8.allSatisfy(ASCII.isDigit) else { return nil }
+    return Int(digits)
+  }
+}

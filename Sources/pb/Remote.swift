@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import LinuxSystem
+import PasteboardKit
+
+/// A command line whose board is on another machine (`-p HOST:BOARD`, `PB_PASTEBOARD`, or
+/// `pb list HOST:`), and how it travels there: the same line with the board's own name,
+/// run by `pb serve` over ssh, the files it names sent in the stream.
+struct RemoteCommand {
+  /// The commands that work on remote boards: readers, writers and history, but none that
+  /// touches this machine's files or desktop (cut, publish, import, bridge) or runs a
+  /// program (group run).
+  static let commands = [
+    "copy", "paste", "items", "types", "contains", "info", "count", "clear", "undo", "redo", "history", "wait", "watch",
+    "list", "export",
+  ]
+
+  let host: String
+  let request: RemoteRequest
+  /// The local files the request's file words stand for, in order.
+  let localFiles: [String]
+
+  /// The remote form of a command line (split as `JoinedOptions` splits it), or nil when
+  /// its board is this machine's. Cheap enough for every command line: words are only
+  /// compared until one names a board.
+  static func parse(_ arguments: [String], environment: Environment = .process) throws(PasteboardError) -> RemoteCommand? {
+    guard let command = arguments.first, commands.contains(command) else { return nil }
+    if command == "list" { return try listing(arguments) }
+    guard let options = JoinedOptions.options(command) else { return nil }
+    var rest: [String] = []
+    var board: String?
+    var fileWords: [(index: Int, prefix: String, path: String)] = []
+    var readsInput = false
+    var positionals = 0
+    var representations = 0
+    var index = 1
+    var terminated = false
+    func representation(_ spec: String) {
+      representations += 1
+      let (prefix, file) = spec.firstIndex(of: "=").map { (String(spec[...$0]), String(spec[spec.index(after: $0)...])) } ?? ("", spec)
+      if file == "-" { readsInput = true } else if !file.isEmpty { fileWords.append((rest.count, prefix, file)) }
+      rest.append(spec)
+    }
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      if terminated || word == "-" || !word.hasPrefix("-") {
+        if command == "copy" {
+          positionals += 1
+          if word == "-" { readsInput = true } else { fileWords.append((rest.count, "", word)) }
+        }
+        rest.append(word)
+        continue
+      }
+      if word == "--" {
+        terminated = true
+        rest.append(word)
+        continue
+      }
+      if word == "-p" || word == "--pasteboard" {
+        guard index < arguments.count else { return nil }  // the parser says what is missing
+        board = arguments[index]
+        index += 1
+        continue
+      }
+      if word.hasPrefix("--pasteboard=") {
+        board = String(word.dropFirst("--pasteboard=".count))
+        continue
+      }
+      if command == "copy", word.hasPrefix("--representation=") {
+        rest.append("--representation")
+        representation(String(word.dropFirst("--representation=".count)))
+        continue
+      }
+      let takesValue =
+        word.hasPrefix("--") ? options.longValued.contains(word) : word.count == 2 && options.valued.contains(word.last!)
+      rest.append(word)
+      if takesValue, index < arguments.count {
+        let value = arguments[index]
+        index += 1
+        if command == "copy" && (word == "-r" || word == "--representation") {
+          representation(value)
+        } else {
+          rest.append(value)
+        }
+      }
+      if command == "watch" && word == "--exec" {
+        throw .usage(
+          "pb watch --exec runs its command where the board is; for a board on another machine, read its lines here: "
+            + "pb watch -p HOST:BOARD --json | while read -r change; do ...; done")
+      }
+      if command == "paste" && (word == "-o" || word == "--output" || word.hasPrefix("--output=")) {
+        throw .usage("pb paste -o saves files of this machine's boards only; for another machine's, pipe each item: pb paste -p HOST:BOARD -i 0 > file")
+      }
+    }
+    guard let name = board ?? environment["PB_PASTEBOARD"], let remote = try RemoteBoard.parse(name) else { return nil }
+    if command == "copy" && positionals == 0 && representations == 0 { readsInput = true }
+    // The board goes first, by its name there: the line keeps its words, `--` among them.
+    let words = [command, "--pasteboard", remote.board] + rest
+    let shift = 3
+    let files = fileWords.map { RemoteRequest.FileWord(word: $0.index + shift, prefix: $0.prefix, name: Self.fileName($0.path)) }
+    return RemoteCommand(
+      host: remote.host, request: RemoteRequest(words: words, files: files, input: readsInput, terminals: terminals),
+      localFiles: fileWords.map(\.path))
+  }
+
+  /// `pb list HOST:` (with any options): the host's boards.
+  private static func listing(_ arguments: [String]) throws(PasteboardError) -> RemoteCommand? {
+    guard let position = arguments.indices.dropFirst().first(where: { !arguments[$0].hasPrefix("-") && arguments[$0].contains(":") })
+    else { return nil }
+    guard let remote = try RemoteBoard.parse(arguments[position]) else { return nil }
+    if !arguments[position].hasSuffix(":") {
+      throw .usage("pb list lists a machine's boards; give the machine alone, as HOST: (pb list \(Display.value(remote.host)):)")
+    }
+    var words = arguments
+    words.remove(at: position)
+    return RemoteCommand(host: remote.host, request: RemoteRequest(words: words, terminals: terminals), localFiles: [])
+  }
+
+  private static var terminals: RemoteRequest.Terminals {
+    RemoteRequest.Terminals(
+      input: StandardStreams.inputIsTerminal, output: StandardStreams.outputIsTerminal, error: StandardStreams.errorIsTerminal)
+  }
+
+  /// The name a file has there: its last component here, as type detection reads it.
+  private static func fileName(_ path: String) -> String {
+    let last = path.split(separator: "/").last.map(String.init) ?? ""
+    return ["", ".", ".."].contains(last) ? "file" : last
+  }
+
+  /// Runs the command there; its status, once its output and messages are relayed.
+  func run() throws(PasteboardError) -> Int32 {
+    let files = try localFiles.map { (path) throws(PasteboardError) -> Descriptor in
+      let file: Descriptor
+      do throws(SystemError) {
+        file = try SystemCall.open(path, flags: O_RDONLY | O_NOCTTY)
+      } catch {
+        throw .noSuchFile(path, reason: error.reason)
+      }
+      if let status = try? file.status(), status.st_mode & S_IFMT == S_IFDIR {
+        throw .noSuchFile(path, reason: "it is a directory; give the files inside it")
+      }
+      return file
+    }
+    try Output.standard.flush()
+    let connection = try RemoteConnection(host: host)
+    return try connection.run(request, files: files, input: request.input ? .standardInput : nil, output: .standardOutput)
+  }
+}
