@@ -41,7 +41,7 @@ _pb() {
   local prev=${COMP_WORDS[option]}
   # -r TYPE=FILE: after the '=', a file.
   if [[ -n $equals && (${COMP_WORDS[option - 1]} == -r || ${COMP_WORDS[option - 1]} == --representation) ]]; then prev=-r; fi
-  local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch publish import bridge export help"
+  local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch publish import bridge export serve help"
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
     return
@@ -159,6 +159,7 @@ _pb() {
   publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available" ;;
   import) options="-p --pasteboard -a --append --archive --selection --backend --timeout --max-size --all-types --if-available" ;;
   export) options="-p --pasteboard --history --concealed" ;;
+  serve) options="" ;;
   bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available" ;;
   help)
     # pb help group <Tab>: group's own subcommands.

@@ -96,6 +96,8 @@ extension JoinedOptions {
       Options(valued: "", flags: "h", longValued: ["--if-count", "--action"])
     case "export":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
+    case "serve":
+      Options(valued: "", flags: "h", longValued: [])
     case "count":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "wait":
