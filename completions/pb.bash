@@ -138,7 +138,7 @@ _pb() {
 
   local options
   case $command in
-  copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline -q --quiet --force-type --expire --concealed --if-count --action --no-undo" ;;
+  copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline -q --quiet --force-type --expire --concealed --from --if-count --action --no-undo" ;;
   paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output -n --no-clobber -q --quiet --force --json" ;;
   types) options="-p --pasteboard -i --items --conforming-to --desktop --json" ;;
   type) options="--sniff --json" ;;

@@ -30,6 +30,7 @@ extension FastCommandLine {
       ("--expire", nil),
       ("--if-count", nil),
       ("--action", nil),
+      ("--from", nil),
     ],
     flags: [
       ("--append", "-a"),
@@ -59,7 +60,7 @@ extension JoinedOptions {
   static func options(_ command: String) -> Options? {
     switch command {
     case "copy":
-      Options(valued: "ptr", flags: "anqh", longValued: ["--pasteboard", "--type", "--representation", "--expire", "--if-count", "--action"])
+      Options(valued: "ptr", flags: "anqh", longValued: ["--pasteboard", "--type", "--representation", "--expire", "--if-count", "--action", "--from"])
     case "paste":
       Options(valued: "pitdo", flags: "0nqh", longValued: ["--pasteboard", "--items", "--type", "--delimiter", "--output"])
     case "cut":

@@ -77,7 +77,7 @@ enum FastCommandLine {
         append: line.flag("--append"), expire: line.value("--expire"), concealed: line.flag("--concealed"),
         forceType: line.flag("--force-type"), trimNewline: line.flag("--trim-newline"),
         write: WriteChoice(ifCount: ifCount, action: line.value("--action"), noUndo: line.flag("--no-undo")),
-        quiet: line.flag("--quiet"), files: line.positionals)
+        quiet: line.flag("--quiet"), files: line.positionals, from: line.value("--from"))
     case "count":
       return CountRequest(pasteboard: line.value("--pasteboard"))
     case "contains":

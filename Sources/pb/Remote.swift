@@ -8,12 +8,12 @@ import PasteboardKit
 /// `pb list HOST:`), and how it travels there: the same line with the board's own name,
 /// run by `pb serve` over ssh, the files it names sent in the stream.
 struct RemoteCommand {
-  /// The commands that work on remote boards: readers, writers and history, but none that
-  /// touches this machine's files or desktop (cut, publish, import, bridge) or runs a
-  /// program (group run).
+  /// The commands that work on remote boards: readers, writers and history (and import of
+  /// an archive), but none that touches a machine's files or desktop (cut, publish, import
+  /// from the desktop, bridge) or runs a program (group run).
   static let commands = [
     "copy", "paste", "items", "types", "contains", "info", "count", "clear", "undo", "redo", "history", "wait", "watch",
-    "list", "export",
+    "list", "export", "import",
   ]
 
   let host: String
@@ -32,6 +32,7 @@ struct RemoteCommand {
     var board: String?
     var fileWords: [(index: Int, prefix: String, path: String)] = []
     var readsInput = false
+    var archive = false
     var positionals = 0
     var representations = 0
     var index = 1
@@ -68,6 +69,19 @@ struct RemoteCommand {
         board = String(word.dropFirst("--pasteboard=".count))
         continue
       }
+      if command == "import", word == "--archive" || word.hasPrefix("--archive=") {
+        archive = true
+        let value = word == "--archive" ? (index < arguments.count ? arguments[index] : nil) : String(word.dropFirst("--archive=".count))
+        if word == "--archive" { index += 1 }
+        rest.append("--archive")
+        if let value {
+          if value == "-" { readsInput = true } else { fileWords.append((rest.count, "", value)) }
+          rest.append(value)
+        }
+        continue
+      }
+      // copy --from reaches both boards itself (pb export piped into pb import), from here.
+      if command == "copy", word == "--from" || word.hasPrefix("--from=") { return nil }
       if command == "copy", word.hasPrefix("--representation=") {
         rest.append("--representation")
         representation(String(word.dropFirst("--representation=".count)))
@@ -95,6 +109,11 @@ struct RemoteCommand {
       }
     }
     guard let name = board ?? environment["PB_PASTEBOARD"], let remote = try RemoteBoard.parse(name) else { return nil }
+    if command == "import" && !archive {
+      throw .usage(
+        "pb import reads the desktop of the machine it runs on; for a board on another machine, give --archive FILE, "
+          + "or copy between boards: pb copy -p HOST:BOARD --from BOARD")
+    }
     if command == "copy" && positionals == 0 && representations == 0 { readsInput = true }
     // The board goes first, by its name there: the line keeps its words, `--` among them.
     let words = [command, "--pasteboard", remote.board] + rest

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import ArgumentParser
 import PasteboardKit
 import LinuxSystem
@@ -56,11 +59,17 @@ extension PB {
     @Argument(help: ArgumentHelp("Files to copy, one item each ('-' is standard input).", valueName: "file"))
     var files: [String] = []
 
+    @Option(
+      help: ArgumentHelp(
+        "Copy every item of this pasteboard, with every representation (HOST:BOARD for another machine's; with --concealed, its concealed items too).",
+        valueName: "name"))
+    var from: String?
+
     var request: CopyRequest {
       CopyRequest(
         pasteboard: board.pasteboard, type: type, representations: representations, append: append, expire: expire,
         concealed: concealed, forceType: forceType, trimNewline: trimNewline, write: undo.choice(ifCount: ifCount.ifCount),
-        quiet: progress.quiet, files: files)
+        quiet: progress.quiet, files: files, from: from)
     }
   }
 }
@@ -78,9 +87,20 @@ struct CopyRequest: CommandRequest {
   var write: WriteChoice
   var quiet: Bool
   var files: [String]
+  var from: String? = nil
 
   func validate() throws {
     try write.validate()
+    if from != nil {
+      let others = [
+        ("FILE arguments", !files.isEmpty), ("-r", !representations.isEmpty), ("-t", type != nil), ("--expire", expire != nil),
+        ("--force-type", forceType), ("-n", trimNewline), ("--if-count", write.ifCount != nil), ("--action", write.action != nil),
+        ("--no-undo", write.noUndo),
+      ]
+      if let given = others.first(where: \.1)?.0 {
+        throw ValidationError("--from copies a pasteboard's items as they are, and takes -a and --concealed only, not \(given)")
+      }
+    }
     if !representations.isEmpty && !files.isEmpty {
       throw ValidationError("give either FILE arguments or -r representations, not both")
     }
@@ -90,6 +110,7 @@ struct CopyRequest: CommandRequest {
   }
 
   func run() throws {
+    if let from { return try copy(from: from) }
     let items = try itemSources()
     let readsTerminal = items.contains { $0.representations.contains { $0.input == .standardInput } }
       && StandardStreams.inputIsTerminal
@@ -107,6 +128,40 @@ struct CopyRequest: CommandRequest {
       quiet: quiet, expected: RepresentationSource.Input.regularFileSize(of: items.flatMap(\.representations).map(\.input)))
     defer { meter?.finish() }
     _ = try board.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
+  }
+
+  /// `--from BOARD`: that board's items become this one's, in one change named Import,
+  /// either board on this machine or another: `pb export` of the one piped into
+  /// `pb import --archive -` of the other, each reaching its board as it would alone.
+  private func copy(from source: String) throws {
+    let target = BoardOptions.name(pasteboard)
+    let (exporter, importer, importErrors) = try startCopy(from: source, to: target)
+    let exported = try exporter.waitForExit()
+    var said: [UInt8] = []
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 8)
+    defer { buffer.deallocate() }
+    while said.count < 64 * 1024, let count = try? importErrors.file.read(into: buffer), count > 0 { said += buffer[0..<count] }
+    let imported = try importer.waitForExit()
+    // pb export said why it failed; the import then saw an archive cut short and stored
+    // nothing, which is no news.
+    if exported != 0 { throw Outcome.status(exported) }
+    try? Descriptor.standardError.writeAll(said)
+    if imported != 0 { throw Outcome.status(imported) }
+  }
+
+  private func startCopy(from source: String, to target: String) throws(SystemError)
+    -> (exporter: ChildProcess, importer: ChildProcess, importErrors: Descriptor)
+  {
+    let archive = try SystemCall.pipe(named: "the archive")
+    let errors = try SystemCall.pipe(named: "pb import's messages")
+    let nothing = try SystemCall.open("/dev/null", flags: O_RDONLY)
+    let exporter = try SystemCall.spawn(
+      ["pb", "export", "--pasteboard", source] + (concealed ? ["--concealed"] : []), program: "/proc/self/exe", environment: [:],
+      standardInput: nothing, standardOutput: archive.write, standardError: .standardError)
+    let importer = try SystemCall.spawn(
+      ["pb", "import", "--archive", "-", "--pasteboard", target] + (append ? ["--append"] : []), program: "/proc/self/exe",
+      environment: [:], standardInput: archive.read, standardOutput: .standardOutput, standardError: errors.write)
+    return (exporter, importer, errors.read)
   }
 
   private func itemSources() throws(PasteboardError) -> [ItemSource] {
