@@ -229,7 +229,16 @@ extension Pasteboard {
   public func importArchive(from input: RepresentationSource.Input, append: Bool) throws(PasteboardError) -> BoardArchive.Imported {
     let opened = try OpenInput(input)
     let source = opened.isStandardInput ? "standard input" : opened.path
-    let reader = TarReader(from: try opened.descriptor)
+    return try importArchive(
+      reading: TarReader(from: try opened.descriptor), source: source, holdsStandardInput: opened.isStandardInput, append: append)
+  }
+
+  /// Reads the next archive of `reader` (one of several in a row, as a remote bridge sends
+  /// them) into the board, as `importArchive(from:append:)` does, as one change named
+  /// `actionName`.
+  public func importArchive(
+    reading reader: TarReader, source: String, holdsStandardInput: Bool, append: Bool, actionName: String = "Import"
+  ) throws(PasteboardError) -> BoardArchive.Imported {
     func failing<Result>(_ body: () throws -> Result) throws(PasteboardError) -> Result {
       do {
         return try body()
@@ -253,7 +262,7 @@ extension Pasteboard {
     }
     let contents = try BoardArchive.decode(try failing { try reader.readBody(limit: BoardArchive.manifestLimit) }, source: source)
     let workspace = try Workspace(for: self)
-    workspace.holdsStandardInput = opened.isStandardInput
+    workspace.holdsStandardInput = holdsStandardInput
     var renamed: [String: String] = [:]
     for file in contents.files {
       let expected = BoardArchive.dataPrefix + file.name
@@ -289,11 +298,11 @@ extension Pasteboard {
     }
     let items = stored(contents.items, defaultingExpiry: true)
     let takesHistory = !append && contents.undo != nil
-    let state = try commit(from: workspace, recording: Recording(actionName: "Import", records: false)) {
+    let state = try commit(from: workspace, recording: Recording(actionName: actionName, records: false)) {
       live, current, history in
       // Recorded here rather than by `commit`, so that the archive's entries go on top.
       history.recordChange(
-        named: "Import", before: current.items, previousCount: current.changeCount, changeCount: current.changeCount + 1, at: now)
+        named: actionName, before: current.items, previousCount: current.changeCount, changeCount: current.changeCount + 1, at: now)
       if takesHistory {
         // Entries are in the order of their counts: the archive's all lead away from the
         // state the import makes.

@@ -204,6 +204,16 @@ public final class TarReader {
     }
   }
 
+  /// After an archive's end: whether another archive follows in the same input (false
+  /// when the input ends there), and if so, reads on into it.
+  public func startsAnother() throws -> Bool {
+    guard finished || (pending == nil && start == end) else { throw Tar.Failure("internal: an archive was not read to its end") }
+    if start == end { try fill() }
+    guard start < end else { return false }
+    finished = false
+    return true
+  }
+
   /// Streams the current member's body to `sink`, chunk by chunk, then skips its padding.
   /// A body cut short is an error.
   public func readBody(into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
