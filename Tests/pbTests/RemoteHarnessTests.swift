@@ -67,6 +67,27 @@ struct RemoteHarnessTests {
     #expect(run.stderr.contains("pb: command not found"), "\(run)")
   }
 
+  @Test("options on ssh's command line win over the config's: a shared connection works, and ends with the server")
+  func sharedConnection() throws {
+    let sandbox = try Sandbox()
+    var sshd: PrivateSSHD? = try PrivateSSHD(sandbox)
+    let configFile = try #require(sshd?.configFile)
+    let socket = try #require(sshd?.localRuntime) + "/control"
+    let sharing = ["-F", configFile, "-o", "ControlMaster=auto", "-o", "ControlPath=\(socket)", "-o", "ControlPersist=60"]
+    let first = try sandbox.run("/usr/bin/ssh", sharing + ["pbtest", "echo one"], stdin: nil, environment: [:])
+    #expect(first.text == "one\n", "\(first)")
+    let check = try sandbox.run("/usr/bin/ssh", sharing + ["-O", "check", "pbtest"], stdin: nil, environment: [:])
+    let master = try #require(check.stderr.firstMatch(of: /Master running \(pid=(\d+)\)/).flatMap { Int32($0.1) }, "\(check)")
+    let second = try sandbox.run("/usr/bin/ssh", sharing + ["pbtest", "echo two"], stdin: nil, environment: [:])
+    #expect(second.text == "two\n", "\(second)")
+    #expect(sshd?.log.components(separatedBy: "Accepted publickey").count == 2, "one login for both: \(sshd?.log ?? "")")
+
+    sshd = nil
+    let deadline = Date().addingTimeInterval(10)
+    while PrivateSSHD.isRunning(master) && Date() < deadline { usleep(10_000) }
+    #expect(!PrivateSSHD.isRunning(master), "the master left behind by ControlPersist ends with the server")
+  }
+
   @Test("the server, its sessions and what runs in them end with the harness")
   func stops() throws {
     let sandbox = try Sandbox()

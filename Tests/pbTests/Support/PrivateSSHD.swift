@@ -182,13 +182,15 @@ final class PrivateSSHD {
   }
 
   /// Starts `command` in the background, its output to `log`, without the runner's
-  /// descriptors (see `Background`). A watcher ends it if the test runner goes first.
+  /// descriptors (see `Background`). A watcher ends it if the test runner goes first
+  /// (a crash, a kill), and itself once the server has ended.
   private static func start(_ command: [String], log: String, sandbox: Sandbox) throws -> Int32 {
     let script =
       Background.closingInherited + """
         "$@" < /dev/null > "$OUT" 2>&1 & server=$!
         echo $server
-        { while kill -0 "$RUNNER" && [ -d /proc/$server ]; do sleep 0.5; done; kill $server; } < /dev/null > /dev/null 2>&1 &
+        running() { read -r stat < /proc/$server/stat && [[ $stat != *") Z "* ]]; }
+        { while kill -0 "$RUNNER" && running; do sleep 0.5; done; kill $server; } < /dev/null > /dev/null 2>&1 &
         """
     let started = try sandbox.run(
       "/bin/bash", ["-c", script, "bash"] + command, stdin: nil,
