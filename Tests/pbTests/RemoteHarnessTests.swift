@@ -67,6 +67,17 @@ struct RemoteHarnessTests {
     #expect(run.stderr.contains("pb: command not found"), "\(run)")
   }
 
+  @Test("folders put before the built pb on the remote PATH: a fake pb answers instead")
+  func fakePB() throws {
+    let sandbox = try Sandbox()
+    let fake = try sandbox.file("fake/pb", "#!/bin/sh\necho \"fake pb: $*\"\n")
+    chmod(fake, 0o755)
+    let sshd = try PrivateSSHD(sandbox, pathBefore: [sandbox.root.appendingPathComponent("fake").path])
+    let result = try sshd.ssh("pb serve")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.text == "fake pb: serve\n", "\(result)")
+  }
+
   @Test("options on ssh's command line win over the config's: a shared connection works, and ends with the server")
   func sharedConnection() throws {
     let sandbox = try Sandbox()

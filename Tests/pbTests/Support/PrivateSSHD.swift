@@ -39,9 +39,10 @@ final class PrivateSSHD {
   /// Holds `unreachableHost`'s port: bound, never listening, so nobody else takes it.
   private var closedPort: Int32 = -1
 
-  /// Starts the server; with `pbOnPath` false the remote PATH lacks the built pb (and
-  /// /usr/bin:/bin have none), for "pb missing on the remote".
-  init(_ sandbox: Sandbox, pbOnPath: Bool = true) throws {
+  /// Starts the server. The remote PATH is `pathBefore` (folders of fake pb programs: an
+  /// old version, one that sends garbage), the built pb's folder unless `pbOnPath` is
+  /// false (for "pb missing on the remote": /usr/bin:/bin have none), then /usr/bin:/bin.
+  init(_ sandbox: Sandbox, pbOnPath: Bool = true, pathBefore: [String] = []) throws {
     self.sandbox = sandbox
     // Short: control sockets live under it and a socket's path has 107 bytes at most.
     directory = URL(fileURLWithPath: "/tmp/pb-sshd-" + UUID().uuidString.prefix(8))
@@ -78,7 +79,7 @@ final class PrivateSSHD {
     try "\(host) \(hostKey)\n".write(toFile: path("known_hosts"), atomically: true, encoding: .utf8)
 
     let pbDirectory = URL(fileURLWithPath: Sandbox.binary).deletingLastPathComponent().path
-    let remotePath = (pbOnPath ? pbDirectory + ":" : "") + "/usr/bin:/bin"
+    let remotePath = (pathBefore + (pbOnPath ? [pbDirectory] : []) + ["/usr/bin", "/bin"]).joined(separator: ":")
     // A free port is only free until someone binds it: a server that loses the race
     // tries another.
     let penalties = try hasPenalties()
