@@ -22,6 +22,15 @@ struct RemoteHarnessTests {
     #expect(!FileManager.default.fileExists(atPath: sandbox.store.path), "and nothing to the local one")
   }
 
+  @Test("with PAM, as where the account's password is locked, the remote side is the same")
+  func withPAM() throws {
+    let sandbox = try Sandbox()
+    let sshd = try PrivateSSHD(sandbox, pam: true)
+    let result = try sshd.ssh("printenv PB_DIR; command -v pb")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.lines == [sshd.remoteStore.path, Sandbox.binary], "\(result)")
+  }
+
   @Test("PB_SSH_COMMAND is a command line sh splits, reaching the server by its alias")
   func sshCommand() throws {
     let sandbox = try Sandbox()

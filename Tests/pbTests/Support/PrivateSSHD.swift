@@ -42,7 +42,8 @@ final class PrivateSSHD {
   /// Starts the server. The remote PATH is `pathBefore` (folders of fake pb programs: an
   /// old version, one that sends garbage), the built pb's folder unless `pbOnPath` is
   /// false (for "pb missing on the remote": /usr/bin:/bin have none), then /usr/bin:/bin.
-  init(_ sandbox: Sandbox, pbOnPath: Bool = true, pathBefore: [String] = []) throws {
+  /// PAM is used only where the account needs it (`passwordLocked`) unless `pam` says.
+  init(_ sandbox: Sandbox, pbOnPath: Bool = true, pathBefore: [String] = [], pam: Bool? = nil) throws {
     self.sandbox = sandbox
     // Short: control sockets live under it and a socket's path has 107 bytes at most.
     directory = URL(fileURLWithPath: "/tmp/pb-sshd-" + UUID().uuidString.prefix(8))
@@ -98,7 +99,7 @@ final class PrivateSSHD {
         KbdInteractiveAuthentication no
         PermitRootLogin prohibit-password
         StrictModes no
-        UsePAM no
+        UsePAM \((pam ?? Self.passwordLocked) ? "yes" : "no")
         PrintMotd no
         PrintLastLog no
         MaxStartups 100
@@ -134,7 +135,6 @@ final class PrivateSSHD {
   }
 
   private func clientConfig(identity: String, refused: String, knownHosts: String) throws -> String {
-    let user = getpwuid(geteuid()).flatMap { String(validatingCString: $0.pointee.pw_name) } ?? "root"
     // ssh takes each option's first value, so the aliases come before what they share.
     return """
       Host \(host)
@@ -148,7 +148,7 @@ final class PrivateSSHD {
         IdentityFile \(identity)
       Host *
         HostName 127.0.0.1
-        User \(user)
+        User \(Self.user)
         HostKeyAlias \(host)
         UserKnownHostsFile \(knownHosts)
         GlobalKnownHostsFile /dev/null
@@ -261,6 +261,18 @@ final class PrivateSSHD {
     let socket = try boundSocket()
     defer { close(socket) }
     return try localPort(of: socket)
+  }
+
+  /// Who runs the tests, and logs in.
+  static var user: String { getpwuid(geteuid()).flatMap { String(validatingCString: $0.pointee.pw_name) } ?? "root" }
+
+  /// Whether the user's password is locked ('!' in /etc/shadow, as on some fresh
+  /// machines for root). Without PAM sshd refuses such an account even a key; with PAM
+  /// (slower: its session modules run) it lets the key in.
+  private static var passwordLocked: Bool {
+    guard let shadow = try? String(contentsOfFile: "/etc/shadow", encoding: .utf8) else { return false }
+    let entry = shadow.split(separator: "\n").first { $0.hasPrefix(user + ":") }
+    return entry?.split(separator: ":", omittingEmptySubsequences: false).dropFirst().first?.hasPrefix("!") ?? false
   }
 
   /// Whether this sshd knows PerSourcePenalties (OpenSSH 9.8 and later).
