@@ -112,7 +112,7 @@ final class PrivateSSHD {
       if penalties { config += "PerSourcePenalties no\n" }
       try config.write(toFile: path("sshd_config"), atomically: true, encoding: .utf8)
       try? FileManager.default.removeItem(atPath: logFile)
-      pid = try Self.start([Self.daemon, "-D", "-e", "-f", path("sshd_config")], log: logFile, sandbox: sandbox)
+      pid = try Self.start([Self.daemon, "-D", "-e", "-f", path("sshd_config")], log: logFile, folder: directory, sandbox: sandbox)
       let deadline = Date().addingTimeInterval(10)
       while Date() < deadline && Self.isRunning(pid) && !log.contains("Server listening on") { usleep(2_000) }
       lastLog = log
@@ -183,19 +183,20 @@ final class PrivateSSHD {
   }
 
   /// Starts `command` in the background, its output to `log`, without the runner's
-  /// descriptors (see `Background`). A watcher ends it if the test runner goes first
-  /// (a crash, a kill), and itself once the server has ended.
-  private static func start(_ command: [String], log: String, sandbox: Sandbox) throws -> Int32 {
+  /// descriptors (see `Background`). A watcher ends it, and removes `folder`, if the test
+  /// runner goes first (a crash, a kill); it ends itself once the server has ended.
+  private static func start(_ command: [String], log: String, folder: URL, sandbox: Sandbox) throws -> Int32 {
     let script =
       Background.closingInherited + """
         "$@" < /dev/null > "$OUT" 2>&1 & server=$!
         echo $server
         running() { read -r stat < /proc/$server/stat && [[ $stat != *") Z "* ]]; }
-        { while kill -0 "$RUNNER" && running; do sleep 0.5; done; kill $server; } < /dev/null > /dev/null 2>&1 &
+        { while kill -0 "$RUNNER" && running; do sleep 0.5; done; kill $server; kill -0 "$RUNNER" || rm -rf "$FOLDER"; } \\
+          < /dev/null > /dev/null 2>&1 &
         """
     let started = try sandbox.run(
       "/bin/bash", ["-c", script, "bash"] + command, stdin: nil,
-      environment: ["OUT": log, "RUNNER": String(getpid())], timeLimit: 30)
+      environment: ["OUT": log, "RUNNER": String(getpid()), "FOLDER": folder.path], timeLimit: 30)
     guard let pid = Int32(started.text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       throw HarnessError("could not start \(command[0]): \(started)")
     }
