@@ -42,6 +42,8 @@
 #   sway, wl-clipboard and a private headless sway, with wl-copy and wl-paste; pb speaks
 #   libwayland-dev     Wayland's wire protocol itself (no libwayland is linked or loaded),
 #                      and the tests check its tables against this package's wayland.xml
+#   openssh-server     the remote-board tests start a private sshd on 127.0.0.1 (Support/
+#                      PrivateSSHD.swift) and reach it with ssh, ssh-keygen (openssh-client)
 set -eu
 
 tests=false
@@ -103,6 +105,7 @@ libwayland-dev     [ -f /usr/share/wayland/wayland.xml ]
 tar                command -v tar
 time               [ -x /usr/bin/time ]
 fzf                command -v fzf
+openssh-server     [ -x /usr/sbin/sshd ]
 '
 packages=$build_packages
 if $tests; then packages="$packages$test_packages"; fi
