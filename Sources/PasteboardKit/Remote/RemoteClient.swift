@@ -396,7 +396,8 @@ private final class ErrorDrain: Sendable {
   /// The last line that says something, shown as a value.
   var lastLine: String {
     let text = said.withLock { String(decoding: $0, as: UTF8.self) }
-    let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    // ssh ends its lines with "\r\n", one Character in Swift: isNewline, not == "\n".
+    let line = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) } ?? ""
     return Display.line(String(line))
   }
 }
