@@ -252,7 +252,7 @@ struct RemoteAttackTests {
     let copying = try Background(
       pair.sandbox, ["/bin/bash", "-c", script], environment: pair.sshd.environment.merging(["PB": Sandbox.binary, "PIDFILE": pidFile]) { $1 })
     // The copy runs there and has taken in the first 8 MiB: its data file has grown.
-    #expect(try RemoteBoardTests.waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "copy"]).isEmpty }, "the copy runs there")
+    #expect(RemoteBoardTests.waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "copy"]).isEmpty }, "the copy runs there")
     let grown = RemoteBoardTests.waitUntil {
       RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "copy"]).contains { pid in
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.contains { fd in

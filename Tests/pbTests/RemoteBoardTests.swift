@@ -255,6 +255,15 @@ struct RemoteBoardTests {
     }
   }
 
+  /// Whether a pb process the server runs, started with `words`, has its inotify
+  /// instance: a wait or watch there is listening for changes.
+  static func remoteIsWatching(_ sshd: PrivateSSHD, _ words: [String]) -> Bool {
+    remoteProcesses(sshd, words).contains { pid in
+      let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+      return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == "anon_inode:inotify" }
+    }
+  }
+
   static func waitUntil(_ seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     repeat {
@@ -271,8 +280,7 @@ struct RemoteBoardTests {
     let waiting = try Background(
       pair.sandbox, ["/bin/bash", "-c", "\"$0\" wait -p pbtest:w --timeout 60s; echo \"status $?\"", Sandbox.binary],
       environment: pair.sshd.environment)
-    #expect(try Self.waitUntil { !Self.remoteProcesses(pair.sshd, ["pb", "wait"]).isEmpty }, "the wait runs there")
-    usleep(300_000)
+    #expect(Self.waitUntil { Self.remoteIsWatching(pair.sshd, ["pb", "wait"]) }, "the wait runs there")
     #expect(((try? String(contentsOfFile: waiting.output, encoding: .utf8)) ?? "").isEmpty, "it waits for a change")
     let started = Date()
     #expect(try pair.there("pb copy -p w", stdin: Data("after".utf8)).status == 0)
@@ -287,10 +295,7 @@ struct RemoteBoardTests {
     try pair.same(["copy"], board: "w", stdin: Data("start".utf8))
     let watchHere = try Background(pair.sandbox, [Sandbox.binary, "watch", "--json", "-p", "w"])
     let watchThere = try Background(pair.sandbox, [Sandbox.binary, "watch", "--json", "-p", "pbtest:w"], environment: pair.sshd.environment)
-    #expect(try Self.waitUntil { !Self.remoteProcesses(pair.sshd, ["pb", "watch"]).isEmpty && watchHere.isWatching }, "both watch")
-    // Give the remote watch its inotify watch (it runs as soon as it is started, but its
-    // watch is set up a moment later): a change made before it counts as no change.
-    usleep(300_000)
+    #expect(Self.waitUntil { Self.remoteIsWatching(pair.sshd, ["pb", "watch"]) && watchHere.isWatching }, "both watch")
     try pair.same(["copy"], board: "w", stdin: Data("one".utf8))
     try pair.same(["clear"], board: "w")
     try pair.same(["undo"], board: "w")

@@ -182,7 +182,15 @@ public struct RemoteConnection: Sendable {
     let reader = TarReader(from: receiving)
     let outcome = Result { () throws -> Int32 in try session.receive(from: reader, output: output) }
     // ssh is done once the stream is: its status tells a refused login from a lost link.
-    if case .failure = outcome { ssh.signal(SIGTERM) }
+    // A stream refused while the other side still sends (ssh still holds the pipe: no
+    // hang-up) is stopped here, and ssh's status is then this pb's doing, not a lost link.
+    var stopped = false
+    if case .failure = outcome {
+      let hungUp = (try? SystemCall.wait([SystemCall.PollRequest(receiving, events: Int16(POLLIN))], milliseconds: 0, path: host))?
+        .first.map { $0 & Int16(POLLHUP) != 0 } ?? false
+      stopped = !hungUp
+      ssh.signal(SIGTERM)
+    }
     let sshStatus = (try? ssh.waitForExit()) ?? 255
     drain.stop()
     drainThread.wait()
@@ -190,7 +198,7 @@ public struct RemoteConnection: Sendable {
     case .success(let status): return status
     case .failure(let error as PasteboardError): throw error
     case .failure(let error):
-      throw session.failure(error, sshStatus: sshStatus, sshSaid: drain.lastLine)
+      throw session.failure(error, sshStatus: stopped ? 0 : sshStatus, sshSaid: drain.lastLine)
     }
   }
 
