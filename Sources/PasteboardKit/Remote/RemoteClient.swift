@@ -189,7 +189,7 @@ public struct RemoteConnection: Sendable {
       let hungUp = (try? SystemCall.wait([SystemCall.PollRequest(receiving, events: Int16(POLLIN))], milliseconds: 0, path: host))?
         .first.map { $0 & Int16(POLLHUP) != 0 } ?? false
       stopped = !hungUp
-      ssh.signal(SIGTERM)
+      ssh.signalWithChildren(SIGTERM)
     }
     let sshStatus = (try? ssh.waitForExit()) ?? 255
     drain.stop()
@@ -277,7 +277,7 @@ private final class Session: Sendable {
         return over
       }
       if stop {
-        if over { ssh.signal(SIGTERM) }
+        if over { ssh.signalWithChildren(SIGTERM) }
         return
       }
     }
