@@ -165,7 +165,7 @@ struct RemoteAttackTests {
     #expect(result.stderr.isEmpty, "\(result)")
     #expect(lines[3] == "200000000", "it streamed 200 MB: \(result)")
     let kilobytes = [lines[2], lines[4]].compactMap { Int($0) }
-    #expect(kilobytes.count == 2 && kilobytes.allSatisfy { $0 < 64 * 1024 }, "maximum resident sizes \(kilobytes) KiB")
+    #expect(kilobytes.count == 2 && kilobytes.allSatisfy { $0 < 32 * 1024 }, "maximum resident sizes \(kilobytes) KiB")
   }
 
   /// A tar archive of `members` (name, declared size, body), ended or cut short.

@@ -289,6 +289,17 @@ struct RemoteBoardTests {
     #expect(Date().timeIntervalSince(started) < 5, "it woke at the change, not at a poll")
   }
 
+  @Test("a wait longer than PB_REMOTE_TIMEOUT is no silence: the other side says it is alive, and the wait's own timeout ends it")
+  func longWait() throws {
+    let pair = try Pair()
+    try #require(try pair.remote("w", ["copy"], stdin: Data("before".utf8)).status == 0)
+    let started = Date()
+    let waited = try pair.remote("w", ["wait", "--timeout", "12s"], environment: ["PB_REMOTE_TIMEOUT": "8s"])
+    let took = Date().timeIntervalSince(started)
+    #expect(waited.status == 1 && waited.stdout.isEmpty && waited.stderr.isEmpty, "the wait timed out, as here: \(waited)")
+    #expect(took > 11.5 && took < 20, "it waited \(took) s")
+  }
+
   @Test("pb watch --json -p HOST:BOARD prints a line per change, the lines pb watch prints here")
   func watchAcross() throws {
     let pair = try Pair()
