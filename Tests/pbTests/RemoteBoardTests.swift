@@ -177,6 +177,10 @@ struct RemoteBoardTests {
     #expect(up.status == 0 && up.stderr.isEmpty, "\(up)")
     let stored = try pair.there("pb paste -p big")
     #expect(stored.stdout.count == big.count && stored.stdout == big, "the other machine holds the bytes sent (\(stored.stdout.count) bytes)")
+    let bigFile = try pair.sandbox.file("big.bin", big)
+    let upFile = try pair.remote("big-file", ["copy", bigFile])
+    #expect(upFile.status == 0 && upFile.stderr.isEmpty, "\(upFile)")
+    #expect(try pair.there("pb paste -p big-file").stdout == big, "a file's bytes, too")
     // Down.
     let down = try pair.remote("big", ["paste"])
     #expect(down.status == 0 && down.stdout == big, "pasted \(down.stdout.count) bytes: \(down.stderr)")
@@ -273,17 +277,17 @@ struct RemoteBoardTests {
     return false
   }
 
-  @Test("pb wait -p HOST:BOARD wakes when another pb copies there, and prints the new count")
+  @Test("pb wait -p HOST: wakes when another pb copies there, and prints the new count")
   func waitAcross() throws {
     let pair = try Pair()
-    try #require(try pair.remote("w", ["copy"], stdin: Data("before".utf8)).status == 0)
+    try #require(try pair.remote("", ["copy"], stdin: Data("before".utf8)).status == 0)
     let waiting = try Background(
-      pair.sandbox, ["/bin/bash", "-c", "\"$0\" wait -p pbtest:w --timeout 60s; echo \"status $?\"", Sandbox.binary],
+      pair.sandbox, ["/bin/bash", "-c", "\"$0\" wait -p pbtest: --timeout 60s; echo \"status $?\"", Sandbox.binary],
       environment: pair.sshd.environment)
     #expect(Self.waitUntil { Self.remoteIsWatching(pair.sshd, ["pb", "wait"]) }, "the wait runs there")
     #expect(((try? String(contentsOfFile: waiting.output, encoding: .utf8)) ?? "").isEmpty, "it waits for a change")
     let started = Date()
-    #expect(try pair.there("pb copy -p w", stdin: Data("after".utf8)).status == 0)
+    #expect(try pair.there("pb copy", stdin: Data("after".utf8)).status == 0)
     let said = waiting.waitFor("status")
     #expect(said == "2\nstatus 0\n", "\(said)")
     #expect(Date().timeIntervalSince(started) < 5, "it woke at the change, not at a poll")
