@@ -150,7 +150,7 @@ struct RemoteAttackTests {
   func endless() throws {
     let pair = try Self.fakeServer()
     let script = """
-      rss=$(mktemp)
+      rss=rss.txt  # in the sandbox, the current folder
       /usr/bin/time -f %M -o "$rss" "$PB" paste -p pbtest:endless | head -c 100 | wc -c
       echo "status ${PIPESTATUS[0]}"
       cat "$rss"
