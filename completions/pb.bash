@@ -160,7 +160,7 @@ _pb() {
   import) options="-p --pasteboard -a --append --archive --selection --backend --timeout --max-size --all-types --if-available" ;;
   export) options="-p --pasteboard --history --concealed" ;;
   serve) options="" ;;
-  bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available" ;;
+  bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available --remote --concealed" ;;
   help)
     # pb help group <Tab>: group's own subcommands.
     if ((COMP_CWORD == 2)); then
