@@ -24,12 +24,12 @@ _pb_boards() {
 # host as they are, and compgen -W cannot expand, are printed.
 _pb_hosts() {
   _pb_ssh_config_hosts "$HOME/.ssh/config" 1
-  # awk, as a known_hosts can have thousands of lines. A marker line (@cert-authority,
-  # @revoked) names no host of its own; of host,address,[host]:port each name counts,
-  # [host]:port as host; a hashed name (|1|salt|hash) or a pattern is no name.
+  # awk, as a known_hosts can have thousands of lines. Of host,address,[host]:port each
+  # name counts, [host]:port as host; a hashed name (|1|salt|hash), a pattern or a
+  # marker (@cert-authority, @revoked: a line naming no host of its own) is no name.
   local file=$HOME/.ssh/known_hosts
   [[ -f $file && -r $file ]] || return 0
-  LC_ALL=C awk '$1 !~ /^@/ {
+  LC_ALL=C awk '{
     count = split($1, names, ",")
     for (i = 1; i <= count; i++) {
       name = names[i]
