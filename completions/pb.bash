@@ -157,8 +157,15 @@ _pb() {
     esac
   done
 
+  # pb list HOST: (its one argument), pb bridge --remote HOST: the hosts alone.
+  if [[ ($command == list && $cur != -* && $prev != --*) || $prev == --remote ]]; then
+    [[ $cur == *:* ]] && return
+    mapfile -t COMPREPLY < <(compgen -S : -W "$(_pb_hosts | sort -u)" -- "$cur")
+    ((${#COMPREPLY[@]} == 1)) && compopt -o nospace +o filenames 2>/dev/null
+    return
+  fi
   case $prev in
-  -p | --pasteboard)
+  -p | --pasteboard | --from)
     # HOST:BOARD as one word (COMP_WORDBREAKS without ':'): nothing, as above.
     [[ $cur == *:* ]] && return
     mapfile -t COMPREPLY < <(compgen -W "$(_pb_boards | sort -u)" -- "$cur")

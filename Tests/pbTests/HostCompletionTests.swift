@@ -65,6 +65,22 @@ struct HostCompletionTests {
     try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path).filter { $0.hasPrefix("ran-") }
   }
 
+  @Test("copy --from offers boards and hosts as -p does; list and bridge --remote offer the hosts alone")
+  func fromListRemote() throws {
+    let sandbox = try withHosts()
+    let bashFrom = try Set(docs.bashTab(sandbox, "pb copy --from ").offered)
+    #expect(bashFrom.contains("three"), "bash offers the boards after --from: \(bashFrom)")
+    #expect(bashFrom == Self.boards.union(Self.hosts), "\(bashFrom.symmetricDifference(Self.boards.union(Self.hosts)))")
+    let zshFrom = try Set(docs.zshCompletions(sandbox, "pb copy --from="))
+    #expect(zshFrom == Self.boards.union(Self.hosts), "\(zshFrom.symmetricDifference(Self.boards.union(Self.hosts)))")
+    for line in ["pb list ", "pb bridge --remote "] {
+      let bash = try Set(docs.bashTab(sandbox, line).offered)
+      #expect(bash == Self.hosts, "bash after \(line): \(bash.symmetricDifference(Self.hosts))")
+    }
+    #expect(try Set(docs.zshCompletions(sandbox, "pb list ")) == Self.hosts)
+    #expect(try Set(docs.zshCompletions(sandbox, "pb bridge --remote=")) == Self.hosts)
+  }
+
   @Test("after -p, both shells offer the local boards and every host as HOST:, and no pattern, hashed name or marker")
   func hostsBesideBoards() throws {
     let sandbox = try withHosts()
