@@ -17,10 +17,74 @@ _pb_boards() {
   done
 }
 
+# The SSH hosts, for HOST:BOARD (a board on another machine): the Host names, not the
+# patterns, of ~/.ssh/config and the files it Includes, and the names in
+# ~/.ssh/known_hosts. Files are only read, and only regular ones (a FIFO would block);
+# ssh is never run, as a Tab must not touch the network. Only names that ssh takes as a
+# host as they are, and compgen -W cannot expand, are printed.
+_pb_hosts() {
+  _pb_ssh_config_hosts "$HOME/.ssh/config" 1
+  # awk, as a known_hosts can have thousands of lines. Of host,address,[host]:port each
+  # name counts, [host]:port as host; a hashed name (|1|salt|hash), a pattern or a
+  # marker (@cert-authority, @revoked: a line naming no host of its own) is no name.
+  local file=$HOME/.ssh/known_hosts
+  [[ -f $file && -r $file ]] || return 0
+  LC_ALL=C awk '{
+    count = split($1, names, ",")
+    for (i = 1; i <= count; i++) {
+      name = names[i]
+      if (name ~ /^\[/) { sub(/^\[/, "", name); sub(/\].*/, "", name) }
+      if (name ~ /^[A-Za-z0-9_][A-Za-z0-9._-]*$/) print name
+    }
+  }' "$file" 2>/dev/null
+}
+
+# A name ssh takes as a host as it is: no pattern (*, ?, !), no option (-), no quote or
+# $ (the awk above tests the same).
+_pb_host_name() {
+  [[ $1 =~ ^[A-Za-z0-9_][A-Za-z0-9._-]*$ ]]
+}
+
+# The Host names of an ssh_config(5) file, and of the files it Includes and those they
+# Include (not deeper), found as ssh finds them: a relative path from ~/.ssh, ~/ from
+# the home, glob patterns. A line is "Keyword value..." or "Keyword=value...".
+_pb_ssh_config_hosts() {
+  local file=$1 level=$2 line keyword word included
+  local -a words
+  [[ -f $file && -r $file ]] || return 0
+  while IFS= read -r line || [[ -n $line ]]; do
+    [[ $line =~ ^[[:space:]]*([A-Za-z]+)[[:space:]]*[=[:space:]][[:space:]]*(.*)$ ]] || continue
+    keyword=${BASH_REMATCH[1],,}
+    [[ $keyword == host || ($keyword == include && $level -lt 3) ]] || continue
+    # Split at blanks without glob expansion; quotes around a word are dropped.
+    read -ra words <<<"${BASH_REMATCH[2]//\"/}"
+    for word in "${words[@]}"; do
+      if [[ $keyword == host ]]; then
+        _pb_host_name "$word" && printf '%s\n' "$word"
+        continue
+      fi
+      # Only plain paths and the glob characters ssh's glob(3) knows: a word naming
+      # anything else is skipped rather than risk what the shell makes of it.
+      [[ $word =~ ^[][A-Za-z0-9_./~*?@%+,:=-]+$ ]] || continue
+      [[ $word == "~/"* ]] && word=$HOME/${word#"~/"}
+      [[ $word == /* ]] || word=$HOME/.ssh/$word
+      while IFS= read -r included; do
+        _pb_ssh_config_hosts "$included" $((level + 1))
+      done < <(compgen -G "$word" 2>/dev/null)
+    done
+  done 2>/dev/null <"$file"
+}
+
+# Whether the pasteboard in use (the one named, else PB_PASTEBOARD's) is on this machine:
+# pb is asked about it only then, as for HOST:BOARD it would run ssh.
+_pb_local() {
+  [[ ${1:-$PB_PASTEBOARD} != *:* ]]
+}
+
 # Types: those on the pasteboard in use first, then common ones.
 _pb_types() {
   local board=$1
-  pb types -i all ${board:+-p "$board"} 2>/dev/null | cut -f2
+  _pb_local "$board" && pb types -i all ${board:+-p "$board"} 2>/dev/null | cut -f2
   printf '%s\n' text image audio video movie font archive url
   printf '%s\n' public.utf8-plain-text public.plain-text public.text public.html public.rtf \
     public.json public.xml public.url public.file-url public.image public.png public.jpeg \
@@ -39,6 +103,16 @@ _pb() {
     option=$((COMP_CWORD - 2)) equals=1
   fi
   local prev=${COMP_WORDS[option]}
+  # bash breaks words at ':' too: -p HOST:BOARD comes as "-p" "HOST" ":" "BOARD" (and
+  # the word completed is ":" right after it). A board of another machine is not
+  # completed: that would take ssh.
+  local host=$((COMP_CWORD - 1))
+  [[ $cur == : ]] || host=$((COMP_CWORD - 2))
+  if [[ ${COMP_WORDS[host + 1]} == : ]] && ((host >= 2)) && [[ ${COMP_WORDS[host]} == -p?* ||
+    ${COMP_WORDS[host - 1]} == -p || ${COMP_WORDS[host - 1]} == --pasteboard ||
+    (${COMP_WORDS[host - 1]} == = && ${COMP_WORDS[host - 2]} == --pasteboard) ]]; then
+    return
+  fi
   # -r TYPE=FILE: after the '=', a file.
   if [[ -n $equals && (${COMP_WORDS[option - 1]} == -r || ${COMP_WORDS[option - 1]} == --representation) ]]; then prev=-r; fi
   local commands="copy paste types contains items info clear cut undo redo history group type list create delete count wait watch publish import bridge export serve help"
@@ -57,12 +131,17 @@ _pb() {
   fi
   for ((i = first; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-    # -p NAME, --pasteboard NAME, --pasteboard=NAME (three words), -pNAME.
+    # -p NAME, --pasteboard NAME, --pasteboard=NAME (three words), -pNAME; HOST:BOARD
+    # with a ':' word after HOST (kept as HOST:, enough to know the board is remote).
     -p | --pasteboard)
       board=${COMP_WORDS[i + 1]}
-      [[ $board == "=" ]] && board=${COMP_WORDS[i + 2]}
+      [[ $board == "=" ]] && board=${COMP_WORDS[i + 2]} && ((i++))
+      [[ ${COMP_WORDS[i + 2]} == : ]] && board+=:
       ;;
-    -p?*) board=${COMP_WORDS[i]#-p} ;;
+    -p?*)
+      board=${COMP_WORDS[i]#-p}
+      [[ ${COMP_WORDS[i + 1]} == : ]] && board+=:
+      ;;
     --)
       # watch --exec -- CMD ARGS... and group run -- CMD ARGS...: a command, then its own
       # completion, by bash-completion's _command_offset; without it, files.
@@ -78,9 +157,24 @@ _pb() {
     esac
   done
 
+  # pb list HOST: (its one argument), pb bridge --remote HOST: the hosts alone.
+  if [[ ($command == list && $cur != -* && $prev != --*) || $prev == --remote ]]; then
+    [[ $cur == *:* ]] && return
+    mapfile -t COMPREPLY < <(compgen -S : -W "$(_pb_hosts | sort -u)" -- "$cur")
+    ((${#COMPREPLY[@]} == 1)) && compopt -o nospace +o filenames 2>/dev/null
+    return
+  fi
   case $prev in
-  -p | --pasteboard)
+  -p | --pasteboard | --from)
+    # HOST:BOARD as one word (COMP_WORDBREAKS without ':'): nothing, as above.
+    [[ $cur == *:* ]] && return
     mapfile -t COMPREPLY < <(compgen -W "$(_pb_boards | sort -u)" -- "$cur")
+    # The hosts as HOST:, for HOST:BOARD. One left alone is completed without a space
+    # after it (the board name follows) and unquoted (-o filenames would write HOST\:).
+    mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -S : -W "$(_pb_hosts | sort -u)" -- "$cur")
+    if ((${#COMPREPLY[@]} == 1)) && [[ ${COMPREPLY[0]} == *: ]]; then
+      compopt -o nospace +o filenames 2>/dev/null
+    fi
     return
     ;;
   --conforming-to)
@@ -96,8 +190,8 @@ _pb() {
     ;;
   -i | --items)
     # Each index of the pasteboard in use, all, and -1 (the last).
-    local count indexes="all"
-    count=$(pb items ${board:+-p "$board"} 2>/dev/null | wc -l)
+    local count=0 indexes="all"
+    _pb_local "$board" && count=$(pb items ${board:+-p "$board"} 2>/dev/null | wc -l)
     if ((count > 0)); then indexes="$(seq 0 $((count - 1))) all -1"; else indexes="0 all"; fi
     mapfile -t COMPREPLY < <(compgen -W "$indexes" -- "$cur")
     return
@@ -128,6 +222,7 @@ _pb() {
     # The numbers of the board's past states (pb history --list: N, time, types, preview),
     # newest first as listed, not sorted as text.
     compopt -o nosort 2>/dev/null
+    _pb_local "$board" || return
     mapfile -t COMPREPLY < <(compgen -W "$(pb history --list ${board:+-p "$board"} 2>/dev/null | cut -f1)" -- "$cur")
     return
     ;;
@@ -160,7 +255,7 @@ _pb() {
   import) options="-p --pasteboard -a --append --archive --selection --backend --timeout --max-size --all-types --if-available" ;;
   export) options="-p --pasteboard --history --concealed" ;;
   serve) options="" ;;
-  bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available" ;;
+  bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available --remote --concealed" ;;
   help)
     # pb help group <Tab>: group's own subcommands.
     if ((COMP_CWORD == 2)); then

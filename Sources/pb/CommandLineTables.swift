@@ -110,7 +110,7 @@ extension JoinedOptions {
     case "import":
       Options(valued: "p", flags: "ah", longValued: ["--pasteboard", "--timeout", "--max-size", "--archive", "--selection", "--backend"])
     case "bridge":
-      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--timeout", "--selection", "--backend"])
+      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--timeout", "--selection", "--backend", "--remote"])
     default: nil
     }
   }

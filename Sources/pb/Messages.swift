@@ -300,7 +300,7 @@ extension RemoteFailure {
       return "the pb on '\(Display.value(host))' speaks stream version \(theirs) and this one version \(ours); \(newer), so that both speak the same"
     case .notAStream(let host, let reason):
       return "'\(Display.value(host))' answered with something that is not a pb stream (\(Display.line(reason))); "
-        + "check that 'pb serve' there is pb's (ssh \(Display.value(host)) pb --version)"
+        + "a login script there that prints, or a 'pb' that is not pb's? check with: ssh \(Display.value(host)) pb --version"
     case .lost(let host, let reason):
       return "the connection to '\(Display.value(host))' broke off: \(Display.line(reason)); nothing more was done there after that point"
     case .silent(let host, let milliseconds):

@@ -20,6 +20,9 @@ struct RemoteCommand {
   let request: RemoteRequest
   /// The local files the request's file words stand for, in order.
   let localFiles: [String]
+  /// `paste -o DIR`, which saves files here: the board (HOST:BOARD) is copied into a
+  /// private store of this machine first, and the line runs on that.
+  var savesFiles: (board: String, words: [String])? = nil
 
   /// The remote form of a command line (split as `JoinedOptions` splits it), or nil when
   /// its board is this machine's. Cheap enough for every command line: words are only
@@ -32,6 +35,7 @@ struct RemoteCommand {
     var board: String?
     var fileWords: [(index: Int, prefix: String, path: String)] = []
     var readsInput = false
+    var savesFiles = false
     var archive = false
     var positionals = 0
     var representations = 0
@@ -104,9 +108,7 @@ struct RemoteCommand {
           "pb watch --exec runs its command where the board is; for a board on another machine, read its lines here: "
             + "pb watch -p HOST:BOARD --json | while read -r change; do ...; done")
       }
-      if command == "paste" && (word == "-o" || word == "--output" || word.hasPrefix("--output=")) {
-        throw .usage("pb paste -o saves files of this machine's boards only; for another machine's, pipe each item: pb paste -p HOST:BOARD -i 0 > file")
-      }
+      if command == "paste" && (word == "-o" || word == "--output" || word.hasPrefix("--output=")) { savesFiles = true }
     }
     guard let name = board ?? environment["PB_PASTEBOARD"], let remote = try RemoteBoard.parse(name) else { return nil }
     if command == "import" && !archive {
@@ -121,7 +123,39 @@ struct RemoteCommand {
     let files = fileWords.map { RemoteRequest.FileWord(word: $0.index + shift, prefix: $0.prefix, name: Self.fileName($0.path)) }
     return RemoteCommand(
       host: remote.host, request: RemoteRequest(words: words, files: files, input: readsInput, terminals: terminals),
-      localFiles: fileWords.map(\.path))
+      localFiles: fileWords.map(\.path), savesFiles: savesFiles ? (name, words) : nil)
+  }
+
+  /// `pb paste -o DIR -p HOST:BOARD`: the board, every item, into a private store here
+  /// (`pb copy --from`), then the line on that store, so that the files are saved here
+  /// by the rules of `-o` and its index set means what it means there.
+  private static func savingFiles(from board: String, words: [String]) throws(PasteboardError) -> Int32 {
+    let folder: String
+    do {
+      folder = try SystemCall.makeTemporaryDirectory(prefix: "pb-paste")
+    } catch {
+      throw .io(error)
+    }
+    defer {
+      if let slash = folder.lastIndex(of: "/"), let parent = try? Directory.open(path: String(folder[..<slash])) {
+        try? parent.removeTree(String(folder[folder.index(after: slash)...]))
+      }
+    }
+    let store = ["PB_DIR": folder + "/store"]
+    do throws(SystemError) {
+      let nothing = try SystemCall.open("/dev/null", flags: O_RDONLY)
+      let copied = try SystemCall.spawn(
+        ["pb", "copy", "--pasteboard", words[2], "--from", board, "--concealed"], program: "/proc/self/exe", environment: store,
+        standardInput: nothing, standardOutput: .standardError, standardError: .standardError
+      ).waitForExit()
+      if copied != 0 { return copied }
+      return try SystemCall.spawn(
+        ["pb"] + words, program: "/proc/self/exe", environment: store, standardInput: .standardInput,
+        standardOutput: .standardOutput, standardError: .standardError
+      ).waitForExit()
+    } catch {
+      throw .io(error)
+    }
   }
 
   /// `pb list HOST:` (with any options): the host's boards.
@@ -150,6 +184,7 @@ struct RemoteCommand {
 
   /// Runs the command there; its status, once its output and messages are relayed.
   func run() throws(PasteboardError) -> Int32 {
+    if let savesFiles { return try Self.savingFiles(from: savesFiles.board, words: savesFiles.words) }
     let files = try localFiles.map { (path) throws(PasteboardError) -> Descriptor in
       let file: Descriptor
       do throws(SystemError) {

@@ -9,12 +9,14 @@ extension DocsTests {
     var line: String
   }
 
-  /// What a Tab after `line` offers in a real interactive bash, and the line it leaves.
-  func bashTab(_ sandbox: Sandbox, _ line: String) throws -> Tab {
+  /// What a Tab after `line` offers in a real interactive bash, and the line it leaves;
+  /// HOME is the sandbox (its .ssh gives the hosts), `setup` runs first (exports).
+  func bashTab(_ sandbox: Sandbox, _ line: String, setup: String = "") throws -> Tab {
     let driver = Sandbox.support("complete_bash.py")
     let script = Self.repository.appendingPathComponent("completions/pb.bash").path
     let quoted = line.replacingOccurrences(of: "'", with: "'\\''")
-    let result = try sandbox.shell("export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); python3 \(driver) \(script) '\(quoted)'")
+    let result = try sandbox.shell(
+      "export PB_DIR=\(sandbox.store.path) HOME=\(sandbox.root.path)\n\(setup)\ncd \(sandbox.root.path); python3 \(driver) \(script) '\(quoted)'")
     #expect(result.status == 0, "\(result)")
     let lines = result.lines
     return Tab(

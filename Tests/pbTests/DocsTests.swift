@@ -200,15 +200,18 @@ struct DocsTests {
       COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
       _pb; printf '%s\\n' "${COMPREPLY[@]}"
       """
-    let result = try sandbox.shell("export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); " + script)
+    let result = try sandbox.shell("export PB_DIR=\(sandbox.store.path) HOME=\(sandbox.root.path); cd \(sandbox.root.path); " + script)
     #expect(result.status == 0, "\(result)")
     return result.lines.filter { !$0.isEmpty }
   }
 
-  func zshCompletions(_ sandbox: Sandbox, _ line: String) throws -> [String] {
+  /// The matches a Tab after `line` gives in a real zsh; HOME is the sandbox (its .ssh
+  /// gives the hosts), `setup` runs first (exports), `mode` is complete.zsh's option.
+  func zshCompletions(_ sandbox: Sandbox, _ line: String, setup: String = "", mode: String = "") throws -> [String] {
     let driver = Self.repository.appendingPathComponent("Tests/pbTests/Support/complete.zsh").path
     let completions = Self.repository.appendingPathComponent("completions").path
-    let result = try sandbox.shell("export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); zsh \(driver) \(completions) '\(line)'")
+    let result = try sandbox.shell(
+      "export PB_DIR=\(sandbox.store.path) HOME=\(sandbox.root.path)\n\(setup)\ncd \(sandbox.root.path); zsh \(driver) \(completions) '\(line)' \(mode)")
     #expect(result.status == 0, "\(result)")
     return result.lines.filter { !$0.isEmpty }
   }

@@ -11,7 +11,7 @@ extension DocsTests {
     let driver = Self.repository.appendingPathComponent("Tests/pbTests/Support/complete.zsh").path
     let completions = Self.repository.appendingPathComponent("completions").path
     let result = try sandbox.shell(
-      "export PB_DIR=\(sandbox.store.path); cd \(sandbox.root.path); zsh \(driver) \(completions) '\(line)' --listing")
+      "export PB_DIR=\(sandbox.store.path) HOME=\(sandbox.root.path); cd \(sandbox.root.path); zsh \(driver) \(completions) '\(line)' --listing")
     #expect(result.status == 0, "\(result)")
     return result.text.replacing(#/\x1B\[[0-9;]*[A-Za-z]|\x07/#, with: "\n").split(separator: "\n").map {
       String($0).trimmingCharacters(in: .whitespaces)

@@ -94,20 +94,36 @@ public struct RemoteConnection: Sendable {
   /// without $XDG_RUNTIME_DIR.
   func sharingOptions() -> [String] {
     if let setting = environment["PB_SSH_CONTROL"], ["no", "0", "false", "off"].contains(setting.lowercased()) { return [] }
-    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return [] }
-    let folder = runtime + "/pb/ssh"
-    let socket = folder + "/" + Self.socketName(sshWords([]) + [host])
+    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
+      let folder = Self.privateFolder(in: runtime, ["pb", "ssh"])
+    else { return [] }
+    let name = Self.socketName(sshWords([]) + [host])
+    let socket = runtime + "/pb/ssh/" + name
     let ours = ["-o", "ControlMaster=auto", "-o", "ControlPath=" + socket, "-o", "ControlPersist=60"]
-    // A socket of ours there means the question below was answered already.
-    if (try? SystemCall.status(path: socket)) != nil { return ours }
-    guard !userSharesConnections() else { return [] }
-    do {
-      try SystemCall.makeDirectory(runtime + "/pb", mode: 0o700)
-      try SystemCall.makeDirectory(folder, mode: 0o700)
-    } catch {
-      return []
+    // A socket of ours there means the question below was answered already; a recent
+    // mark, that the user's configuration shares connections itself.
+    if let found = try? folder.status(of: name), found.st_mode & S_IFMT == S_IFSOCK { return ours }
+    let mark = name + ".theirs"
+    if let marked = try? folder.status(of: mark), TimeSpec.now() / 1000 - Int64(marked.st_mtim.tv_sec) < 60 { return [] }
+    guard userSharesConnections() else { return ours }
+    _ = try? folder.remove(mark)
+    _ = try? folder.open(mark, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+    return []
+  }
+
+  /// `path`'s folders `names`, made as needed: each a folder of this user's that no one
+  /// else may write, not a link; nil (no sharing) when one is not.
+  private static func privateFolder(in path: String, _ names: [String]) -> Directory? {
+    guard var folder = try? Directory.open(path: path) else { return nil }
+    for name in names {
+      if (try? folder.status(of: name)) == nil { try? folder.makeDirectory(name, mode: 0o700) }
+      guard let status = try? folder.status(of: name), status.st_mode & S_IFMT == S_IFDIR,
+        status.st_uid == SystemCall.effectiveUserID(), status.st_mode & 0o022 == 0,
+        let next = try? folder.openDirectory(name)
+      else { return nil }
+      folder = next
     }
-    return ours
+    return folder
   }
 
   /// Whether `ssh -G HOST` (the configuration ssh would use) has a ControlMaster or a

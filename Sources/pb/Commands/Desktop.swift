@@ -247,8 +247,19 @@ extension PB {
 
     @OptionGroup var desktop: DesktopOptions
 
+    @Option(
+      help: ArgumentHelp(
+        "Keep the pasteboard in step with one of another machine, over ssh, instead of the desktop (see REMOTE BOARDS in pb(1)).",
+        valueName: "host[:name]"))
+    var remote: String?
+
+    @Flag(help: "With --remote: carry changes that hold concealed items too (they stay on their side by default).")
+    var concealed = false
+
     var request: BridgeRequest {
-      BridgeRequest(pasteboard: board.pasteboard, toDesktop: toDesktop, fromDesktop: fromDesktop, timeout: timeout, desktop: desktop.choice)
+      BridgeRequest(
+        pasteboard: board.pasteboard, toDesktop: toDesktop, fromDesktop: fromDesktop, timeout: timeout, desktop: desktop.choice,
+        remote: remote, concealed: concealed)
     }
   }
 
@@ -259,14 +270,28 @@ extension PB {
     var fromDesktop: Bool
     var timeout: String?
     var desktop: DesktopChoice
+    var remote: String? = nil
+    var concealed = false
 
     func validate() throws {
+      if remote != nil {
+        let desktopOnly = [
+          ("--to-desktop", toDesktop), ("--from-desktop", fromDesktop), ("--timeout", timeout != nil),
+          ("--backend", desktop.backend != nil), ("--if-available", desktop.ifAvailable), ("--selection", desktop.selection != .clipboard),
+        ]
+        if let given = desktopOnly.first(where: \.1)?.0 {
+          throw ValidationError("\(given) is for the desktop, and --remote bridges no desktop; give one of them")
+        }
+      } else if concealed {
+        throw ValidationError("--concealed is for --remote; the desktop bridge never offers what it should not")
+      }
       if toDesktop && fromDesktop {
         throw ValidationError("--to-desktop and --from-desktop each leave out the other way; give one of them, or neither for both")
       }
     }
 
     func run() throws {
+      if let remote { return try RemoteBridge.run(remote, local: BoardOptions.name(pasteboard), concealed: concealed) }
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? Desktop.ImportLimits.defaultTimeout
       try desktop.run(publishing: false) { route in
         let pasteboard = try BoardOptions.open(pasteboard, creating: true)

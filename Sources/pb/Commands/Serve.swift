@@ -18,7 +18,7 @@ extension PB {
         throw PasteboardError.usage(
           "pb serve speaks pb's stream to a pb on another machine over ssh, not to a terminal; name a board as HOST:BOARD instead")
       }
-      let status = RemoteServer(allowed: RemoteCommand.commands, program: PB.configuration.version).run()
+      let status = RemoteServer(allowed: RemoteCommand.commands + [RemoteBridgeEnd.command], program: PB.configuration.version).run()
       if status != 0 { throw Outcome.status(status) }
     }
   }

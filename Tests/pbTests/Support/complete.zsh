@@ -1,7 +1,8 @@
 #!/usr/bin/env zsh
 # Prints the matches real zsh completion offers for a command line, one per line; with
-# --listing, what the Tab shows instead: the list of matches with their descriptions.
-# usage: complete.zsh COMPLETIONS_DIR 'pb co' [--listing]
+# --listing, what the Tab shows instead: the list of matches with their descriptions;
+# with --line, the line as the Tab left it, as "<LINE>line".
+# usage: complete.zsh COMPLETIONS_DIR 'pb co' [--listing | --line]
 # An interactive zsh runs in a pseudo-terminal with the project's completions on its
 # fpath; compadd is wrapped to print what it is given, and a Tab is typed.
 #
@@ -42,16 +43,25 @@ until [[ $output == *STARTED-42* ]]; do
   repeat 10 read_some
 done
 zpty -w session "PROMPT='' RPROMPT=''; unset zle_bracketed_paste; fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D"
-zpty -w session 'compadd() { local -a __found; builtin compadd -O __found "$@"; print -rl -- "" "<M>"${^__found}; builtin compadd "$@"; }'
+# Not for --line: with the wrapper, a lone match _describe gives is left uninserted.
+if [[ $3 != --line ]]; then
+  zpty -w session 'compadd() { local -a __found; builtin compadd -O __found "$@"; print -rl -- "" "<M>"${^__found}; builtin compadd "$@"; }'
+fi
+# Ctrl-X Ctrl-L prints the line being edited, for --line.
+zpty -w session 'print-line() { zle -I; print -r -- "<LINE>$BUFFER</LINE>"; }; zle -N print-line; bindkey "^X^L" print-line'
 zpty -w session "zstyle ':completion:*' menu no; LISTMAX=10000; print READY-\$((6 * 7))"
 await READY-42
 output=''
 # The line editor handles keys in order: the Tab completes before Ctrl-U clears the line.
 zpty -w -n session "$2"$'\t'
+[[ $3 == --line ]] && zpty -w -n session $'\x18\x0c' && await '</LINE>'
 zpty -w session $'\x15print END-OF-$((6 * 7))'
 await END-OF-42
 zpty -d session
-if [[ $3 == --listing ]]; then
+if [[ $3 == --line ]]; then
+  setopt extendedglob
+  [[ ${output//$'\r'/} == (#b)*'<LINE>'(*)'</LINE>'* ]] && print -r -- "<LINE>$match[1]"
+elif [[ $3 == --listing ]]; then
   print -rl -- ${(f)output//$'\r'/}
 else
   print -rl -- ${(u)${(M)${(f)output//$'\r'/}:#<M>*}#<M>}

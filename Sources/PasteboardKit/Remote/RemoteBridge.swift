@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import LinuxSystem
+import Synchronization
+
+/// One end of `pb bridge --remote`: a board kept in step with another machine's. Each end
+/// reads archives (`pb export`'s, one after another) from its input and imports each into
+/// its board as one change named Bridge, and writes an archive of its board to its output
+/// for each change it did not make itself. The two ends are the same code: the user's pb
+/// runs one beside its connection and `pb serve` runs the other, so a change made by an
+/// archive received is never sent back, on either side.
+// Unchecked: `store` is the watching thread's alone; the receiving thread opens its own.
+public final class RemoteBridgeEnd: @unchecked Sendable {
+  /// The name `pb serve` runs an end under: a word no user types as a command.
+  public static let command = "__bridge-end"
+  public static let actionName = "Bridge"
+
+  private let store: Store
+  private let board: String
+  private let concealed: Bool
+  private let output: Descriptor
+  /// Change counts this end made by importing (not to be sent back), and the first
+  /// failure of the receiving side.
+  private let received = Mutex<(counts: Set<Int>, ended: Bool, failure: PasteboardError?)>(([], false, nil))
+
+  public init(board: String, concealed: Bool, output: Descriptor) throws(PasteboardError) {
+    store = try Store.open(creating: true)
+    store.housekeeping()
+    _ = try store.pasteboard(named: board, creating: true)
+    self.board = board
+    self.concealed = concealed
+    self.output = output
+  }
+
+  /// Runs until the input ends (the other end is gone) or fails; `sendsFirst`: the
+  /// board as it is now goes to the other end first, when it holds anything.
+  public func run(input: Descriptor, sendsFirst: Bool) throws(PasteboardError) {
+    let monitor = try ChangeMonitor(store: store, board: board)
+    var (pasteboard, state) = try monitor.current()
+    if sendsFirst && !state.items.isEmpty { try send(pasteboard, state) }
+    let receiver = BackgroundThread { [self] in receive(from: input) }
+    receiver.detach()
+    var last = state.changeCount
+    while true {
+      let ended = received.withLock { ($0.ended, $0.failure) }
+      if ended.0 {
+        if let failure = ended.1 { throw failure }
+        return
+      }
+      guard let changed = try monitor.state(after: last, timeout: 200) else { continue }
+      state = changed
+      last = state.changeCount
+      pasteboard = try monitor.current().pasteboard
+      // Taken under the lock the import holds until its count is recorded, so that a
+      // change seen while it commits is known as its own.
+      let own = received.withLock { $0.counts.remove(state.changeCount) != nil }
+      if !own { try send(pasteboard, state) }
+    }
+  }
+
+  /// Writes the board's items as an archive, unless they hold a concealed item and the
+  /// bridge does not carry those: then the change stays on this side.
+  private func send(_ pasteboard: Pasteboard, _ state: PasteboardState) throws(PasteboardError) {
+    if !concealed && state.items.contains(where: \.concealed) { return }
+    _ = try pasteboard.exportArchive(to: output, history: false, concealed: concealed)
+  }
+
+  private func receive(from input: Descriptor) {
+    let reader = TarReader(from: input)
+    var failure: PasteboardError?
+    do {
+      let store = try Store.open(creating: true)
+      while try reader.startsAnother() {
+        let pasteboard = try store.pasteboard(named: board, creating: true)
+        try received.withLock { received throws(PasteboardError) in
+          let imported = try pasteboard.importArchive(
+            reading: reader, source: "the other end of the bridge", holdsStandardInput: true, append: false,
+            actionName: Self.actionName)
+          received.counts.insert(imported.state.changeCount)
+        }
+      }
+    } catch let error as PasteboardError {
+      failure = error
+    } catch let error as Tar.Failure {
+      failure = .badArchive(source: "the other end of the bridge", reason: error.reason)
+    } catch {
+      failure = .internalError("\(error)")
+    }
+    received.withLock {
+      $0.ended = true
+      $0.failure = failure
+    }
+  }
+}
