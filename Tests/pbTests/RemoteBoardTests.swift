@@ -150,6 +150,33 @@ struct RemoteBoardTests {
     #expect(late.remote.status == 1 && late.remote.stdout.isEmpty, "no change within the time: \(late.remote)")
   }
 
+  @Test("pb paste -o DIR on a remote board saves the files here, as from a local board")
+  func savingFiles() throws {
+    let pair = try Pair()
+    for (name, data) in [("python.png", try Self.sample("python.png")), ("utf8.txt", try Self.sample("utf8.txt"))] {
+      _ = try pair.sandbox.file(name, data)
+    }
+    try pair.same(["copy", "python.png", "utf8.txt"])
+    let manager = FileManager.default
+    var saved: [String: [String: Data]] = [:]
+    var results: [String: Result] = [:]
+    for side in ["local", "remote"] {
+      let out = pair.sandbox.root.appendingPathComponent("out")
+      let result = side == "local" ? try pair.local("x", ["paste", "-i", "all", "-o", "out"]) : try pair.remote("x", ["paste", "-i", "all", "-o", "out"])
+      results[side] = result
+      let names = (try? manager.contentsOfDirectory(atPath: out.path)) ?? []
+      saved[side] = Dictionary(uniqueKeysWithValues: names.map { ($0, manager.contents(atPath: out.path + "/" + $0) ?? Data()) })
+      try? manager.moveItem(at: out, to: pair.sandbox.root.appendingPathComponent("out-" + side))
+    }
+    let here = try #require(results["local"])
+    let there = try #require(results["remote"])
+    #expect(there.status == 0 && there.status == here.status, "local: \(here)\nremote: \(there)")
+    #expect(there.stdout == here.stdout && there.stderr == here.stderr, "local: \(here)\nremote: \(there)")
+    #expect(saved["remote"]?.count == 2 && saved["remote"] == saved["local"], "\(saved.mapValues { $0.mapValues(\.count) })")
+    #expect(saved["remote"]?.values.contains(try Self.sample("python.png")) == true, "the PNG was saved here, byte for byte")
+    #expect(try pair.there("pb count -p x").text == "1\n", "the board there is unchanged")
+  }
+
   @Test("pb list HOST: lists the boards there as pb list does here")
   func listing() throws {
     let pair = try Pair()
