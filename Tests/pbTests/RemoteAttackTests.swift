@@ -274,6 +274,22 @@ struct RemoteAttackTests {
     #expect(try pair.remote("k", ["items"]).lines.count == 1)
   }
 
+  @Test("a remote watch or wait whose local pb is killed ends there too, without waiting for a change")
+  func killedWatch() throws {
+    let pair = try Pair()
+    try #require(try pair.remote("w", ["copy"], stdin: Data("there".utf8)).status == 0)
+    for words in [["watch", "--json"], ["wait"]] {
+      let local = try Background(pair.sandbox, [Sandbox.binary] + words + ["-p", "pbtest:w"], environment: pair.sshd.environment)
+      #expect(RemoteBoardTests.waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", words[0]]).isEmpty }, "\(words[0]) runs there")
+      #expect(kill(local.pid, SIGKILL) == 0)
+      let gone = RemoteBoardTests.waitUntil(10) {
+        RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", words[0]]).isEmpty && RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "serve"]).isEmpty
+      }
+      #expect(gone, "no pb \(words[0]) or pb serve left there: \(RemoteBoardTests.remoteProcesses(pair.sshd, ["pb"]))")
+    }
+    #expect(try pair.there("pb count -p w").text == "1\n", "the board was not changed to end them")
+  }
+
   @Test("watch --exec, import without --archive and cut are refused for remote boards: 64, one line, ssh never run")
   func refusals() throws {
     let sandbox = try Sandbox()

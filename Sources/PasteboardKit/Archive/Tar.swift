@@ -208,8 +208,13 @@ public final class TarReader {
   /// when the input ends there), and if so, reads on into it.
   public func startsAnother() throws -> Bool {
     guard finished || (pending == nil && start == end) else { throw Tar.Failure("internal: an archive was not read to its end") }
-    if start == end { try fill() }
-    guard start < end else { return false }
+    // Blocks of zeros after an end are padding (tar pads to records of 10240 bytes).
+    while true {
+      if start == end { try fill() }
+      guard start < end else { return false }
+      guard buffer[start] == 0, let block = try readBlock() else { break }
+      guard block.allSatisfy({ $0 == 0 }) else { throw Tar.Failure("after the end of an archive comes a block that is neither zeros nor a header") }
+    }
     finished = false
     return true
   }

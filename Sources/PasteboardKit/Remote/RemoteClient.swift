@@ -257,6 +257,9 @@ public struct RemoteConnection: Sendable {
       for (index, file) in files.enumerated() { try stream(file, as: RemoteStream.filePrefix + String(index)) }
       if let input { try stream(input, as: RemoteStream.standardInputName) }
       try writer.finish()
+      // Kept open until this process ends, after the status has come: its end before
+      // that tells pb serve that nobody waits for the command any more.
+      _ = Unmanaged.passRetained(connection)
     } catch {
       // A local file that fails to read must not end the stream as if it were whole: the
       // connection closes without the end, and the other side stops the command.

@@ -107,28 +107,32 @@ public final class RemoteServer: @unchecked Sendable {
     } catch {
       return refuse("the command could not be started: cannot \(error.operation) \(error.path): \(error.reason)", status: 71)
     }
-    if let input {
-      // Not waited for: once the status is sent, what is left of the input is nobody's.
-      BackgroundThread { [self] in relayInput(to: input, first: next, child: child) }.detach()
-    }
+    // Not waited for: once the status is sent, what is left of the request side is nobody's.
+    let handoff = Handoff(input)
+    BackgroundThread { [self] in relayInput(to: handoff, first: next, child: child) }.detach()
     input = nil
     return relayOutput(output: output, errors: errors, child: child)
   }
 
-  /// Standard input's members into the command, until the stream's end closes its input.
-  /// A stream that breaks off (the user's pb killed, the connection lost) or breaks the
-  /// rules ends the command first, so that it never sees an end and takes what came as
-  /// all of its input.
-  private func relayInput(to input: Descriptor, first: TarMember?, child: ChildProcess) {
+  /// Standard input's members into the command (when it takes them), until the stream's
+  /// end closes its input; then the wait for the user's pb to let go of its side, which it
+  /// does only once it has the status. A stream that breaks off before its end (the
+  /// user's pb killed, the connection lost) or breaks the rules stops the command first,
+  /// so that it never sees an end and takes what came as all of its input; one that ends
+  /// after its end but before the status stops it too, as nobody waits for it any more
+  /// (a `pb wait` would otherwise wait on until the board changed).
+  private func relayInput(to handoff: Handoff, first: TarMember?, child: ChildProcess) {
+    // Taken here, not passed in: an argument is held until the call returns.
+    var input = handoff.take()
     var member = first
-    var taking = true
+    var taking = input != nil
     do {
       while let current = member {
-        guard current.name == RemoteStream.standardInputName else {
-          throw Tar.Failure("'\(Display.value(current.name))' where standard input was expected")
+        guard current.name == RemoteStream.standardInputName, input != nil || !taking else {
+          throw Tar.Failure("'\(Display.value(current.name))' where the end of the request was expected")
         }
         try reader.readBody { chunk in
-          guard taking else { return }
+          guard taking, let input else { return }
           do {
             try input.file.writeAll(chunk)
           } catch {
@@ -138,11 +142,11 @@ public final class RemoteServer: @unchecked Sendable {
         }
         member = try reader.next()
       }
-    } catch {
-      child.signal(SIGTERM)
-      return
-    }
-    input.keepOpenUntilHere()
+      input = nil
+      if try reader.startsAnother() { throw Tar.Failure("something follows the end of the request") }
+    } catch {}
+    // Once the status was sent and the command waited for, this reaches no process.
+    child.signal(SIGTERM)
   }
 
   /// The command's output and error output as members, `alive` while it is silent, then
@@ -230,5 +234,21 @@ public final class RemoteServer: @unchecked Sendable {
       return 74
     }
     return 0
+  }
+}
+
+/// A descriptor passed to another thread whose taker alone holds it: a closure that
+/// captured the descriptor itself would keep it open for as long as the closure lives.
+private final class Handoff: @unchecked Sendable {
+  private var value: Descriptor?
+
+  init(_ value: Descriptor?) {
+    self.value = value
+  }
+
+  /// The descriptor, once; only the one thread that takes it calls this.
+  func take() -> Descriptor? {
+    defer { value = nil }
+    return value
   }
 }
