@@ -72,6 +72,15 @@ public final class TarWriter {
     try writePadding(after: size)
   }
 
+  /// A member of `size` bytes moved straight from the pipe `source`, which holds at least
+  /// that many now (`unreadBytes`): spliced where the kernel can, so that a stream's
+  /// bytes need not pass through this process.
+  public func writeMember(named name: String, size: Int, fromPipe source: Descriptor) throws(SystemError) {
+    try writeHeaders(name: name, size: Int64(size))
+    try ByteTransfer.move(size, fromPipe: source.file, to: output.file)
+    try writePadding(after: Int64(size))
+  }
+
   /// The end of the archive: two blocks of zeros.
   public func finish() throws(SystemError) {
     try output.writeAll([UInt8](repeating: 0, count: 2 * Tar.blockSize))
@@ -228,6 +237,44 @@ public final class TarReader {
     }
   }
 
+  /// Writes the current member's body to `destination`: what the reader holds of it, then
+  /// the rest spliced straight from the input when it is a pipe (through the buffer
+  /// otherwise), then reads its padding and the next header block only, so that the next
+  /// body is spliced too. A body cut short is a `Tar.Failure`; a write that fails is its
+  /// `SystemError` (EPIPE: the destination was closed), after which the reader is done.
+  public func readBody(to destination: Descriptor) throws {
+    guard let (size, name) = pending else { throw Tar.Failure("internal: no member to read") }
+    var left = size
+    var splicing = true
+    while left > 0 {
+      if start == end, splicing {
+        if let moved = try ByteTransfer.splice(from: input.file, to: destination.file, upTo: Int(min(left, Int64(Int32.max)))) {
+          guard moved > 0 else { break }
+          left -= Int64(moved)
+          continue
+        }
+        splicing = false
+      }
+      if start == end { try fill() }
+      guard start < end else { break }
+      let count = Int(min(Int64(end - start), left))
+      try destination.file.writeAll(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + count)]))
+      start += count
+      left -= Int64(count)
+    }
+    guard left == 0 else {
+      throw Tar.Failure("'\(Display.value(name))' ends after \(size - left) of its \(size) bytes (the archive was cut short)")
+    }
+    pending = nil
+    let padding = Int((Int64(Tar.blockSize) - size % Int64(Tar.blockSize)) % Int64(Tar.blockSize))
+    if splicing { try fill(upTo: padding + Tar.blockSize) }
+    if padding > 0 {
+      guard try readExactly(padding) != nil else {
+        throw Tar.Failure("'\(Display.value(name))' ends before its padding (the archive was cut short)")
+      }
+    }
+  }
+
   /// The current member's body as bytes, refused when larger than `limit`.
   public func readBody(limit: Int) throws -> [UInt8] {
     guard let (size, name) = pending else { throw Tar.Failure("internal: no member to read") }
@@ -247,6 +294,22 @@ public final class TarReader {
     }
     let count = try input.file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
     end += count
+  }
+
+  /// Reads until the buffer holds `count` bytes (at most the buffer) or the input ends,
+  /// and no further.
+  private func fill(upTo count: Int) throws {
+    guard end - start < count else { return }
+    if start > 0 {
+      buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: end - start)
+      end -= start
+      start = 0
+    }
+    while end < count {
+      let read = try input.file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<count]))
+      if read == 0 { return }
+      end += read
+    }
   }
 
   /// Exactly `count` bytes (at most the buffer), or nil when the input ends first.

@@ -297,17 +297,13 @@ private final class Session: Sendable {
       guard status == nil else { throw Tar.Failure("'\(Display.value(member.name))' comes after the exit status") }
       switch member.name {
       case RemoteStream.standardOutputName:
-        var closed = false
-        try reader.readBody { chunk in
-          guard !closed else { return }
-          do throws(SystemError) {
-            try output.file.writeAll(chunk)
-          } catch where error.errno == EPIPE {
-            closed = true
-          }
+        // Spliced from ssh's pipe to the output, without a copy through pb.
+        do {
+          try reader.readBody(to: output)
+        } catch let error as SystemError where error.errno == EPIPE {
+          // A closed output (`pb paste -p host: | head -c1`) ends the command quietly, as here.
+          throw PasteboardError.outputClosed
         }
-        // A closed output (`pb paste -p host: | head -c1`) ends the command quietly, as here.
-        if closed { throw PasteboardError.outputClosed }
       case RemoteStream.standardErrorName:
         let bytes = try reader.readBody(limit: RemoteStream.messageLimit)
         try? Descriptor.standardError.writeAll(bytes)

@@ -147,9 +147,15 @@ public final class RemoteServer: @unchecked Sendable {
 
   /// The command's output and error output as members, `alive` while it is silent, then
   /// its exit status and the end.
+  ///
+  /// Output never passes through this process: a member is what the output pipe holds
+  /// when it is read (up to a member's size, in whole blocks, so no padding follows),
+  /// spliced after its header into the stream. The pipe is made to hold a member's worth,
+  /// so that a member is large and its header a small part of the stream.
   private func relayOutput(output: Descriptor, errors: Descriptor, child: ChildProcess) -> Int32 {
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: RemoteStream.chunkSize, alignment: 4096)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 4096)
     defer { buffer.deallocate() }
+    _ = try? output.file.setPipeCapacity(RemoteStream.chunkSize)
     var open: [(Descriptor, String)] = [(output, RemoteStream.standardOutputName), (errors, RemoteStream.standardErrorName)]
     do {
       while !open.isEmpty {
@@ -163,6 +169,14 @@ public final class RemoteServer: @unchecked Sendable {
         var closed: [Int] = []
         for (index, events) in ready.enumerated() where events != 0 {
           let (descriptor, name) = open[index]
+          if descriptor === output {
+            let whole = min(try output.file.unreadBytes(), RemoteStream.chunkSize) / Tar.blockSize * Tar.blockSize
+            if whole > 0 {
+              try writer.writeMember(named: name, size: whole, fromPipe: output)
+              continue
+            }
+          }
+          // Less than a block, error output, or the end (a read of 0).
           let count = try descriptor.file.read(into: buffer)
           if count == 0 {
             closed.append(index)
