@@ -29,7 +29,8 @@ that it starts (Debian's openssh-server; the pb under test first on the remote P
 ssh HOST 'cat > FILE' (throughput and its ratio, rounds interleaved, medians), the peak
 memory of the local pb, of pb serve and of the pb it runs, and a small remote paste
 against ssh HOST true over the same shared connection (the user's ControlMaster, and
-pb's own socket under XDG_RUNTIME_DIR).
+pb's own socket under XDG_RUNTIME_DIR); with PB_BASELINE, that binary's paste and copy
+(on both sides, a server of its own) in the same rounds.
 """
 import getpass
 import json
@@ -650,14 +651,15 @@ class PrivateSSHD:
     # The same server through the user's own ControlMaster, as a configuration may name it.
     SHARED_HOST = "pb-bench-shared"
 
-    def __init__(self, work):
+    def __init__(self, work, name, program):
         if not os.path.exists(SSHD):
             install_missing({SSHD: "openssh-server"})
-        self.folder = os.path.join(work, "sshd")
+        self.folder = os.path.join(work, name)
         self.bin = os.path.join(self.folder, "bin")
         self.store = os.path.join(self.folder, "remote-store")
         for folder in (self.bin, self.store):
             os.makedirs(folder)
+        os.symlink(program, os.path.join(self.bin, "pb"))
         keys = {name: os.path.join(self.folder, name) for name in ("hostkey", "clientkey")}
         for key in keys.values():
             subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key], check=True)
@@ -682,7 +684,7 @@ class PrivateSSHD:
                     f"  ControlPath {self.master_socket}\n  ControlPersist 120\n")
         self.server = subprocess.Popen([SSHD, "-D", "-f", server_config, "-E", self.log])
         for _ in range(200):
-            if subprocess.run(self.ssh(self.HOST, "true"), stdin=subprocess.DEVNULL).returncode == 0:
+            if subprocess.run(self.ssh(self.HOST, "true"), stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
                 return
             time.sleep(0.05)
         self.stop()
@@ -696,9 +698,39 @@ class PrivateSSHD:
         with open(self.log) as f:
             return sum("Accepted publickey" in line for line in f)
 
+    def sessions_cpu(self):
+        """The CPU time (user and system, seconds) of every session sshd has ended: each
+        session's sshd, and the commands it ran. Waits until the sessions have ended."""
+        for _ in range(400):
+            with open(f"/proc/{self.server.pid}/task/{self.server.pid}/children") as f:
+                if not f.read().strip():
+                    break
+            time.sleep(0.005)
+        with open(f"/proc/{self.server.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self):
         self.server.terminate()
         self.server.wait()
+
+
+def run_with_cpu(command, stdin=None, stdout=None, env=None):
+    """Runs a command to its end: its time, and the CPU time (user and system) of it and
+    of the children it waited for (for pb, its ssh)."""
+    fin = open(stdin, "rb") if stdin else subprocess.DEVNULL
+    fout = open(stdout, "wb") if stdout else subprocess.DEVNULL
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdin=fin, stdout=fout, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    for f in (fin, fout):
+        if f is not subprocess.DEVNULL:
+            f.close()
+    if process.returncode != 0:
+        sys.exit(f"{' '.join(command)} ended with status {process.returncode}")
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 class PeakSampler(threading.Thread):
@@ -744,23 +776,28 @@ def remote_bench(work, rounds=5, small_runs=100, size=1 << 30):
     /proc) in runs of their own; and a small remote paste against ssh HOST true over the
     same shared connection, both the user's ControlMaster and pb's own socket, with a check
     in sshd's log that no run logged in again."""
-    server = PrivateSSHD(work)
+    server = PrivateSSHD(work, "sshd", PB)
+    # With PB_BASELINE, that binary on both sides of a server of its own, in the same rounds.
+    baseline = PrivateSSHD(work, "sshd-baseline", BASELINE) if BASELINE else None
     masters = []
     try:
-        os.symlink(PB, os.path.join(server.bin, "pb"))
         runtime = os.path.join(work, "runtime")
         os.makedirs(runtime, mode=0o700)
         # pb reaches the server as the user would: ssh with this configuration.
-        env = dict(os.environ, PB_SSH_COMMAND=f"ssh -F {server.config}", XDG_RUNTIME_DIR=runtime, PB_SSH_CONTROL="no")
-        remote_env = dict(os.environ, PB_DIR=server.store)
+        def client_env(server):
+            return dict(os.environ, PB_SSH_COMMAND=f"ssh -F {server.config}", XDG_RUNTIME_DIR=runtime, PB_SSH_CONTROL="no")
+        env = client_env(server)
         source, out, landed = (os.path.join(work, name) for name in ("remote-in", "remote-out", "remote-landed"))
         make_file(source, size)
         host = PrivateSSHD.HOST + ":"
 
-        def forget_remote():
-            subprocess.run([PB, "clear", "--no-undo"], env=remote_env, check=True)
-            subprocess.run([PB, "history", "--clear"], env=remote_env, check=True)
-            os.sync()
+        def forget_remote(server, program):
+            def setup():
+                remote_env = dict(os.environ, PB_DIR=server.store)
+                subprocess.run([program, "clear", "--no-undo"], env=remote_env, check=True)
+                subprocess.run([program, "history", "--clear"], env=remote_env, check=True)
+                os.sync()
+            return setup
 
         def fresh(path):
             def setup():
@@ -770,43 +807,53 @@ def remote_bench(work, rounds=5, small_runs=100, size=1 << 30):
             return setup
 
         # Each round copies the GiB to the board, then the round's pastes read it there.
+        # A row: label, command, its input and output, what precedes it, its environment and server.
         runs = [
-            ("pb copy", [PB, "copy", "-p", host], source, None, forget_remote),
-            ("ssh cat >", server.ssh(PrivateSSHD.HOST, f"cat > {landed}"), source, None, fresh(landed)),
-            ("pb paste", [PB, "paste", "-p", host], None, out, fresh(out)),
-            ("ssh cat", server.ssh(PrivateSSHD.HOST, f"cat {source}"), None, out, fresh(out)),
+            ("pb copy -p HOST: < FILE", [PB, "copy", "-p", host], source, None, forget_remote(server, PB), env, server),
+            ("ssh HOST 'cat > FILE' < FILE", server.ssh(PrivateSSHD.HOST, f"cat > {landed}"), source, None, fresh(landed), env,
+             server),
+            ("pb paste -p HOST: > FILE", [PB, "paste", "-p", host], None, out, fresh(out), env, server),
+            ("ssh HOST cat FILE > FILE", server.ssh(PrivateSSHD.HOST, f"cat {source}"), None, out, fresh(out), env, server),
         ]
-        times = {label: [] for label, *_ in runs}
+        if baseline:
+            runs[1:1] = [("PB_BASELINE copy", [BASELINE, "copy", "-p", host], source, None, forget_remote(baseline, BASELINE),
+                          client_env(baseline), baseline)]
+            runs[4:4] = [("PB_BASELINE paste", [BASELINE, "paste", "-p", host], None, out, fresh(out), client_env(baseline),
+                          baseline)]
+        figures = {run[0]: [] for run in runs}  # per round: (time, CPU here, CPU there)
         for round_number in range(rounds):
-            for label, command, stdin, stdout, setup in runs:
-                times[label].append(best_time(1, command, stdin=stdin, stdout=stdout, env=env, setup=setup))
-                # pb copy's is checked by the paste that reads it back.
-                written = landed if label == "ssh cat >" else stdout
+            for label, command, stdin, stdout, setup, run_env, run_server in runs:
+                setup()
+                before = run_server.sessions_cpu()
+                elapsed, here = run_with_cpu(command, stdin=stdin, stdout=stdout, env=run_env)
+                figures[label].append((elapsed, here, run_server.sessions_cpu() - before))
+                # pb copy's bytes are checked by the paste that reads them back.
+                written = landed if "cat >" in label else stdout
                 if round_number == 0 and written and subprocess.run(["cmp", "-s", source, written]).returncode != 0:
                     sys.exit(f"{label} did not move the {size} bytes of {source} whole")
-        med = {label: median(values) for label, values in times.items()}
-        ratio = {
-            "paste": median([c / p for c, p in zip(times["ssh cat"], times["pb paste"])]),
-            "copy": median([c / p for c, p in zip(times["ssh cat >"], times["pb copy"])]),
-        }
-        mbs = {label: size / seconds / 1e6 for label, seconds in med.items()}
         version = subprocess.run(["ssh", "-V"], capture_output=True, text=True).stderr.strip()
-        print(f"\nremote boards over ssh on loopback (a private sshd, {version}); {size / 2**30:g} GiB, medians of {rounds} rounds "
-              f"interleaved, throughput ratios within each round (goal >= 0.9x):")
-        print(f"  pb paste -p HOST: > FILE    {med['pb paste']:.3f}s {mbs['pb paste']:6.0f} MB/s;  ssh HOST cat FILE > FILE  "
-              f"{med['ssh cat']:.3f}s {mbs['ssh cat']:6.0f} MB/s;  {ratio['paste']:.2f}x")
-        print(f"  pb copy -p HOST: < FILE     {med['pb copy']:.3f}s {mbs['pb copy']:6.0f} MB/s;  ssh HOST 'cat > FILE' < FILE "
-              f"{med['ssh cat >']:.3f}s {mbs['ssh cat >']:6.0f} MB/s;  {ratio['copy']:.2f}x")
+        print(f"\nremote boards over ssh on loopback (a private sshd, {version}); {size / 2**30:g} GiB, medians of {rounds} "
+              f"rounds interleaved; throughput against ssh's taken within each round (goal >= 0.9x); CPU is user + system "
+              f"time here (the command and its ssh) and there (sshd's session and what it ran):")
+        print("| command | time | throughput | vs ssh | CPU here | CPU there |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for label, *_ in runs:
+            ssh_label = "ssh HOST 'cat > FILE' < FILE" if "copy" in label or "cat >" in label else "ssh HOST cat FILE > FILE"
+            rows = figures[label]
+            against = median([theirs[0] / ours[0] for ours, theirs in zip(rows, figures[ssh_label])])
+            seconds = median([row[0] for row in rows])
+            print(f"| `{label}` | {seconds:.3f} s | {size / seconds / 1e6:.0f} MB/s | {against:.2f}x | "
+                  f"{median([row[1] for row in rows]):.2f} s | {median([row[2] for row in rows]):.2f} s |")
 
         # Peak memory, in runs of their own (sampling /proc costs CPU the timed runs must not share).
         peaks = {}
-        for label, command, stdin, stdout, setup in (runs[0], runs[2]):
+        for label, command, stdin, stdout, setup, run_env, _ in [run for run in runs if run[1][0] == PB]:
             setup()
             sampler = PeakSampler(PB)
             sampler.start()
-            local = peak_kib(command, stdin=stdin, stdout=stdout, env=env)
+            local = peak_kib(command, stdin=stdin, stdout=stdout, env=run_env)
             sampler.stop()
-            action = label.split()[1]
+            action = command[1]
             serve = sampler.peaks.get(("pb", "serve"))
             command_peak = sampler.peaks.get(("pb", action))
             if serve is None or command_peak is None:
@@ -818,7 +865,7 @@ def remote_bench(work, rounds=5, small_runs=100, size=1 << 30):
         for path in (source, out, landed):
             if os.path.exists(path):
                 os.unlink(path)
-        forget_remote()
+        forget_remote(server, PB)()
 
         # A small paste over a shared connection, against ssh HOST true over the same one.
         subprocess.run([PB, "copy", "-p", host], input=b"small item\n", env=env, check=True)
@@ -862,6 +909,8 @@ def remote_bench(work, rounds=5, small_runs=100, size=1 << 30):
             subprocess.run(["ssh", "-F", server.config, "-o", f"ControlPath={path}", "-O", "exit", host],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         server.stop()
+        if baseline:
+            baseline.stop()
 
 
 def make_file(path, size):

@@ -164,6 +164,7 @@ public final class TarReader {
   /// The body of the member `next` gave, still to read (with its padding).
   private var pending: (size: Int64, name: String)?
   private var finished = false
+  private var grewInputPipe = false
 
   public init(from input: Descriptor) {
     self.input = input
@@ -235,6 +236,15 @@ public final class TarReader {
         throw Tar.Failure("'\(Display.value(name))' ends before its padding (the archive was cut short)")
       }
     }
+  }
+
+  /// Asks for the input, when it is a pipe, to hold `bytes` (once; a failure is no
+  /// error): whoever writes large bodies into it then writes them in large pieces, with
+  /// fewer turns between it and this reader.
+  public func growInputPipe(to bytes: Int) {
+    guard !grewInputPipe else { return }
+    grewInputPipe = true
+    _ = try? input.file.setPipeCapacity(bytes)
   }
 
   /// Writes the current member's body to `destination`: what the reader holds of it, then

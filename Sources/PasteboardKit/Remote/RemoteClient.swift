@@ -297,7 +297,9 @@ private final class Session: Sendable {
       guard status == nil else { throw Tar.Failure("'\(Display.value(member.name))' comes after the exit status") }
       switch member.name {
       case RemoteStream.standardOutputName:
-        // Spliced from ssh's pipe to the output, without a copy through pb.
+        // Spliced from ssh's pipe to the output, without a copy through pb; the pipe holds
+        // a member, so that ssh writes large pieces.
+        reader.growInputPipe(to: RemoteStream.chunkSize)
         do {
           try reader.readBody(to: output)
         } catch let error as SystemError where error.errno == EPIPE {

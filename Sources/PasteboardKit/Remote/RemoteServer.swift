@@ -148,14 +148,16 @@ public final class RemoteServer: @unchecked Sendable {
   /// The command's output and error output as members, `alive` while it is silent, then
   /// its exit status and the end.
   ///
-  /// Output never passes through this process: a member is what the output pipe holds
-  /// when it is read (up to a member's size, in whole blocks, so no padding follows),
-  /// spliced after its header into the stream. The pipe is made to hold a member's worth,
-  /// so that a member is large and its header a small part of the stream.
+  /// The command's output does not pass through this process: a member is what the
+  /// output pipe holds when it is read (up to a member's size, in whole blocks, so no
+  /// padding follows), spliced after its header into the stream. That pipe, and the one
+  /// to sshd, are made to hold a member's worth, so that members are large and the
+  /// processes on either side take turns less often.
   private func relayOutput(output: Descriptor, errors: Descriptor, child: ChildProcess) -> Int32 {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 4096)
     defer { buffer.deallocate() }
     _ = try? output.file.setPipeCapacity(RemoteStream.chunkSize)
+    _ = try? Descriptor.standardOutput.file.setPipeCapacity(RemoteStream.chunkSize)
     var open: [(Descriptor, String)] = [(output, RemoteStream.standardOutputName), (errors, RemoteStream.standardErrorName)]
     do {
       while !open.isEmpty {
