@@ -250,25 +250,32 @@ public final class TarReader {
   /// Writes the current member's body to `destination`: what the reader holds of it, then
   /// the rest spliced straight from the input when it is a pipe (through the buffer
   /// otherwise), then reads its padding and the next header block only, so that the next
-  /// body is spliced too. A body cut short is a `Tar.Failure`; a write that fails is its
-  /// `SystemError` (EPIPE: the destination was closed), after which the reader is done.
+  /// body is spliced too. A body cut short is a `Tar.Failure`. A destination whose reader
+  /// has gone (EPIPE) takes no more: the rest of the body is read and dropped, and that
+  /// error thrown, the reader at the next member. Another write that fails is thrown as
+  /// it comes, and the reader is done.
   public func readBody(to destination: Descriptor) throws {
     guard let (size, name) = pending else { throw Tar.Failure("internal: no member to read") }
     var left = size
     var splicing = true
-    while left > 0 {
-      if start == end, splicing {
-        if let moved = try ByteTransfer.splice(from: input.file, to: destination.file, upTo: Int(min(left, Int64(Int32.max)))) {
-          guard moved > 0 else { break }
+    var closed: SystemError?
+    reading: while left > 0 {
+      if start == end, splicing, closed == nil {
+        switch try splice(to: destination, upTo: left) {
+        case .moved(let moved):
+          guard moved > 0 else { break reading }
           left -= Int64(moved)
-          continue
+          continue reading
+        case .unsupported: splicing = false
+        case .closed(let error): closed = error
         }
-        splicing = false
       }
       if start == end { try fill() }
       guard start < end else { break }
       let count = Int(min(Int64(end - start), left))
-      try destination.file.writeAll(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + count)]))
+      if closed == nil {
+        closed = try Self.write(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + count)]), to: destination)
+      }
       start += count
       left -= Int64(count)
     }
@@ -282,6 +289,39 @@ public final class TarReader {
       guard try readExactly(padding) != nil else {
         throw Tar.Failure("'\(Display.value(name))' ends before its padding (the archive was cut short)")
       }
+    }
+    if let closed { throw closed }
+  }
+
+  private enum Spliced {
+    case moved(Int)
+    /// The kernel cannot splice from the input to that destination.
+    case unsupported
+    /// The destination's reader has gone (EPIPE).
+    case closed(SystemError)
+  }
+
+  /// One splice of up to `count` bytes from the input to `destination`.
+  private func splice(to destination: Descriptor, upTo count: Int64) throws(SystemError) -> Spliced {
+    do {
+      guard let moved = try ByteTransfer.splice(from: input.file, to: destination.file, upTo: Int(min(count, Int64(Int32.max))))
+      else { return .unsupported }
+      return .moved(moved)
+    } catch {
+      guard error.errno == EPIPE else { throw error }
+      return .closed(error)
+    }
+  }
+
+  /// Writes `bytes` to `destination`; the EPIPE of a destination whose reader has gone is
+  /// returned, any other failure thrown.
+  private static func write(_ bytes: UnsafeRawBufferPointer, to destination: Descriptor) throws(SystemError) -> SystemError? {
+    do {
+      try destination.file.writeAll(bytes)
+      return nil
+    } catch {
+      guard error.errno == EPIPE else { throw error }
+      return error
     }
   }
 
