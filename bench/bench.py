@@ -26,7 +26,8 @@ reading every type Qt offers costs.
 PB_BENCH=remote runs only remote boards against ssh itself, on a private sshd on loopback
 that it starts (Debian's openssh-server; the pb under test first on the remote PATH):
 1 GiB pb paste -p HOST: against ssh HOST cat FILE and pb copy -p HOST: against
-ssh HOST 'cat > FILE' (throughput and its ratio, rounds interleaved, medians), the peak
+ssh HOST 'cat > FILE' (throughput and its ratio, rounds interleaved, medians, with the
+CPU time of each side: on a busy machine the steadier figure), the peak
 memory of the local pb, of pb serve and of the pb it runs, and a small remote paste
 against ssh HOST true over the same shared connection (the user's ControlMaster, and
 pb's own socket under XDG_RUNTIME_DIR); with PB_BASELINE, that binary's paste and copy
