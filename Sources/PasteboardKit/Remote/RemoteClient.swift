@@ -216,11 +216,34 @@ public struct RemoteConnection: Sendable {
   /// means the other side has gone; what it said (or ssh's reason) is the reader's.
   private static func send(_ request: RemoteRequest, files: [Descriptor], input: Descriptor?, to connection: Descriptor) {
     let writer = TarWriter(to: connection, modified: 0)
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: RemoteStream.chunkSize, alignment: 4096)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 4096)
     defer { buffer.deallocate() }
+    // The pipe to ssh holds a member, so that ssh reads it in large pieces.
+    _ = try? connection.file.setPipeCapacity(RemoteStream.chunkSize)
+    // A file's or a pipe's bytes move to ssh's pipe without passing through pb: a member
+    // is what the file holds past its offset, or what the pipe holds, in whole blocks (up
+    // to a member's size), spliced after its header. A file that shrinks meanwhile fails
+    // the move, and the stream ends without its end.
+    func ready(_ source: Descriptor, kind: mode_t) throws(SystemError) -> Int {
+      var bytes = 0
+      if kind == S_IFREG {
+        bytes = max(0, Int(try source.status().st_size) - Int(try source.file.offset()))
+      } else if kind == S_IFIFO {
+        _ = try SystemCall.waitReadable(source.file, milliseconds: -1, path: source.path)
+        bytes = try source.file.unreadBytes()
+      }
+      return min(bytes, RemoteStream.chunkSize) / Tar.blockSize * Tar.blockSize
+    }
     func stream(_ source: Descriptor, as name: String) throws(SystemError) {
+      let kind = try source.status().st_mode & S_IFMT
       var sent = false
       while true {
+        let whole = try ready(source, kind: kind)
+        if whole > 0 {
+          try writer.writeMember(named: name, size: whole, fromPipe: source)
+          sent = true
+          continue
+        }
         let count = try source.file.read(into: buffer)
         if count == 0 && sent { return }
         try writer.writeMember(named: name, contents: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))

@@ -122,19 +122,23 @@ public final class RemoteServer: @unchecked Sendable {
   private func relayInput(to input: Descriptor, first: TarMember?, child: ChildProcess) {
     var member = first
     var taking = true
+    // Spliced from sshd's pipe to the command's, both made to hold a member.
+    reader.growInputPipe(to: RemoteStream.chunkSize)
+    _ = try? input.file.setPipeCapacity(RemoteStream.chunkSize)
     do {
       while let current = member {
         guard current.name == RemoteStream.standardInputName else {
           throw Tar.Failure("'\(Display.value(current.name))' where standard input was expected")
         }
-        try reader.readBody { chunk in
-          guard taking else { return }
+        if taking {
           do {
-            try input.file.writeAll(chunk)
-          } catch {
+            try reader.readBody(to: input)
+          } catch let error as SystemError where error.errno == EPIPE {
             // The command stopped reading (it failed, or needs no more): the rest is read and dropped.
             taking = false
           }
+        } else {
+          try reader.readBody { _ in }
         }
         member = try reader.next()
       }
