@@ -23,14 +23,26 @@ GLib's and libmagic's is exact and keeps the kind, by file and by data alone.
 PB_BENCH=qt runs only pb import of a photo a Qt application holds (PyQt5, from Debian's
 python3-pyqt5) against xclip -o -t image/png reading the same clipboard, and once what
 reading every type Qt offers costs.
+PB_BENCH=remote runs only remote boards against ssh itself, on a private sshd on loopback
+that it starts (Debian's openssh-server; the pb under test first on the remote PATH):
+1 GiB pb paste -p HOST: against ssh HOST cat FILE and pb copy -p HOST: against
+ssh HOST 'cat > FILE' (throughput and its ratio, rounds interleaved, medians, with the
+CPU time of each side: on a busy machine the steadier figure), the peak
+memory of the local pb, of pb serve and of the pb it runs, and a small remote paste
+against ssh HOST true over the same shared connection (the user's ControlMaster, and
+pb's own socket under XDG_RUNTIME_DIR); with PB_BASELINE, that binary's paste and copy
+(on both sides, a server of its own) in the same rounds.
 """
+import getpass
 import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 
@@ -628,6 +640,280 @@ def many_bench(work, count=10000, rounds=9):
           f"-t public.utf8-plain-text {copy_typed:.3f}s ({copy_typed / med['cat']:.1f}x cat)")
 
 
+SSHD = "/usr/sbin/sshd"
+
+
+class PrivateSSHD:
+    """An sshd of the bench's own on 127.0.0.1 (Debian's openssh-server), with its own host
+    key, authorized key and port, whose sessions get `bin` first on PATH and their own
+    PB_DIR; `config` is the ssh configuration that reaches it as HOST. Only this sshd is
+    stopped (stop())."""
+    HOST = "pb-bench"
+    # The same server through the user's own ControlMaster, as a configuration may name it.
+    SHARED_HOST = "pb-bench-shared"
+
+    def __init__(self, work, name, program):
+        if not os.path.exists(SSHD):
+            install_missing({SSHD: "openssh-server"})
+        self.folder = os.path.join(work, name)
+        self.bin = os.path.join(self.folder, "bin")
+        self.store = os.path.join(self.folder, "remote-store")
+        for folder in (self.bin, self.store):
+            os.makedirs(folder)
+        os.symlink(program, os.path.join(self.bin, "pb"))
+        keys = {name: os.path.join(self.folder, name) for name in ("hostkey", "clientkey")}
+        for key in keys.values():
+            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key], check=True)
+        shutil.copy(keys["clientkey"] + ".pub", os.path.join(self.folder, "authorized_keys"))
+        with socket.socket() as probe:  # a free port, taken by sshd at once
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.log = os.path.join(self.folder, "log")
+        server_config = os.path.join(self.folder, "sshd_config")
+        with open(server_config, "w") as f:
+            f.write(f"Port {port}\nListenAddress 127.0.0.1\nHostKey {keys['hostkey']}\n"
+                    f"AuthorizedKeysFile {self.folder}/authorized_keys\nPasswordAuthentication no\n"
+                    "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\nStrictModes no\nUsePAM no\n"
+                    f"PidFile none\nSetEnv PB_DIR={self.store} PATH={self.bin}:/usr/bin:/bin\n")
+        self.config = os.path.join(self.folder, "ssh_config")
+        common = (f"  HostName 127.0.0.1\n  Port {port}\n  User {getpass.getuser()}\n  IdentityFile {keys['clientkey']}\n"
+                  f"  IdentitiesOnly yes\n  UserKnownHostsFile {self.folder}/known_hosts\n"
+                  "  StrictHostKeyChecking accept-new\n  BatchMode yes\n  LogLevel ERROR\n")
+        self.master_socket = os.path.join(self.folder, "master")
+        with open(self.config, "w") as f:
+            f.write(f"Host {self.HOST}\n{common}Host {self.SHARED_HOST}\n{common}  ControlMaster auto\n"
+                    f"  ControlPath {self.master_socket}\n  ControlPersist 120\n")
+        self.server = subprocess.Popen([SSHD, "-D", "-f", server_config, "-E", self.log])
+        for _ in range(200):
+            if subprocess.run(self.ssh(self.HOST, "true"), stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+                return
+            time.sleep(0.05)
+        self.stop()
+        raise SystemExit(f"the private sshd did not answer on port {port}: see {self.log}")
+
+    def ssh(self, host, *command):
+        return ["ssh", "-F", self.config, host, *command]
+
+    def logins(self):
+        """How many logins sshd has accepted: a command over a shared connection adds none."""
+        with open(self.log) as f:
+            return sum("Accepted publickey" in line for line in f)
+
+    def sessions_cpu(self):
+        """The CPU time (user and system, seconds) of every session sshd has ended: each
+        session's sshd, and the commands it ran. Waits until the sessions have ended."""
+        for _ in range(400):
+            with open(f"/proc/{self.server.pid}/task/{self.server.pid}/children") as f:
+                if not f.read().strip():
+                    break
+            time.sleep(0.005)
+        with open(f"/proc/{self.server.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self):
+        self.server.terminate()
+        self.server.wait()
+
+
+def run_with_cpu(command, stdin=None, stdout=None, env=None):
+    """Runs a command to its end: its time, and the CPU time (user and system) of it and
+    of the children it waited for (for pb, its ssh)."""
+    fin = open(stdin, "rb") if stdin else subprocess.DEVNULL
+    fout = open(stdout, "wb") if stdout else subprocess.DEVNULL
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdin=fin, stdout=fout, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    for f in (fin, fout):
+        if f is not subprocess.DEVNULL:
+            f.close()
+    if process.returncode != 0:
+        sys.exit(f"{' '.join(command)} ended with status {process.returncode}")
+    return elapsed, usage.ru_utime + usage.ru_stime
+
+
+class PeakSampler(threading.Thread):
+    """The peak resident memory (VmHWM) of every process running the binary `program`,
+    read from /proc every few milliseconds, by its command line (argv[0] and the
+    subcommand): sshd starts `pb serve` and it starts the command as `pb ...`."""
+
+    def __init__(self, program):
+        super().__init__(daemon=True)
+        self.program = os.path.realpath(program)
+        self.peaks = {}
+        self.stopping = threading.Event()
+
+    def run(self):
+        while not self.stopping.is_set():
+            for pid in os.listdir("/proc"):
+                if not pid.isdigit():
+                    continue
+                try:
+                    if os.readlink(f"/proc/{pid}/exe") != self.program:
+                        continue
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        argv = f.read().split(b"\0")
+                    with open(f"/proc/{pid}/status") as f:
+                        peak = int(next(line for line in f if line.startswith("VmHWM:")).split()[1])
+                except (OSError, StopIteration):
+                    continue  # gone meanwhile, or not ours to read
+                key = (argv[0].decode(), argv[1].decode() if len(argv) > 1 else "")
+                self.peaks[key] = max(self.peaks.get(key, 0), peak)
+            time.sleep(0.005)
+
+    def stop(self):
+        self.stopping.set()
+        self.join()
+
+
+def remote_bench(work, rounds=5, small_runs=100, size=1 << 30):
+    """Remote boards against ssh itself, on a private sshd on loopback started here (the pb
+    under test first on its PATH): 1 GiB pb paste -p HOST: > FILE against ssh HOST cat FILE
+    > FILE, and pb copy -p HOST: < FILE against ssh HOST 'cat > FILE' < FILE, rounds
+    interleaved, throughput from the median time and the ratio within each round; the peak
+    memory of the local pb (/usr/bin/time) and of pb serve and the pb it runs (sampled from
+    /proc) in runs of their own; and a small remote paste against ssh HOST true over the
+    same shared connection, both the user's ControlMaster and pb's own socket, with a check
+    in sshd's log that no run logged in again."""
+    server = PrivateSSHD(work, "sshd", PB)
+    # With PB_BASELINE, that binary on both sides of a server of its own, in the same rounds.
+    baseline = PrivateSSHD(work, "sshd-baseline", BASELINE) if BASELINE else None
+    masters = []
+    try:
+        runtime = os.path.join(work, "runtime")
+        os.makedirs(runtime, mode=0o700)
+        # pb reaches the server as the user would: ssh with this configuration.
+        def client_env(server):
+            return dict(os.environ, PB_SSH_COMMAND=f"ssh -F {server.config}", XDG_RUNTIME_DIR=runtime, PB_SSH_CONTROL="no")
+        env = client_env(server)
+        source, out, landed = (os.path.join(work, name) for name in ("remote-in", "remote-out", "remote-landed"))
+        make_file(source, size)
+        host = PrivateSSHD.HOST + ":"
+
+        def forget_remote(server, program):
+            def setup():
+                remote_env = dict(os.environ, PB_DIR=server.store)
+                subprocess.run([program, "clear", "--no-undo"], env=remote_env, check=True)
+                subprocess.run([program, "history", "--clear"], env=remote_env, check=True)
+                os.sync()
+            return setup
+
+        def fresh(path):
+            def setup():
+                if os.path.exists(path):
+                    os.unlink(path)
+                os.sync()
+            return setup
+
+        # Each round copies the GiB to the board, then the round's pastes read it there.
+        # A row: label, command, its input and output, what precedes it, its environment and server.
+        runs = [
+            ("pb copy -p HOST: < FILE", [PB, "copy", "-p", host], source, None, forget_remote(server, PB), env, server),
+            ("ssh HOST 'cat > FILE' < FILE", server.ssh(PrivateSSHD.HOST, f"cat > {landed}"), source, None, fresh(landed), env,
+             server),
+            ("pb paste -p HOST: > FILE", [PB, "paste", "-p", host], None, out, fresh(out), env, server),
+            ("ssh HOST cat FILE > FILE", server.ssh(PrivateSSHD.HOST, f"cat {source}"), None, out, fresh(out), env, server),
+        ]
+        if baseline:
+            runs[1:1] = [("PB_BASELINE copy", [BASELINE, "copy", "-p", host], source, None, forget_remote(baseline, BASELINE),
+                          client_env(baseline), baseline)]
+            runs[4:4] = [("PB_BASELINE paste", [BASELINE, "paste", "-p", host], None, out, fresh(out), client_env(baseline),
+                          baseline)]
+        figures = {run[0]: [] for run in runs}  # per round: (time, CPU here, CPU there)
+        for round_number in range(rounds):
+            for label, command, stdin, stdout, setup, run_env, run_server in runs:
+                setup()
+                before = run_server.sessions_cpu()
+                elapsed, here = run_with_cpu(command, stdin=stdin, stdout=stdout, env=run_env)
+                figures[label].append((elapsed, here, run_server.sessions_cpu() - before))
+                # pb copy's bytes are checked by the paste that reads them back.
+                written = landed if "cat >" in label else stdout
+                if round_number == 0 and written and subprocess.run(["cmp", "-s", source, written]).returncode != 0:
+                    sys.exit(f"{label} did not move the {size} bytes of {source} whole")
+        version = subprocess.run(["ssh", "-V"], capture_output=True, text=True).stderr.strip()
+        print(f"\nremote boards over ssh on loopback (a private sshd, {version}); {size / 2**30:g} GiB, medians of {rounds} "
+              f"rounds interleaved; throughput against ssh's taken within each round (goal >= 0.9x); CPU is user + system "
+              f"time here (the command and its ssh) and there (sshd's session and what it ran):")
+        print("| command | time | throughput | vs ssh | CPU here | CPU there |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for label, *_ in runs:
+            ssh_label = "ssh HOST 'cat > FILE' < FILE" if "copy" in label or "cat >" in label else "ssh HOST cat FILE > FILE"
+            rows = figures[label]
+            against = median([theirs[0] / ours[0] for ours, theirs in zip(rows, figures[ssh_label])])
+            seconds = median([row[0] for row in rows])
+            print(f"| `{label}` | {seconds:.3f} s | {size / seconds / 1e6:.0f} MB/s | {against:.2f}x | "
+                  f"{median([row[1] for row in rows]):.2f} s | {median([row[2] for row in rows]):.2f} s |")
+
+        # Peak memory, in runs of their own (sampling /proc costs CPU the timed runs must not share).
+        peaks = {}
+        for label, command, stdin, stdout, setup, run_env, _ in [run for run in runs if run[1][0] == PB]:
+            setup()
+            sampler = PeakSampler(PB)
+            sampler.start()
+            local = peak_kib(command, stdin=stdin, stdout=stdout, env=run_env)
+            sampler.stop()
+            action = command[1]
+            serve = sampler.peaks.get(("pb", "serve"))
+            command_peak = sampler.peaks.get(("pb", action))
+            if serve is None or command_peak is None:
+                sys.exit(f"the sampler saw no remote pb serve or pb {action}: {sampler.peaks}")
+            peaks[action] = (local, serve, command_peak)
+        print("  peak memory (RSS; goal < 32 MiB each): " + "; ".join(
+            f"{action}: local pb {local / 1024:.1f} MiB, remote pb serve {serve / 1024:.1f} MiB, "
+            f"the pb {action} it runs {command_peak / 1024:.1f} MiB" for action, (local, serve, command_peak) in peaks.items()))
+        for path in (source, out, landed):
+            if os.path.exists(path):
+                os.unlink(path)
+        forget_remote(server, PB)()
+
+        # A small paste over a shared connection, against ssh HOST true over the same one.
+        subprocess.run([PB, "copy", "-p", host], input=b"small item\n", env=env, check=True)
+        shared_env = dict(env, PB_SSH_CONTROL="yes")
+        # The user's master, left running by ControlPersist (its output away from ours).
+        subprocess.run(server.ssh(PrivateSSHD.SHARED_HOST, "true"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=True)
+        masters.append((PrivateSSHD.SHARED_HOST, server.master_socket))
+        subprocess.run([PB, "paste", "-p", PrivateSSHD.HOST + ":"], env=shared_env, stdout=subprocess.DEVNULL, check=True)
+        sockets = os.listdir(os.path.join(runtime, "pb", "ssh"))
+        if len(sockets) != 1:
+            sys.exit(f"pb made {len(sockets)} control sockets in {runtime}/pb/ssh, not one")
+        own_socket = os.path.join(runtime, "pb", "ssh", sockets[0])
+        masters.append((PrivateSSHD.HOST, own_socket))
+        cases = [
+            ("the user's ControlMaster", [PB, "paste", "-p", PrivateSSHD.SHARED_HOST + ":"],
+             server.ssh(PrivateSSHD.SHARED_HOST, "true")),
+            ("pb's own socket (XDG_RUNTIME_DIR)", [PB, "paste", "-p", PrivateSSHD.HOST + ":"],
+             ["ssh", "-F", server.config, "-o", f"ControlPath={own_socket}", PrivateSSHD.HOST, "true"]),
+        ]
+        logins = server.logins()
+        small = {(name, side): [] for name, *_ in cases for side in ("pb", "ssh")}
+        for _ in range(small_runs):
+            for name, paste, true in cases:
+                for side, command in (("pb", paste), ("ssh", true)):
+                    start = time.perf_counter()
+                    result = subprocess.run(command, env=shared_env, stdout=subprocess.PIPE, check=True)
+                    small[name, side].append(time.perf_counter() - start)
+                    if side == "pb" and result.stdout != b"small item\n":
+                        sys.exit(f"pb paste over {name} wrote {result.stdout!r}")
+        if server.logins() != logins:
+            sys.exit(f"{server.logins() - logins} of the small runs logged in anew instead of sharing a connection")
+        print(f"  small paste over a shared connection (no run logged in again), median of {small_runs} interleaved "
+              f"(goal within 1.5x):")
+        for name, *_ in cases:
+            pb_time, ssh_time = median(small[name, "pb"]), median(small[name, "ssh"])
+            print(f"    {name}: pb paste -p HOST: {pb_time * 1000:.2f} ms, ssh HOST true {ssh_time * 1000:.2f} ms, "
+                  f"{pb_time / ssh_time:.2f}x")
+    finally:
+        for host, path in masters:
+            subprocess.run(["ssh", "-F", server.config, "-o", f"ControlPath={path}", "-O", "exit", host],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server.stop()
+        if baseline:
+            baseline.stop()
+
+
 def make_file(path, size):
     block = os.urandom(1 << 20)
     with open(path, "wb") as f:
@@ -737,7 +1023,7 @@ def main():
     only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
             "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench,
             "corpus": corpus_bench, "qt": qt_import_bench,
-            "derived": derived_bench}.get(os.environ.get("PB_BENCH", ""))
+            "derived": derived_bench, "remote": remote_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)

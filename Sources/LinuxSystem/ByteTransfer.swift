@@ -128,3 +128,49 @@ public enum ByteTransfer {
     }
   }
 }
+
+// Moving a known number of bytes out of a pipe.
+extension ByteTransfer {
+  /// Moves up to `count` bytes from the pipe `source` to `destination` with splice, so
+  /// that they never pass through this process: how many moved (0: the pipe is empty and
+  /// its writers are gone), or nil, having moved nothing, where the kernel cannot splice
+  /// the pair (a terminal, a file opened for appending, a source that is no pipe).
+  public static func splice(from source: borrowing FileDescriptor, to destination: borrowing FileDescriptor, upTo count: Int)
+    throws(SystemError) -> Int?
+  {
+    while true {
+      let moved = pb_splice(source.raw, destination.raw, min(count, chunk))
+      if moved >= 0 { return moved }
+      switch errno {
+      case EINTR, EAGAIN: continue
+      case EINVAL, ENOSYS, EXDEV, EOPNOTSUPP, EBADF: return nil
+      case EPIPE, ENOSPC, EDQUOT, EFBIG: throw SystemError(errno: errno, operation: "write", path: destination.path)
+      default: throw SystemError(errno: errno, operation: "read", path: source.path)
+      }
+    }
+  }
+
+  /// Moves exactly `count` bytes from the pipe `source` to `destination`: spliced where
+  /// the kernel can, through a buffer otherwise. A pipe that ends first is an error (the
+  /// caller has said how many bytes follow).
+  public static func move(_ count: Int, fromPipe source: borrowing FileDescriptor, to destination: borrowing FileDescriptor)
+    throws(SystemError)
+  {
+    var left = count
+    var buffer: UnsafeMutableRawBufferPointer?
+    defer { buffer?.deallocate() }
+    while left > 0 {
+      if buffer == nil, let moved = try splice(from: source, to: destination, upTo: left) {
+        guard moved > 0 else { throw SystemError(errno: EIO, operation: "read all \(count) bytes of", path: source.path) }
+        left -= moved
+        continue
+      }
+      let through = buffer ?? UnsafeMutableRawBufferPointer.allocate(byteCount: min(bufferSize, count), alignment: 4096)
+      buffer = through
+      let read = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: through[..<min(left, through.count)]))
+      guard read > 0 else { throw SystemError(errno: EIO, operation: "read all \(count) bytes of", path: source.path) }
+      try destination.writeAll(UnsafeRawBufferPointer(rebasing: through[..<read]))
+      left -= read
+    }
+  }
+}

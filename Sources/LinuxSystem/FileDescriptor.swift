@@ -115,6 +115,11 @@ public struct FileDescriptor: ~Copyable, Sendable {
     try SystemCall.check("seek", path) { lseek(raw, off_t(offset), SEEK_SET) }
   }
 
+  /// The offset reads and writes are at (lseek(2) by 0 from it).
+  public borrowing func offset() throws(SystemError) -> Int64 {
+    Int64(try SystemCall.check("seek", path) { lseek(raw, 0, SEEK_CUR) })
+  }
+
   /// Moves the offset back to the start, to read what was written.
   public borrowing func rewind() throws(SystemError) {
     try SystemCall.check("rewind", path) { lseek(raw, 0, SEEK_SET) }

@@ -91,3 +91,18 @@ extension SystemCall {
     Descriptor(FileDescriptor(try check("make", name) { pb_memory_file(name) }, path: name))
   }
 }
+
+// Pipes: what one holds, and how much it can.
+extension FileDescriptor {
+  /// How many bytes the pipe holds now, unread (FIONREAD).
+  public borrowing func unreadBytes() throws(SystemError) -> Int {
+    Int(try SystemCall.check("measure", path) { pb_pipe_unread(raw) })
+  }
+
+  /// Asks for the pipe to hold `bytes` (F_SETPIPE_SZ: a whole number of pages, at most
+  /// /proc/sys/fs/pipe-max-size unless privileged); the capacity it has now.
+  @discardableResult
+  public borrowing func setPipeCapacity(_ bytes: Int) throws(SystemError) -> Int {
+    Int(try SystemCall.check("resize", path) { pb_set_pipe_capacity(raw, Int32(clamping: bytes)) })
+  }
+}

@@ -8,6 +8,10 @@
 
 ssize_t pb_copy_file_range(int fd_in, int fd_out, size_t length);
 ssize_t pb_splice(int fd_in, int fd_out, size_t length);
+/// How many bytes the pipe `fd` holds unread (FIONREAD); -1 with errno.
+int pb_pipe_unread(int fd);
+/// Asks for the pipe `fd` to hold `bytes` (F_SETPIPE_SZ); the capacity it has, or -1 with errno.
+int pb_set_pipe_capacity(int fd, int bytes);
 /// syncfs: waits until everything written to the filesystem `fd` is on is on disk.
 int pb_syncfs(int fd);
 /// Fills `buffer` with random bytes, retrying interruptions; returns the count filled.

@@ -72,6 +72,15 @@ public final class TarWriter {
     try writePadding(after: size)
   }
 
+  /// A member of `size` bytes moved straight from the pipe `source`, which holds at least
+  /// that many now (`unreadBytes`): spliced where the kernel can, so that a stream's
+  /// bytes need not pass through this process.
+  public func writeMember(named name: String, size: Int, fromPipe source: Descriptor) throws(SystemError) {
+    try writeHeaders(name: name, size: Int64(size))
+    try ByteTransfer.move(size, fromPipe: source.file, to: output.file)
+    try writePadding(after: Int64(size))
+  }
+
   /// The end of the archive: two blocks of zeros.
   public func finish() throws(SystemError) {
     try output.writeAll([UInt8](repeating: 0, count: 2 * Tar.blockSize))
@@ -155,6 +164,7 @@ public final class TarReader {
   /// The body of the member `next` gave, still to read (with its padding).
   private var pending: (size: Int64, name: String)?
   private var finished = false
+  private var grewInputPipe = false
 
   public init(from input: Descriptor) {
     self.input = input
@@ -243,6 +253,93 @@ public final class TarReader {
     }
   }
 
+  /// Asks for the input, when it is a pipe, to hold `bytes` (once; a failure is no
+  /// error): whoever writes large bodies into it then writes them in large pieces, with
+  /// fewer turns between it and this reader.
+  public func growInputPipe(to bytes: Int) {
+    guard !grewInputPipe else { return }
+    grewInputPipe = true
+    _ = try? input.file.setPipeCapacity(bytes)
+  }
+
+  /// Writes the current member's body to `destination`: what the reader holds of it, then
+  /// the rest spliced straight from the input when it is a pipe (through the buffer
+  /// otherwise), then reads its padding and the next header block only, so that the next
+  /// body is spliced too. A body cut short is a `Tar.Failure`. A destination whose reader
+  /// has gone (EPIPE) takes no more: the rest of the body is read and dropped, and that
+  /// error thrown, the reader at the next member. Another write that fails is thrown as
+  /// it comes, and the reader is done.
+  public func readBody(to destination: Descriptor) throws {
+    guard let (size, name) = pending else { throw Tar.Failure("internal: no member to read") }
+    var left = size
+    var splicing = true
+    var closed: SystemError?
+    reading: while left > 0 {
+      if start == end, splicing, closed == nil {
+        switch try splice(to: destination, upTo: left) {
+        case .moved(let moved):
+          guard moved > 0 else { break reading }
+          left -= Int64(moved)
+          continue reading
+        case .unsupported: splicing = false
+        case .closed(let error): closed = error
+        }
+      }
+      if start == end { try fill() }
+      guard start < end else { break }
+      let count = Int(min(Int64(end - start), left))
+      if closed == nil {
+        closed = try Self.write(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + count)]), to: destination)
+      }
+      start += count
+      left -= Int64(count)
+    }
+    guard left == 0 else {
+      throw Tar.Failure("'\(Display.value(name))' ends after \(size - left) of its \(size) bytes (the archive was cut short)")
+    }
+    pending = nil
+    let padding = Int((Int64(Tar.blockSize) - size % Int64(Tar.blockSize)) % Int64(Tar.blockSize))
+    if splicing { try fill(upTo: padding + Tar.blockSize) }
+    if padding > 0 {
+      guard try readExactly(padding) != nil else {
+        throw Tar.Failure("'\(Display.value(name))' ends before its padding (the archive was cut short)")
+      }
+    }
+    if let closed { throw closed }
+  }
+
+  private enum Spliced {
+    case moved(Int)
+    /// The kernel cannot splice from the input to that destination.
+    case unsupported
+    /// The destination's reader has gone (EPIPE).
+    case closed(SystemError)
+  }
+
+  /// One splice of up to `count` bytes from the input to `destination`.
+  private func splice(to destination: Descriptor, upTo count: Int64) throws(SystemError) -> Spliced {
+    do {
+      guard let moved = try ByteTransfer.splice(from: input.file, to: destination.file, upTo: Int(min(count, Int64(Int32.max))))
+      else { return .unsupported }
+      return .moved(moved)
+    } catch {
+      guard error.errno == EPIPE else { throw error }
+      return .closed(error)
+    }
+  }
+
+  /// Writes `bytes` to `destination`; the EPIPE of a destination whose reader has gone is
+  /// returned, any other failure thrown.
+  private static func write(_ bytes: UnsafeRawBufferPointer, to destination: Descriptor) throws(SystemError) -> SystemError? {
+    do {
+      try destination.file.writeAll(bytes)
+      return nil
+    } catch {
+      guard error.errno == EPIPE else { throw error }
+      return error
+    }
+  }
+
   /// The current member's body as bytes, refused when larger than `limit`.
   public func readBody(limit: Int) throws -> [UInt8] {
     guard let (size, name) = pending else { throw Tar.Failure("internal: no member to read") }
@@ -262,6 +359,22 @@ public final class TarReader {
     }
     let count = try input.file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
     end += count
+  }
+
+  /// Reads until the buffer holds `count` bytes (at most the buffer) or the input ends,
+  /// and no further.
+  private func fill(upTo count: Int) throws {
+    guard end - start < count else { return }
+    if start > 0 {
+      buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: end - start)
+      end -= start
+      start = 0
+    }
+    while end < count {
+      let read = try input.file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<count]))
+      if read == 0 { return }
+      end += read
+    }
   }
 
   /// Exactly `count` bytes (at most the buffer), or nil when the input ends first.

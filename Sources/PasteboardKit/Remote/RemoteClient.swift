@@ -240,11 +240,34 @@ public struct RemoteConnection: Sendable {
   /// means the other side has gone; what it said (or ssh's reason) is the reader's.
   private static func send(_ request: RemoteRequest, files: [Descriptor], input: Descriptor?, to connection: Descriptor) {
     let writer = TarWriter(to: connection, modified: 0)
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: RemoteStream.chunkSize, alignment: 4096)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 4096)
     defer { buffer.deallocate() }
+    // The pipe to ssh holds a member, so that ssh reads it in large pieces.
+    _ = try? connection.file.setPipeCapacity(RemoteStream.chunkSize)
+    // A file's or a pipe's bytes move to ssh's pipe without passing through pb: a member
+    // is what the file holds past its offset, or what the pipe holds, in whole blocks (up
+    // to a member's size), spliced after its header. A file that shrinks meanwhile fails
+    // the move, and the stream ends without its end.
+    func ready(_ source: Descriptor, kind: mode_t) throws(SystemError) -> Int {
+      var bytes = 0
+      if kind == S_IFREG {
+        bytes = max(0, Int(try source.status().st_size) - Int(try source.file.offset()))
+      } else if kind == S_IFIFO {
+        _ = try SystemCall.waitReadable(source.file, milliseconds: -1, path: source.path)
+        bytes = try source.file.unreadBytes()
+      }
+      return min(bytes, RemoteStream.chunkSize) / Tar.blockSize * Tar.blockSize
+    }
     func stream(_ source: Descriptor, as name: String) throws(SystemError) {
+      let kind = try source.status().st_mode & S_IFMT
       var sent = false
       while true {
+        let whole = try ready(source, kind: kind)
+        if whole > 0 {
+          try writer.writeMember(named: name, size: whole, fromPipe: source)
+          sent = true
+          continue
+        }
         let count = try source.file.read(into: buffer)
         if count == 0 && sent { return }
         try writer.writeMember(named: name, contents: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
@@ -324,17 +347,15 @@ private final class Session: Sendable {
       guard status == nil else { throw Tar.Failure("'\(Display.value(member.name))' comes after the exit status") }
       switch member.name {
       case RemoteStream.standardOutputName:
-        var closed = false
-        try reader.readBody { chunk in
-          guard !closed else { return }
-          do throws(SystemError) {
-            try output.file.writeAll(chunk)
-          } catch where error.errno == EPIPE {
-            closed = true
-          }
+        // Spliced from ssh's pipe to the output, without a copy through pb; the pipe holds
+        // a member, so that ssh writes large pieces.
+        reader.growInputPipe(to: RemoteStream.chunkSize)
+        do {
+          try reader.readBody(to: output)
+        } catch let error as SystemError where error.errno == EPIPE {
+          // A closed output (`pb paste -p host: | head -c1`) ends the command quietly, as here.
+          throw PasteboardError.outputClosed
         }
-        // A closed output (`pb paste -p host: | head -c1`) ends the command quietly, as here.
-        if closed { throw PasteboardError.outputClosed }
       case RemoteStream.standardErrorName:
         let bytes = try reader.readBody(limit: RemoteStream.messageLimit)
         try? Descriptor.standardError.writeAll(bytes)

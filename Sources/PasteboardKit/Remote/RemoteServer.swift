@@ -126,19 +126,25 @@ public final class RemoteServer: @unchecked Sendable {
     var input = handoff.take()
     var member = first
     var taking = input != nil
+    // Spliced from sshd's pipe to the command's, both made to hold a member.
+    if let input {
+      reader.growInputPipe(to: RemoteStream.chunkSize)
+      _ = try? input.file.setPipeCapacity(RemoteStream.chunkSize)
+    }
     do {
       while let current = member {
         guard current.name == RemoteStream.standardInputName, input != nil || !taking else {
           throw Tar.Failure("'\(Display.value(current.name))' where the end of the request was expected")
         }
-        try reader.readBody { chunk in
-          guard taking, let input else { return }
+        if taking, let input {
           do {
-            try input.file.writeAll(chunk)
-          } catch {
+            try reader.readBody(to: input)
+          } catch let error as SystemError where error.errno == EPIPE {
             // The command stopped reading (it failed, or needs no more): the rest is read and dropped.
             taking = false
           }
+        } else {
+          try reader.readBody { _ in }
         }
         member = try reader.next()
       }
@@ -151,9 +157,17 @@ public final class RemoteServer: @unchecked Sendable {
 
   /// The command's output and error output as members, `alive` while it is silent, then
   /// its exit status and the end.
+  ///
+  /// The command's output does not pass through this process: a member is what the
+  /// output pipe holds when it is read (up to a member's size, in whole blocks, so no
+  /// padding follows), spliced after its header into the stream. That pipe, and the one
+  /// to sshd, are made to hold a member's worth, so that members are large and the
+  /// processes on either side take turns less often.
   private func relayOutput(output: Descriptor, errors: Descriptor, child: ChildProcess) -> Int32 {
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: RemoteStream.chunkSize, alignment: 4096)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 4096)
     defer { buffer.deallocate() }
+    _ = try? output.file.setPipeCapacity(RemoteStream.chunkSize)
+    _ = try? Descriptor.standardOutput.file.setPipeCapacity(RemoteStream.chunkSize)
     var open: [(Descriptor, String)] = [(output, RemoteStream.standardOutputName), (errors, RemoteStream.standardErrorName)]
     do {
       while !open.isEmpty {
@@ -167,6 +181,14 @@ public final class RemoteServer: @unchecked Sendable {
         var closed: [Int] = []
         for (index, events) in ready.enumerated() where events != 0 {
           let (descriptor, name) = open[index]
+          if descriptor === output {
+            let whole = min(try output.file.unreadBytes(), RemoteStream.chunkSize) / Tar.blockSize * Tar.blockSize
+            if whole > 0 {
+              try writer.writeMember(named: name, size: whole, fromPipe: output)
+              continue
+            }
+          }
+          // Less than a block, error output, or the end (a read of 0).
           let count = try descriptor.file.read(into: buffer)
           if count == 0 {
             closed.append(index)
