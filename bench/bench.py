@@ -30,8 +30,9 @@ ssh HOST 'cat > FILE' (throughput and its ratio, rounds interleaved, medians, wi
 CPU time of each side: on a busy machine the steadier figure), the peak
 memory of the local pb, of pb serve and of the pb it runs, and a small remote paste
 against ssh HOST true over the same shared connection (the user's ControlMaster, and
-pb's own socket under XDG_RUNTIME_DIR); with PB_BASELINE, that binary's paste and copy
-(on both sides, a server of its own) in the same rounds.
+pb's own socket under XDG_RUNTIME_DIR), and the time a change takes to cross pb bridge
+--remote each way; with PB_BASELINE, that binary's paste and copy (on both sides, a
+server of its own) in the same rounds.
 """
 import getpass
 import json
@@ -776,7 +777,8 @@ def remote_bench(work, rounds=5, small_runs=100, size=1 << 30):
     memory of the local pb (/usr/bin/time) and of pb serve and the pb it runs (sampled from
     /proc) in runs of their own; and a small remote paste against ssh HOST true over the
     same shared connection, both the user's ControlMaster and pb's own socket, with a check
-    in sshd's log that no run logged in again."""
+    in sshd's log that no run logged in again; and how long a change takes to cross pb bridge
+    --remote, each way."""
     server = PrivateSSHD(work, "sshd", PB)
     # With PB_BASELINE, that binary on both sides of a server of its own, in the same rounds.
     baseline = PrivateSSHD(work, "sshd-baseline", BASELINE) if BASELINE else None
@@ -905,6 +907,43 @@ def remote_bench(work, rounds=5, small_runs=100, size=1 << 30):
             pb_time, ssh_time = median(small[name, "pb"]), median(small[name, "ssh"])
             print(f"    {name}: pb paste -p HOST: {pb_time * 1000:.2f} ms, ssh HOST true {ssh_time * 1000:.2f} ms, "
                   f"{pb_time / ssh_time:.2f}x")
+
+        # pb bridge --remote: a copy on one side, until the other side's change count moves
+        # (read from its state folder, so no pb start-up is counted), both ways in turn.
+        local_store = os.path.join(work, "bridge-local")
+        bridge_env = dict(env, PB_DIR=local_store)
+        remote_env = dict(os.environ, PB_DIR=server.store)
+        subprocess.run([PB, "copy", "-p", "bridged"], input=b"start", env=bridge_env, check=True)
+        bridge = subprocess.Popen([PB, "bridge", "--remote", host + "bridged", "-p", "bridged"], env=bridge_env)
+        try:
+            def count(store):
+                folder = os.path.join(store, "boards", "bridged", "state")
+                names = [int(name[:-5]) for name in os.listdir(folder) if name.endswith(".json") and name[:-5].isdigit()] \
+                    if os.path.isdir(folder) else []
+                return max(names, default=-1)
+            deadline = time.monotonic() + 20
+            while count(server.store) < 1 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            latencies = {"here to there": [], "there to here": []}
+            for index in range(small_runs):
+                for direction, (writer, watched) in (("here to there", (bridge_env, server.store)),
+                                                     ("there to here", (remote_env, local_store))):
+                    before = count(watched)
+                    writing = subprocess.Popen([PB, "copy", "-p", "bridged"], stdin=subprocess.PIPE, env=writer)
+                    writing.communicate(b"change %d" % index)
+                    done = time.perf_counter()
+                    deadline = time.monotonic() + 10
+                    while count(watched) == before and time.monotonic() < deadline:
+                        time.sleep(0.0005)
+                    if count(watched) == before:
+                        sys.exit(f"pb bridge --remote did not carry a change {direction} within 10 s")
+                    latencies[direction].append(time.perf_counter() - done)
+        finally:
+            bridge.terminate()
+            bridge.wait()
+        print(f"  pb bridge --remote: a change reaches the other side (from the copy's exit to the other side's new "
+              f"state), median of {small_runs} (goal 50 ms): " + "; ".join(
+                  f"{direction} {median(values) * 1000:.1f} ms" for direction, values in latencies.items()))
     finally:
         for host, path in masters:
             subprocess.run(["ssh", "-F", server.config, "-o", f"ControlPath={path}", "-O", "exit", host],
