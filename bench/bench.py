@@ -926,22 +926,28 @@ def remote_bench(work, rounds=5, small_runs=100, size=1 << 30):
                 time.sleep(0.01)
             latencies = {"here to there": [], "there to here": []}
             for index in range(small_runs):
-                for direction, (writer, watched) in (("here to there", (bridge_env, server.store)),
-                                                     ("there to here", (remote_env, local_store))):
-                    before = count(watched)
+                for direction, (writer, written, watched) in (("here to there", (bridge_env, local_store, server.store)),
+                                                              ("there to here", (remote_env, server.store, local_store))):
+                    before, written_before = count(watched), count(written)
                     writing = subprocess.Popen([PB, "copy", "-p", "bridged"], stdin=subprocess.PIPE, env=writer)
-                    writing.communicate(b"change %d" % index)
-                    done = time.perf_counter()
+                    writing.stdin.write(b"change %d" % index)
+                    writing.stdin.close()
+                    # From the moment the copy's state is there (not from its exit, which
+                    # comes later than the bridge may already be done).
                     deadline = time.monotonic() + 10
+                    while count(written) == written_before and time.monotonic() < deadline:
+                        time.sleep(0.0002)
+                    committed = time.perf_counter()
                     while count(watched) == before and time.monotonic() < deadline:
-                        time.sleep(0.0005)
+                        time.sleep(0.0002)
                     if count(watched) == before:
                         sys.exit(f"pb bridge --remote did not carry a change {direction} within 10 s")
-                    latencies[direction].append(time.perf_counter() - done)
+                    latencies[direction].append(time.perf_counter() - committed)
+                    writing.wait()
         finally:
             bridge.terminate()
             bridge.wait()
-        print(f"  pb bridge --remote: a change reaches the other side (from the copy's exit to the other side's new "
+        print(f"  pb bridge --remote: a change reaches the other side (from the copy's new state to the other side's new "
               f"state), median of {small_runs} (goal 50 ms): " + "; ".join(
                   f"{direction} {median(values) * 1000:.1f} ms" for direction, values in latencies.items()))
     finally:
