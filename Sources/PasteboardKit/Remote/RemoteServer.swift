@@ -82,12 +82,12 @@ public final class RemoteServer: @unchecked Sendable {
     } catch {
       return refuse("the files could not be received: \(error)", status: 74)
     }
-    return runCommand(words, request: request, next: next)
+    return runCommand(words, request: request, next: next, folder: folder)
   }
 
   // MARK: The command
 
-  private func runCommand(_ words: [String], request: RemoteRequest, next: TarMember?) -> Int32 {
+  private func runCommand(_ words: [String], request: RemoteRequest, next: TarMember?, folder: String?) -> Int32 {
     let child: ChildProcess
     let output: Descriptor
     let errors: Descriptor
@@ -99,7 +99,9 @@ public final class RemoteServer: @unchecked Sendable {
       let childInput: Descriptor
       if let inputPipe { childInput = inputPipe.read } else { childInput = try SystemCall.open("/dev/null", flags: O_RDONLY) }
       child = try SystemCall.spawn(
-        ["pb"] + words, program: "/proc/self/exe", environment: [RemoteStream.terminalsVariable: request.terminals.variable],
+        ["pb"] + words, program: "/proc/self/exe", environment: [
+          RemoteStream.terminalsVariable: request.terminals.variable, RemoteStream.filesVariable: folder ?? "none",
+        ],
         standardInput: childInput, standardOutput: outputPipe.write, standardError: errorPipe.write)
       output = outputPipe.read
       errors = errorPipe.read

@@ -34,6 +34,10 @@ public enum RemoteStream {
   /// The variable through which `pb serve` tells the command it runs which of its
   /// standard streams are terminals on the user's side ("input,output,error").
   public static let terminalsVariable = "PB_SERVED_TERMINALS"
+  /// The variable through which `pb serve` tells the command it runs that its line came
+  /// from another machine: the private folder of the files the stream brought, the only
+  /// files it may read ("none" when none came).
+  public static let filesVariable = "PB_SERVED_FILES"
 }
 
 /// What the user's pb asks `pb serve` to run: a pb command line, without `pb`, whose board

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// Remote boards attacked: `pb serve` fed crafted streams by a hostile user, a hostile
+/// remote side answering the user's pb, and faults (processes killed, disks full).
+@Suite("remote boards under attack")
+struct RemoteHostileTests {
+  // MARK: pb serve given a hostile line
+
+  /// The stream a hostile pb sends `pb serve`: a request for `words`, then `members`.
+  static func request(_ words: [String], files: [(word: Int, prefix: String, name: String)] = [], input: Bool = false) -> Data {
+    let request: [String: Any] = [
+      "format": "pb-stream", "version": 1, "words": words, "input": input,
+      "files": files.map { ["word": $0.word, "prefix": $0.prefix, "name": $0.name] as [String: Any] },
+      "terminals": ["input": false, "output": false, "error": false],
+    ]
+    return HostileTar.member("pb-request.json", try! JSONSerialization.data(withJSONObject: request, options: [.sortedKeys]))
+  }
+
+  static func serve(_ sandbox: Sandbox, _ stream: Data, environment: [String: String] = [:]) throws -> (Result, [(String, Data)]) {
+    let result = try sandbox.run(Sandbox.binary, ["serve"], stdin: stream, environment: environment, timeLimit: 30)
+    return (result, try HostileTar.members(result.stdout))
+  }
+
+  @Test(
+    "pb serve runs a line only on this machine's boards: no file of its own read, none written, no program run, no third machine",
+    arguments: [
+      ["copy", "--pasteboard", "stolen", "SECRET"],
+      ["copy", "--pasteboard", "stolen", "-r", "text/plain=SECRET"],
+      ["copy", "--pasteboard", "stolen", "--representation=SECRET"],
+      ["import", "--pasteboard", "stolen", "--archive", "SECRET"],
+      ["import", "--pasteboard", "stolen"],
+      ["copy", "--pasteboard", "stolen", "--from", "general"],
+      ["paste", "--pasteboard", "general", "-o", "OUTSIDE"],
+      ["paste", "--pasteboard", "general", "--output=OUTSIDE"],
+      ["watch", "--pasteboard", "general", "--exec", "--", "/bin/sh", "-c", "echo ran > OUTSIDE/ran"],
+      ["count", "--pasteboard", "third:general"],
+      ["list", "third:"],
+    ])
+  func serveRefusesLinesReachingOut(words: [String]) throws {
+    let sandbox = try Sandbox()
+    let secret = try sandbox.file("secret", "the server's own file")
+    let outside = sandbox.root.appendingPathComponent("outside").path
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: false)
+    let sshRan = sandbox.root.appendingPathComponent("ssh-ran").path
+    let archive = try sandbox.pb("export").stdout  // an empty board's archive, to import
+    try archive.write(to: URL(fileURLWithPath: secret + ".pbarchive"))
+    try sandbox.pb("copy", stdin: Data("on general".utf8))
+    let line = words.map {
+      $0.replacingOccurrences(of: "SECRET", with: words[0] == "import" ? secret + ".pbarchive" : secret)
+        .replacingOccurrences(of: "OUTSIDE", with: outside)
+    }
+    // A watch would wait for a change: one comes while it runs.
+    let changer = words[0] == "watch" ? try Background(sandbox, ["/bin/sh", "-c", "sleep 1; \(Sandbox.binary) copy -p general < /dev/null"]) : nil
+    let (result, members) = try Self.serve(
+      sandbox, Self.request(line) + HostileTar.end, environment: ["PB_SSH_COMMAND": "touch \(sshRan); false", "PB_REMOTE_TIMEOUT": "5s"])
+    _ = changer
+    #expect(result.status == 0, "\(result)")
+    let said = String(decoding: members.filter { $0.0 == "stderr" }.map(\.1).reduce(Data(), +), as: UTF8.self)
+    #expect(members.last.map { String(decoding: $0.1, as: UTF8.self) } == "64", "refused as a usage error: \(members.map(\.0)) \(said)" as Comment)
+    #expect(said.contains("pb serve runs the commands of this machine's boards"), "\(said)")
+    #expect(said.split(separator: "\n").count == 1, "one line: \(said)")
+    #expect(try sandbox.pb("count", "-p", "stolen").status != 0, "no board was written")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty, "nothing was written outside the store")
+    #expect(!FileManager.default.fileExists(atPath: sshRan), "no ssh was started")
+  }
+
+  @Test("pb serve still copies the files its stream brings, and standard input")
+  func serveTakesWhatItBrings() throws {
+    let sandbox = try Sandbox()
+    let words = ["copy", "--pasteboard", "brought", "-r", "text/plain=x"]
+    let stream = Self.request(words, files: [(4, "text/plain=", "note.txt")]) + HostileTar.member("file/0", Data("brought".utf8)) + HostileTar.end
+    let (result, members) = try Self.serve(sandbox, stream)
+    #expect(members.last?.0 == "exit" && members.last?.1 == Data("0".utf8), "\(result) \(members.map(\.0))")
+    #expect(try sandbox.pb("paste", "-p", "brought").text == "brought")
+
+    let piped = Self.request(["copy", "--pasteboard", "piped"], input: true) + HostileTar.member("stdin", Data("piped".utf8)) + HostileTar.end
+    let (pipedResult, pipedMembers) = try Self.serve(sandbox, piped)
+    #expect(pipedMembers.last?.1 == Data("0".utf8), "\(pipedResult)")
+    #expect(try sandbox.pb("paste", "-p", "piped").text == "piped")
+  }
+
+  @Test("pb watch --exec runs its command on a board of this machine")
+  func watchExecHere() throws {
+    let sandbox = try Sandbox()
+    let marker = sandbox.root.appendingPathComponent("ran").path
+    let watch = try Background(
+      sandbox, [Sandbox.binary, "watch", "--exec", "--", "/bin/sh", "-c", "cat > \(marker)"])
+    let deadline = Date().addingTimeInterval(20)
+    while !watch.isWatching && Date() < deadline { usleep(20_000) }
+    #expect(watch.isWatching, "watch started: \(watch.said)")
+    try sandbox.pb("copy", stdin: Data("changed".utf8))
+    while (try? String(contentsOfFile: marker, encoding: .utf8)) != "changed" && Date() < deadline { usleep(20_000) }
+    #expect((try? String(contentsOfFile: marker, encoding: .utf8)) == "changed", "the command ran: \(watch.said)")
+  }
+}
+
+extension Background {
+  /// What it has written so far.
+  var said: String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+}
+
+/// Just enough ustar to craft a stream (`pb serve`'s input) and read its answer.
+enum HostileTar {
+  static let end = Data(count: 1024)
+
+  static func header(_ name: String, size: Int, type: UInt8 = UInt8(ascii: "0")) -> Data {
+    var block = [UInt8](repeating: 0, count: 512)
+    func put(_ text: String, at offset: Int, width: Int) {
+      for (index, byte) in text.utf8.prefix(width).enumerated() { block[offset + index] = byte }
+    }
+    put(name, at: 0, width: 100)
+    put("0000644", at: 100, width: 8)
+    put("0000000", at: 108, width: 8)
+    put("0000000", at: 116, width: 8)
+    put(String(repeating: "0", count: max(0, 11 - String(size, radix: 8).count)) + String(size, radix: 8), at: 124, width: 12)
+    put("00000000000", at: 136, width: 12)
+    block[156] = type
+    put("ustar", at: 257, width: 6)
+    put("00", at: 263, width: 2)
+    for index in 148..<156 { block[index] = 0x20 }
+    let sum = block.reduce(0) { $0 + Int($1) }
+    put(String(repeating: "0", count: max(0, 6 - String(sum, radix: 8).count)) + String(sum, radix: 8), at: 148, width: 6)
+    block[154] = 0
+    block[155] = 0x20
+    return Data(block)
+  }
+
+  static func member(_ name: String, _ body: Data) -> Data {
+    header(name, size: body.count) + body + Data(count: (512 - body.count % 512) % 512)
+  }
+
+  /// Members of a ustar stream, as far as it goes.
+  static func members(_ data: Data) throws -> [(String, Data)] {
+    let bytes = [UInt8](data)
+    var members: [(String, Data)] = []
+    var offset = 0
+    while offset + 512 <= bytes.count {
+      let block = bytes[offset..<offset + 512]
+      if block.allSatisfy({ $0 == 0 }) { break }
+      let name = String(decoding: block.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
+      let sizeText = String(decoding: bytes[offset + 124..<offset + 136].prefix { $0 != 0 && $0 != 0x20 }, as: UTF8.self)
+      let size = Int(sizeText, radix: 8) ?? 0
+      let start = offset + 512
+      members.append((name, Data(bytes[start..<min(bytes.count, start + size)])))
+      offset = start + (size + 511) / 512 * 512
+    }
+    return members
+  }
+}
