@@ -93,6 +93,54 @@ struct RemoteHostileTests {
     while (try? String(contentsOfFile: marker, encoding: .utf8)) != "changed" && Date() < deadline { usleep(20_000) }
     #expect((try? String(contentsOfFile: marker, encoding: .utf8)) == "changed", "the command ran: \(watch.said)")
   }
+
+  // MARK: A hostile remote side
+
+  static let hello = HostileTar.member("pb-serve.json", Data(#"{"format":"pb-stream","pb":"0.1.0","version":1}"#.utf8))
+
+  /// Runs `pb count -p far:` against a remote side that sends `stream`, then keeps the
+  /// connection open (as a live hostile pb would), never reading what it is sent.
+  static func against(_ sandbox: Sandbox, _ stream: Data, timeout: String = "30s") throws -> (Result, TimeInterval) {
+    let file = try sandbox.file("answer-\(UUID().uuidString)", stream)
+    let started = Date()
+    let result = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "far:"], stdin: nil,
+      environment: [
+        "PB_SSH_COMMAND": "exec /bin/sh -c 'cat \(file); exec sleep 60' sh", "PB_SSH_CONTROL": "no", "PB_REMOTE_TIMEOUT": timeout,
+      ], timeLimit: 40)
+    return (result, Date().timeIntervalSince(started))
+  }
+
+  @Test(
+    "a remote side that breaks the stream's rules on a live connection is refused as garbage (76), not as a lost connection",
+    arguments: [
+      ("a stderr member over 1 MiB", HostileTar.member("stderr", Data(count: (1 << 20) + 1))),
+      ("an exit of 999", HostileTar.member("exit", Data("999".utf8))),
+      ("an exit of -1", HostileTar.member("exit", Data("-1".utf8))),
+      ("an empty exit", HostileTar.member("exit", Data())),
+      ("a member after the exit", HostileTar.member("exit", Data("0".utf8)) + HostileTar.member("stdout", Data("late".utf8))),
+      ("a second hello", hello),
+      ("a member of another name", HostileTar.member("../stdout", Data("x".utf8))),
+      ("a symbolic link", HostileTar.header("stdout", size: 0, type: UInt8(ascii: "2"))),
+    ])
+  func garbageOnALiveConnection(what: String, after: Data) throws {
+    let sandbox = try Sandbox()
+    let (result, _) = try Self.against(sandbox, Self.hello + after + HostileTar.end)
+    #expect(result.status == 76, "\(what): \(result)")
+    #expect(result.stderr.contains("answered with something that is not a pb stream"), "\(what): \(result)")
+    #expect(result.stdout.isEmpty, "\(what): \(result)")
+  }
+
+  @Test("a remote side that stalls halfway through a member is given up after PB_REMOTE_TIMEOUT (75)")
+  func stallMidMember() throws {
+    let sandbox = try Sandbox()
+    let (result, took) = try Self.against(
+      sandbox, Self.hello + HostileTar.header("stdout", size: 10_000) + Data(repeating: UInt8(ascii: "a"), count: 3_000), timeout: "1s")
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stderr.contains("said nothing for 1.0 s"), "\(result)")
+    #expect(took < 15, "ended promptly: \(took) s")
+    #expect(result.stdout.count <= 3_000, "only what came: \(result.stdout.count) bytes")
+  }
 }
 
 extension Background {

@@ -196,8 +196,12 @@ public struct RemoteConnection: Sendable {
       watchdog.wait()
     }
     let reader = TarReader(from: receiving)
+    // Silence counts while a read waits, also within a member that stalls halfway.
+    reader.waitingForInput = { session.waiting($0) }
     let outcome = Result { () throws -> Int32 in try session.receive(from: reader, output: output) }
     // ssh is done once the stream is: its status tells a refused login from a lost link.
+    // Its exit is waited for as the other side is, no longer than the timeout.
+    session.waiting(true)
     if case .failure = outcome { ssh.signal(SIGTERM) }
     let sshStatus = (try? ssh.waitForExit()) ?? 255
     drain.stop()
@@ -206,7 +210,7 @@ public struct RemoteConnection: Sendable {
     case .success(let status): return status
     case .failure(let error as PasteboardError): throw error
     case .failure(let error):
-      throw session.failure(error, sshStatus: sshStatus, sshSaid: drain.lastLine)
+      throw session.failure(error, sshStatus: sshStatus, sshSaid: drain.lastLine, streamEnded: reader.inputEnded)
     }
   }
 
@@ -293,7 +297,7 @@ private final class Session: Sendable {
 
   func finish() { state.withLock { $0.finished = true } }
 
-  private func waiting(_ yes: Bool) {
+  func waiting(_ yes: Bool) {
     waitingSince.withLock { $0 = yes ? SystemCall.monotonicMilliseconds() : 0 }
   }
 
@@ -344,7 +348,7 @@ private final class Session: Sendable {
   }
 
   /// What went wrong, from what was read, ssh's status and its last words.
-  func failure(_ error: any Error, sshStatus: Int32, sshSaid: String) -> PasteboardError {
+  func failure(_ error: any Error, sshStatus: Int32, sshSaid: String, streamEnded: Bool) -> PasteboardError {
     let (timedOut, hello) = state.withLock { ($0.timedOut, $0.hello) }
     if timedOut { return .remote(.silent(host: host, milliseconds: timeout)) }
     let said = sshSaid.hasPrefix("ssh: ") ? String(sshSaid.dropFirst(5)) : sshSaid
@@ -368,8 +372,9 @@ private final class Session: Sendable {
     default: reason = "\(error)"
     }
     // A stream that began and broke off with ssh failing is a lost connection; one that
-    // breaks the rules while ssh is content is garbage.
-    if hello && sshStatus != 0 {
+    // breaks the rules is garbage, whatever ssh's status (pb ended ssh on reading it).
+    let brokeRules = !streamEnded && (error is Tar.Failure || error is RemoteStream.Refusal)
+    if hello && sshStatus != 0 && !brokeRules {
       return .remote(.lost(host: host, reason: said.isEmpty ? "ssh ended with status \(sshStatus)" : said))
     }
     return .remote(.notAStream(host: host, reason: reason))
