@@ -94,6 +94,42 @@ struct RemoteHostileTests {
     #expect((try? String(contentsOfFile: marker, encoding: .utf8)) == "changed", "the command ran: \(watch.said)")
   }
 
+  // MARK: Faults
+
+  @Test("pb serve killed halfway through a copy from standard input: its command stores nothing, the board stays as it was")
+  func serveKilledMidCopy() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", "-p", "kept", stdin: Data("as it was".utf8))
+    let serve = Process()
+    serve.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    serve.arguments = ["serve"]
+    serve.environment = sandbox.environment
+    let input = Pipe()
+    serve.standardInput = input
+    serve.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try serve.run()
+    defer { if serve.isRunning { kill(serve.processIdentifier, SIGKILL) } }
+    // A stdin member of 1 MiB of which half comes: the copy runs, reading.
+    let half = Data(repeating: UInt8(ascii: "x"), count: 1 << 19)
+    try input.fileHandleForWriting.write(
+      contentsOf: Self.request(["copy", "--pasteboard", "kept"], input: true) + HostileTar.header("stdin", size: 1 << 20) + half)
+    let children = "/proc/\(serve.processIdentifier)/task/\(serve.processIdentifier)/children"
+    var command: Int32?
+    let deadline = Date().addingTimeInterval(20)
+    while command == nil && Date() < deadline {
+      command = (try? String(contentsOfFile: children, encoding: .utf8))?.split(separator: " ").first.flatMap { Int32($0) }
+      if command == nil { usleep(10_000) }
+    }
+    let copy = try #require(command, "pb serve started the copy")
+    kill(serve.processIdentifier, SIGKILL)
+    serve.waitUntilExit()
+    while PrivateSSHD.isRunning(copy) && Date() < deadline { usleep(10_000) }
+    #expect(!PrivateSSHD.isRunning(copy), "the copy ended")
+    #expect(try sandbox.pb("paste", "-p", "kept").text == "as it was", "nothing cut short was stored")
+    #expect(try sandbox.changeCount("kept") == 1)
+    try? input.fileHandleForWriting.close()
+  }
+
   // MARK: A hostile remote side
 
   static let hello = HostileTar.member("pb-serve.json", Data(#"{"format":"pb-stream","pb":"0.1.0","version":1}"#.utf8))

@@ -63,7 +63,8 @@ public final class RemoteServer: @unchecked Sendable {
     var words = request.words
     let next: TarMember?
     do {
-      if !request.files.isEmpty {
+      if !request.files.isEmpty || request.input {
+        // Standard input's end is marked there too (RemoteStream.servedInputIsWhole).
         let made = try SystemCall.makeTemporaryDirectory(prefix: "pb-serve")
         folder = made
         let paths = try receiveFiles(request.files, in: made)
@@ -109,9 +110,9 @@ public final class RemoteServer: @unchecked Sendable {
     } catch {
       return refuse("the command could not be started: cannot \(error.operation) \(error.path): \(error.reason)", status: 71)
     }
-    if let input {
+    if let input, let folder {
       // Not waited for: once the status is sent, what is left of the input is nobody's.
-      BackgroundThread { [self] in relayInput(to: input, first: next, child: child) }.detach()
+      BackgroundThread { [self] in relayInput(to: input, first: next, child: child, folder: folder) }.detach()
     }
     input = nil
     return relayOutput(output: output, errors: errors, child: child)
@@ -120,8 +121,10 @@ public final class RemoteServer: @unchecked Sendable {
   /// Standard input's members into the command, until the stream's end closes its input.
   /// A stream that breaks off (the user's pb killed, the connection lost) or breaks the
   /// rules ends the command first, so that it never sees an end and takes what came as
-  /// all of its input.
-  private func relayInput(to input: Descriptor, first: TarMember?, child: ChildProcess) {
+  /// all of its input. The end is marked in `folder` before the input closes: should
+  /// pb serve itself be killed, the command sees its input end unmarked, and stores
+  /// nothing (RemoteStream.servedInputIsWhole).
+  private func relayInput(to input: Descriptor, first: TarMember?, child: ChildProcess, folder: String) {
     var member = first
     var taking = true
     do {
@@ -140,6 +143,8 @@ public final class RemoteServer: @unchecked Sendable {
         }
         member = try reader.next()
       }
+      let marker = try Directory.open(path: folder).open(RemoteStream.inputWholeName, flags: O_WRONLY | O_CREAT | O_EXCL)
+      marker.keepOpenUntilHere()
     } catch {
       child.signal(SIGTERM)
       return
