@@ -130,6 +130,32 @@ struct RemoteHostileTests {
     try? input.fileHandleForWriting.close()
   }
 
+  // MARK: The local side
+
+  @Test("no control socket in an XDG_RUNTIME_DIR others can write, where a folder or socket of theirs could stand in; the command still runs")
+  func runtimeFolderOthersCanWrite() throws {
+    let sandbox = try Sandbox()
+    let runtime = sandbox.root.appendingPathComponent("runtime").path
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false)
+    chmod(runtime, 0o777)
+    let answer = try sandbox.file(
+      "answer", Self.hello + HostileTar.member("stdout", Data("3\n".utf8)) + HostileTar.member("exit", Data("0".utf8)) + HostileTar.end)
+    let result = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "far:"], stdin: nil,
+      environment: ["PB_SSH_COMMAND": "exec /bin/sh -c 'cat \(answer)' sh", "XDG_RUNTIME_DIR": runtime], timeLimit: 30)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.text == "3\n", "\(result)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: runtime).isEmpty, "pb made nothing there")
+
+    // The same folder made private: pb's socket folder is made there.
+    chmod(runtime, 0o700)
+    let shared = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "far:"], stdin: nil,
+      environment: ["PB_SSH_COMMAND": "exec /bin/sh -c 'cat \(answer)' sh", "XDG_RUNTIME_DIR": runtime], timeLimit: 30)
+    #expect(shared.text == "3\n", "\(shared)")
+    #expect(FileManager.default.fileExists(atPath: runtime + "/pb/ssh"), "sharing is on where the folder is private")
+  }
+
   // MARK: A hostile remote side
 
   static let hello = HostileTar.member("pb-serve.json", Data(#"{"format":"pb-stream","pb":"0.1.0","version":1}"#.utf8))

@@ -112,9 +112,13 @@ public struct RemoteConnection: Sendable {
   }
 
   /// `path`'s folders `names`, made as needed: each a folder of this user's that no one
-  /// else may write, not a link; nil (no sharing) when one is not.
+  /// else may write, not a link; nil (no sharing) when one is not. `path` too must be
+  /// this user's and written by no one else: there another user could swap a folder
+  /// for theirs, and a socket there for one that takes ssh's standard streams.
   private static func privateFolder(in path: String, _ names: [String]) -> Directory? {
-    guard var folder = try? Directory.open(path: path) else { return nil }
+    guard var folder = try? Directory.open(path: path), let top = try? folder.status(),
+      top.st_uid == SystemCall.effectiveUserID(), top.st_mode & 0o022 == 0
+    else { return nil }
     for name in names {
       if (try? folder.status(of: name)) == nil { try? folder.makeDirectory(name, mode: 0o700) }
       guard let status = try? folder.status(of: name), status.st_mode & S_IFMT == S_IFDIR,
