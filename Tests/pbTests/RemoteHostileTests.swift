@@ -156,6 +156,22 @@ struct RemoteHostileTests {
     #expect(FileManager.default.fileExists(atPath: runtime + "/pb/ssh"), "sharing is on where the folder is private")
   }
 
+  @Test(
+    "a host with characters the shell treats specially is quoted in the ssh command a message suggests",
+    arguments: [
+      ("exec /bin/sh -c 'echo \"ssh: Could not resolve hostname\" >&2; exit 255' sh", "true"),
+      ("exec /bin/sh -c 'echo \"Permission denied (publickey).\" >&2; exit 255' sh", "true"),
+      ("exec /bin/sh -c 'echo garbage' sh", "pb --version"),
+    ])
+  func suggestedCommandQuotesTheHost(ssh: String, command: String) throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "h;touch${IFS}x:b"], stdin: nil, environment: ["PB_SSH_COMMAND": ssh, "PB_SSH_CONTROL": "no"],
+      timeLimit: 30)
+    #expect(result.status != 0, "\(result)")
+    #expect(result.stderr.hasSuffix(" with: ssh 'h;touch${IFS}x' \(command)\n"), "\(result)")
+  }
+
   // MARK: A hostile remote side
 
   static let hello = HostileTar.member("pb-serve.json", Data(#"{"format":"pb-stream","pb":"0.1.0","version":1}"#.utf8))
