@@ -172,6 +172,17 @@ struct RemoteHostileTests {
     #expect(result.stderr.hasSuffix(" with: ssh 'h;touch${IFS}x' \(command)\n"), "\(result)")
   }
 
+  @Test("PB_SSH_COMMAND naming a program missing here is said as such (127), not as a pb missing there", arguments: ["nosuchssh -F x", "   "])
+  func sshCommandMissingHere(command: String) throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "far:"], stdin: nil, environment: ["PB_SSH_COMMAND": command, "PB_SSH_CONTROL": "no"], timeLimit: 30)
+    #expect(result.status == 127, "\(result)")
+    #expect(result.stderr.hasPrefix("pb: cannot run '\(command)': PB_SSH_COMMAND: "), "\(result)")
+    #expect(result.stderr.hasSuffix("check the command in PB_SSH_COMMAND\n"), "\(result)")
+    #expect(!result.stderr.contains("not installed"), "\(result)")
+  }
+
   // MARK: A hostile remote side
 
   static let hello = HostileTar.member("pb-serve.json", Data(#"{"format":"pb-stream","pb":"0.1.0","version":1}"#.utf8))

@@ -85,8 +85,12 @@ public struct RemoteConnection: Sendable {
   func sshWords(_ arguments: [String]) -> [String] {
     let words = ["-T", "-e", "none"] + arguments
     guard let command = environment["PB_SSH_COMMAND"] else { return ["ssh"] + words }
-    return ["/bin/sh", "-c", command + " \"$@\"", command] + words
+    // The shell's own name is the variable's, so that its "not found" tells a command
+    // missing here from a pb missing there.
+    return ["/bin/sh", "-c", command + " \"$@\"", Self.sshCommandVariable] + words
   }
+
+  static let sshCommandVariable = "PB_SSH_COMMAND"
 
   /// How the connection is shared between commands: the user's own ControlMaster when
   /// their ssh configuration has one, else pb's own control socket in
@@ -190,7 +194,7 @@ public struct RemoteConnection: Sendable {
     -> Int32
   {
     let (ssh, sending, receiving, sshErrors) = try start(sshWords(sharingOptions() + ["--", host, "pb serve"]))
-    let session = Session(host: host, ssh: ssh, timeout: timeout)
+    let session = Session(host: host, ssh: ssh, timeout: timeout, sshCommand: environment["PB_SSH_COMMAND"])
     let drain = ErrorDrain(sshErrors)
     let drainThread = BackgroundThread { drain.run() }
     BackgroundThread { Self.send(request, files: files, input: input, to: sending) }.detach()
@@ -271,14 +275,17 @@ private final class Session: Sendable {
   let host: String
   let ssh: ChildProcess
   let timeout: Int64
+  /// PB_SSH_COMMAND, when it replaces ssh.
+  let sshCommand: String?
   /// Since when pb has waited for the other side (0: not waiting, but writing what came).
   private let waitingSince = Mutex<Int64>(SystemCall.monotonicMilliseconds())
   private let state = Mutex<(finished: Bool, timedOut: Bool, hello: Bool)>((false, false, false))
 
-  init(host: String, ssh: ChildProcess, timeout: Int64) {
+  init(host: String, ssh: ChildProcess, timeout: Int64, sshCommand: String?) {
     self.host = host
     self.ssh = ssh
     self.timeout = timeout
+    self.sshCommand = sshCommand
   }
 
   /// Ends ssh when the other side has been silent for longer than the timeout.
@@ -363,6 +370,10 @@ private final class Session: Sendable {
         if refusals.contains(where: said.contains) { return .remote(.loginRefused(host: host, reason: said)) }
         return .remote(.unreachable(host: host, reason: said.isEmpty ? "ssh failed without saying why" : said))
       case 126, 127:
+        if said.hasPrefix(RemoteConnection.sshCommandVariable + ": ") {
+          return .cannotRun(
+            sshCommand ?? "", reason: "\(said); check the command in PB_SSH_COMMAND", found: sshStatus == 126)
+        }
         return .remote(.noPB(host: host, reason: said.isEmpty ? "the shell there found no pb" : said))
       default:
         if said.contains("not found") || said.contains("No such file") { return .remote(.noPB(host: host, reason: said)) }
