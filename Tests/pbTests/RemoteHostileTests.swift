@@ -183,6 +183,95 @@ struct RemoteHostileTests {
     #expect(!result.stderr.contains("not installed"), "\(result)")
   }
 
+  // MARK: pb bridge --remote
+
+  private func waitUntil(seconds: Double = 10, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while try !condition() && Date() < deadline { usleep(20_000) }
+  }
+
+  /// pb on the remote machine's store directly, as a user logged in there.
+  private func there(_ sandbox: Sandbox, _ sshd: PrivateSSHD, _ arguments: [String], stdin: Data? = nil) throws -> Result {
+    try sandbox.pb(arguments, stdin: stdin, environment: ["PB_DIR": sshd.remoteStore.path])
+  }
+
+  private func bridge(_ sandbox: Sandbox, _ sshd: PrivateSSHD) throws -> Background {
+    let bridge = try Background(
+      sandbox, [Sandbox.binary, "bridge", "--remote", "\(sshd.host):clips", "-p", "clips"],
+      environment: sshd.environment.merging(["PB_DIR": sandbox.store.path]) { $1 })
+    try waitUntil { bridge.isWatching }
+    return bridge
+  }
+
+  @Test(
+    "copies made on both sides at once: both sides end the same, and the counts settle",
+    .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd"))
+  func bridgeBothSidesAtOnce() throws {
+    let sandbox = try Sandbox()
+    let sshd = try PrivateSSHD(sandbox)
+    try sandbox.pb(["copy", "-p", "clips"], stdin: Data("start".utf8))
+    let running = try bridge(sandbox, sshd)
+    try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).text == "start" }
+    for round in 1...8 {
+      // One copy on each side, as close together as two processes go.
+      let here = try Background(sandbox, ["/bin/sh", "-c", "echo here\(round) | \(Sandbox.binary) copy -p clips"])
+      try there(sandbox, sshd, ["copy", "-p", "clips"], stdin: Data("there\(round)\n".utf8))
+      try waitUntil { !PrivateSSHD.isRunning(here.pid) }
+      let both = { (try sandbox.pb("paste", "-p", "clips").text, try there(sandbox, sshd, ["paste", "-p", "clips"]).text) }
+      try waitUntil { let (a, b) = try both(); return a == b }
+      let (local, remote) = try both()
+      #expect(local == remote, "round \(round): the sides ended apart: \(local) here, \(remote) there; \(running.said)")
+      #expect(["here\(round)\n", "there\(round)\n"].contains(local), "round \(round): \(local)")
+    }
+    let counts = { (try sandbox.changeCount("clips"), try there(sandbox, sshd, ["count", "-p", "clips"]).text) }
+    let settled = try counts()
+    usleep(1_500_000)
+    let later = try counts()
+    #expect(settled.0 == later.0 && settled.1 == later.1, "the counts went on from \(settled) to \(later)")
+  }
+
+  @Test(
+    "two bridges of one pair: a change crosses, and the counts settle (no endless ping-pong)",
+    .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd"))
+  func twoBridgesOfOnePair() throws {
+    let sandbox = try Sandbox()
+    let sshd = try PrivateSSHD(sandbox)
+    try sandbox.pb(["copy", "-p", "clips"], stdin: Data("start".utf8))
+    let first = try bridge(sandbox, sshd)
+    try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).text == "start" }
+    let second = try bridge(sandbox, sshd)
+    let counts = { (try sandbox.changeCount("clips"), try there(sandbox, sshd, ["count", "-p", "clips"]).text) }
+    // The second bridge's first send (the board as it was) lands before the copies.
+    var quiet = try counts()
+    var quietSince = Date()
+    try waitUntil {
+      let now = try counts()
+      if now != quiet { (quiet, quietSince) = (now, Date()) }
+      return Date().timeIntervalSince(quietSince) > 1
+    }
+    for (index, text) in ["from here", "from there"].enumerated() {
+      if index == 0 {
+        try sandbox.pb(["copy", "-p", "clips"], stdin: Data(text.utf8))
+      } else {
+        try there(sandbox, sshd, ["copy", "-p", "clips"], stdin: Data(text.utf8))
+      }
+      try waitUntil {
+        try sandbox.pb("paste", "-p", "clips").text == text && there(sandbox, sshd, ["paste", "-p", "clips"]).text == text
+      }
+      var settled = try counts()
+      try waitUntil(seconds: 5) {
+        let now = try counts()
+        defer { settled = now }
+        return now == settled
+      }
+      usleep(1_500_000)
+      let later = try counts()
+      #expect(settled.0 == later.0 && settled.1 == later.1, "\(text): the counts went on from \(settled) to \(later)")
+      let (local, remote) = (try sandbox.pb("paste", "-p", "clips").text, try there(sandbox, sshd, ["paste", "-p", "clips"]).text)
+      #expect(local == text && remote == text, "\(text): '\(local)' here, '\(remote)' there; \(first.said) \(second.said)")
+    }
+  }
+
   // MARK: A hostile remote side
 
   static let hello = HostileTar.member("pb-serve.json", Data(#"{"format":"pb-stream","pb":"0.1.0","version":1}"#.utf8))
