@@ -214,6 +214,27 @@ public final class ChildProcess: Sendable {
     }
   }
 
+  /// Sends `signal` to it and to the processes it started, first: a shell that runs a
+  /// command line (`sh -c 'ssh ...'`, as PB_SSH_COMMAND is run) dies of it alone and
+  /// leaves the command running, holding the pipes it was given.
+  public func signalWithChildren(_ signal: Int32 = SIGTERM) {
+    waited.withLock { waited in
+      guard !waited else { return }
+      for child in Self.children(of: pid) { _ = kill(child, signal) }
+      _ = kill(pid, signal)
+    }
+  }
+
+  /// The children of a single-threaded process, from /proc/PID/task/PID/children.
+  private static func children(of pid: pid_t) -> [pid_t] {
+    guard let file = try? SystemCall.open("/proc/\(pid)/task/\(pid)/children", flags: O_RDONLY) else { return [] }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
+    defer { buffer.deallocate() }
+    guard let count = try? file.readFully(into: buffer) else { return [] }
+    return buffer[..<count].split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+      .compactMap { pid_t(String(decoding: $0, as: UTF8.self)) }.filter { $0 > 1 }
+  }
+
   /// Waits for it to end; its status as a shell reports it (128 + the signal that ended it).
   public func waitForExit() throws(SystemError) -> Int32 {
     // Waited for without being reaped first, so that a signal sent meanwhile still

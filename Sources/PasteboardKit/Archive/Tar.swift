@@ -155,9 +155,6 @@ public final class TarReader {
   /// The body of the member `next` gave, still to read (with its padding).
   private var pending: (size: Int64, name: String)?
   private var finished = false
-  /// Whether the input has ended (a read gave nothing): a stream refused before its
-  /// input ended broke the rules; one refused at the end of its input was cut short.
-  public private(set) var inputEnded = false
   /// Told true before each read of the input and false after it: how a reader tells
   /// time spent waiting for the other side from time spent on what came.
   public var waitingForInput: ((Bool) -> Void)?
@@ -264,7 +261,6 @@ public final class TarReader {
     waitingForInput?(true)
     defer { waitingForInput?(false) }
     let count = try input.file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
-    if count == 0 { inputEnded = true }
     end += count
   }
 

@@ -210,7 +210,15 @@ public struct RemoteConnection: Sendable {
     // ssh is done once the stream is: its status tells a refused login from a lost link.
     // Its exit is waited for as the other side is, no longer than the timeout.
     session.waiting(true)
-    if case .failure = outcome { ssh.signal(SIGTERM) }
+    // A stream refused while the other side still sends (ssh still holds the pipe: no
+    // hang-up) is stopped here, and ssh's status is then this pb's doing, not a lost link.
+    var stopped = false
+    if case .failure = outcome {
+      let hungUp = (try? SystemCall.wait([SystemCall.PollRequest(receiving, events: Int16(POLLIN))], milliseconds: 0, path: host))?
+        .first.map { $0 & Int16(POLLHUP) != 0 } ?? false
+      stopped = !hungUp
+      ssh.signalWithChildren(SIGTERM)
+    }
     let sshStatus = (try? ssh.waitForExit()) ?? 255
     drain.stop()
     drainThread.wait()
@@ -218,7 +226,7 @@ public struct RemoteConnection: Sendable {
     case .success(let status): return status
     case .failure(let error as PasteboardError): throw error
     case .failure(let error):
-      throw session.failure(error, sshStatus: sshStatus, sshSaid: drain.lastLine, streamEnded: reader.inputEnded)
+      throw session.failure(error, sshStatus: stopped ? 0 : sshStatus, sshSaid: drain.lastLine)
     }
   }
 
@@ -300,7 +308,7 @@ private final class Session: Sendable {
         return over
       }
       if stop {
-        if over { ssh.signal(SIGTERM) }
+        if over { ssh.signalWithChildren(SIGTERM) }
         return
       }
     }
@@ -359,7 +367,7 @@ private final class Session: Sendable {
   }
 
   /// What went wrong, from what was read, ssh's status and its last words.
-  func failure(_ error: any Error, sshStatus: Int32, sshSaid: String, streamEnded: Bool) -> PasteboardError {
+  func failure(_ error: any Error, sshStatus: Int32, sshSaid: String) -> PasteboardError {
     let (timedOut, hello) = state.withLock { ($0.timedOut, $0.hello) }
     if timedOut { return .remote(.silent(host: host, milliseconds: timeout)) }
     let said = sshSaid.hasPrefix("ssh: ") ? String(sshSaid.dropFirst(5)) : sshSaid
@@ -387,9 +395,8 @@ private final class Session: Sendable {
     default: reason = "\(error)"
     }
     // A stream that began and broke off with ssh failing is a lost connection; one that
-    // breaks the rules is garbage, whatever ssh's status (pb ended ssh on reading it).
-    let brokeRules = !streamEnded && (error is Tar.Failure || error is RemoteStream.Refusal)
-    if hello && sshStatus != 0 && !brokeRules {
+    // breaks the rules while ssh is content is garbage.
+    if hello && sshStatus != 0 {
       return .remote(.lost(host: host, reason: said.isEmpty ? "ssh ended with status \(sshStatus)" : said))
     }
     return .remote(.notAStream(host: host, reason: reason))
@@ -432,6 +439,7 @@ private final class ErrorDrain: Sendable {
   /// The last line that says something, shown as a value.
   var lastLine: String {
     let text = said.withLock { String(decoding: $0, as: UTF8.self) }
+    // ssh ends its lines with "\r\n", one Character in Swift: isNewline, not == "\n".
     let line = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) } ?? ""
     return Display.line(String(line))
   }
