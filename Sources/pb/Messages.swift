@@ -289,9 +289,9 @@ extension RemoteFailure {
   var message: String {
     switch self {
     case .unreachable(let host, let reason):
-      return "cannot reach '\(Display.value(host))': \(Display.line(reason)); check the name and the network with: ssh \(Display.value(host)) true"
+      return "cannot reach '\(Display.value(host))': \(Display.line(reason)); check the name and the network with: ssh \(Display.shellWord(host)) true"
     case .loginRefused(let host, let reason):
-      return "'\(Display.value(host))' refused the login: \(Display.line(reason)); check your key and the host key with: ssh \(Display.value(host)) true"
+      return "'\(Display.value(host))' refused the login: \(Display.line(reason)); check your key and the host key with: ssh \(Display.shellWord(host)) true"
     case .noPB(let host, let reason):
       return "pb is not installed on '\(Display.value(host))', or not on the PATH its ssh commands get (\(Display.line(reason))); "
         + "install it there (./install.sh), or put its folder on that PATH"
@@ -300,7 +300,7 @@ extension RemoteFailure {
       return "the pb on '\(Display.value(host))' speaks stream version \(theirs) and this one version \(ours); \(newer), so that both speak the same"
     case .notAStream(let host, let reason):
       return "'\(Display.value(host))' answered with something that is not a pb stream (\(Display.line(reason))); "
-        + "a login script there that prints, or a 'pb' that is not pb's? check with: ssh \(Display.value(host)) pb --version"
+        + "a login script there that prints, or a 'pb' that is not pb's? check with: ssh \(Display.shellWord(host)) pb --version"
     case .lost(let host, let reason):
       return "the connection to '\(Display.value(host))' broke off: \(Display.line(reason)); nothing more was done there after that point"
     case .silent(let host, let milliseconds):

@@ -56,6 +56,7 @@ struct PB: ParsableCommand {
         // this pb's), then runs there.
         let remote = try RemoteCommand.parse(arguments)
         if let request = FastCommandLine.parse(arguments) {
+          try ServedLine.check(request, remote: remote != nil)
           if remote == nil {
             try Store.checkEnvironment()
             try request.run()
@@ -63,6 +64,7 @@ struct PB: ParsableCommand {
         } else {
           try checkCommandWord()
           var command = try fastParse() ?? parseAsRoot(arguments)
+          try ServedLine.check((command as? any RequestCommand)?.request, remote: remote != nil)
           if remote == nil {
             try Store.checkEnvironment()
             try command.run()

@@ -36,6 +36,7 @@ struct RemoteCommand {
     var fileWords: [(index: Int, prefix: String, path: String)] = []
     var readsInput = false
     var savesFiles = false
+    var exec = false
     var archive = false
     var positionals = 0
     var representations = 0
@@ -103,14 +104,15 @@ struct RemoteCommand {
           rest.append(value)
         }
       }
-      if command == "watch" && word == "--exec" {
-        throw .usage(
-          "pb watch --exec runs its command where the board is; for a board on another machine, read its lines here: "
-            + "pb watch -p HOST:BOARD --json | while read -r change; do ...; done")
-      }
+      if command == "watch" && word == "--exec" { exec = true }
       if command == "paste" && (word == "-o" || word == "--output" || word.hasPrefix("--output=")) { savesFiles = true }
     }
     guard let name = board ?? environment["PB_PASTEBOARD"], let remote = try RemoteBoard.parse(name) else { return nil }
+    if exec {
+      throw .usage(
+        "pb watch --exec runs its command where the board is; for a board on another machine, read its lines here: "
+          + "pb watch -p HOST:BOARD --json | while read -r change; do ...; done")
+    }
     if command == "import" && !archive {
       throw .usage(
         "pb import reads the desktop of the machine it runs on; for a board on another machine, give --archive FILE, "

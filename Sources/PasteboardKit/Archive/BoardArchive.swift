@@ -236,8 +236,12 @@ extension Pasteboard {
   /// Reads the next archive of `reader` (one of several in a row, as a remote bridge sends
   /// them) into the board, as `importArchive(from:append:)` does, as one change named
   /// `actionName`.
+  /// With `skippingIdentical`, an archive that holds just what the board holds makes no
+  /// change (a bridge's: an archive sent back, or two bridges of one pair, then settle
+  /// instead of echoing for ever).
   public func importArchive(
-    reading reader: TarReader, source: String, holdsStandardInput: Bool, append: Bool, actionName: String = "Import"
+    reading reader: TarReader, source: String, holdsStandardInput: Bool, append: Bool, actionName: String = "Import",
+    skippingIdentical: Bool = false
   ) throws(PasteboardError) -> BoardArchive.Imported {
     func failing<Result>(_ body: () throws -> Result) throws(PasteboardError) -> Result {
       do {
@@ -263,6 +267,9 @@ extension Pasteboard {
     let contents = try BoardArchive.decode(try failing { try reader.readBody(limit: BoardArchive.manifestLimit) }, source: source)
     let workspace = try Workspace(for: self)
     workspace.holdsStandardInput = holdsStandardInput
+    // The board's data files the archive's must match byte for byte, and the state they
+    // are of; nil once anything differs.
+    var identical = skippingIdentical && !append ? try sameItems(as: contents.items) : nil
     var renamed: [String: String] = [:]
     for file in contents.files {
       let expected = BoardArchive.dataPrefix + file.name
@@ -279,7 +286,17 @@ extension Pasteboard {
       let ext = file.name.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init)
       try failing {
         let (name, data) = try workspace.createDataFile(extension: ext)
-        try reader.readBody { try data.file.writeAll($0) }
+        var live = identical?.files[file.name].flatMap { try? identical?.folder.open($0, flags: O_RDONLY) }
+        if live == nil { identical = nil }
+        var offset: Int64 = 0
+        try reader.readBody { chunk in
+          try data.file.writeAll(chunk)
+          if let file = live, !Self.holds(file, chunk, at: offset) {
+            live = nil
+            identical = nil
+          }
+          offset += Int64(chunk.count)
+        }
         renamed[file.name] = name
       }
     }
@@ -300,6 +317,7 @@ extension Pasteboard {
     let takesHistory = !append && contents.undo != nil
     let state = try commit(from: workspace, recording: Recording(actionName: actionName, records: false)) {
       live, current, history in
+      if let identical, identical.changeCount == current.changeCount { return nil }
       // Recorded here rather than by `commit`, so that the archive's entries go on top.
       history.recordChange(
         named: actionName, before: current.items, previousCount: current.changeCount, changeCount: current.changeCount + 1, at: now)
@@ -328,5 +346,38 @@ extension Pasteboard {
     }.state
     return BoardArchive.Imported(
       state: state, expiredLeftOut: contents.items.count - items.count, historyLeftOut: append && contents.undo != nil)
+  }
+
+  /// When `items` (an archive's) are the board's, but for the names of their data files:
+  /// the board's state, its data folder, and which of its files each archive file must
+  /// equal.
+  private func sameItems(as items: [Item]) throws(PasteboardError) -> (changeCount: Int, folder: Directory, files: [String: String])? {
+    let current = try latestManifest()
+    let now = TimeSpec.now()
+    let live = current.items.filter { !$0.hasExpired(at: now) }
+    let incoming = items.filter { !$0.hasExpired(at: now) }
+    guard live.count == incoming.count else { return nil }
+    var files: [String: String] = [:]
+    for (liveItem, item) in zip(live, incoming) {
+      guard item.representations.count == liveItem.representations.count else { return nil }
+      var renamed = item
+      for index in item.representations.indices {
+        let theirs = item.representations[index].file
+        let ours = liveItem.representations[index].file
+        guard files[theirs] == nil else { return nil }
+        files[theirs] = ours
+        renamed.representations[index].file = ours
+      }
+      guard renamed == liveItem else { return nil }
+    }
+    return (current.changeCount, try requiredFolder(Folder.data), files)
+  }
+
+  /// Whether `file` holds `chunk` at `offset`.
+  private static func holds(_ file: Descriptor, _ chunk: UnsafeRawBufferPointer, at offset: Int64) -> Bool {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk.count, alignment: 16)
+    defer { buffer.deallocate() }
+    guard let count = try? file.file.readFully(into: buffer, at: offset), count == chunk.count else { return false }
+    return memcmp(buffer.baseAddress!, chunk.baseAddress!, chunk.count) == 0
   }
 }

@@ -165,6 +165,9 @@ public final class TarReader {
   private var pending: (size: Int64, name: String)?
   private var finished = false
   private var grewInputPipe = false
+  /// Told true before each read of the input and false after it: how a reader tells
+  /// time spent waiting for the other side from time spent on what came.
+  public var waitingForInput: ((Bool) -> Void)?
 
   public init(from input: Descriptor) {
     self.input = input
@@ -276,6 +279,13 @@ public final class TarReader {
     var closed: SystemError?
     reading: while left > 0 {
       if start == end, splicing, closed == nil {
+        // The wait for input is the other side's time; the splice's, once input is
+        // there, is the destination's.
+        if let waitingForInput {
+          waitingForInput(true)
+          defer { waitingForInput(false) }
+          _ = try SystemCall.waitReadable(input.file, milliseconds: -1, path: input.path)
+        }
         switch try splice(to: destination, upTo: left) {
         case .moved(let moved):
           guard moved > 0 else { break reading }
@@ -357,6 +367,8 @@ public final class TarReader {
       start = 0
       end = 0
     }
+    waitingForInput?(true)
+    defer { waitingForInput?(false) }
     let count = try input.file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
     end += count
   }

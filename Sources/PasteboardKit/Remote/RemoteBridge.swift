@@ -57,7 +57,11 @@ public final class RemoteBridgeEnd: @unchecked Sendable {
       // Taken under the lock the import holds until its count is recorded, so that a
       // change seen while it commits is known as its own.
       let own = received.withLock { $0.counts.remove(state.changeCount) != nil }
-      if !own { try send(pasteboard, state) }
+      // The user's end (the one that sends first) also sends back what it received: when
+      // both sides changed at once, each imports the other's change and they would end
+      // swapped; sent back, the other side takes this one's, and both end the same. The
+      // other end imports what it holds already as no change, so nothing echoes on.
+      if !own || sendsFirst { try send(pasteboard, state) }
     }
   }
 
@@ -78,7 +82,7 @@ public final class RemoteBridgeEnd: @unchecked Sendable {
         try received.withLock { received throws(PasteboardError) in
           let imported = try pasteboard.importArchive(
             reading: reader, source: "the other end of the bridge", holdsStandardInput: true, append: false,
-            actionName: Self.actionName)
+            actionName: Self.actionName, skippingIdentical: true)
           received.counts.insert(imported.state.changeCount)
         }
       }

@@ -85,8 +85,12 @@ public struct RemoteConnection: Sendable {
   func sshWords(_ arguments: [String]) -> [String] {
     let words = ["-T", "-e", "none"] + arguments
     guard let command = environment["PB_SSH_COMMAND"] else { return ["ssh"] + words }
-    return ["/bin/sh", "-c", command + " \"$@\"", command] + words
+    // The shell's own name is the variable's, so that its "not found" tells a command
+    // missing here from a pb missing there.
+    return ["/bin/sh", "-c", command + " \"$@\"", Self.sshCommandVariable] + words
   }
+
+  static let sshCommandVariable = "PB_SSH_COMMAND"
 
   /// How the connection is shared between commands: the user's own ControlMaster when
   /// their ssh configuration has one, else pb's own control socket in
@@ -112,9 +116,13 @@ public struct RemoteConnection: Sendable {
   }
 
   /// `path`'s folders `names`, made as needed: each a folder of this user's that no one
-  /// else may write, not a link; nil (no sharing) when one is not.
+  /// else may write, not a link; nil (no sharing) when one is not. `path` too must be
+  /// this user's and written by no one else: there another user could swap a folder
+  /// for theirs, and a socket there for one that takes ssh's standard streams.
   private static func privateFolder(in path: String, _ names: [String]) -> Directory? {
-    guard var folder = try? Directory.open(path: path) else { return nil }
+    guard var folder = try? Directory.open(path: path), let top = try? folder.status(),
+      top.st_uid == SystemCall.effectiveUserID(), top.st_mode & 0o022 == 0
+    else { return nil }
     for name in names {
       if (try? folder.status(of: name)) == nil { try? folder.makeDirectory(name, mode: 0o700) }
       guard let status = try? folder.status(of: name), status.st_mode & S_IFMT == S_IFDIR,
@@ -186,7 +194,7 @@ public struct RemoteConnection: Sendable {
     -> Int32
   {
     let (ssh, sending, receiving, sshErrors) = try start(sshWords(sharingOptions() + ["--", host, "pb serve"]))
-    let session = Session(host: host, ssh: ssh, timeout: timeout)
+    let session = Session(host: host, ssh: ssh, timeout: timeout, sshCommand: environment["PB_SSH_COMMAND"])
     let drain = ErrorDrain(sshErrors)
     let drainThread = BackgroundThread { drain.run() }
     BackgroundThread { Self.send(request, files: files, input: input, to: sending) }.detach()
@@ -196,8 +204,12 @@ public struct RemoteConnection: Sendable {
       watchdog.wait()
     }
     let reader = TarReader(from: receiving)
+    // Silence counts while a read waits, also within a member that stalls halfway.
+    reader.waitingForInput = { session.waiting($0) }
     let outcome = Result { () throws -> Int32 in try session.receive(from: reader, output: output) }
     // ssh is done once the stream is: its status tells a refused login from a lost link.
+    // Its exit is waited for as the other side is, no longer than the timeout.
+    session.waiting(true)
     // A stream refused while the other side still sends (ssh still holds the pipe: no
     // hang-up) is stopped here, and ssh's status is then this pb's doing, not a lost link.
     var stopped = false
@@ -297,14 +309,17 @@ private final class Session: Sendable {
   let host: String
   let ssh: ChildProcess
   let timeout: Int64
+  /// PB_SSH_COMMAND, when it replaces ssh.
+  let sshCommand: String?
   /// Since when pb has waited for the other side (0: not waiting, but writing what came).
   private let waitingSince = Mutex<Int64>(SystemCall.monotonicMilliseconds())
   private let state = Mutex<(finished: Bool, timedOut: Bool, hello: Bool)>((false, false, false))
 
-  init(host: String, ssh: ChildProcess, timeout: Int64) {
+  init(host: String, ssh: ChildProcess, timeout: Int64, sshCommand: String?) {
     self.host = host
     self.ssh = ssh
     self.timeout = timeout
+    self.sshCommand = sshCommand
   }
 
   /// Ends ssh when the other side has been silent for longer than the timeout.
@@ -327,7 +342,7 @@ private final class Session: Sendable {
 
   func finish() { state.withLock { $0.finished = true } }
 
-  private func waiting(_ yes: Bool) {
+  func waiting(_ yes: Bool) {
     waitingSince.withLock { $0 = yes ? SystemCall.monotonicMilliseconds() : 0 }
   }
 
@@ -387,6 +402,10 @@ private final class Session: Sendable {
         if refusals.contains(where: said.contains) { return .remote(.loginRefused(host: host, reason: said)) }
         return .remote(.unreachable(host: host, reason: said.isEmpty ? "ssh failed without saying why" : said))
       case 126, 127:
+        if said.hasPrefix(RemoteConnection.sshCommandVariable + ": ") {
+          return .cannotRun(
+            sshCommand ?? "", reason: "\(said); check the command in PB_SSH_COMMAND", found: sshStatus == 126)
+        }
         return .remote(.noPB(host: host, reason: said.isEmpty ? "the shell there found no pb" : said))
       default:
         if said.contains("not found") || said.contains("No such file") { return .remote(.noPB(host: host, reason: said)) }

@@ -63,7 +63,8 @@ public final class RemoteServer: @unchecked Sendable {
     var words = request.words
     let next: TarMember?
     do {
-      if !request.files.isEmpty {
+      if !request.files.isEmpty || request.input {
+        // Standard input's end is marked there too (RemoteStream.servedInputIsWhole).
         let made = try SystemCall.makeTemporaryDirectory(prefix: "pb-serve")
         folder = made
         let paths = try receiveFiles(request.files, in: made)
@@ -82,12 +83,12 @@ public final class RemoteServer: @unchecked Sendable {
     } catch {
       return refuse("the files could not be received: \(error)", status: 74)
     }
-    return runCommand(words, request: request, next: next)
+    return runCommand(words, request: request, next: next, folder: folder)
   }
 
   // MARK: The command
 
-  private func runCommand(_ words: [String], request: RemoteRequest, next: TarMember?) -> Int32 {
+  private func runCommand(_ words: [String], request: RemoteRequest, next: TarMember?, folder: String?) -> Int32 {
     let child: ChildProcess
     let output: Descriptor
     let errors: Descriptor
@@ -99,7 +100,9 @@ public final class RemoteServer: @unchecked Sendable {
       let childInput: Descriptor
       if let inputPipe { childInput = inputPipe.read } else { childInput = try SystemCall.open("/dev/null", flags: O_RDONLY) }
       child = try SystemCall.spawn(
-        ["pb"] + words, program: "/proc/self/exe", environment: [RemoteStream.terminalsVariable: request.terminals.variable],
+        ["pb"] + words, program: "/proc/self/exe", environment: [
+          RemoteStream.terminalsVariable: request.terminals.variable, RemoteStream.filesVariable: folder ?? "none",
+        ],
         standardInput: childInput, standardOutput: outputPipe.write, standardError: errorPipe.write)
       output = outputPipe.read
       errors = errorPipe.read
@@ -109,7 +112,7 @@ public final class RemoteServer: @unchecked Sendable {
     }
     // Not waited for: once the status is sent, what is left of the request side is nobody's.
     let handoff = Handoff(input)
-    BackgroundThread { [self] in relayInput(to: handoff, first: next, child: child) }.detach()
+    BackgroundThread { [self] in relayInput(to: handoff, first: next, child: child, folder: folder) }.detach()
     input = nil
     return relayOutput(output: output, errors: errors, child: child)
   }
@@ -120,8 +123,11 @@ public final class RemoteServer: @unchecked Sendable {
   /// user's pb killed, the connection lost) or breaks the rules stops the command first,
   /// so that it never sees an end and takes what came as all of its input; one that ends
   /// after its end but before the status stops it too, as nobody waits for it any more
-  /// (a `pb wait` would otherwise wait on until the board changed).
-  private func relayInput(to handoff: Handoff, first: TarMember?, child: ChildProcess) {
+  /// (a `pb wait` would otherwise wait on until the board changed). The input's end is
+  /// marked in `folder` before the input closes: should pb serve itself be killed, the
+  /// command sees its input end unmarked, and stores nothing
+  /// (RemoteStream.servedInputIsWhole).
+  private func relayInput(to handoff: Handoff, first: TarMember?, child: ChildProcess, folder: String?) {
     // Taken here, not passed in: an argument is held until the call returns.
     var input = handoff.take()
     var member = first
@@ -147,6 +153,10 @@ public final class RemoteServer: @unchecked Sendable {
           try reader.readBody { _ in }
         }
         member = try reader.next()
+      }
+      if input != nil, let folder {
+        let marker = try Directory.open(path: folder).open(RemoteStream.inputWholeName, flags: O_WRONLY | O_CREAT | O_EXCL)
+        marker.keepOpenUntilHere()
       }
       input = nil
       if try reader.startsAnother() { throw Tar.Failure("something follows the end of the request") }

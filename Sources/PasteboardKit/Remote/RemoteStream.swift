@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// The stream a pb speaks with `pb serve` on another machine, over ssh's standard input and
 /// output: in each direction a pax tar stream (the framing of board archives, `Tar`) whose
 /// members are messages. Documented, with its version, in docs/stream-format.md.
@@ -34,6 +36,10 @@ public enum RemoteStream {
   /// The variable through which `pb serve` tells the command it runs which of its
   /// standard streams are terminals on the user's side ("input,output,error").
   public static let terminalsVariable = "PB_SERVED_TERMINALS"
+  /// The variable through which `pb serve` tells the command it runs that its line came
+  /// from another machine: the private folder of the files the stream brought, the only
+  /// files it may read ("none" when none came).
+  public static let filesVariable = "PB_SERVED_FILES"
 }
 
 /// What the user's pb asks `pb serve` to run: a pb command line, without `pb`, whose board
@@ -185,6 +191,19 @@ extension RemoteStream {
   /// A name a file of the request may have on the serving side: one path component.
   static func isPlainFileName(_ name: String) -> Bool {
     !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.utf8.contains(0) && name.utf8.count <= 255
+  }
+
+  /// The file `pb serve` makes in its folder once the stream has brought standard input
+  /// to its end, before it closes the command's input.
+  static let inputWholeName = "input-whole"
+
+  /// Whether standard input, at its end, was all of it: always, but under `pb serve`
+  /// (PB_SERVED_FILES set), where an input that ends because pb serve was killed (no one
+  /// left to stop the command) must not be stored as if whole: there the end must have
+  /// been marked in pb serve's folder.
+  public static func servedInputIsWhole(_ environment: Environment = .process) -> Bool {
+    guard let folder = environment[filesVariable] else { return true }
+    return folder.hasPrefix("/") && (try? SystemCall.status(path: folder + "/" + inputWholeName)) != nil
   }
 
   /// `file/N`'s N, or nil for any other name.

@@ -126,6 +126,9 @@ extension Pasteboard {
     defer { historyAhead = nil }
     let inputs = try OpenInput.all(sources.map(\.input))
     let (workspace, written) = try stage(items, inputs: inputs, detector: detector, options: options)
+    if workspace.holdsStandardInput && !RemoteStream.servedInputIsWhole() {
+      throw .io(SystemError(errno: ECONNRESET, operation: "read", path: "the input from the other machine"))
+    }
     let recording = options.recording(mode == .append ? "Append" : "Copy")
     return try commit(from: workspace, ifCount: options.ifCount, recording: recording) { live, _, _ in
       mode == .append ? live + written : written

@@ -1,0 +1,395 @@
+import Foundation
+import Testing
+
+/// Remote boards attacked: `pb serve` fed crafted streams by a hostile user, a hostile
+/// remote side answering the user's pb, and faults (processes killed, disks full).
+@Suite("remote boards under attack")
+struct RemoteHostileTests {
+  // MARK: pb serve given a hostile line
+
+  /// The stream a hostile pb sends `pb serve`: a request for `words`, then `members`.
+  static func request(_ words: [String], files: [(word: Int, prefix: String, name: String)] = [], input: Bool = false) -> Data {
+    let request: [String: Any] = [
+      "format": "pb-stream", "version": 1, "words": words, "input": input,
+      "files": files.map { ["word": $0.word, "prefix": $0.prefix, "name": $0.name] as [String: Any] },
+      "terminals": ["input": false, "output": false, "error": false],
+    ]
+    return HostileTar.member("pb-request.json", try! JSONSerialization.data(withJSONObject: request, options: [.sortedKeys]))
+  }
+
+  /// As the user's pb does, the stream's side stays open until pb serve has answered: its
+  /// end before the status would tell pb serve that nobody waits for the command.
+  static let holdingInput = """
+    import subprocess, sys, threading
+    serve = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    def send():
+        try:
+            serve.stdin.write(sys.stdin.buffer.read())
+            serve.stdin.flush()
+        except BrokenPipeError:
+            pass
+    threading.Thread(target=send, daemon=True).start()
+    answer = serve.stdout.read()
+    status = serve.wait()
+    sys.stdout.buffer.write(answer)
+    sys.exit(status)
+    """
+
+  static func serve(_ sandbox: Sandbox, _ stream: Data, environment: [String: String] = [:]) throws -> (Result, [(String, Data)]) {
+    let result = try sandbox.run(
+      "/usr/bin/python3", ["-c", holdingInput, Sandbox.binary, "serve"], stdin: stream, environment: environment, timeLimit: 30)
+    return (result, try HostileTar.members(result.stdout))
+  }
+
+  @Test(
+    "pb serve runs a line only on this machine's boards: no file of its own read, none written, no program run, no third machine",
+    arguments: [
+      ["copy", "--pasteboard", "stolen", "SECRET"],
+      ["copy", "--pasteboard", "stolen", "-r", "text/plain=SECRET"],
+      ["copy", "--pasteboard", "stolen", "--representation=SECRET"],
+      ["import", "--pasteboard", "stolen", "--archive", "SECRET"],
+      ["import", "--pasteboard", "stolen"],
+      ["copy", "--pasteboard", "stolen", "--from", "general"],
+      ["paste", "--pasteboard", "general", "-o", "OUTSIDE"],
+      ["paste", "--pasteboard", "general", "--output=OUTSIDE"],
+      ["watch", "--pasteboard", "general", "--exec", "--", "/bin/sh", "-c", "echo ran > OUTSIDE/ran"],
+      ["count", "--pasteboard", "third:general"],
+      ["list", "third:"],
+    ])
+  func serveRefusesLinesReachingOut(words: [String]) throws {
+    let sandbox = try Sandbox()
+    let secret = try sandbox.file("secret", "the server's own file")
+    let outside = sandbox.root.appendingPathComponent("outside").path
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: false)
+    let sshRan = sandbox.root.appendingPathComponent("ssh-ran").path
+    let archive = try sandbox.pb("export").stdout  // an empty board's archive, to import
+    try archive.write(to: URL(fileURLWithPath: secret + ".pbarchive"))
+    try sandbox.pb("copy", stdin: Data("on general".utf8))
+    let line = words.map {
+      $0.replacingOccurrences(of: "SECRET", with: words[0] == "import" ? secret + ".pbarchive" : secret)
+        .replacingOccurrences(of: "OUTSIDE", with: outside)
+    }
+    // A watch would wait for a change: one comes while it runs.
+    let changer = words[0] == "watch" ? try Background(sandbox, ["/bin/sh", "-c", "sleep 1; \(Sandbox.binary) copy -p general < /dev/null"]) : nil
+    let (result, members) = try Self.serve(
+      sandbox, Self.request(line) + HostileTar.end, environment: ["PB_SSH_COMMAND": "touch \(sshRan); false", "PB_REMOTE_TIMEOUT": "5s"])
+    _ = changer
+    #expect(result.status == 0, "\(result)")
+    let said = String(decoding: members.filter { $0.0 == "stderr" }.map(\.1).reduce(Data(), +), as: UTF8.self)
+    #expect(members.last.map { String(decoding: $0.1, as: UTF8.self) } == "64", "refused as a usage error: \(members.map(\.0)) \(said)" as Comment)
+    #expect(said.contains("pb serve runs the commands of this machine's boards"), "\(said)")
+    #expect(said.split(separator: "\n").count == 1, "one line: \(said)")
+    #expect(try sandbox.pb("count", "-p", "stolen").status != 0, "no board was written")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty, "nothing was written outside the store")
+    #expect(!FileManager.default.fileExists(atPath: sshRan), "no ssh was started")
+  }
+
+  @Test("pb serve still copies the files its stream brings, and standard input")
+  func serveTakesWhatItBrings() throws {
+    let sandbox = try Sandbox()
+    let words = ["copy", "--pasteboard", "brought", "-r", "text/plain=x"]
+    let stream = Self.request(words, files: [(4, "text/plain=", "note.txt")]) + HostileTar.member("file/0", Data("brought".utf8)) + HostileTar.end
+    let (result, members) = try Self.serve(sandbox, stream)
+    #expect(members.last?.0 == "exit" && members.last?.1 == Data("0".utf8), "\(result) \(members.map(\.0))")
+    #expect(try sandbox.pb("paste", "-p", "brought").text == "brought")
+
+    let piped = Self.request(["copy", "--pasteboard", "piped"], input: true) + HostileTar.member("stdin", Data("piped".utf8)) + HostileTar.end
+    let (pipedResult, pipedMembers) = try Self.serve(sandbox, piped)
+    #expect(pipedMembers.last?.1 == Data("0".utf8), "\(pipedResult)")
+    #expect(try sandbox.pb("paste", "-p", "piped").text == "piped")
+  }
+
+  @Test("pb watch --exec runs its command on a board of this machine")
+  func watchExecHere() throws {
+    let sandbox = try Sandbox()
+    let marker = sandbox.root.appendingPathComponent("ran").path
+    let watch = try Background(
+      sandbox, [Sandbox.binary, "watch", "--exec", "--", "/bin/sh", "-c", "cat > \(marker)"])
+    let deadline = Date().addingTimeInterval(20)
+    while !watch.isWatching && Date() < deadline { usleep(20_000) }
+    #expect(watch.isWatching, "watch started: \(watch.said)")
+    try sandbox.pb("copy", stdin: Data("changed".utf8))
+    while (try? String(contentsOfFile: marker, encoding: .utf8)) != "changed" && Date() < deadline { usleep(20_000) }
+    #expect((try? String(contentsOfFile: marker, encoding: .utf8)) == "changed", "the command ran: \(watch.said)")
+  }
+
+  // MARK: Faults
+
+  @Test("pb serve killed halfway through a copy from standard input: its command stores nothing, the board stays as it was")
+  func serveKilledMidCopy() throws {
+    let sandbox = try Sandbox()
+    try sandbox.pb("copy", "-p", "kept", stdin: Data("as it was".utf8))
+    let serve = Process()
+    serve.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    serve.arguments = ["serve"]
+    serve.environment = sandbox.environment
+    let input = Pipe()
+    serve.standardInput = input
+    serve.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try serve.run()
+    defer { if serve.isRunning { kill(serve.processIdentifier, SIGKILL) } }
+    // A stdin member of 1 MiB of which half comes: the copy runs, reading.
+    let half = Data(repeating: UInt8(ascii: "x"), count: 1 << 19)
+    try input.fileHandleForWriting.write(
+      contentsOf: Self.request(["copy", "--pasteboard", "kept"], input: true) + HostileTar.header("stdin", size: 1 << 20) + half)
+    let children = "/proc/\(serve.processIdentifier)/task/\(serve.processIdentifier)/children"
+    var command: Int32?
+    let deadline = Date().addingTimeInterval(20)
+    while command == nil && Date() < deadline {
+      command = (try? String(contentsOfFile: children, encoding: .utf8))?.split(separator: " ").first.flatMap { Int32($0) }
+      if command == nil { usleep(10_000) }
+    }
+    let copy = try #require(command, "pb serve started the copy")
+    kill(serve.processIdentifier, SIGKILL)
+    serve.waitUntilExit()
+    while PrivateSSHD.isRunning(copy) && Date() < deadline { usleep(10_000) }
+    #expect(!PrivateSSHD.isRunning(copy), "the copy ended")
+    #expect(try sandbox.pb("paste", "-p", "kept").text == "as it was", "nothing cut short was stored")
+    #expect(try sandbox.changeCount("kept") == 1)
+    try? input.fileHandleForWriting.close()
+  }
+
+  // MARK: The local side
+
+  @Test("no control socket in an XDG_RUNTIME_DIR others can write, where a folder or socket of theirs could stand in; the command still runs")
+  func runtimeFolderOthersCanWrite() throws {
+    let sandbox = try Sandbox()
+    let runtime = sandbox.root.appendingPathComponent("runtime").path
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false)
+    chmod(runtime, 0o777)
+    let answer = try sandbox.file(
+      "answer", Self.hello + HostileTar.member("stdout", Data("3\n".utf8)) + HostileTar.member("exit", Data("0".utf8)) + HostileTar.end)
+    let result = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "far:"], stdin: nil,
+      environment: ["PB_SSH_COMMAND": "exec /bin/sh -c 'cat \(answer)' sh", "XDG_RUNTIME_DIR": runtime], timeLimit: 30)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.text == "3\n", "\(result)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: runtime).isEmpty, "pb made nothing there")
+
+    // The same folder made private: pb's socket folder is made there.
+    chmod(runtime, 0o700)
+    let shared = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "far:"], stdin: nil,
+      environment: ["PB_SSH_COMMAND": "exec /bin/sh -c 'cat \(answer)' sh", "XDG_RUNTIME_DIR": runtime], timeLimit: 30)
+    #expect(shared.text == "3\n", "\(shared)")
+    #expect(FileManager.default.fileExists(atPath: runtime + "/pb/ssh"), "sharing is on where the folder is private")
+  }
+
+  @Test(
+    "a host with characters the shell treats specially is quoted in the ssh command a message suggests",
+    arguments: [
+      ("exec /bin/sh -c 'echo \"ssh: Could not resolve hostname\" >&2; exit 255' sh", "true"),
+      ("exec /bin/sh -c 'echo \"Permission denied (publickey).\" >&2; exit 255' sh", "true"),
+      ("exec /bin/sh -c 'echo garbage' sh", "pb --version"),
+    ])
+  func suggestedCommandQuotesTheHost(ssh: String, command: String) throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "h;touch${IFS}x:b"], stdin: nil, environment: ["PB_SSH_COMMAND": ssh, "PB_SSH_CONTROL": "no"],
+      timeLimit: 30)
+    #expect(result.status != 0, "\(result)")
+    #expect(result.stderr.hasSuffix(" with: ssh 'h;touch${IFS}x' \(command)\n"), "\(result)")
+  }
+
+  @Test("PB_SSH_COMMAND naming a program missing here is said as such (127), not as a pb missing there", arguments: ["nosuchssh -F x", "   "])
+  func sshCommandMissingHere(command: String) throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "far:"], stdin: nil, environment: ["PB_SSH_COMMAND": command, "PB_SSH_CONTROL": "no"], timeLimit: 30)
+    #expect(result.status == 127, "\(result)")
+    #expect(result.stderr.hasPrefix("pb: cannot run '\(command)': PB_SSH_COMMAND: "), "\(result)")
+    #expect(result.stderr.hasSuffix("check the command in PB_SSH_COMMAND\n"), "\(result)")
+    #expect(!result.stderr.contains("not installed"), "\(result)")
+  }
+
+  // MARK: pb bridge --remote
+
+  private func waitUntil(seconds: Double = 10, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while try !condition() && Date() < deadline { usleep(20_000) }
+  }
+
+  /// pb on the remote machine's store directly, as a user logged in there.
+  private func there(_ sandbox: Sandbox, _ sshd: PrivateSSHD, _ arguments: [String], stdin: Data? = nil) throws -> Result {
+    try sandbox.pb(arguments, stdin: stdin, environment: ["PB_DIR": sshd.remoteStore.path])
+  }
+
+  private func bridge(_ sandbox: Sandbox, _ sshd: PrivateSSHD) throws -> Background {
+    let bridge = try Background(
+      sandbox, [Sandbox.binary, "bridge", "--remote", "\(sshd.host):clips", "-p", "clips"],
+      environment: sshd.environment.merging(["PB_DIR": sandbox.store.path]) { $1 })
+    try waitUntil { bridge.isWatching }
+    return bridge
+  }
+
+  @Test(
+    "copies made on both sides at once: both sides end the same, and the counts settle",
+    .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd"))
+  func bridgeBothSidesAtOnce() throws {
+    let sandbox = try Sandbox()
+    let sshd = try PrivateSSHD(sandbox)
+    try sandbox.pb(["copy", "-p", "clips"], stdin: Data("start".utf8))
+    let running = try bridge(sandbox, sshd)
+    try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).text == "start" }
+    for round in 1...8 {
+      // One copy on each side, as close together as two processes go.
+      let here = try Background(sandbox, ["/bin/sh", "-c", "echo here\(round) | \(Sandbox.binary) copy -p clips"])
+      try there(sandbox, sshd, ["copy", "-p", "clips"], stdin: Data("there\(round)\n".utf8))
+      try waitUntil { !PrivateSSHD.isRunning(here.pid) }
+      let both = { (try sandbox.pb("paste", "-p", "clips").text, try there(sandbox, sshd, ["paste", "-p", "clips"]).text) }
+      try waitUntil { let (a, b) = try both(); return a == b }
+      let (local, remote) = try both()
+      #expect(local == remote, "round \(round): the sides ended apart: \(local) here, \(remote) there; \(running.said)")
+      #expect(["here\(round)\n", "there\(round)\n"].contains(local), "round \(round): \(local)")
+    }
+    let counts = { (try sandbox.changeCount("clips"), try there(sandbox, sshd, ["count", "-p", "clips"]).text) }
+    let settled = try counts()
+    usleep(1_500_000)
+    let later = try counts()
+    #expect(settled.0 == later.0 && settled.1 == later.1, "the counts went on from \(settled) to \(later)")
+  }
+
+  @Test(
+    "two bridges of one pair: a change crosses, and the counts settle (no endless ping-pong)",
+    .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd"))
+  func twoBridgesOfOnePair() throws {
+    let sandbox = try Sandbox()
+    let sshd = try PrivateSSHD(sandbox)
+    try sandbox.pb(["copy", "-p", "clips"], stdin: Data("start".utf8))
+    let first = try bridge(sandbox, sshd)
+    try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).text == "start" }
+    let second = try bridge(sandbox, sshd)
+    let counts = { (try sandbox.changeCount("clips"), try there(sandbox, sshd, ["count", "-p", "clips"]).text) }
+    // The second bridge's first send (the board as it was) lands before the copies.
+    var quiet = try counts()
+    var quietSince = Date()
+    try waitUntil {
+      let now = try counts()
+      if now != quiet { (quiet, quietSince) = (now, Date()) }
+      return Date().timeIntervalSince(quietSince) > 1
+    }
+    for (index, text) in ["from here", "from there"].enumerated() {
+      if index == 0 {
+        try sandbox.pb(["copy", "-p", "clips"], stdin: Data(text.utf8))
+      } else {
+        try there(sandbox, sshd, ["copy", "-p", "clips"], stdin: Data(text.utf8))
+      }
+      try waitUntil {
+        try sandbox.pb("paste", "-p", "clips").text == text && there(sandbox, sshd, ["paste", "-p", "clips"]).text == text
+      }
+      var settled = try counts()
+      try waitUntil(seconds: 5) {
+        let now = try counts()
+        defer { settled = now }
+        return now == settled
+      }
+      usleep(1_500_000)
+      let later = try counts()
+      #expect(settled.0 == later.0 && settled.1 == later.1, "\(text): the counts went on from \(settled) to \(later)")
+      let (local, remote) = (try sandbox.pb("paste", "-p", "clips").text, try there(sandbox, sshd, ["paste", "-p", "clips"]).text)
+      #expect(local == text && remote == text, "\(text): '\(local)' here, '\(remote)' there; \(first.said) \(second.said)")
+    }
+  }
+
+  // MARK: A hostile remote side
+
+  static let hello = HostileTar.member("pb-serve.json", Data(#"{"format":"pb-stream","pb":"0.1.0","version":1}"#.utf8))
+
+  /// Runs `pb count -p far:` against a remote side that sends `stream`, then keeps the
+  /// connection open (as a live hostile pb would), never reading what it is sent.
+  static func against(_ sandbox: Sandbox, _ stream: Data, timeout: String = "30s") throws -> (Result, TimeInterval) {
+    let file = try sandbox.file("answer-\(UUID().uuidString)", stream)
+    let started = Date()
+    let result = try sandbox.run(
+      Sandbox.binary, ["count", "-p", "far:"], stdin: nil,
+      environment: [
+        "PB_SSH_COMMAND": "exec /bin/sh -c 'cat \(file); exec sleep 60' sh", "PB_SSH_CONTROL": "no", "PB_REMOTE_TIMEOUT": timeout,
+      ], timeLimit: 40)
+    return (result, Date().timeIntervalSince(started))
+  }
+
+  @Test(
+    "a remote side that breaks the stream's rules on a live connection is refused as garbage (76), not as a lost connection",
+    arguments: [
+      ("a stderr member over 1 MiB", HostileTar.member("stderr", Data(count: (1 << 20) + 1))),
+      ("an exit of 999", HostileTar.member("exit", Data("999".utf8))),
+      ("an exit of -1", HostileTar.member("exit", Data("-1".utf8))),
+      ("an empty exit", HostileTar.member("exit", Data())),
+      ("a member after the exit", HostileTar.member("exit", Data("0".utf8)) + HostileTar.member("stdout", Data("late".utf8))),
+      ("a second hello", hello),
+      ("a member of another name", HostileTar.member("../stdout", Data("x".utf8))),
+      ("a symbolic link", HostileTar.header("stdout", size: 0, type: UInt8(ascii: "2"))),
+    ])
+  func garbageOnALiveConnection(what: String, after: Data) throws {
+    let sandbox = try Sandbox()
+    let (result, _) = try Self.against(sandbox, Self.hello + after + HostileTar.end)
+    #expect(result.status == 76, "\(what): \(result)")
+    #expect(result.stderr.contains("answered with something that is not a pb stream"), "\(what): \(result)")
+    #expect(result.stdout.isEmpty, "\(what): \(result)")
+  }
+
+  @Test("a remote side that stalls halfway through a member is given up after PB_REMOTE_TIMEOUT (75)")
+  func stallMidMember() throws {
+    let sandbox = try Sandbox()
+    let (result, took) = try Self.against(
+      sandbox, Self.hello + HostileTar.header("stdout", size: 10_000) + Data(repeating: UInt8(ascii: "a"), count: 3_000), timeout: "1s")
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stderr.contains("said nothing for 1.0 s"), "\(result)")
+    #expect(took < 15, "ended promptly: \(took) s")
+    #expect(result.stdout.count <= 3_000, "only what came: \(result.stdout.count) bytes")
+  }
+}
+
+extension Background {
+  /// What it has written so far.
+  var said: String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+}
+
+/// Just enough ustar to craft a stream (`pb serve`'s input) and read its answer.
+enum HostileTar {
+  static let end = Data(count: 1024)
+
+  static func header(_ name: String, size: Int, type: UInt8 = UInt8(ascii: "0")) -> Data {
+    var block = [UInt8](repeating: 0, count: 512)
+    func put(_ text: String, at offset: Int, width: Int) {
+      for (index, byte) in text.utf8.prefix(width).enumerated() { block[offset + index] = byte }
+    }
+    put(name, at: 0, width: 100)
+    put("0000644", at: 100, width: 8)
+    put("0000000", at: 108, width: 8)
+    put("0000000", at: 116, width: 8)
+    put(String(repeating: "0", count: max(0, 11 - String(size, radix: 8).count)) + String(size, radix: 8), at: 124, width: 12)
+    put("00000000000", at: 136, width: 12)
+    block[156] = type
+    put("ustar", at: 257, width: 6)
+    put("00", at: 263, width: 2)
+    for index in 148..<156 { block[index] = 0x20 }
+    let sum = block.reduce(0) { $0 + Int($1) }
+    put(String(repeating: "0", count: max(0, 6 - String(sum, radix: 8).count)) + String(sum, radix: 8), at: 148, width: 6)
+    block[154] = 0
+    block[155] = 0x20
+    return Data(block)
+  }
+
+  static func member(_ name: String, _ body: Data) -> Data {
+    header(name, size: body.count) + body + Data(count: (512 - body.count % 512) % 512)
+  }
+
+  /// Members of a ustar stream, as far as it goes.
+  static func members(_ data: Data) throws -> [(String, Data)] {
+    let bytes = [UInt8](data)
+    var members: [(String, Data)] = []
+    var offset = 0
+    while offset + 512 <= bytes.count {
+      let block = bytes[offset..<offset + 512]
+      if block.allSatisfy({ $0 == 0 }) { break }
+      let name = String(decoding: block.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
+      let sizeText = String(decoding: bytes[offset + 124..<offset + 136].prefix { $0 != 0 && $0 != 0x20 }, as: UTF8.self)
+      let size = Int(sizeText, radix: 8) ?? 0
+      let start = offset + 512
+      members.append((name, Data(bytes[start..<min(bytes.count, start + size)])))
+      offset = start + (size + 511) / 512 * 512
+    }
+    return members
+  }
+}
