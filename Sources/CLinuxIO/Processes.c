@@ -55,6 +55,18 @@ int pb_empty_directory_in_background(int directory_fd) {
   return count == 1 ? 0 : -1;
 }
 
+// A started program gets the default handling of every signal and blocks none, whatever
+// pb set for itself; `flags` are added (POSIX_SPAWN_SETSID).
+static void default_signals(posix_spawnattr_t *attributes, short flags) {
+  sigset_t defaults;
+  sigfillset(&defaults);
+  posix_spawnattr_setsigdefault(attributes, &defaults);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(attributes, &none);
+  posix_spawnattr_setflags(attributes, flags | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+}
+
 int pb_spawn_detached(const char *path, char *const argv[], const int *fds, int count, pid_t *pid) {
   if (count < 0 || count > 200) return EINVAL;
   // Each descriptor first moves above the range it goes to, so that no dup2 below
@@ -82,13 +94,7 @@ int pb_spawn_detached(const char *path, char *const argv[], const int *fds, int 
     // stay open for the life of the new process.
     posix_spawn_file_actions_addclosefrom_np(&actions, 3 + count);
     posix_spawn_file_actions_addchdir_np(&actions, "/");
-    sigset_t defaults;
-    sigfillset(&defaults);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    sigset_t none;
-    sigemptyset(&none);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    default_signals(&attributes, POSIX_SPAWN_SETSID);
     extern char **environ;
     result = posix_spawn(pid, path, &actions, &attributes, argv, environ);
     posix_spawn_file_actions_destroy(&actions);
@@ -117,13 +123,7 @@ int pb_spawn_with_streams(const char *path, char *const argv[], char *const envp
     for (int index = 0; index < 3; index++) posix_spawn_file_actions_adddup2(&actions, moved[index], index);
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     // pb ignores SIGPIPE for itself; the program gets the default of every signal.
-    sigset_t defaults;
-    sigfillset(&defaults);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    sigset_t none;
-    sigemptyset(&none);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    default_signals(&attributes, 0);
     result = posix_spawnp(pid, path, &actions, &attributes, argv, envp);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);

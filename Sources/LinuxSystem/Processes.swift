@@ -56,15 +56,8 @@ extension SystemCall {
   public static func run(
     _ arguments: [String], input: ProgramInput, environment: [String: String], outlivingInterrupts: Bool = false
   ) throws(SystemError) -> Int32 {
-    func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
-      PathBytes.withCString(text) { strdup($0) }
-    }
-    let argv = arguments.map(cString) + [nil]
-    let envp = environmentStrings(adding: environment).map(cString) + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
+    let (argv, envp) = commandLine(arguments, environment)
+    defer { (argv + envp).forEach { free($0) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -95,6 +88,17 @@ extension SystemCall {
     return try waitForExit(pid, name: arguments.first ?? "")
   }
 
+  /// `arguments` and pb's environment with `added` set over it, as the C strings a spawn
+  /// takes (each ending in nil); the caller frees them.
+  private static func commandLine(_ arguments: [String], _ added: [String: String])
+    -> (argv: [UnsafeMutablePointer<CChar>?], envp: [UnsafeMutablePointer<CChar>?])
+  {
+    func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
+      PathBytes.withCString(text) { strdup($0) }
+    }
+    return (arguments.map(cString) + [nil], environmentStrings(adding: added).map(cString) + [nil])
+  }
+
   /// pb's environment with `added` set over it, as `NAME=value` strings.
   private static func environmentStrings(adding added: [String: String]) -> [String] {
     var variables: [String: String] = [:]
@@ -118,15 +122,8 @@ extension SystemCall {
     _ arguments: [String], program: String? = nil, environment: [String: String], standardInput: Descriptor,
     standardOutput: Descriptor, standardError: Descriptor
   ) throws(SystemError) -> ChildProcess {
-    func cString(_ text: String) -> UnsafeMutablePointer<CChar>? {
-      PathBytes.withCString(text) { strdup($0) }
-    }
-    let argv = arguments.map(cString) + [nil]
-    let envp = environmentStrings(adding: environment).map(cString) + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
+    let (argv, envp) = commandLine(arguments, environment)
+    defer { (argv + envp).forEach { free($0) } }
     let name = program ?? arguments.first ?? ""
     var pid: pid_t = 0
     // The descriptors (parameters, alive until the return) stay open for the child.
