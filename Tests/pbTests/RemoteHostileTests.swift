@@ -122,11 +122,21 @@ struct RemoteHostileTests {
     let serve = Process()
     serve.executableURL = URL(fileURLWithPath: Sandbox.binary)
     serve.arguments = ["serve"]
-    serve.environment = sandbox.environment
+    // Its private folder, which a SIGKILL leaves behind, in the sandbox.
+    let temporary = sandbox.root.appendingPathComponent("tmp").path
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    serve.environment = sandbox.environment.merging(["TMPDIR": temporary]) { $1 }
     let input = Pipe()
     serve.standardInput = input
     serve.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    // The runner's threads block most signals and a child inherits the mask: pb starts as
+    // a shell starts it, with none blocked.
+    var none = sigset_t()
+    var runnerMask = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, &runnerMask)
     try serve.run()
+    pthread_sigmask(SIG_SETMASK, &runnerMask, nil)
     defer { if serve.isRunning { kill(serve.processIdentifier, SIGKILL) } }
     // A stdin member of 1 MiB of which half comes: the copy runs, reading.
     let half = Data(repeating: UInt8(ascii: "x"), count: 1 << 19)
@@ -289,6 +299,40 @@ struct RemoteHostileTests {
       let (local, remote) = (try sandbox.pb("paste", "-p", "clips").text, try there(sandbox, sshd, ["paste", "-p", "clips"]).text)
       #expect(local == text && remote == text, "\(text): '\(local)' here, '\(remote)' there; \(first.said) \(second.said)")
     }
+  }
+
+  @Test("pb serve ended by SIGTERM or SIGHUP halfway through a copy from standard input: its private folder goes with it", arguments: [SIGTERM, SIGHUP])
+  func serveSignalledRemovesItsFolder(signal: Int32) throws {
+    let sandbox = try Sandbox()
+    let temporary = sandbox.root.appendingPathComponent("tmp").path
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    let serve = Process()
+    serve.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    serve.arguments = ["serve"]
+    serve.environment = sandbox.environment.merging(["TMPDIR": temporary]) { $1 }
+    let input = Pipe()
+    serve.standardInput = input
+    serve.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    // The runner's threads block most signals and a child inherits the mask: pb starts as
+    // a shell starts it, with none blocked.
+    var none = sigset_t()
+    var runnerMask = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, &runnerMask)
+    try serve.run()
+    pthread_sigmask(SIG_SETMASK, &runnerMask, nil)
+    defer { if serve.isRunning { kill(serve.processIdentifier, SIGKILL) } }
+    try input.fileHandleForWriting.write(
+      contentsOf: Self.request(["copy", "--pasteboard", "kept"], input: true) + HostileTar.header("stdin", size: 1 << 20) + Data(count: 4096))
+    let folders = { (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] }
+    try waitUntil { !folders().isEmpty }
+    #expect(folders().count == 1, "pb serve made its folder: \(folders())")
+    kill(serve.processIdentifier, signal)
+    serve.waitUntilExit()
+    #expect(serve.terminationReason == .uncaughtSignal && serve.terminationStatus == signal, "it died of the signal")
+    try waitUntil { folders().isEmpty }
+    #expect(folders().isEmpty, "left behind: \(folders())")
+    try? input.fileHandleForWriting.close()
   }
 
   // MARK: A hostile remote side

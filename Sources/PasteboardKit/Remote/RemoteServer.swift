@@ -59,7 +59,15 @@ public final class RemoteServer: @unchecked Sendable {
         status: 64)
     }
     var folder: String?
-    defer { if let folder { Self.remove(folder) } }
+    // Kept open while the folder is guarded: SIGTERM, SIGHUP or SIGINT removes it too (all
+    // but its file folders `N/`, when files came).
+    var guarded: (parent: Directory, folder: Directory)?
+    defer {
+      if let folder {
+        if guarded != nil { SystemCall.releaseScratchFolder() }
+        Self.remove(folder)
+      }
+    }
     var words = request.words
     let next: TarMember?
     do {
@@ -67,6 +75,7 @@ public final class RemoteServer: @unchecked Sendable {
         // Standard input's end is marked there too (RemoteStream.servedInputIsWhole).
         let made = try SystemCall.makeTemporaryDirectory(prefix: "pb-serve")
         folder = made
+        guarded = Self.guardFolder(made)
         let paths = try receiveFiles(request.files, in: made)
         for (file, path) in zip(request.files, paths.paths) { words[file.word] = file.prefix + path }
         next = paths.next
@@ -246,6 +255,14 @@ public final class RemoteServer: @unchecked Sendable {
       throw RemoteStream.Refusal.damaged("the request names \(files.count) files and the stream brings \(paths.count)")
     }
     return (paths, member)
+  }
+
+  private static func guardFolder(_ folder: String) -> (parent: Directory, folder: Directory)? {
+    guard let slash = folder.lastIndex(of: "/"), let parent = try? Directory.open(path: String(folder[..<slash])),
+      let opened = try? Directory.open(path: folder)
+    else { return nil }
+    SystemCall.guardScratchFolder(String(folder[folder.index(after: slash)...]), in: parent.descriptor, opened: opened.descriptor)
+    return (parent, opened)
   }
 
   private static func remove(_ folder: String) {
