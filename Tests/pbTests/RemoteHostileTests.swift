@@ -35,6 +35,29 @@ struct RemoteHostileTests {
     sys.exit(status)
     """
 
+  /// pb serve started as a shell starts it, its input a pipe the test writes, its
+  /// output dropped, its private folders in the sandbox's `tmp` (returned).
+  static func startServe(_ sandbox: Sandbox) throws -> (Process, Pipe, String) {
+    let temporary = sandbox.root.appendingPathComponent("tmp").path
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    let serve = Process()
+    serve.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    serve.arguments = ["serve"]
+    serve.environment = sandbox.environment.merging(["TMPDIR": temporary]) { $1 }
+    let input = Pipe()
+    serve.standardInput = input
+    serve.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    // The runner's threads block most signals and a child inherits the mask: pb starts as
+    // a shell starts it, with none blocked.
+    var none = sigset_t()
+    var runnerMask = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, &runnerMask)
+    defer { pthread_sigmask(SIG_SETMASK, &runnerMask, nil) }
+    try serve.run()
+    return (serve, input, temporary)
+  }
+
   static func serve(_ sandbox: Sandbox, _ stream: Data, environment: [String: String] = [:]) throws -> (Result, [(String, Data)]) {
     let result = try sandbox.run(
       "/usr/bin/python3", ["-c", holdingInput, Sandbox.binary, "serve"], stdin: stream, environment: environment, timeLimit: 30)
@@ -119,24 +142,8 @@ struct RemoteHostileTests {
   func serveKilledMidCopy() throws {
     let sandbox = try Sandbox()
     try sandbox.pb("copy", "-p", "kept", stdin: Data("as it was".utf8))
-    let serve = Process()
-    serve.executableURL = URL(fileURLWithPath: Sandbox.binary)
-    serve.arguments = ["serve"]
     // Its private folder, which a SIGKILL leaves behind, in the sandbox.
-    let temporary = sandbox.root.appendingPathComponent("tmp").path
-    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-    serve.environment = sandbox.environment.merging(["TMPDIR": temporary]) { $1 }
-    let input = Pipe()
-    serve.standardInput = input
-    serve.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    // The runner's threads block most signals and a child inherits the mask: pb starts as
-    // a shell starts it, with none blocked.
-    var none = sigset_t()
-    var runnerMask = sigset_t()
-    sigemptyset(&none)
-    pthread_sigmask(SIG_SETMASK, &none, &runnerMask)
-    try serve.run()
-    pthread_sigmask(SIG_SETMASK, &runnerMask, nil)
+    let (serve, input, _) = try Self.startServe(sandbox)
     defer { if serve.isRunning { kill(serve.processIdentifier, SIGKILL) } }
     // A stdin member of 1 MiB of which half comes: the copy runs, reading.
     let half = Data(repeating: UInt8(ascii: "x"), count: 1 << 19)
@@ -304,23 +311,7 @@ struct RemoteHostileTests {
   @Test("pb serve ended by SIGTERM or SIGHUP halfway through a copy from standard input: its private folder goes with it", arguments: [SIGTERM, SIGHUP])
   func serveSignalledRemovesItsFolder(signal: Int32) throws {
     let sandbox = try Sandbox()
-    let temporary = sandbox.root.appendingPathComponent("tmp").path
-    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-    let serve = Process()
-    serve.executableURL = URL(fileURLWithPath: Sandbox.binary)
-    serve.arguments = ["serve"]
-    serve.environment = sandbox.environment.merging(["TMPDIR": temporary]) { $1 }
-    let input = Pipe()
-    serve.standardInput = input
-    serve.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    // The runner's threads block most signals and a child inherits the mask: pb starts as
-    // a shell starts it, with none blocked.
-    var none = sigset_t()
-    var runnerMask = sigset_t()
-    sigemptyset(&none)
-    pthread_sigmask(SIG_SETMASK, &none, &runnerMask)
-    try serve.run()
-    pthread_sigmask(SIG_SETMASK, &runnerMask, nil)
+    let (serve, input, temporary) = try Self.startServe(sandbox)
     defer { if serve.isRunning { kill(serve.processIdentifier, SIGKILL) } }
     try input.fileHandleForWriting.write(
       contentsOf: Self.request(["copy", "--pasteboard", "kept"], input: true) + HostileTar.header("stdin", size: 1 << 20) + Data(count: 4096))
