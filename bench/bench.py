@@ -930,7 +930,7 @@ def remote_bench(work, rounds=5, small_runs=100, size=1 << 30):
                                                               ("there to here", (remote_env, server.store, local_store))):
                     before, written_before = count(watched), count(written)
                     writing = subprocess.Popen([PB, "copy", "-p", "bridged"], stdin=subprocess.PIPE, env=writer)
-                    writing.stdin.write(b"change %d" % index)
+                    writing.stdin.write(f"change {index} {direction}".encode())  # unlike what the board holds
                     writing.stdin.close()
                     # From the moment the copy's state is there (not from its exit, which
                     # comes later than the bridge may already be done).
