@@ -201,6 +201,16 @@ struct RemoteCommand {
     }
     try Output.standard.flush()
     let connection = try RemoteConnection(host: host)
-    return try connection.run(request, files: files, input: request.input ? .standardInput : nil, output: .standardOutput)
+    let status = try connection.run(request, files: files, input: request.input ? .standardInput : nil, output: .standardOutput)
+    Self.sayIfKilled(status, host: host)
+    return status
+  }
+
+  /// A status past 128 is a signal that ended the command there (pb never exits so of its
+  /// own accord), which the command itself could not say.
+  static func sayIfKilled(_ status: Int32, host: String) {
+    guard status > 128 && status < 160 else { return }
+    StandardStreams.printError(
+      "\(PB.shownName): the command on '\(Display.value(host))' was ended by signal \(status - 128) there; nothing more was done")
   }
 }

@@ -26,6 +26,7 @@ enum RemoteBridge {
     let words = [RemoteBridgeEnd.command, "--pasteboard", target.board] + (concealed ? ["--concealed"] : [])
     let request = RemoteRequest(words: words, input: true, terminals: RemoteRequest.Terminals(input: false, output: false, error: false))
     let status = try RemoteConnection(host: target.host).run(request, files: [], input: toRemote.read, output: fromRemote.write)
+    RemoteCommand.sayIfKilled(status, host: target.host)
     if status != 0 { throw Outcome.status(status) }
   }
 

@@ -290,6 +290,20 @@ struct RemoteAttackTests {
     #expect(try pair.there("pb count -p w").text == "1\n", "the board was not changed to end them")
   }
 
+  @Test("a remote command killed there: its status, and one line naming the host and the signal")
+  func killedThere() throws {
+    let pair = try Pair()
+    try #require(try pair.remote("k", ["copy"], stdin: Data("there".utf8)).status == 0)
+    let script = "\"$PB\" wait -p pbtest:k; echo \"status $?\""
+    let waiting = try Background(pair.sandbox, ["/bin/bash", "-c", script], environment: pair.sshd.environment.merging(["PB": Sandbox.binary]) { $1 })
+    #expect(RemoteBoardTests.waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "wait"]).isEmpty }, "the wait runs there")
+    for pid in RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "wait"]) { kill(pid, SIGKILL) }
+    let said = waiting.waitFor("status")
+    #expect(said.contains("status 137"), "\(said)")
+    #expect(said.contains("'pbtest'") && said.contains("signal 9"), "\(said)")
+    #expect(said.split(separator: "\n").count == 2, "one line, then the status: \(said)")
+  }
+
   @Test("watch --exec, import without --archive and cut are refused for remote boards: 64, one line, ssh never run")
   func refusals() throws {
     let sandbox = try Sandbox()
