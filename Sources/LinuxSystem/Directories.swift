@@ -58,6 +58,13 @@ extension SystemCall {
     return template.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
   }
 
+  /// Removes a folder `makeTemporaryDirectory` made, and everything in it, never
+  /// following a link; a failure is not reported (what is left is in $TMPDIR).
+  public static func removeTemporaryDirectory(_ path: String) {
+    guard let slash = path.lastIndex(of: "/"), let parent = try? Directory.open(path: String(path[..<slash])) else { return }
+    try? parent.removeTree(String(path[path.index(after: slash)...]))
+  }
+
   static func rename(_ name: String, in directory: Descriptor, to newName: String, in newDirectory: Descriptor)
     throws(SystemError)
   {

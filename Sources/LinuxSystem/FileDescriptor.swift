@@ -205,6 +205,14 @@ public final class Descriptor: Sendable {
     try file.readFully(into: buffer, at: offset)
   }
   public func writeAll(_ bytes: [UInt8]) throws(SystemError) { try file.writeAll(bytes) }
+
+  /// What is left to read, up to `limit` bytes (a program's short output or messages); a
+  /// read that fails ends it.
+  public func readRest(limit: Int) -> [UInt8] {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: limit, alignment: 8)
+    defer { buffer.deallocate() }
+    return Array(buffer[0..<((try? file.readFully(into: buffer)) ?? 0)])
+  }
   public func truncate(to size: Int64) throws(SystemError) { try file.truncate(to: size) }
   public func sync() throws(SystemError) { try file.sync() }
   public func syncFilesystem() throws(SystemError) { try file.syncFilesystem() }

@@ -55,24 +55,22 @@ struct PB: ParsableCommand {
         // A board on another machine: the line is parsed here (its usage errors are
         // this pb's), then runs there.
         let remote = try RemoteCommand.parse(arguments)
+        let run: () throws -> Void
         if let request = FastCommandLine.parse(arguments) {
           try ServedLine.check(request, remote: remote != nil)
-          if remote == nil {
-            try Store.checkEnvironment()
-            try request.run()
-          }
+          run = request.run
         } else {
           try checkCommandWord()
           var command = try fastParse() ?? parseAsRoot(arguments)
           try ServedLine.check((command as? any RequestCommand)?.request, remote: remote != nil)
-          if remote == nil {
-            try Store.checkEnvironment()
-            try command.run()
-          }
+          run = { try command.run() }
         }
         if let remote {
           let remoteStatus = try remote.run()
           if remoteStatus != 0 { throw Outcome.status(remoteStatus) }
+        } else {
+          try Store.checkEnvironment()
+          try run()
         }
       }
       try Output.standard.flush()

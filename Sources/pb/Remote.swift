@@ -138,11 +138,7 @@ struct RemoteCommand {
     } catch {
       throw .io(error)
     }
-    defer {
-      if let slash = folder.lastIndex(of: "/"), let parent = try? Directory.open(path: String(folder[..<slash])) {
-        try? parent.removeTree(String(folder[folder.index(after: slash)...]))
-      }
-    }
+    defer { SystemCall.removeTemporaryDirectory(folder) }
     let store = ["PB_DIR": folder + "/store"]
     do throws(SystemError) {
       let nothing = try SystemCall.open("/dev/null", flags: O_RDONLY)
@@ -187,18 +183,7 @@ struct RemoteCommand {
   /// Runs the command there; its status, once its output and messages are relayed.
   func run() throws(PasteboardError) -> Int32 {
     if let savesFiles { return try Self.savingFiles(from: savesFiles.board, words: savesFiles.words) }
-    let files = try localFiles.map { (path) throws(PasteboardError) -> Descriptor in
-      let file: Descriptor
-      do throws(SystemError) {
-        file = try SystemCall.open(path, flags: O_RDONLY | O_NOCTTY)
-      } catch {
-        throw .noSuchFile(path, reason: error.reason)
-      }
-      if let status = try? file.status(), status.st_mode & S_IFMT == S_IFDIR {
-        throw .noSuchFile(path, reason: "it is a directory; give the files inside it")
-      }
-      return file
-    }
+    let files = try localFiles.map { (path) throws(PasteboardError) in try RepresentationSource.Input.file(path).openForReading() }
     try Output.standard.flush()
     let connection = try RemoteConnection(host: host)
     let status = try connection.run(request, files: files, input: request.input ? .standardInput : nil, output: .standardOutput)

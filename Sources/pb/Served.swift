@@ -7,7 +7,11 @@ import PasteboardKit
 /// the line as parsed, so that no spelling of an option gets past: no file read but those
 /// the stream brought, no file written, no program run, no third machine.
 enum ServedLine {
-  static func check(_ request: (any CommandRequest)?, remote: Bool, environment: Environment = .process) throws(PasteboardError) {
+  /// `request` is only worked out under pb serve: finding a command's request costs a
+  /// search of the binary's conformances, which every other line is spared.
+  static func check(
+    _ request: @autoclosure () -> (any CommandRequest)?, remote: Bool, environment: Environment = .process
+  ) throws(PasteboardError) {
     guard let folder = environment[RemoteStream.filesVariable] else { return }
     func refused(_ what: String) -> PasteboardError {
       .usage("pb serve runs the commands of this machine's boards for another machine, not \(what)")
@@ -17,7 +21,7 @@ enum ServedLine {
       path == "-" || (folder.hasPrefix("/") && path.hasPrefix(folder + "/") && !path.split(separator: "/").contains(".."))
     }
     if remote { throw refused("one on a board of a third machine (HOST:BOARD)") }
-    switch request {
+    switch request() {
     case let copy as CopyRequest:
       if copy.from != nil { throw refused("copy --from") }
       let representations = try copy.representations.map { (spec) throws(PasteboardError) in try RepresentationSource.parse(spec: spec) }

@@ -168,12 +168,7 @@ public struct RemoteConnection: Sendable {
   /// What a short command prints (at most 1 MiB), its errors dropped.
   private static func capture(_ words: [String]) throws(SystemError) -> String {
     let (child, reading) = try startCapturing(words)
-    var bytes: [UInt8] = []
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
-    defer { buffer.deallocate() }
-    while bytes.count < 1 << 20, let count = try? reading.file.read(into: buffer), count > 0 {
-      bytes += buffer[0..<count]
-    }
+    let bytes = reading.readRest(limit: 1 << 20)
     if bytes.count >= 1 << 20 { child.signal(SIGKILL) }
     _ = try child.waitForExit()
     return String(decoding: bytes, as: UTF8.self)

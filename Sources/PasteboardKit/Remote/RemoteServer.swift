@@ -65,7 +65,7 @@ public final class RemoteServer: @unchecked Sendable {
     defer {
       if let folder {
         if guarded != nil { SystemCall.releaseScratchFolder() }
-        Self.remove(folder)
+        SystemCall.removeTemporaryDirectory(folder)
       }
     }
     var words = request.words
@@ -263,11 +263,6 @@ public final class RemoteServer: @unchecked Sendable {
     else { return nil }
     SystemCall.guardScratchFolder(String(folder[folder.index(after: slash)...]), in: parent.descriptor, opened: opened.descriptor)
     return (parent, opened)
-  }
-
-  private static func remove(_ folder: String) {
-    guard let slash = folder.lastIndex(of: "/"), let parent = try? Directory.open(path: String(folder[..<slash])) else { return }
-    try? parent.removeTree(String(folder[folder.index(after: slash)...]))
   }
 
   // MARK: Refusals

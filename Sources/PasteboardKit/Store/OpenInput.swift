@@ -95,3 +95,11 @@ final class OpenInput {
     (try? descriptor.status().st_mode & S_IFMT) == S_IFDIR
   }
 }
+
+extension RepresentationSource.Input {
+  /// The input opened for reading as a copy opens it, with a copy's messages (no such
+  /// file, a directory): for a copy whose bytes go elsewhere (a board on another machine).
+  public func openForReading() throws(PasteboardError) -> Descriptor {
+    try OpenInput(self).descriptor
+  }
+}

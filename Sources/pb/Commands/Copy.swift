@@ -137,10 +137,7 @@ struct CopyRequest: CommandRequest {
     let target = BoardOptions.name(pasteboard)
     let (exporter, importer, importErrors) = try startCopy(from: source, to: target)
     let exported = try exporter.waitForExit()
-    var said: [UInt8] = []
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 8)
-    defer { buffer.deallocate() }
-    while said.count < 64 * 1024, let count = try? importErrors.file.read(into: buffer), count > 0 { said += buffer[0..<count] }
+    let said = importErrors.readRest(limit: 64 * 1024)
     let imported = try importer.waitForExit()
     // pb export said why it failed; the import then saw an archive cut short and stored
     // nothing, which is no news.
