@@ -74,6 +74,16 @@ extension SystemCall {
     return path
   }
 
+  /// The first `size` bytes of an open file, mapped read-only for the rest of the process:
+  /// for data every later call reads and none outlives (libmagic's rules), so it is never
+  /// unmapped. Pages are read as they are touched. nil when it cannot be mapped.
+  public static func mapForProcess(_ file: Descriptor, size: Int) -> UnsafeRawBufferPointer? {
+    guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.file.raw, 0), address != MAP_FAILED else {
+      return nil
+    }
+    return UnsafeRawBufferPointer(start: address, count: size)
+  }
+
   /// sendfile(2) of up to `count` bytes from the source's offset; what the kernel returns.
   static func sendfile(from source: borrowing FileDescriptor, to destination: borrowing FileDescriptor, count: Int) -> Int {
     Glibc.sendfile(destination.raw, source.raw, nil, count)

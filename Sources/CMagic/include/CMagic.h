@@ -4,6 +4,8 @@
 #define CMAGIC_H
 
 #include <magic.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <regex.h>
 
 /// 0 when `pattern` (compiled with `cflags`) cannot match `subject` because a string
@@ -32,5 +34,28 @@ void cmagic_regex_each_deferred(void (*visit)(const char *pattern, int cflags, v
 /// `out`, as far as `in` and `out` go; returns the bytes produced, 0 for anything else or a
 /// stream that does not decompress.
 size_t cmagic_decompress_head(const void *in, size_t in_size, void *out, size_t out_size);
+
+/// How many words identify the compiled database an index was built from (its device,
+/// inode, size, and modification and change times in seconds and nanoseconds).
+#define CMAGIC_INDEX_IDENTITY 7
+
+/// Builds the index of libmagic's compiled database `database` (MagicIndex.c says what
+/// it is) into a new malloc'd buffer at `*out`; returns its size, or 0 for a database of
+/// another version or shape (libmagic then loads it alone).
+size_t cmagic_index_build(const void *database, size_t size, const uint64_t *identity, void **out);
+
+/// 1 when `index` is a whole index built from the database `identity` names.
+int cmagic_index_check(const void *index, size_t size, const uint64_t *identity);
+
+/// Writes into `out` (cmagic_index_capacity bytes) the database of the rules that may
+/// match `data`, in order, and returns its size; 0 when the whole database must be loaded
+/// instead (a group that may match can run libmagic's walk on other bytes).
+size_t cmagic_index_assemble(const void *index, const void *data, size_t count, void *out);
+
+/// The size of the largest database cmagic_index_assemble writes.
+size_t cmagic_index_capacity(const void *index);
+
+/// The named rules, as a database of their own, in the index.
+const void *cmagic_index_named(const void *index, size_t *size);
 
 #endif

@@ -1,8 +1,7 @@
 import CMagic
 import Synchronization
 
-/// libmagic, loaded on first use (loading the database costs about 0.2 ms, so commands
-/// that need no sniffing never pay it).
+/// libmagic, loaded on first use (commands that need no sniffing never pay for it).
 ///
 /// The sniffers of a process share one libmagic, which stays loaded until the process
 /// ends: closing it walks the compiled-pattern slots of all its 22,000 rules, 190,000
@@ -12,10 +11,15 @@ public final class MagicSniffer: TypeSniffer {
   private let libmagic: Libmagic
 
   /// `sharesLibmagic: false` loads a libmagic of this sniffer's own, closed with it: its
-  /// patterns are compiled afresh (tests compare how they are compiled).
-  public init(sharesLibmagic: Bool = true) {
-    libmagic = sharesLibmagic ? .shared : Libmagic()
+  /// patterns are compiled afresh (tests compare how they are compiled). `indexed: false`
+  /// has it load the whole database for every sniff, never the rules `MagicIndex` picks
+  /// (tests compare their answers).
+  public init(sharesLibmagic: Bool = true, indexed: Bool = true) {
+    libmagic = sharesLibmagic && indexed ? .shared : Libmagic(indexed: indexed)
   }
+
+  /// Whether this process sniffs with libmagic's rules indexed (`MagicIndex`).
+  public static var usesIndex: Bool { MagicIndex.shared != nil }
 
   public func sniff(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType {
     try libmagic.sniff(head)
@@ -34,49 +38,74 @@ public final class MagicSniffer: TypeSniffer {
   }
 }
 
-/// One libmagic handle, loaded on first use. libmagic keeps state between calls (its
-/// answer, its compiled patterns), so one thread at a time uses it.
+/// libmagic, loaded on first use: for each sniff the rules `MagicIndex` picks for its data,
+/// or the whole database where there is no index or the data needs it all. libmagic keeps
+/// state between calls (its answer, its compiled patterns), so one thread at a time uses it.
 private final class Libmagic: Sendable {
-  static let shared = Libmagic()
+  static let shared = Libmagic(indexed: true)
 
-  /// libmagic's handle; used only under the lock.
-  private struct Cookie: @unchecked Sendable {
-    let pointer: OpaquePointer
+  private let indexed: Bool
+
+  /// libmagic's handles; used only under the lock.
+  private struct Cookies: @unchecked Sendable {
+    /// The whole database, loaded once.
+    var whole: OpaquePointer?
+    /// Loaded anew with each sniff's rules.
+    var picked: OpaquePointer?
   }
 
-  private let cookie = Mutex<Cookie?>(nil)
+  private let cookies = Mutex(Cookies())
+
+  init(indexed: Bool) {
+    self.indexed = indexed
+  }
 
   deinit {
-    cookie.withLock { cookie in
-      if let cookie { magic_close(cookie.pointer) }
+    cookies.withLock { cookies in
+      if let whole = cookies.whole { magic_close(whole) }
+      if let picked = cookies.picked { magic_close(picked) }
     }
   }
 
   func sniff(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType {
-    try cookie.withLock { (loaded) throws(PasteboardError) -> SniffedType in
-      let cookie: OpaquePointer
-      if let loaded {
-        cookie = loaded.pointer
+    try cookies.withLock { (cookies) throws(PasteboardError) -> SniffedType in
+      if indexed, let index = MagicIndex.shared {
+        let picked: OpaquePointer
+        if let opened = cookies.picked {
+          picked = opened
+        } else {
+          picked = try Self.open()
+          cookies.picked = picked
+        }
+        if index.load(into: picked, for: head) { return try Self.answer(picked, head) }
+      }
+      let whole: OpaquePointer
+      if let loaded = cookies.whole {
+        whole = loaded
       } else {
-        cookie = try Self.load()
-        loaded = Cookie(pointer: cookie)
+        whole = try Self.open()
+        if magic_load(whole, nil) != 0 {
+          let reason = magic_error(whole).map { String(cString: $0) } ?? "magic_load failed"
+          magic_close(whole)
+          throw .magicUnavailable(reason)
+        }
+        cookies.whole = whole
       }
-      guard let answer = magic_buffer(cookie, head.baseAddress, head.count) else {
-        let reason = magic_error(cookie).map { String(cString: $0) } ?? "magic_buffer failed"
-        throw .magicUnavailable(reason)
-      }
-      return SniffedType(magicOutput: String(cString: answer))
+      return try Self.answer(whole, head)
     }
   }
 
-  private static func load() throws(PasteboardError) -> OpaquePointer {
+  private static func answer(_ cookie: OpaquePointer, _ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType {
+    guard let answer = magic_buffer(cookie, head.baseAddress, head.count) else {
+      let reason = magic_error(cookie).map { String(cString: $0) } ?? "magic_buffer failed"
+      throw .magicUnavailable(reason)
+    }
+    return SniffedType(magicOutput: String(cString: answer))
+  }
+
+  private static func open() throws(PasteboardError) -> OpaquePointer {
     guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_MIME_ENCODING) else {
       throw .magicUnavailable("magic_open failed")
-    }
-    if magic_load(cookie, nil) != 0 {
-      let reason = magic_error(cookie).map { String(cString: $0) } ?? "magic_load failed"
-      magic_close(cookie)
-      throw .magicUnavailable(reason)
     }
     // How much of a buffer libmagic may read: a whole head, no more.
     var limit = TypeDetector.headSize

@@ -29,7 +29,7 @@ extension Pasteboard {
       return HistoryFile(changeCount: count, history: History())
     }
     let path = folder.path + "/" + name
-    let file = try decodeHistory(bytes, path: path)
+    let file = try HistoryFile.decode(bytes, path: path)
     guard file.changeCount == count else {
       throw .corruptStore(path: path, reason: "field changeCount: it says \(file.changeCount), the name says \(count)")
     }

@@ -121,9 +121,6 @@ extension Pasteboard {
         throw .misuse(.typeGivenTwice(type: "\(duplicate)", spellings: spellings))
       }
     }
-    // Sniffing takes as long as decoding the history the commit needs: they overlap.
-    if let directory, sources.contains(where: { $0.type == nil }) { historyAhead = HistoryAhead(boardPath: directory.path) }
-    defer { historyAhead = nil }
     let inputs = try OpenInput.all(sources.map(\.input))
     let (workspace, written) = try stage(items, inputs: inputs, detector: detector, options: options)
     if workspace.holdsStandardInput && !RemoteStream.servedInputIsWhole() {

@@ -22,8 +22,6 @@ public final class Pasteboard {
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
   private var openedFolders: [OpenedFolder] = []
-  /// The history a copy that sniffs reads ahead while it does (see `HistoryAhead`).
-  var historyAhead: HistoryAhead?
 
   /// A struct, not a tuple: see `Workspace.StagedFile`.
   private struct OpenedFolder {

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import CMagic
+import LinuxSystem
+
+/// libmagic's compiled rules indexed (Sources/CMagic/MagicIndex.c), so that a sniff loads
+/// only the groups of rules that may match its data, in libmagic's order, and gets the
+/// answer the whole database gives: a small copy's sniff then reads about 1,200 of the
+/// 15,800 rules instead of all of them, twice.
+///
+/// Built once from the database libmagic would load, when that is one compiled file
+/// (`magic_getpath`; no MAGIC, no ~/.magic, no rules in /etc/magic), and kept in the
+/// user's cache folder: `$XDG_CACHE_HOME/pb/libmagic-index`, else `~/.cache/pb/`. It
+/// names the database it was built from (device, inode, size, times); an index of another
+/// (a `file` upgrade) is built again, and anything else libmagic loads alone.
+final class MagicIndex: @unchecked Sendable {
+  /// The index, for the rest of the process (libmagic keeps pointers into it).
+  private let index: UnsafeRawBufferPointer
+  /// Where the rules for one sniff are written (sized for all of them; pages are used as
+  /// written).
+  private let rules: UnsafeMutableRawBufferPointer
+
+  static let shared: MagicIndex? = load()
+
+  static let fileName = "libmagic-index"
+
+  private init(index: UnsafeRawBufferPointer) {
+    self.index = index
+    rules = .allocate(byteCount: cmagic_index_capacity(index.baseAddress), alignment: 16)
+  }
+
+  /// Loads into `cookie` the rules that may match `head` and the named rules; false when
+  /// the whole database is needed for it (then nothing was loaded).
+  func load(into cookie: OpaquePointer, for head: UnsafeRawBufferPointer) -> Bool {
+    guard let data = head.baseAddress, head.count > 0 else { return false }
+    let size = cmagic_index_assemble(index.baseAddress, data, head.count, rules.baseAddress)
+    guard size > 0 else { return false }
+    var namedSize = 0
+    let named = cmagic_index_named(index.baseAddress, &namedSize)
+    var buffers: [UnsafeMutableRawPointer?] = [rules.baseAddress, UnsafeMutableRawPointer(mutating: named)]
+    var sizes = [size, namedSize]
+    return magic_load_buffers(cookie, &buffers, &sizes, 2) == 0
+  }
+
+  private static func load() -> MagicIndex? {
+    guard let database = compiledDatabase(), let identity = identity(of: database) else { return nil }
+    let folder = cacheFolder()
+    if let folder, let cached = cached(at: folder + "/" + fileName, identity: identity) { return MagicIndex(index: cached) }
+    guard let built = build(from: database, identity: identity) else { return nil }
+    if let folder { save(built, in: folder) }
+    return MagicIndex(index: built)
+  }
+
+  /// The compiled database libmagic loads (with the flags pb gives it), when it loads
+  /// that one file and nothing else.
+  static func compiledDatabase() -> String? {
+    guard getenv("MAGIC") == nil, let path = magic_getpath(nil, 0).map({ String(cString: $0) }) else { return nil }
+    var compiled: String?
+    for component in path.split(separator: ":", omittingEmptySubsequences: false).map(String.init) {
+      // libmagic's order: `NAME.mime.mgc` (for MIME answers), then `NAME.mgc`, then the
+      // rules in NAME as text.
+      if exists(component + ".mime.mgc") || component.isEmpty { return nil }
+      if exists(component + ".mgc") {
+        if compiled != nil { return nil }
+        compiled = component + ".mgc"
+      } else if !holdsNoRules(component) {
+        return nil
+      }
+    }
+    return compiled
+  }
+
+  private static func exists(_ path: String) -> Bool {
+    (try? SystemCall.status(path: path)) != nil
+  }
+
+  /// Whether the rules file at `path` adds nothing: it is missing, or a file of comments
+  /// and blank lines only (Debian's /etc/magic).
+  private static func holdsNoRules(_ path: String) -> Bool {
+    guard let file = try? SystemCall.open(path, flags: O_RDONLY | O_NONBLOCK | O_NOCTTY) else {
+      return !exists(path)
+    }
+    guard let status = try? file.status(), status.st_mode & S_IFMT == S_IFREG, status.st_size <= 65536 else { return false }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(status.st_size) + 1, alignment: 1)
+    defer { buffer.deallocate() }
+    guard let count = try? file.readFully(into: buffer), count <= Int(status.st_size) else { return false }
+    // Each line empty or a comment.
+    var lineStart = true
+    for index in 0..<count {
+      let byte = buffer[index]
+      if lineStart && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "#") { return false }
+      lineStart = byte == UInt8(ascii: "\n")
+    }
+    return true
+  }
+
+  private static func identity(of database: String) -> [UInt64]? {
+    guard let status = try? SystemCall.status(path: database) else { return nil }
+    return identity(of: status)
+  }
+
+  private static func identity(of status: stat) -> [UInt64] {
+    [
+      UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size), UInt64(bitPattern: Int64(status.st_mtim.tv_sec)),
+      UInt64(status.st_mtim.tv_nsec), UInt64(bitPattern: Int64(status.st_ctim.tv_sec)), UInt64(status.st_ctim.tv_nsec),
+    ]
+  }
+
+  /// The user's cache folder for pb; nil without a home to put it in.
+  static func cacheFolder() -> String? {
+    if let cache = Store.environment("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/pb" }
+    let home = Store.homeDirectory
+    return home.hasPrefix("/") && home != "/" ? home + "/.cache/pb" : nil
+  }
+
+  /// The index kept at `path`, when it is whole and built from the database `identity` names.
+  private static func cached(at path: String, identity: [UInt64]) -> UnsafeRawBufferPointer? {
+    guard let file = try? SystemCall.open(path, flags: O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW),
+      let status = try? file.status(), status.st_mode & S_IFMT == S_IFREG, status.st_size <= largest,
+      let mapped = SystemCall.mapForProcess(file, size: Int(status.st_size))
+    else { return nil }
+    guard cmagic_index_check(mapped.baseAddress, mapped.count, identity) == 1 else {
+      munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count)
+      return nil
+    }
+    return mapped
+  }
+
+  /// The largest database (and index) read: Debian's is 8 MB.
+  private static let largest = 64 << 20
+
+  private static func build(from database: String, identity: [UInt64]) -> UnsafeRawBufferPointer? {
+    guard let file = try? SystemCall.open(database, flags: O_RDONLY | O_NONBLOCK | O_NOCTTY),
+      let status = try? file.status(), status.st_mode & S_IFMT == S_IFREG, status.st_size <= largest,
+      // The database read must be the one named.
+      Self.identity(of: status).elementsEqual(identity)
+    else { return nil }
+    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(status.st_size), alignment: 16)
+    defer { bytes.deallocate() }
+    guard let count = try? file.readFully(into: bytes), count == bytes.count else { return nil }
+    var built: UnsafeMutableRawPointer?
+    let size = identity.withUnsafeBufferPointer { cmagic_index_build(bytes.baseAddress, count, $0.baseAddress, &built) }
+    guard size > 0, let built else { return nil }
+    return UnsafeRawBufferPointer(start: built, count: size)
+  }
+
+  /// Keeps the index for later processes; a cache that cannot be written is no error.
+  private static func save(_ index: UnsafeRawBufferPointer, in folder: String) {
+    let parent = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
+    guard (try? SystemCall.makeDirectory(parent, mode: 0o700)) != nil,
+      (try? SystemCall.makeDirectory(folder, mode: 0o700)) != nil,
+      let directory = try? Directory.open(path: folder)
+    else { return }
+    _ = try? StoreFiles.writeAtomically(Array(index), named: fileName, in: directory)
+  }
+}
