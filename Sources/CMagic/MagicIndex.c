@@ -7,13 +7,18 @@
 // sniffing. Most top-level binary tests compare fixed bytes at a fixed offset; a test
 // whose first byte there differs from the data's cannot match, and a group whose
 // top-level test fails is skipped whole, with no other effect. So a sniff hands
-// magic_load_buffers a database of the groups that may match, in the database's order,
-// in one list (libmagic ends a list's walk at the first group that matches, even one
-// that names no type, and moves on to the next list: the groups must share one), and
-// the named rules (its second set) as they are.
+// magic_load_buffers the binary groups that may match, in the database's order, in one
+// list; then the text groups, all of them, as a second list (kept ready in the index);
+// then the named rules (libmagic's second set) as they are.
+//
+// Lists matter: libmagic ends a list's walk at the first group that matches, even one
+// that names no type, and goes on to the next list. The binary pass skips every text
+// group and the text pass every binary one, so two lists walk as one. A group that is
+// both (a search run in both passes) belongs to both orders: where it may match, the
+// sniff puts every group that may match in one list instead, copied in order.
 //
 // What the index decides is only ever "this test cannot match"; any test it does not
-// understand is kept. Text tests are always kept: libmagic runs them on the data
+// understand is kept. Text groups are never tested here: libmagic runs them on the data
 // converted to UTF-8, not on these bytes. A group that can reach an `indirect` test
 // (directly or through the named rules it `use`s) runs libmagic's walk again on other
 // bytes, so a sniff that keeps one loads the whole database instead.
@@ -30,13 +35,13 @@ enum { ENTRY = 376, COMPILED_VERSION = 18 };
 #define COMPILED_MAGIC 0xF11E041Cu
 // Offsets in struct magic.
 enum {
-  F_CONT = 0, F_FLAG = 2, F_RELN = 4, F_VALLEN = 5, F_TYPE = 6, F_MASK_OP = 9, F_OFFSET = 12,
-  F_MASK = 24, F_STR_RANGE = 24, F_STR_FLAGS = 28, F_VALUE = 32, VALUE_SIZE = 128
+  F_FLAG = 2, F_RELN = 4, F_VALLEN = 5, F_TYPE = 6, F_MASK_OP = 9, F_OFFSET = 12, F_MASK = 24, F_STR_RANGE = 24,
+  F_STR_FLAGS = 28, F_VALUE = 32, VALUE_SIZE = 128
 };
 // struct magic's flag bits.
 enum { INDIR = 0x01, OFFADD = 0x02, INDIROFFADD = 0x04, UNSIGNED = 0x08, BINTEST = 0x20, TEXTTEST = 0x40, OFFNEGATIVE = 0x80 };
-// String flags that change how bytes compare (case and white space).
-enum { STRING_COMPARE_FLAGS = 0x0F };
+// String flags (file.h STRING_*) that change how bytes compare.
+enum { COMPACT_WHITESPACE = 0x01, COMPACT_OPTIONAL_WHITESPACE = 0x02, IGNORE_LOWERCASE = 0x04, IGNORE_UPPERCASE = 0x08 };
 // Types (file.h FILE_*).
 enum {
   T_BYTE = 1, T_SHORT = 2, T_LONG = 4, T_STRING = 5, T_BESHORT = 7, T_BELONG = 8, T_LESHORT = 10, T_LELONG = 11,
@@ -45,36 +50,41 @@ enum {
 
 // What a group's top-level test needs of the data.
 enum {
-  KEEP = 0,          // not understood: always kept
-  STRING_BYTE = 1,   // this byte at the offset (bytes past the end read as 0)
-  NUMBER_BYTE = 2,   // this byte under the mask at `probe`, and the whole number in the data
-  SEARCHED = 3,      // the value somewhere in the window a search looks at
-  UNSIGNED_ORDER = 4 // an unsigned number read there compares (< or >) with the value
+  KEEP = 0,           // not understood: always kept
+  STRING_BYTE = 1,    // `byte` at `probe` (bytes past the end read as 0)
+  NUMBER_BYTE = 2,    // `byte` under `mask` at `probe`, and the whole number in the data
+  SEARCHED = 3,       // the first `byte` bytes of the value, where the search looks
+  UNSIGNED_ORDER = 4, // an unsigned number read at the offset compares (< or >) with the value
+  TEXT = 5            // a text group: in the second list
 };
 
-// The index file: a header, one record per group in the database's order, the groups'
-// entries (those that are always kept first, together, so that a sniff reads them from
-// one stretch of the file), then the named rules behind a database header of their own.
+// The index file: a header; one record per group, in the database's order; the binary
+// groups' entries; the text groups behind a database header of their own (the second
+// list); the named rules behind another.
 struct index_header {
   char tag[4]; // "PBMI"
   uint32_t format;
-  uint32_t rules;      // entries of the first set
-  uint32_t named;      // entries of the second set
+  uint32_t rules;   // entries of the first set
+  uint32_t named;   // entries of the second set
   uint32_t groups;
-  uint32_t named_at;   // byte offset of the named rules' database header
+  uint32_t text_at; // byte offset of the text groups' database header
+  uint32_t texts;   // entries in it
+  uint32_t named_at;
   uint64_t identity[CMAGIC_INDEX_IDENTITY];
 };
 struct group_record {
   uint32_t at;      // byte offset of the group's entries
   uint32_t entries; // how many
   int32_t offset;   // the top-level test's offset
-  int32_t probe;    // STRING_BYTE, NUMBER_BYTE: where the data must have `byte`
+  int32_t probe;
   uint8_t kind;
   uint8_t unsafe;   // may reach `indirect`
+  uint8_t both;     // run in both passes
   uint8_t byte;
-  uint8_t mask;     // NUMBER_BYTE: the bits of `byte` compared
+  uint8_t mask;
+  uint8_t reserved[3];
 };
-enum { FORMAT = 3 };
+enum { FORMAT = 4 };
 
 static uint32_t u32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static int32_t i32(const unsigned char *p) { int32_t v; memcpy(&v, p, 4); return v; }
@@ -92,22 +102,35 @@ static int number_size(unsigned type) {
 }
 static int big_endian(unsigned type) { return type == T_BESHORT || type == T_BELONG || type == T_BEQUAD; }
 
+static int is_space(unsigned c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+// How many leading bytes of a string test's value compare byte for byte under its flags
+// (libmagic's file_strncmp relaxes lowercase letters under `c`, uppercase under `C`, and
+// white space under `W` and `w`).
+static size_t exact_prefix(const unsigned char *e) {
+  uint32_t flags = u32(e + F_STR_FLAGS);
+  size_t length = e[F_VALLEN], i = 0;
+  for (; i < length; i++) {
+    unsigned c = e[F_VALUE + i];
+    if ((flags & IGNORE_LOWERCASE) && c >= 'a' && c <= 'z') break;
+    if ((flags & IGNORE_UPPERCASE) && c >= 'A' && c <= 'Z') break;
+    if ((flags & (COMPACT_WHITESPACE | COMPACT_OPTIONAL_WHITESPACE)) && is_space(c)) break;
+  }
+  return i;
+}
+
 // What kind of test an entry is, for a top-level test of the first set.
 static int kind_of(const unsigned char *e) {
   unsigned flag = e[F_FLAG], type = e[F_TYPE], reln = e[F_RELN];
-  // Binary tests only (text tests see converted data); plain offsets from the start.
-  if ((flag & (BINTEST | TEXTTEST)) != BINTEST || (flag & (INDIR | OFFADD | INDIROFFADD | OFFNEGATIVE))) return KEEP;
-  if (i32(e + F_OFFSET) < 0 || e[F_VALLEN] > VALUE_SIZE) return KEEP;
-  if (type == T_STRING && reln == '=' && e[F_VALLEN] >= 1) {
-    unsigned first = e[F_VALUE];
-    int letter = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z');
-    int space = first == ' ' || (first >= '\t' && first <= '\r');
-    // Case and white-space flags change only how letters and spaces compare.
-    if ((u32(e + F_STR_FLAGS) & STRING_COMPARE_FLAGS) == 0 || !(letter || space)) return STRING_BYTE;
-    return KEEP;
-  }
-  if (type == T_SEARCH && reln == '=' && e[F_VALLEN] >= 1 && (u32(e + F_STR_FLAGS) & STRING_COMPARE_FLAGS) == 0)
-    return SEARCHED;
+  unsigned passes = flag & (BINTEST | TEXTTEST);
+  if (passes != BINTEST && passes != (BINTEST | TEXTTEST)) return TEXT;
+  // Plain offsets from the start only.
+  if ((flag & (INDIR | OFFADD | INDIROFFADD | OFFNEGATIVE)) || i32(e + F_OFFSET) < 0 || e[F_VALLEN] > VALUE_SIZE) return KEEP;
+  // A search finds the same bytes wherever the text pass's converted data has them
+  // (see cmagic_index_assemble); every other test is a binary one.
+  if (type == T_SEARCH && reln == '=' && exact_prefix(e) > 0) return SEARCHED;
+  if (passes != BINTEST) return KEEP;
+  if (type == T_STRING && reln == '=' && e[F_VALLEN] >= 1) return exact_prefix(e) > 0 ? STRING_BYTE : KEEP;
   int size = number_size(type);
   if (size == 0 || e[F_MASK_OP] != 0) return KEEP;
   uint64_t mask = u64(e + F_MASK);
@@ -117,36 +140,38 @@ static int kind_of(const unsigned char *e) {
   return KEEP;
 }
 
-static uint64_t read_number(const unsigned char *p, int size, int big) {
-  uint64_t v = 0;
-  for (int i = 0; i < size; i++) v |= (uint64_t)p[big ? i : size - 1 - i] << (8 * (size - 1 - i));
-  return v;
-}
-
-// What a record needs of a top-level test of that kind: the byte and where the data must
-// have it; for numbers, the byte of the number the mask keeps most bits of, and those bits.
-static void key_of(const unsigned char *e, int kind, int32_t *probe, uint8_t *byte, uint8_t *mask) {
-  *probe = i32(e + F_OFFSET);
-  *byte = 0;
-  *mask = 0xFF;
-  if (kind == STRING_BYTE) *byte = e[F_VALUE];
+// What a record needs of a top-level test of its kind: the byte and where the data must
+// have it; for numbers, the byte of the number the mask keeps most bits of, and those
+// bits; for searches, how many leading bytes of the value must be found.
+static void key_of(const unsigned char *e, int kind, struct group_record *record) {
+  record->offset = i32(e + F_OFFSET);
+  record->probe = record->offset;
+  record->byte = 0;
+  record->mask = 0xFF;
+  if (kind == STRING_BYTE) record->byte = e[F_VALUE];
+  if (kind == SEARCHED) record->byte = (uint8_t)exact_prefix(e);
   if (kind == NUMBER_BYTE) {
     int size = number_size(e[F_TYPE]), big = big_endian(e[F_TYPE]);
-    uint64_t mask_word = u64(e + F_MASK);
+    uint64_t mask = u64(e + F_MASK);
     int best = 0, best_bits = -1;
     // Byte `i` of the data is byte `size - 1 - i` of a big-endian number, byte `i` of a
     // little-endian one.
     for (int i = 0; i < size; i++) {
       int position = big ? size - 1 - i : i;
-      unsigned bits = mask_word == 0 ? 0xFF : (unsigned)((mask_word >> (8 * position)) & 0xFF);
-      int count = __builtin_popcount(bits);
-      if (count > best_bits) best = i, best_bits = count;
+      int bits = __builtin_popcount(mask == 0 ? 0xFFu : (unsigned)((mask >> (8 * position)) & 0xFF));
+      if (bits > best_bits) best = i, best_bits = bits;
     }
     int position = big ? size - 1 - best : best;
-    *probe += best;
-    *byte = e[F_VALUE + position];
-    if (mask_word != 0) *mask = (uint8_t)(mask_word >> (8 * position));
+    record->probe += best;
+    record->byte = e[F_VALUE + position];
+    if (mask != 0) record->mask = (uint8_t)(mask >> (8 * position));
   }
+}
+
+static uint64_t read_number(const unsigned char *p, int size, int big) {
+  uint64_t v = 0;
+  for (int i = 0; i < size; i++) v |= (uint64_t)p[big ? i : size - 1 - i] << (8 * (size - 1 - i));
+  return v;
 }
 
 // Whether the group's top-level test `e` may match `data`: from the record alone for
@@ -164,11 +189,12 @@ static int may_match(const struct group_record *record, const unsigned char *e, 
     return (data[(uint32_t)record->probe] & record->mask) == record->byte;
   }
   case SEARCHED: {
-    size_t length = e[F_VALLEN], range = u32(e + F_STR_RANGE);
+    size_t length = record->byte, range = u32(e + F_STR_RANGE);
+    if (record->both) offset = 0; // the text pass's data may start later (a byte-order mark left out)
     if (offset > count || length > count - offset) return 0;
     // The starts libmagic tries: offset + 0 ..< range (all of them for range 0).
     size_t window = count - offset;
-    if (range != 0 && range - 1 + length < window) window = range - 1 + length;
+    if (!record->both && range != 0 && range - 1 + length < window) window = range - 1 + length;
     return memmem(data + offset, window, e + F_VALUE, length) != NULL;
   }
   case UNSIGNED_ORDER: {
@@ -180,6 +206,33 @@ static int may_match(const struct group_record *record, const unsigned char *e, 
   default:
     return 1;
   }
+}
+
+// Whether libmagic's text pass, if it runs, reads these very bytes (less a byte-order
+// mark): whole UTF-8 (no overlong forms, surrogates or cut-off sequences) with no control
+// character but white space, which libmagic takes as UTF-8 (or ASCII) before any other
+// encoding it would convert from.
+static int read_as_is(const unsigned char *data, size_t count) {
+  size_t i = 0;
+  while (i < count) {
+    unsigned c = data[i];
+    if (c < 0x80) {
+      if (c == 0x7F || (c < 0x20 && !(c >= '\t' && c <= '\r'))) return 0;
+      i++;
+      continue;
+    }
+    size_t length = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (length == 0 || length > count - i) return 0;
+    unsigned second = data[i + 1];
+    if ((c == 0xE0 && second < 0xA0) || (c == 0xED && second > 0x9F) || (c == 0xF0 && second < 0x90) ||
+        (c == 0xF4 && second > 0x8F))
+      return 0;
+    for (size_t j = 1; j < length; j++) {
+      if ((data[i + j] & 0xC0) != 0x80) return 0;
+    }
+    i += length;
+  }
+  return 1;
 }
 
 static int valid_database(const unsigned char *mgc, size_t size, uint32_t *rules, uint32_t *named) {
@@ -195,8 +248,10 @@ static void database_header(unsigned char *out, uint32_t rules, uint32_t named) 
   memcpy(out, words, sizeof words);
 }
 
-// The names of named rules (second set) that can reach `indirect`, worked out to a
-// fixed point; a `use` of a name the database lacks counts as reaching it.
+static int is_top(const unsigned char *e) { return (e[0] | e[1]) == 0; }
+
+// Named rules (second set) that can reach `indirect`, worked out to a fixed point; a
+// `use` of a name the database lacks counts as reaching it.
 struct named_group { const unsigned char *name; uint32_t start, end; int unsafe; };
 
 static int uses_unsafe(const unsigned char *entries, uint32_t start, uint32_t end, const struct named_group *names,
@@ -218,18 +273,19 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
   const unsigned char *mgc = database;
   uint32_t rules, named;
   *out = NULL;
-  if (!valid_database(mgc, size, &rules, &named)) return 0;
+  if (!valid_database(mgc, size, &rules, &named) || rules == 0 || !is_top(mgc + ENTRY)) return 0;
   const unsigned char *entries = mgc + ENTRY;
   const unsigned char *second = entries + (size_t)rules * ENTRY;
   // Named groups, for `use`.
   size_t name_count = 0;
-  for (uint32_t i = 0; i < named; i++) name_count += (second[(size_t)i * ENTRY] | second[(size_t)i * ENTRY + 1]) == 0;
+  for (uint32_t i = 0; i < named; i++) name_count += is_top(second + (size_t)i * ENTRY);
   struct named_group *names = calloc(name_count ? name_count : 1, sizeof *names);
-  if (!names) return 0;
+  uint32_t *starts = malloc(((size_t)rules + 1) * sizeof *starts);
+  if (!names || !starts) { free(names); free(starts); return 0; }
   size_t n = 0;
   for (uint32_t i = 0; i < named; i++) {
     const unsigned char *e = second + (size_t)i * ENTRY;
-    if ((e[0] | e[1]) != 0) continue;
+    if (!is_top(e)) continue;
     names[n].name = e[F_TYPE] == T_NAME ? e + F_VALUE : (const unsigned char *)"";
     names[n].start = i;
     if (n > 0) names[n - 1].end = i;
@@ -242,44 +298,55 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
       if (!names[j].unsafe && uses_unsafe(second, names[j].start, names[j].end, names, n)) names[j].unsafe = changed = 1;
     }
   }
-  // Groups of the first set: a top-level test and its continuations. Runs of groups
-  // that are always kept share one header.
-  uint32_t *starts = malloc(((size_t)rules + 1) * sizeof *starts);
-  if (!starts) { free(names); return 0; }
-  uint32_t groups = 0;
+  // Groups of the first set: a top-level test and its continuations; a run of groups of
+  // one kind that is always kept (KEEP, TEXT) makes one group.
+  uint32_t groups = 0, texts = 0;
   for (uint32_t i = 0; i < rules; i++) {
     const unsigned char *e = entries + (size_t)i * ENTRY;
-    if ((e[0] | e[1]) != 0) continue;
-    if (groups > 0 && kind_of(e) == KEEP && kind_of(entries + (size_t)starts[groups - 1] * ENTRY) == KEEP) continue;
-    starts[groups++] = i;
-  }
-  starts[groups] = rules;
-  size_t table = sizeof(struct index_header) + (size_t)groups * sizeof(struct group_record);
-  size_t body = align8(table);
-  size_t total = body + ((size_t)rules + 1 + named) * ENTRY;
-  unsigned char *index = calloc(1, total);
-  if (!index) { free(starts); free(names); return 0; }
-  struct index_header header = {{'P', 'B', 'M', 'I'}, FORMAT, rules, named, groups, 0, {0}};
-  memcpy(header.identity, identity, sizeof header.identity);
-  struct group_record *records = (struct group_record *)(index + sizeof header);
-  size_t at = body;
-  for (int always = 1; always >= 0; always--) {
-    for (uint32_t g = 0; g < groups; g++) {
-      const unsigned char *top = entries + (size_t)starts[g] * ENTRY;
-      uint8_t kind = (uint8_t)kind_of(top);
-      if ((kind == KEEP) != always) continue;
-      uint32_t count = starts[g + 1] - starts[g];
-      struct group_record record = {(uint32_t)at, count, i32(top + F_OFFSET), 0, kind,
-                                    (uint8_t)uses_unsafe(entries, starts[g], starts[g + 1], names, n), 0, 0xFF};
-      key_of(top, kind, &record.probe, &record.byte, &record.mask);
-      memcpy(&records[g], &record, sizeof record);
-      memcpy(index + at, entries + (size_t)starts[g] * ENTRY, (size_t)count * ENTRY);
-      at += (size_t)count * ENTRY;
+    if (is_top(e)) {
+      int kind = kind_of(e);
+      int run = groups > 0 && (kind == KEEP || kind == TEXT) && kind == kind_of(entries + (size_t)starts[groups - 1] * ENTRY);
+      if (!run) starts[groups++] = i;
     }
   }
-  header.named_at = (uint32_t)at;
-  database_header(index + at, 0, named);
-  memcpy(index + at + ENTRY, second, (size_t)named * ENTRY);
+  starts[groups] = rules;
+  for (uint32_t g = 0; g < groups; g++) {
+    if (kind_of(entries + (size_t)starts[g] * ENTRY) == TEXT) texts += starts[g + 1] - starts[g];
+  }
+  size_t table = sizeof(struct index_header) + (size_t)groups * sizeof(struct group_record);
+  size_t binary_at = align8(table);
+  size_t text_at = binary_at + (size_t)(rules - texts) * ENTRY;
+  size_t named_at = text_at + ((size_t)texts + 1) * ENTRY;
+  size_t total = named_at + ((size_t)named + 1) * ENTRY;
+  unsigned char *index = calloc(1, total);
+  if (!index || total > UINT32_MAX) { free(index); free(starts); free(names); return 0; }
+  struct index_header header = {{'P', 'B', 'M', 'I'}, FORMAT, rules, named, groups, (uint32_t)text_at, texts, (uint32_t)named_at, {0}};
+  memcpy(header.identity, identity, sizeof header.identity);
+  // Binary groups that are always kept first, together, so that a sniff copies them from
+  // one stretch of the file; then the rest.
+  size_t binary = binary_at, text = text_at + ENTRY;
+  for (int pass = 0; pass < 3; pass++) {
+    for (uint32_t g = 0; g < groups; g++) {
+      const unsigned char *top = entries + (size_t)starts[g] * ENTRY;
+      int kind = kind_of(top);
+      if ((pass == 0) != (kind == KEEP) || (pass == 2) != (kind == TEXT)) continue;
+      uint32_t count = starts[g + 1] - starts[g];
+      struct group_record record = {0};
+      key_of(top, kind, &record);
+      record.kind = (uint8_t)kind;
+      record.entries = count;
+      record.unsafe = (uint8_t)uses_unsafe(entries, starts[g], starts[g + 1], names, n);
+      record.both = (top[F_FLAG] & (BINTEST | TEXTTEST)) == (BINTEST | TEXTTEST);
+      size_t *at = kind == TEXT ? &text : &binary;
+      record.at = (uint32_t)*at;
+      memcpy(index + *at, top, (size_t)count * ENTRY);
+      *at += (size_t)count * ENTRY;
+      memcpy(index + sizeof header + (size_t)g * sizeof record, &record, sizeof record);
+    }
+  }
+  database_header(index + text_at, texts, 0);
+  database_header(index + named_at, 0, named);
+  memcpy(index + named_at + ENTRY, second, (size_t)named * ENTRY);
   memcpy(index, &header, sizeof header);
   free(starts);
   free(names);
@@ -287,61 +354,75 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
   return total;
 }
 
-int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *identity) {
-  const unsigned char *index = index_bytes;
+static struct index_header header_of(const void *index) {
   struct index_header header;
-  if (size < sizeof header) return 0;
   memcpy(&header, index, sizeof header);
-  if (memcmp(header.tag, "PBMI", 4) != 0 || header.format != FORMAT) return 0;
-  if (memcmp(header.identity, identity, sizeof header.identity) != 0) return 0;
-  size_t table = sizeof header + (size_t)header.groups * sizeof(struct group_record);
-  if (table > size || header.groups > header.rules + 1) return 0;
-  // Every group lies in the stretch of rules, and they hold the first set exactly.
-  size_t start = align8(table), end = start + (size_t)header.rules * ENTRY;
-  if (end > size) return 0;
-  uint64_t seen = 0;
-  for (uint32_t g = 0; g < header.groups; g++) {
-    struct group_record record;
-    memcpy(&record, index + sizeof header + (size_t)g * sizeof record, sizeof record);
-    if (record.entries == 0 || record.kind > UNSIGNED_ORDER || record.at < start || (record.at - start) % ENTRY != 0) return 0;
-    // A number's probe lies within it (it is read only once the number is in the data).
-    if (record.kind == NUMBER_BYTE && (record.offset < 0 || record.probe < record.offset || record.probe - record.offset >= 8)) return 0;
-    if ((uint64_t)record.at + (uint64_t)record.entries * ENTRY > end) return 0;
-    seen += record.entries;
-  }
-  if (seen != header.rules || header.named_at != end) return 0;
-  if ((uint64_t)end + ((uint64_t)header.named + 1) * ENTRY != size) return 0;
-  return u32(index + end) == COMPILED_MAGIC && u32(index + end + 8) == 0 && u32(index + end + 12) == header.named;
+  return header;
 }
 
-size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t count, void *out) {
+int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *identity) {
   const unsigned char *index = index_bytes;
-  unsigned char *rules = out;
-  struct index_header header;
-  memcpy(&header, index, sizeof header);
-  size_t kept = 0;
+  if (size < sizeof(struct index_header)) return 0;
+  struct index_header header = header_of(index);
+  if (memcmp(header.tag, "PBMI", 4) != 0 || header.format != FORMAT) return 0;
+  if (memcmp(header.identity, identity, sizeof header.identity) != 0) return 0;
+  if (header.groups > header.rules || header.texts > header.rules) return 0;
+  size_t binary_at = align8(sizeof header + (size_t)header.groups * sizeof(struct group_record));
+  uint64_t text_at = binary_at + (uint64_t)(header.rules - header.texts) * ENTRY;
+  uint64_t named_at = text_at + ((uint64_t)header.texts + 1) * ENTRY;
+  if (header.text_at != text_at || header.named_at != named_at) return 0;
+  if (named_at + ((uint64_t)header.named + 1) * ENTRY != size) return 0;
+  if (u32(index + text_at) != COMPILED_MAGIC || u32(index + text_at + 8) != header.texts) return 0;
+  // Each record's entries lie in their stretch of rules, whole entries from its start,
+  // and all of them together fit the database cmagic_index_assemble writes.
+  uint64_t total = 0;
   for (uint32_t g = 0; g < header.groups; g++) {
     struct group_record record;
     memcpy(&record, index + sizeof header + (size_t)g * sizeof record, sizeof record);
-    const unsigned char *first = index + record.at;
-    if (!may_match(&record, first, data, count)) continue;
-    if (record.unsafe) return 0;
-    memcpy(rules + (kept + 1) * ENTRY, first, (size_t)record.entries * ENTRY);
-    kept += record.entries;
+    if (record.entries == 0 || record.kind > TEXT || record.at < binary_at || (record.at - binary_at) % ENTRY != 0) return 0;
+    if ((record.kind == TEXT) != (record.at >= text_at)) return 0;
+    if ((uint64_t)record.at + (uint64_t)record.entries * ENTRY > (record.kind == TEXT ? named_at : text_at)) return 0;
+    total += record.entries;
+  }
+  if (total > header.rules) return 0;
+  return u32(index + named_at) == COMPILED_MAGIC && u32(index + named_at + 12) == header.named;
+}
+
+size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t count, void *out, const void **texts,
+                             size_t *text_size) {
+  const unsigned char *index = index_bytes;
+  unsigned char *rules = out;
+  struct index_header header = header_of(index);
+  const struct group_record *records = (const struct group_record *)(index + sizeof header);
+  // A search run in both passes that may match needs the text groups in one list with
+  // the binary ones. It is tested on these bytes, so data libmagic may convert before its
+  // text pass keeps it.
+  int as_is = read_as_is(data, count), one_list = 0;
+  for (uint32_t g = 0; g < header.groups && !one_list; g++) {
+    if (records[g].both && (!as_is || may_match(&records[g], index + records[g].at, data, count))) one_list = 1;
+  }
+  size_t kept = 0;
+  for (uint32_t g = 0; g < header.groups; g++) {
+    const struct group_record *record = &records[g];
+    const unsigned char *first = index + record->at;
+    int kept_here = record->kind == TEXT ? one_list : (record->both && !as_is) || may_match(record, first, data, count);
+    if (!kept_here) continue;
+    if (record->unsafe) return 0;
+    memcpy(rules + (kept + 1) * ENTRY, first, (size_t)record->entries * ENTRY);
+    kept += record->entries;
   }
   database_header(rules, (uint32_t)kept, 0);
+  *texts = one_list ? NULL : index + header.text_at;
+  *text_size = one_list ? 0 : ((size_t)header.texts + 1) * ENTRY;
   return (kept + 1) * ENTRY;
 }
 
 size_t cmagic_index_capacity(const void *index_bytes) {
-  struct index_header header;
-  memcpy(&header, index_bytes, sizeof header);
-  return ((size_t)header.rules + 1) * ENTRY;
+  return ((size_t)header_of(index_bytes).rules + 1) * ENTRY;
 }
 
 const void *cmagic_index_named(const void *index_bytes, size_t *size) {
-  struct index_header header;
-  memcpy(&header, index_bytes, sizeof header);
+  struct index_header header = header_of(index_bytes);
   *size = ((size_t)header.named + 1) * ENTRY;
   return (const unsigned char *)index_bytes + header.named_at;
 }

@@ -36,13 +36,21 @@ final class MagicIndex: @unchecked Sendable {
   /// the whole database is needed for it (then nothing was loaded).
   func load(into cookie: OpaquePointer, for head: UnsafeRawBufferPointer) -> Bool {
     guard let data = head.baseAddress, head.count > 0 else { return false }
-    let size = cmagic_index_assemble(index.baseAddress, data, head.count, rules.baseAddress)
+    var texts: UnsafeRawPointer?
+    var textSize = 0
+    let size = cmagic_index_assemble(index.baseAddress, data, head.count, rules.baseAddress, &texts, &textSize)
     guard size > 0 else { return false }
     var namedSize = 0
     let named = cmagic_index_named(index.baseAddress, &namedSize)
-    var buffers: [UnsafeMutableRawPointer?] = [rules.baseAddress, UnsafeMutableRawPointer(mutating: named)]
-    var sizes = [size, namedSize]
-    return magic_load_buffers(cookie, &buffers, &sizes, 2) == 0
+    var buffers: [UnsafeMutableRawPointer?] = [rules.baseAddress]
+    var sizes = [size]
+    if let texts {
+      buffers.append(UnsafeMutableRawPointer(mutating: texts))
+      sizes.append(textSize)
+    }
+    buffers.append(UnsafeMutableRawPointer(mutating: named))
+    sizes.append(namedSize)
+    return magic_load_buffers(cookie, &buffers, &sizes, buffers.count) == 0
   }
 
   private static func load() -> MagicIndex? {
