@@ -70,6 +70,8 @@ struct index_header {
   uint32_t text_at; // byte offset of the text groups' database header
   uint32_t texts;   // entries in it
   uint32_t named_at;
+  uint32_t both[4];   // the groups run in both passes, the first four of them
+  uint32_t boths;     // how many there are (more than four: always one list)
   uint64_t identity[CMAGIC_INDEX_IDENTITY];
 };
 struct group_record {
@@ -82,9 +84,10 @@ struct group_record {
   uint8_t both;     // run in both passes
   uint8_t byte;
   uint8_t mask;
-  uint8_t reserved[3];
+  uint8_t size;     // NUMBER_BYTE: the number's size
+  uint8_t reserved[2];
 };
-enum { FORMAT = 4 };
+enum { FORMAT = 7 };
 
 static uint32_t u32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static int32_t i32(const unsigned char *p) { int32_t v; memcpy(&v, p, 4); return v; }
@@ -162,6 +165,7 @@ static void key_of(const unsigned char *e, int kind, struct group_record *record
       if (bits > best_bits) best = i, best_bits = bits;
     }
     int position = big ? size - 1 - best : best;
+    record->size = (uint8_t)size;
     record->probe += best;
     record->byte = e[F_VALUE + position];
     if (mask != 0) record->mask = (uint8_t)(mask >> (8 * position));
@@ -174,24 +178,22 @@ static uint64_t read_number(const unsigned char *p, int size, int big) {
   return v;
 }
 
-// Whether the group's top-level test `e` may match `data`: from the record alone for
-// the byte kinds (the group's rules are not read), from the test for the others.
+// Whether the group's top-level test may match `data`: from the record alone for the
+// byte kinds, from the test `e` (its first rule, bounds checked) for the others.
 static int may_match(const struct group_record *record, const unsigned char *e, const unsigned char *data, size_t count) {
   uint32_t offset = (uint32_t)record->offset;
   switch (record->kind) {
   case STRING_BYTE:
     // libmagic pads the data with zeros past its end for string tests.
     return (offset < count ? data[offset] : 0) == record->byte;
-  case NUMBER_BYTE: {
+  case NUMBER_BYTE:
     // A number not wholly in the data does not match.
-    size_t size = (size_t)number_size(e[F_TYPE]);
-    if (offset > count || size > count - offset || (uint32_t)record->probe >= count) return 0;
+    if (offset > count || record->size > count - offset || (uint32_t)record->probe >= count) return 0;
     return (data[(uint32_t)record->probe] & record->mask) == record->byte;
-  }
   case SEARCHED: {
     size_t length = record->byte, range = u32(e + F_STR_RANGE);
     if (record->both) offset = 0; // the text pass's data may start later (a byte-order mark left out)
-    if (offset > count || length > count - offset) return 0;
+    if (offset > count || length > count - offset || length > e[F_VALLEN]) return 0;
     // The starts libmagic tries: offset + 0 ..< range (all of them for range 0).
     size_t window = count - offset;
     if (!record->both && range != 0 && range - 1 + length < window) window = range - 1 + length;
@@ -199,7 +201,7 @@ static int may_match(const struct group_record *record, const unsigned char *e, 
   }
   case UNSIGNED_ORDER: {
     int size = number_size(e[F_TYPE]);
-    if (offset > count || (size_t)size > count - offset) return 0;
+    if (size == 0 || offset > count || (size_t)size > count - offset) return 0;
     uint64_t v = read_number(data + offset, size, big_endian(e[F_TYPE])), l = u64(e + F_VALUE);
     return e[F_RELN] == '<' ? v < l : v > l;
   }
@@ -320,7 +322,7 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
   size_t total = named_at + ((size_t)named + 1) * ENTRY;
   unsigned char *index = calloc(1, total);
   if (!index || total > UINT32_MAX) { free(index); free(starts); free(names); return 0; }
-  struct index_header header = {{'P', 'B', 'M', 'I'}, FORMAT, rules, named, groups, (uint32_t)text_at, texts, (uint32_t)named_at, {0}};
+  struct index_header header = {{'P', 'B', 'M', 'I'}, FORMAT, rules, named, groups, (uint32_t)text_at, texts, (uint32_t)named_at, {0}, 0, {0}};
   memcpy(header.identity, identity, sizeof header.identity);
   // Binary groups that are always kept first, together, so that a sniff copies them from
   // one stretch of the file; then the rest.
@@ -337,6 +339,7 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
       record.entries = count;
       record.unsafe = (uint8_t)uses_unsafe(entries, starts[g], starts[g + 1], names, n);
       record.both = (top[F_FLAG] & (BINTEST | TEXTTEST)) == (BINTEST | TEXTTEST);
+      if (record.both && header.boths++ < 4) header.both[header.boths - 1] = g;
       size_t *at = kind == TEXT ? &text : &binary;
       record.at = (uint32_t)*at;
       memcpy(index + *at, top, (size_t)count * ENTRY);
@@ -373,19 +376,18 @@ int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *ide
   if (header.text_at != text_at || header.named_at != named_at) return 0;
   if (named_at + ((uint64_t)header.named + 1) * ENTRY != size) return 0;
   if (u32(index + text_at) != COMPILED_MAGIC || u32(index + text_at + 8) != header.texts) return 0;
-  // Each record's entries lie in their stretch of rules, whole entries from its start,
-  // and all of them together fit the database cmagic_index_assemble writes.
-  uint64_t total = 0;
-  for (uint32_t g = 0; g < header.groups; g++) {
-    struct group_record record;
-    memcpy(&record, index + sizeof header + (size_t)g * sizeof record, sizeof record);
-    if (record.entries == 0 || record.kind > TEXT || record.at < binary_at || (record.at - binary_at) % ENTRY != 0) return 0;
-    if ((record.kind == TEXT) != (record.at >= text_at)) return 0;
-    if ((uint64_t)record.at + (uint64_t)record.entries * ENTRY > (record.kind == TEXT ? named_at : text_at)) return 0;
-    total += record.entries;
-  }
-  if (total > header.rules) return 0;
   return u32(index + named_at) == COMPILED_MAGIC && u32(index + named_at + 12) == header.named;
+}
+
+// Where the stretches of an index begin, for checking records as a sniff reads them
+// (not all at once when the index is opened).
+struct bounds { size_t binary_at, text_at, named_at; };
+
+static int record_in_bounds(const struct group_record *record, const struct bounds *bounds) {
+  if (record->entries == 0 || record->kind > TEXT || record->at < bounds->binary_at) return 0;
+  if (record->kind == NUMBER_BYTE && (record->size == 0 || record->size > 8)) return 0;
+  if ((record->at - bounds->binary_at) % ENTRY != 0 || (record->kind == TEXT) != (record->at >= bounds->text_at)) return 0;
+  return (uint64_t)record->at + (uint64_t)record->entries * ENTRY <= (record->kind == TEXT ? bounds->named_at : bounds->text_at);
 }
 
 size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t count, void *out, const void **texts,
@@ -397,17 +399,25 @@ size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t c
   // A search run in both passes that may match needs the text groups in one list with
   // the binary ones. It is tested on these bytes, so data libmagic may convert before its
   // text pass keeps it.
-  int as_is = read_as_is(data, count), one_list = 0;
-  for (uint32_t g = 0; g < header.groups && !one_list; g++) {
-    if (records[g].both && (!as_is || may_match(&records[g], index + records[g].at, data, count))) one_list = 1;
+  struct bounds bounds = {align8(sizeof header + (size_t)header.groups * sizeof *records), header.text_at, header.named_at};
+  int as_is = read_as_is(data, count), one_list = header.boths > 4;
+  for (uint32_t i = 0; i < header.boths && i < 4 && !one_list; i++) {
+    const struct group_record *record = header.both[i] < header.groups ? &records[header.both[i]] : NULL;
+    if (!record || !record->both || !record_in_bounds(record, &bounds)) return 0;
+    if (!as_is || may_match(record, index + record->at, data, count)) one_list = 1;
   }
   size_t kept = 0;
   for (uint32_t g = 0; g < header.groups; g++) {
     const struct group_record *record = &records[g];
+    // The byte kinds are decided from the record; the others read their first rule.
+    int reads_rule = record->kind == SEARCHED || record->kind == UNSIGNED_ORDER;
+    if (reads_rule && !record_in_bounds(record, &bounds)) return 0;
     const unsigned char *first = index + record->at;
     int kept_here = record->kind == TEXT ? one_list : (record->both && !as_is) || may_match(record, first, data, count);
     if (!kept_here) continue;
-    if (record->unsafe) return 0;
+    if (!record_in_bounds(record, &bounds)) return 0;
+    // A damaged index could name more rules than `out` holds.
+    if (record->unsafe || record->entries > header.rules - kept) return 0;
     memcpy(rules + (kept + 1) * ENTRY, first, (size_t)record->entries * ENTRY);
     kept += record->entries;
   }

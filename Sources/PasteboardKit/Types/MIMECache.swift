@@ -5,8 +5,11 @@
 /// of it is untrusted: each read is bounds-checked and a cache that does not hold together
 /// is dropped whole, never followed off its end. The globs, magic and namespaces are read
 /// in MIMECacheGlobs.swift, MIMECacheMagic.swift and MIMEXMLRoot.swift.
-struct MIMECache: Sendable {
-  let bytes: [UInt8]
+struct MIMECache: @unchecked Sendable {
+  /// The cache's bytes: the system's file mapped for the process, or a copy this value
+  /// keeps (`owner`). Never written.
+  let bytes: UnsafeRawBufferPointer
+  private let owner: Storage?
   private let aliasList: Int
   private let parentList: Int
   let literalList: Int
@@ -19,8 +22,32 @@ struct MIMECache: Sendable {
   /// The longest string read from the cache; MIME types and icon names are far shorter.
   private static let longestString = 255
 
+  /// Owns a copy of the bytes a cache was made from.
+  private final class Storage: @unchecked Sendable {
+    let buffer: UnsafeMutableRawBufferPointer
+
+    init(_ bytes: [UInt8]) {
+      buffer = .allocate(byteCount: max(bytes.count, 1), alignment: 8)
+      buffer.copyBytes(from: bytes)
+    }
+
+    deinit { buffer.deallocate() }
+  }
+
+  /// A cache from a copy of `bytes`.
   init?(bytes: [UInt8]) {
+    let storage = Storage(bytes)
+    self.init(mapped: UnsafeRawBufferPointer(rebasing: storage.buffer[..<bytes.count]), owner: storage)
+  }
+
+  /// A cache read where it lies: `bytes` stay valid for the process (a mapped file).
+  init?(mapped bytes: UnsafeRawBufferPointer) {
+    self.init(mapped: bytes, owner: nil)
+  }
+
+  private init?(mapped bytes: UnsafeRawBufferPointer, owner: Storage?) {
     self.bytes = bytes
+    self.owner = owner
     // Header: major, minor (2 bytes each), then nine list offsets.
     guard bytes.count >= 40, Self.u16(bytes, 0) == 1 else { return nil }
     let offsets = (0..<9).map { Self.u32(bytes, 4 + 4 * $0) ?? -1 }
@@ -115,12 +142,12 @@ struct MIMECache: Sendable {
     offset >= 0 && offset < bytes.count ? (bytes.count - offset) / size : 0
   }
 
-  private static func u32(_ bytes: [UInt8], _ offset: Int) -> Int? {
+  private static func u32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Int? {
     guard offset >= 0, offset + 4 <= bytes.count else { return nil }
     return bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
   }
 
-  private static func u16(_ bytes: [UInt8], _ offset: Int) -> Int {
+  private static func u16(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Int {
     Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
   }
 }

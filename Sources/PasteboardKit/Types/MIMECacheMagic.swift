@@ -34,7 +34,7 @@ extension MIMECache {
       count <= recordsFit(from: first, size: Self.matchSize)
     else { return nil }
     // Nil both when no match holds and when the walk finds the cache broken.
-    let found: (mimeOffset: Int, priority: Int)? = bytes.withUnsafeBufferPointer { cache in
+    let found: (mimeOffset: Int, priority: Int)? = bytes.withMemoryRebound(to: UInt8.self) { cache in
       var walk = MagicWalk(cache: cache, head: head, budget: min(Self.workPerCacheByte * cache.count, Self.mostWork))
       for index in 0..<count {
         let match = first + Self.matchSize * index

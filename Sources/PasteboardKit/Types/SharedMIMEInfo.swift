@@ -48,9 +48,7 @@ public final class SharedMIMEInfo: Sendable {
     for directory in directories where !unique.contains(directory) { unique.append(directory) }
     var found: [Database] = []
     for directory in unique.prefix(Self.mostDatabases) {
-      guard let bytes = Self.read(directory + "/mime.cache", largest: Self.largestCache),
-        let cache = MIMECache(bytes: bytes)
-      else { continue }
+      guard let cache = Self.cache(at: directory + "/mime.cache") else { continue }
       found.append(Database(directory: directory, cache: cache))
     }
     databases = found
@@ -298,13 +296,30 @@ public final class SharedMIMEInfo: Sendable {
 
   /// A whole regular file, or nil. The file is read, not mapped, so that a cache rewritten
   /// in place while pb runs cannot fault it.
+  /// A `mime.cache`: the system's (root's, writable by no one else) mapped for the
+  /// process, so a sniff reads the few pages it looks at; any other one read whole, as
+  /// its owner could cut it short under a mapping.
+  private static func cache(at path: String) -> MIMECache? {
+    guard let file = try? SystemCall.open(path, flags: O_RDONLY | O_NONBLOCK), let info = try? file.status(),
+      info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestCache
+    else { return nil }
+    if info.st_uid == 0, info.st_mode & 0o022 == 0, let mapped = SystemCall.mapForProcess(file, size: Int(info.st_size)) {
+      return MIMECache(mapped: mapped)
+    }
+    return read(file, size: Int(info.st_size)).flatMap { MIMECache(bytes: $0) }
+  }
+
   private static func read(_ path: String, largest: Int) -> [UInt8]? {
     guard let file = try? SystemCall.open(path, flags: O_RDONLY | O_NONBLOCK), let info = try? file.status(),
       info.st_mode & S_IFMT == S_IFREG, info.st_size <= largest
     else { return nil }
+    return read(file, size: Int(info.st_size))
+  }
+
+  private static func read(_ file: Descriptor, size: Int) -> [UInt8]? {
     // Read straight into the array's storage: no zero fill, no second copy.
     var failed = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
       do {
         initialized = try file.readFully(into: UnsafeMutableRawBufferPointer(buffer))
       } catch {

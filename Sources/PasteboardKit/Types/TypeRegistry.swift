@@ -284,7 +284,8 @@ public enum TypeRegistry {
   /// and one for a MIME type also to what the MIME database and the MIME type's top
   /// level say; an undeclared custom identifier (`com.example.clip`) is data.
   public static func parents(of type: TypeIdentifier) -> [TypeIdentifier] {
-    parentFacts(of: type).map(\.type)
+    if let declared = declaration(of: type) { return declared.conformsTo }
+    return parentFacts(of: type).map(\.type)
   }
 
   /// Where the facts about a type come from: its declaration, the MIME database for a
@@ -409,7 +410,18 @@ public enum TypeRegistry {
 
   /// Whether `type` is `other` or conforms to it, directly or through its parents.
   public static func conforms(_ type: TypeIdentifier, to other: TypeIdentifier) -> Bool {
-    type == other || ancestors(of: type).contains(other)
+    if type == other { return true }
+    // Depth-first, ending at the first path to `other`: a sniff asks this dozens of times.
+    var seen: [TypeIdentifier] = []
+    func reaches(_ current: TypeIdentifier) -> Bool {
+      for parent in parents(of: current) where !seen.contains(parent) {
+        if parent == other { return true }
+        seen.append(parent)
+        if reaches(parent) { return true }
+      }
+      return false
+    }
+    return reaches(type)
   }
 
   /// The preferred filename extension of a type or, failing that, of its nearest ancestor.
