@@ -19,9 +19,6 @@ import LinuxSystem
 final class MagicIndex: @unchecked Sendable {
   /// The index, for the rest of the process (libmagic keeps pointers into it).
   private let index: UnsafeRawBufferPointer
-  /// Where the rules for one sniff are written (sized for all of them; pages are used as
-  /// written).
-  private let rules: UnsafeMutableRawBufferPointer
 
   static let shared: MagicIndex? = load()
 
@@ -29,12 +26,18 @@ final class MagicIndex: @unchecked Sendable {
 
   private init(index: UnsafeRawBufferPointer) {
     self.index = index
-    rules = .allocate(byteCount: cmagic_index_capacity(index.baseAddress), alignment: 16)
   }
 
-  /// Loads into `cookie` the rules that may match `head` and the named rules; false when
-  /// the whole database is needed for it (then nothing was loaded).
-  func load(into cookie: OpaquePointer, for head: UnsafeRawBufferPointer) -> Bool {
+  /// Room for the rules of any one sniff (pages are used only as they are written). The
+  /// cookie they are loaded into points into it until its next load.
+  func makeRulesBuffer() -> UnsafeMutableRawBufferPointer {
+    .allocate(byteCount: cmagic_index_capacity(index.baseAddress), alignment: 16)
+  }
+
+  /// Loads into `cookie` the rules that may match `head` (written into `rules`, the
+  /// cookie's own buffer) and the named rules; false when the whole database is needed
+  /// for it (then nothing was loaded).
+  func load(into cookie: OpaquePointer, rules: UnsafeMutableRawBufferPointer, for head: UnsafeRawBufferPointer) -> Bool {
     guard let data = head.baseAddress, head.count > 0 else { return false }
     var texts: UnsafeRawPointer?
     var textSize = 0

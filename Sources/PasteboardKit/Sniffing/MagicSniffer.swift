@@ -50,8 +50,9 @@ private final class Libmagic: Sendable {
   private struct Cookies: @unchecked Sendable {
     /// The whole database, loaded once.
     var whole: OpaquePointer?
-    /// Loaded anew with each sniff's rules.
+    /// Loaded anew with each sniff's rules, which it reads from `rules`.
     var picked: OpaquePointer?
+    var rules: UnsafeMutableRawBufferPointer?
   }
 
   private let cookies = Mutex(Cookies())
@@ -64,6 +65,7 @@ private final class Libmagic: Sendable {
     cookies.withLock { cookies in
       if let whole = cookies.whole { magic_close(whole) }
       if let picked = cookies.picked { magic_close(picked) }
+      cookies.rules?.deallocate()
     }
   }
 
@@ -71,13 +73,17 @@ private final class Libmagic: Sendable {
     try cookies.withLock { (cookies) throws(PasteboardError) -> SniffedType in
       if indexed, let index = MagicIndex.shared {
         let picked: OpaquePointer
-        if let opened = cookies.picked {
+        let rules: UnsafeMutableRawBufferPointer
+        if let opened = cookies.picked, let buffer = cookies.rules {
           picked = opened
+          rules = buffer
         } else {
           picked = try Self.open()
+          rules = index.makeRulesBuffer()
           cookies.picked = picked
+          cookies.rules = rules
         }
-        if index.load(into: picked, for: head) { return try Self.answer(picked, head) }
+        if index.load(into: picked, rules: rules, for: head) { return try Self.answer(picked, head) }
       }
       let whole: OpaquePointer
       if let loaded = cookies.whole {
