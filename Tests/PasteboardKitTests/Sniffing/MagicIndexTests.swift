@@ -1,5 +1,6 @@
 import CMagic
 import Foundation
+import Synchronization
 import Testing
 
 @testable import PasteboardKit
@@ -253,6 +254,32 @@ import Testing
     // The rule is reached: the plain SVG is one.
     let svg = Array((doctypes[0] + "\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n").utf8)
     #expect(try svg.withUnsafeBytes { try MagicSniffer(sharesLibmagic: false).sniff($0) }.mimeType == "image/svg+xml")
+  }
+
+  /// libmagic reads the rules a sniff loads where they were written, for as long as its
+  /// cookie holds them: sniffers of their own used at once (tests do) must not write
+  /// theirs over one another's.
+  @Test("sniffers of their own used at once on several threads answer as the whole database does")
+  func sniffersAtOnce() throws {
+    try #require(MagicSniffer.usesIndex)
+    let samples: [[UInt8]] = [
+      Array("hello, a small note\n".utf8), Array("<!doctype svg>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n".utf8),
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52], Array("#!/usr/bin/env python3\nimport os\n".utf8),
+      [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0, 0, 4, 0xE6, 0xD6, 0xB4, 0x46], Array("{\"a\": [1, 2]}\n".utf8), Array("GIF89a\u{1}\0\u{1}\0".utf8),
+    ]
+    let whole = MagicSniffer(sharesLibmagic: false, indexed: false)
+    let expected = try samples.map { sample in try sample.withUnsafeBytes { "\(try whole.sniff($0))" } }
+    let differences = Mutex<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 3) { thread in
+      let indexed = MagicSniffer(sharesLibmagic: false)
+      for round in 0..<400 {
+        let which = (round + thread * 2) % samples.count
+        let answer = samples[which].withUnsafeBytes { head in (try? indexed.sniff(head)).map { "\($0)" } ?? "an error" }
+        if answer != expected[which] { differences.withLock { $0.append("thread \(thread), round \(round), sample \(which): \(answer), not \(expected[which])") } }
+      }
+    }
+    let found = differences.withLock { $0 }
+    #expect(found.isEmpty, "\(found.count) of 1,200 sniffs answered differently:\n\(found.prefix(10).joined(separator: "\n"))")
   }
 
   // MARK: - The index file
