@@ -56,6 +56,22 @@ final class MagicIndex: @unchecked Sendable {
     return magic_load_buffers(cookie, &buffers, &sizes, buffers.count) == 0
   }
 
+  /// What a sniff of `head` loads with this process's index: how many rules of the first
+  /// set, and whether the text groups come as a list of their own; nil when it loads the
+  /// whole database. For tests, which must know the index really leaves rules out.
+  static func picked(for head: UnsafeRawBufferPointer) -> (rules: Int, textsApart: Bool)? {
+    guard let index = shared?.index.baseAddress, let data = head.baseAddress, head.count > 0 else { return nil }
+    let rules = UnsafeMutableRawBufferPointer.allocate(byteCount: cmagic_index_capacity(index), alignment: 16)
+    defer { rules.deallocate() }
+    var texts: UnsafeRawPointer?
+    var textSize = 0
+    let size = cmagic_index_assemble(index, data, head.count, rules.baseAddress, &texts, &textSize)
+    guard size > 0 else { return nil }
+    // Each list begins with a database header of one entry.
+    let entry = 376
+    return (size / entry - 1 + (texts == nil ? 0 : textSize / entry - 1), texts != nil)
+  }
+
   private static func load() -> MagicIndex? {
     guard let database = compiledDatabase(), let identity = identity(of: database) else { return nil }
     let folder = cacheFolder()
