@@ -120,10 +120,13 @@ struct MagicIndexCacheTests {
     case .truncated:
       planted = valid.prefix(valid.count - 376)
     case .otherIdentity:
-      // The header: tag, format and six counts and offsets (32 bytes), then the
-      // database's identity (device, inode, size, times).
+      // The header names the database by device, inode, size and times: change its size
+      // (found as the 8 bytes of the database's size in the header).
       planted = valid
-      planted[40] ^= 0x01
+      let size = try #require(try FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: "/usr/share/misc/magic.mgc").resolvingSymlinksInPath().path)[.size] as? Int)
+      let word = withUnsafeBytes(of: UInt64(size).littleEndian) { Data($0) }
+      let at = try #require(valid.prefix(256).range(of: word)?.lowerBound, "the database's size in the header")
+      planted[at] ^= 0x01
     case .empty:
       planted = Data()
     case .directory:
