@@ -52,7 +52,7 @@ enum {
 enum {
   KEEP = 0,           // not understood: always kept
   STRING_BYTE = 1,    // `byte` at `probe` (bytes past the end read as 0)
-  NUMBER_BYTE = 2,    // `byte` under `mask` at `probe`, and the whole number in the data
+  NUMBER_BYTE = 2,    // `byte` under `mask` at `probe`, and the whole number in the data (not for quads)
   SEARCHED = 3,       // the first `byte` bytes of the value, where the search looks
   UNSIGNED_ORDER = 4, // an unsigned number read at the offset compares (< or >) with the value
   TEXT = 5            // a text group: in the second list
@@ -87,7 +87,7 @@ struct group_record {
   uint8_t size;     // NUMBER_BYTE: the number's size
   uint8_t reserved[2];
 };
-enum { FORMAT = 7 };
+enum { FORMAT = 8 };
 
 static uint32_t u32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static int32_t i32(const unsigned char *p) { int32_t v; memcpy(&v, p, 4); return v; }
@@ -104,6 +104,10 @@ static int number_size(unsigned type) {
   }
 }
 static int big_endian(unsigned type) { return type == T_BESHORT || type == T_BELONG || type == T_BEQUAD; }
+// libmagic 5.44's mget checks that a byte, short or long lies wholly in the data, not a
+// quad: one reaching past the end reads the zeros mcopy pads the data with (`4 quad 0`
+// matches four bytes of data).
+static int padded(unsigned type) { return type == T_QUAD || type == T_LEQUAD || type == T_BEQUAD; }
 
 static int is_space(unsigned c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
@@ -186,10 +190,13 @@ static int may_match(const struct group_record *record, const unsigned char *e, 
   case STRING_BYTE:
     // libmagic pads the data with zeros past its end for string tests.
     return (offset < count ? data[offset] : 0) == record->byte;
-  case NUMBER_BYTE:
-    // A number not wholly in the data does not match.
-    if (offset > count || record->size > count - offset || (uint32_t)record->probe >= count) return 0;
-    return (data[(uint32_t)record->probe] & record->mask) == record->byte;
+  case NUMBER_BYTE: {
+    // A number not wholly in the data does not match, but for a quad (the only size 8):
+    // libmagic checks no length for those and reads them padded with zeros, like strings.
+    size_t probe = (uint32_t)record->probe;
+    if (record->size != 8 && (offset > count || record->size > count - offset)) return 0;
+    return ((probe < count ? data[probe] : 0) & record->mask) == record->byte;
+  }
   case SEARCHED: {
     size_t length = record->byte, range = u32(e + F_STR_RANGE);
     if (record->both) offset = 0; // the text pass's data may start later (a byte-order mark left out)
@@ -201,8 +208,10 @@ static int may_match(const struct group_record *record, const unsigned char *e, 
   }
   case UNSIGNED_ORDER: {
     int size = number_size(e[F_TYPE]);
-    if (size == 0 || offset > count || (size_t)size > count - offset) return 0;
-    uint64_t v = read_number(data + offset, size, big_endian(e[F_TYPE])), l = u64(e + F_VALUE);
+    unsigned char bytes[8] = {0};
+    if (size == 0 || (!padded(e[F_TYPE]) && (offset > count || (size_t)size > count - offset))) return 0;
+    if (offset < count) memcpy(bytes, data + offset, count - offset < (size_t)size ? count - offset : (size_t)size);
+    uint64_t v = read_number(bytes, size, big_endian(e[F_TYPE])), l = u64(e + F_VALUE);
     return e[F_RELN] == '<' ? v < l : v > l;
   }
   default:
@@ -338,7 +347,11 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
       record.kind = (uint8_t)kind;
       record.entries = count;
       record.unsafe = (uint8_t)uses_unsafe(entries, starts[g], starts[g + 1], names, n);
-      record.both = (top[F_FLAG] & (BINTEST | TEXTTEST)) == (BINTEST | TEXTTEST);
+      // A run of groups kept always is run in both passes when any of its groups is.
+      for (uint32_t i = starts[g]; i < starts[g + 1]; i++) {
+        const unsigned char *e = entries + (size_t)i * ENTRY;
+        if (is_top(e) && (e[F_FLAG] & (BINTEST | TEXTTEST)) == (BINTEST | TEXTTEST)) record.both = 1;
+      }
       if (record.both && header.boths++ < 4) header.both[header.boths - 1] = g;
       size_t *at = kind == TEXT ? &text : &binary;
       record.at = (uint32_t)*at;

@@ -75,7 +75,7 @@ final class MagicIndex: @unchecked Sendable {
   private static func load() -> MagicIndex? {
     guard let database = compiledDatabase(), let identity = identity(of: database) else { return nil }
     let folder = cacheFolder()
-    if let folder, let cached = cached(at: folder + "/" + fileName, identity: identity) { return MagicIndex(index: cached) }
+    if let folder, let cached = cached(in: folder, identity: identity) { return MagicIndex(index: cached) }
     guard let built = build(from: database, identity: identity) else { return nil }
     if let folder { save(built, in: folder) }
     return MagicIndex(index: built)
@@ -143,10 +143,23 @@ final class MagicIndex: @unchecked Sendable {
     return home.hasPrefix("/") && home != "/" ? home + "/.cache/pb" : nil
   }
 
-  /// The index kept at `path`, when it is whole and built from the database `identity` names.
-  private static func cached(at path: String, identity: [UInt64]) -> UnsafeRawBufferPointer? {
-    guard let file = try? SystemCall.open(path, flags: O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW),
-      let status = try? file.status(), status.st_mode & S_IFMT == S_IFREG, status.st_size <= largest,
+  /// The cache folder, opened as the store opens its folders (StoreTrust): never through
+  /// a link, and only when it is the user's and nobody else can write to it. The index is
+  /// compiled rules libmagic trusts as they are: another user's folder (a shared
+  /// XDG_CACHE_HOME such as /tmp) must not hand it theirs. `creating` makes it first.
+  private static func openFolder(_ folder: String, creating: Bool) -> Directory? {
+    guard let slash = folder.lastIndex(of: "/") else { return nil }
+    let parent = slash == folder.startIndex ? "/" : String(folder[..<slash])
+    if creating { _ = try? SystemCall.makeDirectory(parent, mode: 0o700) }
+    guard let directory = try? Directory.open(path: parent) else { return nil }
+    return (try? directory.openStoreFolder(String(folder[folder.index(after: slash)...]), creating: creating)) ?? nil
+  }
+
+  /// The index kept in `folder`, when it is whole, the user's own, and built from the
+  /// database `identity` names.
+  private static func cached(in folder: String, identity: [UInt64]) -> UnsafeRawBufferPointer? {
+    guard let directory = openFolder(folder, creating: false),
+      let (file, status) = (try? directory.openStoreFile(fileName)) ?? nil, status.st_size <= largest,
       let mapped = SystemCall.mapForProcess(file, size: Int(status.st_size))
     else { return nil }
     guard cmagic_index_check(mapped.baseAddress, mapped.count, identity) == 1 else {
@@ -175,12 +188,14 @@ final class MagicIndex: @unchecked Sendable {
   }
 
   /// Keeps the index for later processes; a cache that cannot be written is no error.
+  /// The stale index goes first, so that the new one is linked in whole (an unnamed file)
+  /// rather than renamed from a named temporary, and the temporaries of writers killed
+  /// before their rename (6 MB each) go with it.
   private static func save(_ index: UnsafeRawBufferPointer, in folder: String) {
-    let parent = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
-    guard (try? SystemCall.makeDirectory(parent, mode: 0o700)) != nil,
-      (try? SystemCall.makeDirectory(folder, mode: 0o700)) != nil,
-      let directory = try? Directory.open(path: folder)
-    else { return }
+    guard let directory = openFolder(folder, creating: true) else { return }
+    for name in (try? directory.entries()) ?? [] where name == fileName || name.hasPrefix("." + fileName + ".") {
+      _ = try? directory.remove(name)
+    }
     _ = try? StoreFiles.writeAtomically(Array(index), named: fileName, in: directory)
   }
 }
