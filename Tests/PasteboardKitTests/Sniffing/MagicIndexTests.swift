@@ -100,8 +100,8 @@ import Testing
   }
 
   /// The heads a file gives: whole, half, its first bytes, damaged at random (seeded by
-  /// the file's place in the corpus), cut in a UTF-8 sequence, with NULs; a text also
-  /// behind a byte-order mark and in UTF-16.
+  /// the file's place in the corpus), cut in a UTF-8 sequence, with NULs, behind a UTF-8
+  /// byte-order mark; a text also in UTF-16.
   static func heads(of head: [UInt8], seed: UInt64) -> [(label: String, bytes: [UInt8])] {
     var generator = FuzzGenerator(state: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
     var heads: [(label: String, bytes: [UInt8])] = [("whole", head), ("half", Array(head.prefix(head.count / 2)))]
@@ -129,9 +129,9 @@ import Testing
       withNULs.insert(0, at: places.last!)
     }
     heads.append(("seed \(seed): NULs inserted at \(places)", Array(withNULs.prefix(TypeDetector.headSize))))
+    let limit = TypeDetector.headSize
+    heads.append(("behind a UTF-8 byte-order mark", Array(([0xEF, 0xBB, 0xBF] + head).prefix(limit))))
     if let text = text(head) {
-      let limit = TypeDetector.headSize
-      heads.append(("behind a UTF-8 byte-order mark", Array(([0xEF, 0xBB, 0xBF] + head).prefix(limit))))
       let units = Array(text.utf16)
       let little = units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
       let big = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
