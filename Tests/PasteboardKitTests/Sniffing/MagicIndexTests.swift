@@ -242,6 +242,8 @@ import Testing
       #expect(bytes.withUnsafeBytes { MagicIndex.picked(for: $0) } == nil, "\(label): the index served it")
     }
     Self.expectSameAnswers(heads)
+    // The rule is reached.
+    #expect(try heads[0].bytes.withUnsafeBytes { try MagicSniffer(sharesLibmagic: false, indexed: false).sniff($0) }.mimeType == "application/x-xar")
   }
 
   @Test("a head where `<!doctype svg` may be found takes one list, in UTF-8, Latin-1 and UTF-16")
