@@ -115,8 +115,7 @@ struct MagicIndexCacheTests {
     var planted = Data()
     switch damage {
     case .garbage:
-      var generator = SystemRandomNumberGenerator()
-      planted = Data((0..<valid.count / 2).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      planted = Data((0..<valid.count / 2).map { UInt8(truncatingIfNeeded: ($0 &* 7919) >> 3) })
     case .truncated:
       planted = valid.prefix(valid.count - 376)
     case .otherIdentity:
@@ -159,6 +158,35 @@ struct MagicIndexCacheTests {
     // The new index is used as it is.
     try cache.expectRightType(cache.script)
     #expect(cache.status()?.st_ino == replaced.st_ino, "the replaced index was built again")
+  }
+
+  /// The index check reads its header and record table only; libmagic trusts the rules in
+  /// it. Rules another user wrote (a cache folder others can write to, such as /tmp)
+  /// must not decide the type, any more than they may write to the store.
+  @Test(
+    "an index another user wrote, in a cache folder others can write to, does not decide the type",
+    .enabled(if: geteuid() == 0, "only root can give a file to another user"))
+  func indexOfAnotherUser() throws {
+    let cache = try Cache()
+    let valid = try cache.validIndex()
+    let shared = cache.sandbox.root.appendingPathComponent("shared").path
+    try FileManager.default.createDirectory(atPath: shared + "/pb", withIntermediateDirectories: true)
+    #expect(chmod(shared, 0o1777) == 0 && chmod(shared + "/pb", 0o777) == 0)
+    // The PNG rule's type changed: an answer that only the planted rules give.
+    var planted = valid
+    let png = Data("image/png\0".utf8)
+    var searchFrom = planted.startIndex
+    while let found = planted.range(of: png, in: searchFrom..<planted.endIndex) {
+      planted.replaceSubrange(found, with: Data("image/pwn\0".utf8))
+      searchFrom = found.upperBound
+    }
+    #expect(planted != valid)
+    try planted.write(to: URL(fileURLWithPath: shared + "/" + Self.indexName))
+    #expect(chown(shared + "/pb", 65534, 65534) == 0 && chown(shared + "/" + Self.indexName, 65534, 65534) == 0)
+    let picture = cache.files[2]
+    let sniffed = try cache.pb(["type", "--sniff", picture], cache: shared)
+    #expect(sniffed.text == (try cache.truth(picture)) && !sniffed.text.contains("pwn"), "\(sniffed)")
+    #expect(FileManager.default.contents(atPath: shared + "/" + Self.indexName) == planted || cache.status(shared + "/" + Self.indexName)?.st_uid == 0)
   }
 
   @Test("a cache that cannot be written is no error: below a file")
