@@ -54,7 +54,8 @@ enum {
   STRING_BYTE = 1,    // `byte` at `probe` (bytes past the end read as 0)
   NUMBER_BYTE = 2,    // `byte` under `mask` at `probe`, and the whole number in the data (not for quads)
   SEARCHED = 3,       // the first `byte` bytes of the value, where the search looks
-  UNSIGNED_ORDER = 4  // an unsigned number read at the offset compares (< or >) with the value
+  UNSIGNED_ORDER = 4, // an unsigned number read at the offset compares (< or >) with the value
+  TEXT = 5            // a text group: in the second list
 };
 
 // The index file: a header; one record per group, in the database's order; the binary
@@ -84,10 +85,9 @@ struct group_record {
   uint8_t byte;
   uint8_t mask;
   uint8_t size;     // NUMBER_BYTE: the number's size
-  uint8_t text;     // a text group: run in the text pass only, on the data as UTF-8
-  uint8_t reserved;
+  uint8_t reserved[2];
 };
-enum { FORMAT = 9 };
+enum { FORMAT = 8 };
 
 static uint32_t u32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static int32_t i32(const unsigned char *p) { int32_t v; memcpy(&v, p, 4); return v; }
@@ -126,24 +126,18 @@ static size_t exact_prefix(const unsigned char *e) {
   return i;
 }
 
-// Whether a top-level test runs in the text pass only.
-static int is_text(const unsigned char *e) {
-  unsigned passes = e[F_FLAG] & (BINTEST | TEXTTEST);
-  return passes != BINTEST && passes != (BINTEST | TEXTTEST);
-}
-
 // What kind of test an entry is, for a top-level test of the first set.
 static int kind_of(const unsigned char *e) {
   unsigned flag = e[F_FLAG], type = e[F_TYPE], reln = e[F_RELN];
   unsigned passes = flag & (BINTEST | TEXTTEST);
+  if (passes != BINTEST && passes != (BINTEST | TEXTTEST)) return TEXT;
   // Plain offsets from the start only.
   if ((flag & (INDIR | OFFADD | INDIROFFADD | OFFNEGATIVE)) || i32(e + F_OFFSET) < 0 || e[F_VALLEN] > VALUE_SIZE) return KEEP;
-  // A search finds the same bytes wherever the text pass's data has them (see
-  // cmagic_index_assemble). Text tests are strings and searches.
+  // A search finds the same bytes wherever the text pass's converted data has them
+  // (see cmagic_index_assemble); every other test is a binary one.
   if (type == T_SEARCH && reln == '=' && exact_prefix(e) > 0) return SEARCHED;
-  if (type == T_STRING && reln == '=' && e[F_VALLEN] >= 1 && passes != (BINTEST | TEXTTEST))
-    return exact_prefix(e) > 0 ? STRING_BYTE : KEEP;
   if (passes != BINTEST) return KEEP;
+  if (type == T_STRING && reln == '=' && e[F_VALLEN] >= 1) return exact_prefix(e) > 0 ? STRING_BYTE : KEEP;
   int size = number_size(type);
   if (size == 0 || e[F_MASK_OP] != 0) return KEEP;
   uint64_t mask = u64(e + F_MASK);
@@ -315,20 +309,20 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
       if (!names[j].unsafe && uses_unsafe(second, names[j].start, names[j].end, names, n)) names[j].unsafe = changed = 1;
     }
   }
-  // Groups of the first set: a top-level test and its continuations; a run of groups
-  // always kept, of one pass, makes one group.
+  // Groups of the first set: a top-level test and its continuations; a run of groups of
+  // one kind that is always kept (KEEP, TEXT) makes one group.
   uint32_t groups = 0, texts = 0;
   for (uint32_t i = 0; i < rules; i++) {
     const unsigned char *e = entries + (size_t)i * ENTRY;
     if (is_top(e)) {
-      const unsigned char *last = groups > 0 ? entries + (size_t)starts[groups - 1] * ENTRY : NULL;
-      int run = last && kind_of(e) == KEEP && kind_of(last) == KEEP && is_text(e) == is_text(last);
+      int kind = kind_of(e);
+      int run = groups > 0 && (kind == KEEP || kind == TEXT) && kind == kind_of(entries + (size_t)starts[groups - 1] * ENTRY);
       if (!run) starts[groups++] = i;
     }
   }
   starts[groups] = rules;
   for (uint32_t g = 0; g < groups; g++) {
-    if (is_text(entries + (size_t)starts[g] * ENTRY)) texts += starts[g + 1] - starts[g];
+    if (kind_of(entries + (size_t)starts[g] * ENTRY) == TEXT) texts += starts[g + 1] - starts[g];
   }
   size_t table = sizeof(struct index_header) + (size_t)groups * sizeof(struct group_record);
   size_t binary_at = align8(table);
@@ -341,17 +335,16 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
   memcpy(header.identity, identity, sizeof header.identity);
   // Binary groups that are always kept first, together, so that a sniff copies them from
   // one stretch of the file; then the rest.
-  size_t binary = binary_at, text_next = text_at + ENTRY;
+  size_t binary = binary_at, text = text_at + ENTRY;
   for (int pass = 0; pass < 3; pass++) {
     for (uint32_t g = 0; g < groups; g++) {
       const unsigned char *top = entries + (size_t)starts[g] * ENTRY;
-      int kind = kind_of(top), text = is_text(top);
-      if ((pass == 0) != (kind == KEEP && !text) || (pass == 2) != text) continue;
+      int kind = kind_of(top);
+      if ((pass == 0) != (kind == KEEP) || (pass == 2) != (kind == TEXT)) continue;
       uint32_t count = starts[g + 1] - starts[g];
       struct group_record record = {0};
       key_of(top, kind, &record);
       record.kind = (uint8_t)kind;
-      record.text = (uint8_t)text;
       record.entries = count;
       record.unsafe = (uint8_t)uses_unsafe(entries, starts[g], starts[g + 1], names, n);
       // A run of groups kept always is run in both passes when any of its groups is.
@@ -360,7 +353,7 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
         if (is_top(e) && (e[F_FLAG] & (BINTEST | TEXTTEST)) == (BINTEST | TEXTTEST)) record.both = 1;
       }
       if (record.both && header.boths++ < 4) header.both[header.boths - 1] = g;
-      size_t *at = text ? &text_next : &binary;
+      size_t *at = kind == TEXT ? &text : &binary;
       record.at = (uint32_t)*at;
       memcpy(index + *at, top, (size_t)count * ENTRY);
       *at += (size_t)count * ENTRY;
@@ -404,64 +397,51 @@ int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *ide
 struct bounds { size_t binary_at, text_at, named_at; };
 
 static int record_in_bounds(const struct group_record *record, const struct bounds *bounds) {
-  if (record->entries == 0 || record->kind > UNSIGNED_ORDER || record->text > 1 || record->at < bounds->binary_at) return 0;
+  if (record->entries == 0 || record->kind > TEXT || record->at < bounds->binary_at) return 0;
   if (record->kind == NUMBER_BYTE && (record->size == 0 || record->size > 8)) return 0;
-  if ((record->at - bounds->binary_at) % ENTRY != 0 || record->text != (record->at >= bounds->text_at)) return 0;
-  return (uint64_t)record->at + (uint64_t)record->entries * ENTRY <= (record->text ? bounds->named_at : bounds->text_at);
+  if ((record->at - bounds->binary_at) % ENTRY != 0 || (record->kind == TEXT) != (record->at >= bounds->text_at)) return 0;
+  return (uint64_t)record->at + (uint64_t)record->entries * ENTRY <= (record->kind == TEXT ? bounds->named_at : bounds->text_at);
 }
 
-size_t cmagic_index_assemble(const void *index_bytes, const void *data_bytes, size_t count, void *out, size_t *text_size) {
-  const unsigned char *index = index_bytes, *data = data_bytes;
+size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t count, void *out, const void **texts,
+                             size_t *text_size) {
+  const unsigned char *index = index_bytes;
   unsigned char *rules = out;
   struct index_header header = header_of(index);
   const struct group_record *records = (const struct group_record *)(index + sizeof header);
-  struct bounds bounds = {align8(sizeof header + (size_t)header.groups * sizeof *records), header.text_at, header.named_at};
-  // Data libmagic reads as it is (less a byte-order mark) in its text pass has its text
-  // groups tested here too; other data may be converted first, so all of them are kept.
-  int as_is = read_as_is(data, count);
-  const unsigned char *text = data;
-  size_t text_count = count;
-  if (as_is && count >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF) text += 3, text_count -= 3;
   // A search run in both passes that may match needs the text groups in one list with
-  // the binary ones; so does data that may be converted (the search was tested on these
-  // bytes, and is kept).
-  int one_list = !as_is || header.boths > 4;
+  // the binary ones. It is tested on these bytes, so data libmagic may convert before its
+  // text pass keeps it.
+  struct bounds bounds = {align8(sizeof header + (size_t)header.groups * sizeof *records), header.text_at, header.named_at};
+  int as_is = read_as_is(data, count), one_list = header.boths > 4;
   for (uint32_t i = 0; i < header.boths && i < 4 && !one_list; i++) {
     const struct group_record *record = header.both[i] < header.groups ? &records[header.both[i]] : NULL;
     if (!record || !record->both || !record_in_bounds(record, &bounds)) return 0;
-    if (may_match(record, index + record->at, data, count)) one_list = 1;
+    if (!as_is || may_match(record, index + record->at, data, count)) one_list = 1;
   }
-  // The first list: the binary groups that may match, and in one list the text groups
-  // too, in order; else the second list: the text groups that may match.
-  size_t kept = 0, lists = one_list ? 1 : 2, first_size = 0;
-  unsigned char *list = rules;
-  for (size_t pass = 0; pass < lists; pass++) {
-    for (uint32_t g = 0; g < header.groups; g++) {
-      const struct group_record *record = &records[g];
-      if (!one_list && record->text != pass) continue;
-      // The byte kinds are decided from the record; the others read their first rule.
-      int reads_rule = record->kind == SEARCHED || record->kind == UNSIGNED_ORDER;
-      if (reads_rule && !record_in_bounds(record, &bounds)) return 0;
-      const unsigned char *first = index + record->at;
-      int may = record->text ? !as_is || may_match(record, first, text, text_count)
-                             : (record->both && !as_is) || may_match(record, first, data, count);
-      if (!may) continue;
-      if (!record_in_bounds(record, &bounds)) return 0;
-      // A damaged index could name more rules than `out` holds.
-      if (record->unsafe || record->entries > header.rules - kept) return 0;
-      memcpy(list + (kept + 1 + pass) * ENTRY, first, (size_t)record->entries * ENTRY);
-      kept += record->entries;
-    }
-    size_t entries = kept - (pass == 0 ? 0 : (first_size / ENTRY - 1));
-    database_header(pass == 0 ? list : list + first_size, (uint32_t)entries, 0);
-    if (pass == 0) first_size = (kept + 1) * ENTRY;
+  size_t kept = 0;
+  for (uint32_t g = 0; g < header.groups; g++) {
+    const struct group_record *record = &records[g];
+    // The byte kinds are decided from the record; the others read their first rule.
+    int reads_rule = record->kind == SEARCHED || record->kind == UNSIGNED_ORDER;
+    if (reads_rule && !record_in_bounds(record, &bounds)) return 0;
+    const unsigned char *first = index + record->at;
+    int kept_here = record->kind == TEXT ? one_list : (record->both && !as_is) || may_match(record, first, data, count);
+    if (!kept_here) continue;
+    if (!record_in_bounds(record, &bounds)) return 0;
+    // A damaged index could name more rules than `out` holds.
+    if (record->unsafe || record->entries > header.rules - kept) return 0;
+    memcpy(rules + (kept + 1) * ENTRY, first, (size_t)record->entries * ENTRY);
+    kept += record->entries;
   }
-  *text_size = one_list ? 0 : (kept + 2) * ENTRY - first_size;
-  return first_size;
+  database_header(rules, (uint32_t)kept, 0);
+  *texts = one_list ? NULL : index + header.text_at;
+  *text_size = one_list ? 0 : ((size_t)header.texts + 1) * ENTRY;
+  return (kept + 1) * ENTRY;
 }
 
 size_t cmagic_index_capacity(const void *index_bytes) {
-  return ((size_t)header_of(index_bytes).rules + 2) * ENTRY;
+  return ((size_t)header_of(index_bytes).rules + 1) * ENTRY;
 }
 
 const void *cmagic_index_named(const void *index_bytes, size_t *size) {

@@ -47,12 +47,13 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
 /// 1 when `index` is a whole index built from the database `identity` names.
 int cmagic_index_check(const void *index, size_t size, const uint64_t *identity);
 
-/// Writes into `out` (cmagic_index_capacity bytes) the database of the rules that may
-/// match `data`, in order, and returns its size: the binary rules, with the text rules
-/// after them as a second database of `text_size` bytes, or (`text_size` 0) all in one.
-/// Returns 0 when the whole database must be loaded instead (a group that may match can
-/// run libmagic's walk on other bytes).
-size_t cmagic_index_assemble(const void *index, const void *data, size_t count, void *out, size_t *text_size);
+/// Writes into `out` (cmagic_index_capacity bytes) the database of the binary rules that
+/// may match `data`, in order, and returns its size; sets `texts` to the text rules, a
+/// database to load after it, or to NULL when `out` holds them too. Returns 0 when the
+/// whole database must be loaded instead (a group that may match can run libmagic's walk
+/// on other bytes).
+size_t cmagic_index_assemble(const void *index, const void *data, size_t count, void *out, const void **texts,
+                             size_t *text_size);
 
 /// The size of the largest database cmagic_index_assemble writes.
 size_t cmagic_index_capacity(const void *index);

@@ -39,15 +39,16 @@ final class MagicIndex: @unchecked Sendable {
   /// for it (then nothing was loaded).
   func load(into cookie: OpaquePointer, rules: UnsafeMutableRawBufferPointer, for head: UnsafeRawBufferPointer) -> Bool {
     guard let data = head.baseAddress, head.count > 0 else { return false }
+    var texts: UnsafeRawPointer?
     var textSize = 0
-    let size = cmagic_index_assemble(index.baseAddress, data, head.count, rules.baseAddress, &textSize)
-    guard size > 0, let start = rules.baseAddress else { return false }
+    let size = cmagic_index_assemble(index.baseAddress, data, head.count, rules.baseAddress, &texts, &textSize)
+    guard size > 0 else { return false }
     var namedSize = 0
     let named = cmagic_index_named(index.baseAddress, &namedSize)
-    var buffers: [UnsafeMutableRawPointer?] = [start]
+    var buffers: [UnsafeMutableRawPointer?] = [rules.baseAddress]
     var sizes = [size]
-    if textSize > 0 {
-      buffers.append(start + size)
+    if let texts {
+      buffers.append(UnsafeMutableRawPointer(mutating: texts))
       sizes.append(textSize)
     }
     buffers.append(UnsafeMutableRawPointer(mutating: named))
@@ -62,12 +63,13 @@ final class MagicIndex: @unchecked Sendable {
     guard let index = shared?.index.baseAddress, let data = head.baseAddress, head.count > 0 else { return nil }
     let rules = UnsafeMutableRawBufferPointer.allocate(byteCount: cmagic_index_capacity(index), alignment: 16)
     defer { rules.deallocate() }
+    var texts: UnsafeRawPointer?
     var textSize = 0
-    let size = cmagic_index_assemble(index, data, head.count, rules.baseAddress, &textSize)
+    let size = cmagic_index_assemble(index, data, head.count, rules.baseAddress, &texts, &textSize)
     guard size > 0 else { return nil }
     // Each list begins with a database header of one entry.
     let entry = 376
-    return (size / entry - 1 + (textSize == 0 ? 0 : textSize / entry - 1), textSize > 0)
+    return (size / entry - 1 + (texts == nil ? 0 : textSize / entry - 1), texts != nil)
   }
 
   private static func load() -> MagicIndex? {
