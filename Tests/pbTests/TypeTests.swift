@@ -30,6 +30,19 @@ struct TypeTests {
     #expect(Corpus.samples.filter { !$0.isText }.count >= 20)
   }
 
+  @Test("data libmagic fails on (UTF-32 with a code point past U+10FFFF) is still copied, byte for byte")
+  func dataLibmagicFailsOn() throws {
+    let sandbox = try Sandbox()
+    // libmagic's encoding check gives up on it: `file` prints "ERROR: (null)".
+    let data = Data([0, 0, 0xFE, 0xFF, 0, 0, 0, 0x68, 0, 0, 0, 0x69, 0xFF, 0, 0, 0x0A])
+    let copied = try sandbox.pb("copy", stdin: data)
+    #expect(copied.status == 0)
+    #expect(copied.stderr.isEmpty)
+    #expect(try sandbox.pb("count").stdout == Data("1\n".utf8))
+    #expect(try sandbox.pb("paste").stdout == data)
+    #expect(try sandbox.pb("types").lines == ["public.data"])
+  }
+
   @Test("every corpus sample is typed right through stdin, where the content decides", arguments: Corpus.samples)
   func corpusThroughStdin(sample: Corpus.Sample) throws {
     let sandbox = try Sandbox()

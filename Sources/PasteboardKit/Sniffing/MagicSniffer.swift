@@ -101,10 +101,13 @@ private final class Libmagic: Sendable {
     }
   }
 
+  /// libmagic's answer for `head`. Data it fails on (UTF-32 with a code point past
+  /// U+10FFFF makes its encoding check give up, and `file` print "ERROR: (null)") gets
+  /// no answer from it, as data it cannot name: the other sources decide, and the copy
+  /// goes ahead. Its database is loaded by then; only that failing is an error.
   private static func answer(_ cookie: OpaquePointer, _ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType {
     guard let answer = magic_buffer(cookie, head.baseAddress, head.count) else {
-      let reason = magic_error(cookie).map { String(cString: $0) } ?? "magic_buffer failed"
-      throw .magicUnavailable(reason)
+      return SniffedType(mimeType: "application/octet-stream", charset: nil)
     }
     return SniffedType(magicOutput: String(cString: answer))
   }
