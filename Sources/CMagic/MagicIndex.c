@@ -51,7 +51,7 @@ enum {
 // What a group's top-level test needs of the data.
 enum {
   KEEP = 0,           // not understood: always kept
-  STRING_BYTE = 1,    // `byte` at `probe` (bytes past the end read as 0)
+  STRING_BYTE = 1,    // `byte` at `probe`, then the rest of the value's exact prefix (bytes past the end read as 0)
   NUMBER_BYTE = 2,    // `byte` under `mask` at `probe`, and the whole number in the data (not for quads)
   SEARCHED = 3,       // the first `byte` bytes of the value, where the search looks
   UNSIGNED_ORDER = 4, // an unsigned number read at the offset compares (< or >) with the value
@@ -84,10 +84,10 @@ struct group_record {
   uint8_t both;     // run in both passes
   uint8_t byte;
   uint8_t mask;
-  uint8_t size;     // NUMBER_BYTE: the number's size
+  uint8_t size;     // NUMBER_BYTE: the number's size; STRING_BYTE: how many bytes compare exactly
   uint8_t reserved[2];
 };
-enum { FORMAT = 8 };
+enum { FORMAT = 10 };
 
 static uint32_t u32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static int32_t i32(const unsigned char *p) { int32_t v; memcpy(&v, p, 4); return v; }
@@ -155,7 +155,7 @@ static void key_of(const unsigned char *e, int kind, struct group_record *record
   record->probe = record->offset;
   record->byte = 0;
   record->mask = 0xFF;
-  if (kind == STRING_BYTE) record->byte = e[F_VALUE];
+  if (kind == STRING_BYTE) record->byte = e[F_VALUE], record->size = (uint8_t)exact_prefix(e);
   if (kind == SEARCHED) record->byte = (uint8_t)exact_prefix(e);
   if (kind == NUMBER_BYTE) {
     int size = number_size(e[F_TYPE]), big = big_endian(e[F_TYPE]);
@@ -187,9 +187,15 @@ static uint64_t read_number(const unsigned char *p, int size, int big) {
 static int may_match(const struct group_record *record, const unsigned char *e, const unsigned char *data, size_t count) {
   uint32_t offset = (uint32_t)record->offset;
   switch (record->kind) {
-  case STRING_BYTE:
+  case STRING_BYTE: {
     // libmagic pads the data with zeros past its end for string tests.
-    return (offset < count ? data[offset] : 0) == record->byte;
+    if ((offset < count ? data[offset] : 0) != record->byte) return 0;
+    size_t length = record->size < e[F_VALLEN] ? record->size : e[F_VALLEN];
+    for (size_t i = 1; i < length; i++) {
+      if ((offset + i < count ? data[offset + i] : 0) != e[F_VALUE + i]) return 0;
+    }
+    return 1;
+  }
   case NUMBER_BYTE: {
     // A number not wholly in the data does not match, but for a quad (the only size 8):
     // libmagic checks no length for those and reads them padded with zeros, like strings.
@@ -423,7 +429,8 @@ size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t c
   for (uint32_t g = 0; g < header.groups; g++) {
     const struct group_record *record = &records[g];
     // The byte kinds are decided from the record; the others read their first rule.
-    int reads_rule = record->kind == SEARCHED || record->kind == UNSIGNED_ORDER;
+    int reads_rule = record->kind == SEARCHED || record->kind == UNSIGNED_ORDER ||
+                     (record->kind == STRING_BYTE && ((uint32_t)record->offset < count ? ((const unsigned char *)data)[(uint32_t)record->offset] : 0) == record->byte);
     if (reads_rule && !record_in_bounds(record, &bounds)) return 0;
     const unsigned char *first = index + record->at;
     int kept_here = record->kind == TEXT ? one_list : (record->both && !as_is) || may_match(record, first, data, count);
