@@ -72,4 +72,36 @@ struct MagicIndexCacheAttackTests {
     #expect(size > 1 << 20)
     #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == ["libmagic-index"])
   }
+
+  @Test("an index truncated in place while pb has it mapped costs no crash and no answer")
+  func truncatedWhileMapped() throws {
+    #expect(try sniffPNG().text.contains("libmagic: image/png"))
+    let path = try sandbox.file("pixel.png", Self.png)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    process.arguments = ["type", "--sniff", path, "-", path]
+    process.environment = sandbox.environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    // pb has sniffed the first file (the index is mapped) and waits for standard input.
+    let maps = "/proc/\(process.processIdentifier)/maps"
+    var mapped = false
+    for _ in 0..<600 where !mapped {
+      mapped = (try? String(contentsOfFile: maps, encoding: .utf8))?.contains("libmagic-index") ?? false
+      if !mapped { usleep(50_000) }
+    }
+    #expect(mapped)
+    // Truncated in place (a restore tool, `: > file`), not replaced as pb replaces it.
+    #expect(truncate(index.path, 0) == 0)
+    try input.fileHandleForWriting.write(contentsOf: Self.png)
+    try input.fileHandleForWriting.close()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(text)")
+    #expect(text.components(separatedBy: "libmagic: image/png").count == 4, "\(text)")
+  }
 }

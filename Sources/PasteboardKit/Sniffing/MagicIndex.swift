@@ -32,6 +32,10 @@ final class MagicIndex: @unchecked Sendable {
     rules = .allocate(byteCount: cmagic_index_capacity(index.baseAddress), alignment: 16)
   }
 
+  /// Whether the index reads as it was checked: a file truncated in place under this
+  /// process reads zeros from then on (`SystemCall.mapForProcess`), and is not used again.
+  var isIntact: Bool { SystemCall.mappedFilesDamaged == 0 }
+
   /// Loads into `cookie` the rules that may match `head` and the named rules; false when
   /// the whole database is needed for it (then nothing was loaded).
   func load(into cookie: OpaquePointer, for head: UnsafeRawBufferPointer) -> Bool {
@@ -144,7 +148,7 @@ final class MagicIndex: @unchecked Sendable {
       let mapped = SystemCall.mapForProcess(file, size: Int(status.st_size))
     else { return nil }
     guard cmagic_index_check(mapped.baseAddress, mapped.count, identity) == 1 else {
-      munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count)
+      SystemCall.unmapForProcess(mapped)
       return nil
     }
     return mapped

@@ -69,7 +69,7 @@ private final class Libmagic: Sendable {
 
   func sniff(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType {
     try cookies.withLock { (cookies) throws(PasteboardError) -> SniffedType in
-      if indexed, let index = MagicIndex.shared {
+      if indexed, let index = MagicIndex.shared, index.isIntact {
         let picked: OpaquePointer
         if let opened = cookies.picked {
           picked = opened
@@ -77,7 +77,16 @@ private final class Libmagic: Sendable {
           picked = try Self.open()
           cookies.picked = picked
         }
-        if index.load(into: picked, for: head) { return try Self.answer(picked, head) }
+        if index.load(into: picked, for: head) {
+          // An index file truncated in place under this process reads zeros from then on:
+          // what libmagic made of them, answer or error, is left for the whole database.
+          do throws(PasteboardError) {
+            let answer = try Self.answer(picked, head)
+            if index.isIntact { return answer }
+          } catch {
+            if index.isIntact { throw error }
+          }
+        }
       }
       let whole: OpaquePointer
       if let loaded = cookies.whole {
