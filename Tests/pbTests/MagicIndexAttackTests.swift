@@ -104,4 +104,24 @@ struct MagicIndexCacheAttackTests {
     #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(text)")
     #expect(text.components(separatedBy: "libmagic: image/png").count == 4, "\(text)")
   }
+
+  @Test("an index whose rules libmagic refuses costs no error: the whole database answers")
+  func rulesLibmagicRefuses() throws {
+    #expect(try sniffPNG().text.contains("libmagic: image/png"))
+    // The PNG test's relation made one libmagic cannot evaluate ("cannot happen: invalid
+    // relation"), past everything cmagic_index_check reads.
+    var bytes = try Data(contentsOf: index)
+    var damaged = 0
+    var from = bytes.startIndex
+    while let range = bytes.range(of: Data("image/png\0".utf8), in: from..<bytes.endIndex) {
+      bytes[range.lowerBound - 224 + 4] = 0x7F
+      damaged += 1
+      from = range.upperBound
+    }
+    try #require(damaged > 0)
+    try bytes.write(to: index)
+    let result = try sniffPNG()
+    #expect(result.status == 0, "\(result)")
+    #expect(result.text.contains("libmagic: image/png"), "\(result)")
+  }
 }

@@ -79,13 +79,10 @@ private final class Libmagic: Sendable {
         }
         if index.load(into: picked, for: head) {
           // An index file truncated in place under this process reads zeros from then on:
-          // what libmagic made of them, answer or error, is left for the whole database.
-          do throws(PasteboardError) {
-            let answer = try Self.answer(picked, head)
-            if index.isIntact { return answer }
-          } catch {
-            if index.isIntact { throw error }
-          }
+          // what libmagic made of them is left for the whole database to answer. So is an
+          // error (libmagic takes compiled rules as they are: a damaged index's can be
+          // ones it refuses), which the whole database gives again if it is its own.
+          if let answer = try? Self.answer(picked, head), index.isIntact { return answer }
         }
       }
       let whole: OpaquePointer
