@@ -75,8 +75,8 @@ extension SystemCall {
   }
 
   /// The first `size` bytes of an open file, mapped read-only for the rest of the process:
-  /// for data every later call reads and none outlives (libmagic's rules), so it is never
-  /// unmapped. Pages are read as they are touched. Should the file be truncated in place
+  /// for data every later call reads and none outlives (libmagic's rules), so once in use it
+  /// is never unmapped. Pages are read as they are touched. Should the file be truncated in place
   /// meanwhile, the mapping reads as zeros from then on rather than killing the process
   /// (SIGBUS), and `mappedFilesDamaged` grows: its reader must then distrust what it read.
   /// nil when it cannot be mapped (or guarded).

@@ -187,7 +187,7 @@ final class MagicIndex: @unchecked Sendable {
   /// Keeps the index for later processes; a cache that cannot be written is no error.
   /// The stale index goes first, so that the new one is linked in whole (an unnamed file)
   /// rather than renamed from a named temporary, and the temporaries of writers killed
-  /// before their rename (6 MB each) go with it.
+  /// before their rename (megabytes each) go with it.
   private static func save(_ index: UnsafeRawBufferPointer, in directory: Directory) {
     for name in (try? directory.entries()) ?? [] where name == fileName || name.hasPrefix("." + fileName + ".") {
       _ = try? directory.remove(name)
