@@ -124,4 +124,18 @@ struct MagicIndexCacheAttackTests {
     #expect(result.status == 0, "\(result)")
     #expect(result.text.contains("libmagic: image/png"), "\(result)")
   }
+
+  @Test(
+    "pb run by root with a user's HOME (sudo) leaves no folder of root's in that user's cache",
+    .enabled(if: geteuid() == 0, "needs root to give the home to another user"))
+  func rootInAUsersHome() throws {
+    let home = sandbox.root.appendingPathComponent("alice")
+    let userCache = home.appendingPathComponent(".cache")
+    try FileManager.default.createDirectory(at: userCache, withIntermediateDirectories: true)
+    for folder in [home, userCache] { #expect(chown(folder.path, 65534, 65534) == 0) }
+    let path = try sandbox.file("pixel.png", Self.png)
+    let result = try sandbox.pb("type", "--sniff", path, environment: ["HOME": home.path, "XDG_CACHE_HOME": ""])
+    #expect(result.text.contains("libmagic: image/png"), "\(result)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: userCache.path).isEmpty)
+  }
 }

@@ -97,6 +97,11 @@ final class MagicIndex: @unchecked Sendable {
     return compiled
   }
 
+  /// Whether the folder at `path` belongs to the user ("" is the root folder).
+  private static func isOwn(_ path: String) -> Bool {
+    (try? SystemCall.status(path: path.isEmpty ? "/" : path))?.st_uid == StoreTrust.user
+  }
+
   private static func exists(_ path: String) -> Bool {
     (try? SystemCall.status(path: path)) != nil
   }
@@ -143,11 +148,19 @@ final class MagicIndex: @unchecked Sendable {
   /// The cache folder, opened as the store opens its folders (StoreTrust): never through
   /// a link, and only when it is the user's and nobody else can write to it. The index is
   /// compiled rules libmagic trusts as they are: another user's folder (a shared
-  /// XDG_CACHE_HOME such as /tmp) must not hand it theirs. `creating` makes it first.
+  /// XDG_CACHE_HOME such as /tmp) must not hand it theirs. `creating` makes it first, but
+  /// only in a folder of the user's own: `sudo pb` keeping the user's HOME would leave
+  /// root's folder in theirs, one they could neither use nor remove.
   private static func openFolder(_ folder: String, creating: Bool) -> Directory? {
     guard let slash = folder.lastIndex(of: "/") else { return nil }
     let parent = slash == folder.startIndex ? "/" : String(folder[..<slash])
-    if creating, !exists(parent) { _ = try? SystemCall.makeDirectory(parent, mode: 0o700) }
+    if creating {
+      if !exists(parent) {
+        guard isOwn(String(parent[..<(parent.lastIndex(of: "/") ?? parent.startIndex)])) else { return nil }
+        _ = try? SystemCall.makeDirectory(parent, mode: 0o700)
+      }
+      guard isOwn(parent) else { return nil }
+    }
     guard let directory = try? Directory.open(path: parent) else { return nil }
     return (try? directory.openStoreFolder(String(folder[folder.index(after: slash)...]), creating: creating)) ?? nil
   }
