@@ -107,3 +107,67 @@ void pb_restore_interrupts(void) {
     interrupt_saved[index] = 0;
   }
 }
+
+// MARK: Files mapped for the process
+
+// A page of a mapped file that someone truncated in place (not replaced: pb replaces its
+// files by renaming) faults with SIGBUS. For the mappings guarded here the handler maps
+// zeros over the whole mapping instead, and counts it: the faulting read goes on with
+// zeros, and its caller, seeing the count change, throws away what it read. Any other
+// SIGBUS goes to the handler that was there before (the Swift runtime's backtracer) or
+// the default action.
+enum { guarded_mapping_capacity = 4 };
+static struct { char *start; size_t size; } guarded_mappings[guarded_mapping_capacity];
+static volatile sig_atomic_t guarded_mapping_count = 0;
+static volatile sig_atomic_t damaged_mappings = 0;
+static struct sigaction previous_bus_action;
+
+static void zero_damaged_mapping(int signal_number, siginfo_t *info, void *context) {
+  char *address = info->si_addr;
+  for (int index = 0; index < guarded_mapping_count; index++) {
+    char *start = guarded_mappings[index].start;
+    size_t size = guarded_mappings[index].size;
+    if (address < start || address >= start + size) continue;
+    if (mmap(start, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) break;
+    damaged_mappings++;
+    return;
+  }
+  if (previous_bus_action.sa_flags & SA_SIGINFO) {
+    previous_bus_action.sa_sigaction(signal_number, info, context);
+    return;
+  }
+  if (previous_bus_action.sa_handler != SIG_DFL && previous_bus_action.sa_handler != SIG_IGN) {
+    previous_bus_action.sa_handler(signal_number);
+    return;
+  }
+  // The fault happens again on return, and kills as SIGBUS does.
+  signal(SIGBUS, SIG_DFL);
+}
+
+int pb_guard_mapping(void *start, size_t size) {
+  if (guarded_mapping_count == guarded_mapping_capacity) return -1;
+  if (guarded_mapping_count == 0) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = zero_damaged_mapping;
+    action.sa_flags = SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(SIGBUS, &action, &previous_bus_action) != 0) return -1;
+  }
+  guarded_mappings[guarded_mapping_count].start = start;
+  guarded_mappings[guarded_mapping_count].size = size;
+  guarded_mapping_count++;
+  return 0;
+}
+
+void pb_unguard_mapping(void *start) {
+  for (int index = 0; index < guarded_mapping_count; index++) {
+    if (guarded_mappings[index].start != start) continue;
+    // The last entry takes its place; the handler may see either, both whole.
+    guarded_mappings[index] = guarded_mappings[guarded_mapping_count - 1];
+    guarded_mapping_count--;
+    return;
+  }
+}
+
+int pb_damaged_mappings(void) { return damaged_mappings; }

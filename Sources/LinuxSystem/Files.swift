@@ -75,14 +75,31 @@ extension SystemCall {
   }
 
   /// The first `size` bytes of an open file, mapped read-only for the rest of the process:
-  /// for data every later call reads and none outlives (libmagic's rules), so it is never
-  /// unmapped. Pages are read as they are touched. nil when it cannot be mapped.
+  /// for data every later call reads and none outlives (libmagic's rules), so once in use it
+  /// is never unmapped. Pages are read as they are touched. Should the file be truncated in place
+  /// meanwhile, the mapping reads as zeros from then on rather than killing the process
+  /// (SIGBUS), and `mappedFilesDamaged` grows: its reader must then distrust what it read.
+  /// nil when it cannot be mapped (or guarded).
   public static func mapForProcess(_ file: Descriptor, size: Int) -> UnsafeRawBufferPointer? {
     guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.file.raw, 0), address != MAP_FAILED else {
       return nil
     }
+    guard pb_guard_mapping(address, size) == 0 else {
+      munmap(address, size)
+      return nil
+    }
     return UnsafeRawBufferPointer(start: address, count: size)
   }
+
+  /// Unmaps what `mapForProcess` mapped, when it is not needed after all.
+  public static func unmapForProcess(_ mapped: UnsafeRawBufferPointer) {
+    guard let address = mapped.baseAddress else { return }
+    pb_unguard_mapping(UnsafeMutableRawPointer(mutating: address))
+    munmap(UnsafeMutableRawPointer(mutating: address), mapped.count)
+  }
+
+  /// How many mappings of `mapForProcess` were zeroed because their file was truncated.
+  public static var mappedFilesDamaged: Int { Int(pb_damaged_mappings()) }
 
   /// sendfile(2) of up to `count` bytes from the source's offset; what the kernel returns.
   static func sendfile(from source: borrowing FileDescriptor, to destination: borrowing FileDescriptor, count: Int) -> Int {

@@ -72,4 +72,70 @@ struct MagicIndexCacheAttackTests {
     #expect(size > 1 << 20)
     #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == ["libmagic-index"])
   }
+
+  @Test("an index truncated in place while pb has it mapped costs no crash and no answer")
+  func truncatedWhileMapped() throws {
+    #expect(try sniffPNG().text.contains("libmagic: image/png"))
+    let path = try sandbox.file("pixel.png", Self.png)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    process.arguments = ["type", "--sniff", path, "-", path]
+    process.environment = sandbox.environment.merging(["XDG_CACHE_HOME": cacheHome.path]) { $1 }
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    // pb has sniffed the first file (the index is mapped) and waits for standard input.
+    let maps = "/proc/\(process.processIdentifier)/maps"
+    var mapped = false
+    for _ in 0..<600 where !mapped {
+      mapped = (try? String(contentsOfFile: maps, encoding: .utf8))?.contains("libmagic-index") ?? false
+      if !mapped { usleep(50_000) }
+    }
+    #expect(mapped)
+    // Truncated in place (a restore tool, `: > file`), not replaced as pb replaces it.
+    #expect(truncate(index.path, 0) == 0)
+    try input.fileHandleForWriting.write(contentsOf: Self.png)
+    try input.fileHandleForWriting.close()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(text)")
+    #expect(text.components(separatedBy: "libmagic: image/png").count == 4, "\(text)")
+  }
+
+  @Test("an index whose rules libmagic refuses costs no error: the whole database answers")
+  func rulesLibmagicRefuses() throws {
+    #expect(try sniffPNG().text.contains("libmagic: image/png"))
+    // The PNG test's relation made one libmagic cannot evaluate ("cannot happen: invalid
+    // relation"), past everything cmagic_index_check reads.
+    var bytes = try Data(contentsOf: index)
+    var damaged = 0
+    var from = bytes.startIndex
+    while let range = bytes.range(of: Data("image/png\0".utf8), in: from..<bytes.endIndex) {
+      bytes[range.lowerBound - 224 + 4] = 0x7F
+      damaged += 1
+      from = range.upperBound
+    }
+    try #require(damaged > 0)
+    try bytes.write(to: index)
+    let result = try sniffPNG()
+    #expect(result.status == 0, "\(result)")
+    #expect(result.text.contains("libmagic: image/png"), "\(result)")
+  }
+
+  @Test(
+    "pb run by root with a user's HOME (sudo) leaves no folder of root's in that user's cache",
+    .enabled(if: geteuid() == 0, "needs root to give the home to another user"))
+  func rootInAUsersHome() throws {
+    let home = sandbox.root.appendingPathComponent("alice")
+    let userCache = home.appendingPathComponent(".cache")
+    try FileManager.default.createDirectory(at: userCache, withIntermediateDirectories: true)
+    for folder in [home, userCache] { #expect(chown(folder.path, 65534, 65534) == 0) }
+    let path = try sandbox.file("pixel.png", Self.png)
+    let result = try sandbox.pb("type", "--sniff", path, environment: ["HOME": home.path, "XDG_CACHE_HOME": ""])
+    #expect(result.text.contains("libmagic: image/png"), "\(result)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: userCache.path).isEmpty)
+  }
 }

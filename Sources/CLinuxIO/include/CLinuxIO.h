@@ -53,6 +53,16 @@ void pb_ignore_interrupts(sigset_t *defaults);
 /// Puts back what pb_ignore_interrupts replaced.
 void pb_restore_interrupts(void);
 
+/// Guards a read-only mapping kept for the process's life against its file being
+/// truncated in place: a read past the new end reads zeros (the whole mapping is zeroed)
+/// instead of killing the process with SIGBUS, and pb_damaged_mappings counts it. Up to
+/// four mappings; returns 0, or -1 when it cannot guard this one.
+int pb_guard_mapping(void *start, size_t size);
+/// Stops guarding the mapping at `start` (before it is unmapped).
+void pb_unguard_mapping(void *start);
+/// How many guarded mappings were zeroed so far.
+int pb_damaged_mappings(void);
+
 /// renameat2 with RENAME_NOREPLACE: fails with EEXIST instead of replacing a name.
 int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_directory_fd, const char *new_name);
 

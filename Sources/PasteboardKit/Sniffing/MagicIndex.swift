@@ -16,7 +16,8 @@ import LinuxSystem
 /// (`magic_getpath`; no MAGIC, no ~/.magic, no rules in /etc/magic), and kept in the
 /// user's cache folder: `$XDG_CACHE_HOME/pb/libmagic-index`, else `~/.cache/pb/`. It
 /// names the database it was built from (device, inode, size, times); an index of another
-/// (a `file` upgrade) is built again, and anything else libmagic loads alone.
+/// (a `file` upgrade) is built again, and anything else libmagic loads alone. Where no
+/// index can be kept, none is built: libmagic loads the whole database.
 final class MagicIndex: @unchecked Sendable {
   /// The index, for the rest of the process (libmagic keeps pointers into it).
   private let index: UnsafeRawBufferPointer
@@ -28,6 +29,10 @@ final class MagicIndex: @unchecked Sendable {
   private init(index: UnsafeRawBufferPointer) {
     self.index = index
   }
+
+  /// Whether the index reads as it was checked: a file truncated in place under this
+  /// process reads zeros from then on (`SystemCall.mapForProcess`), and is not used again.
+  var isIntact: Bool { SystemCall.mappedFilesDamaged == 0 }
 
   /// Room for the rules of any one sniff (pages are used only as they are written). The
   /// cookie they are loaded into points into it until its next load.
@@ -74,11 +79,22 @@ final class MagicIndex: @unchecked Sendable {
   }
 
   private static func load() -> MagicIndex? {
-    guard let database = compiledDatabase(), let identity = identity(of: database) else { return nil }
-    let folder = cacheFolder()
-    if let folder, let cached = cached(in: folder, identity: identity) { return MagicIndex(index: cached) }
-    guard let built = build(from: database, identity: identity) else { return nil }
-    if let folder { save(built, in: folder) }
+    guard let database = compiledDatabase(), let folder = cacheFolder() else { return nil }
+    return load(database: database, folder: folder)
+  }
+
+  /// The index of `database` kept in `folder`, built and kept there first if need be; nil
+  /// (the whole database) when it cannot be kept there. Building costs a process more
+  /// than the whole database does (16 ms against 3 for a small sniff, release build), so
+  /// an index no later process can read is not built: with no home, a cache folder that
+  /// cannot be made or written, or one pb refuses (another user's).
+  static func load(database: String, folder: String) -> MagicIndex? {
+    guard let identity = identity(of: database) else { return nil }
+    if let cached = cached(in: folder, identity: identity) { return MagicIndex(index: cached) }
+    guard let directory = openFolder(folder, creating: true), (try? SystemCall.checkWritable(directory.descriptor)) != nil,
+      let built = build(from: database, identity: identity)
+    else { return nil }
+    save(built, in: directory)
     return MagicIndex(index: built)
   }
 
@@ -99,6 +115,11 @@ final class MagicIndex: @unchecked Sendable {
       }
     }
     return compiled
+  }
+
+  /// Whether the folder at `path` belongs to the user ("" is the root folder).
+  private static func isOwn(_ path: String) -> Bool {
+    (try? SystemCall.status(path: path.isEmpty ? "/" : path))?.st_uid == StoreTrust.user
   }
 
   private static func exists(_ path: String) -> Bool {
@@ -147,11 +168,19 @@ final class MagicIndex: @unchecked Sendable {
   /// The cache folder, opened as the store opens its folders (StoreTrust): never through
   /// a link, and only when it is the user's and nobody else can write to it. The index is
   /// compiled rules libmagic trusts as they are: another user's folder (a shared
-  /// XDG_CACHE_HOME such as /tmp) must not hand it theirs. `creating` makes it first.
+  /// XDG_CACHE_HOME such as /tmp) must not hand it theirs. `creating` makes it first, but
+  /// only in a folder of the user's own: `sudo pb` keeping the user's HOME would leave
+  /// root's folder in theirs, one they could neither use nor remove.
   private static func openFolder(_ folder: String, creating: Bool) -> Directory? {
     guard let slash = folder.lastIndex(of: "/") else { return nil }
     let parent = slash == folder.startIndex ? "/" : String(folder[..<slash])
-    if creating { _ = try? SystemCall.makeDirectory(parent, mode: 0o700) }
+    if creating {
+      if !exists(parent) {
+        guard isOwn(String(parent[..<(parent.lastIndex(of: "/") ?? parent.startIndex)])) else { return nil }
+        _ = try? SystemCall.makeDirectory(parent, mode: 0o700)
+      }
+      guard isOwn(parent) else { return nil }
+    }
     guard let directory = try? Directory.open(path: parent) else { return nil }
     return (try? directory.openStoreFolder(String(folder[folder.index(after: slash)...]), creating: creating)) ?? nil
   }
@@ -164,7 +193,7 @@ final class MagicIndex: @unchecked Sendable {
       let mapped = SystemCall.mapForProcess(file, size: Int(status.st_size))
     else { return nil }
     guard cmagic_index_check(mapped.baseAddress, mapped.count, identity) == 1 else {
-      munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count)
+      SystemCall.unmapForProcess(mapped)
       return nil
     }
     return mapped
@@ -191,9 +220,8 @@ final class MagicIndex: @unchecked Sendable {
   /// Keeps the index for later processes; a cache that cannot be written is no error.
   /// The stale index goes first, so that the new one is linked in whole (an unnamed file)
   /// rather than renamed from a named temporary, and the temporaries of writers killed
-  /// before their rename (6 MB each) go with it.
-  private static func save(_ index: UnsafeRawBufferPointer, in folder: String) {
-    guard let directory = openFolder(folder, creating: true) else { return }
+  /// before their rename (megabytes each) go with it.
+  private static func save(_ index: UnsafeRawBufferPointer, in directory: Directory) {
     for name in (try? directory.entries()) ?? [] where name == fileName || name.hasPrefix("." + fileName + ".") {
       _ = try? directory.remove(name)
     }

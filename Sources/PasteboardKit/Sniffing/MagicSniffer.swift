@@ -71,7 +71,7 @@ private final class Libmagic: Sendable {
 
   func sniff(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType {
     try cookies.withLock { (cookies) throws(PasteboardError) -> SniffedType in
-      if indexed, let index = MagicIndex.shared {
+      if indexed, let index = MagicIndex.shared, index.isIntact {
         let picked: OpaquePointer
         let rules: UnsafeMutableRawBufferPointer
         if let opened = cookies.picked, let buffer = cookies.rules {
@@ -83,7 +83,15 @@ private final class Libmagic: Sendable {
           cookies.picked = picked
           cookies.rules = rules
         }
-        if index.load(into: picked, rules: rules, for: head) { return try Self.answer(picked, head) }
+        if index.load(into: picked, rules: rules, for: head) {
+          // An index file truncated in place under this process reads zeros from then on:
+          // what libmagic made of them is left for the whole database to answer. So is a
+          // failure (libmagic takes compiled rules as they are: a damaged index's can be
+          // ones it refuses); the whole database then answers as it would alone.
+          if let answer = magic_buffer(picked, head.baseAddress, head.count), index.isIntact {
+            return SniffedType(magicOutput: String(cString: answer))
+          }
+        }
       }
       let whole: OpaquePointer
       if let loaded = cookies.whole {

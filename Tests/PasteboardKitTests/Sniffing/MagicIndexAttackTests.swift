@@ -2,6 +2,8 @@ import CMagic
 import Foundation
 import Testing
 
+@testable import PasteboardKit
+
 /// Inputs on which libmagic's rules index (Sources/CMagic/MagicIndex.c) once changed
 /// libmagic's answer: with the rules the index picks, libmagic must answer as it does
 /// with the whole database, whatever the data.
@@ -120,5 +122,18 @@ struct MagicIndexAttackTests {
     let (whole, indexed) = try Self.answers(database, [0xEF, 0xBB, 0xBF] + Array("hello\n".utf8))
     #expect(whole.hasPrefix("text/x-t;"), "\(whole)")
     #expect(indexed == whole)
+  }
+
+  @Test("no index is built where none can be kept: building every time costs more than the whole database")
+  func noIndexWithoutACache() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("pb-index-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("cache/pb").path
+    // Where it can be kept, it is built and kept.
+    #expect(MagicIndex.load(database: Self.systemDatabase, folder: folder) != nil)
+    #expect(FileManager.default.fileExists(atPath: folder + "/libmagic-index"))
+    // A folder that cannot be made (nothing can be made in /proc).
+    #expect(MagicIndex.load(database: Self.systemDatabase, folder: "/proc/pb-no-such-folder/pb") == nil)
   }
 }
