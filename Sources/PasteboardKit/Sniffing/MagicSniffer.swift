@@ -105,7 +105,7 @@ private final class Libmagic: Sendable {
         }
         cookies.whole = whole
       }
-      return try Self.answer(whole, head)
+      return Self.answer(whole, head)
     }
   }
 
@@ -113,7 +113,7 @@ private final class Libmagic: Sendable {
   /// U+10FFFF makes its encoding check give up, and `file` print "ERROR: (null)") gets
   /// no answer from it, as data it cannot name: the other sources decide, and the copy
   /// goes ahead. Its database is loaded by then; only that failing is an error.
-  private static func answer(_ cookie: OpaquePointer, _ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType {
+  private static func answer(_ cookie: OpaquePointer, _ head: UnsafeRawBufferPointer) -> SniffedType {
     guard let answer = magic_buffer(cookie, head.baseAddress, head.count) else {
       return SniffedType(mimeType: "application/octet-stream", charset: nil)
     }
