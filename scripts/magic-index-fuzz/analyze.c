@@ -1,4 +1,4 @@
-#include "../Sources/CMagic/MagicIndex.c"
+#include "../../Sources/CMagic/MagicIndex.c"
 #include <stdio.h>
 #include <fcntl.h>
 #include <unistd.h>
