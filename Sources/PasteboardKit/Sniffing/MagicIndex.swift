@@ -92,10 +92,22 @@ final class MagicIndex: @unchecked Sendable {
     guard let identity = identity(of: database) else { return nil }
     if let cached = cached(in: folder, identity: identity) { return MagicIndex(index: cached) }
     guard let directory = openFolder(folder, creating: true), (try? SystemCall.checkWritable(directory.descriptor)) != nil,
-      let built = build(from: database, identity: identity)
+      canHoldIndex(directory), let built = build(from: database, identity: identity)
     else { return nil }
     save(built, in: directory)
     return MagicIndex(index: built)
+  }
+
+  /// Whether the index's name in `directory` is free, a file or a link (which `save`
+  /// replaces). A folder there, or any other kind of file, is left alone, so an index
+  /// built could never be kept.
+  private static func canHoldIndex(_ directory: Directory) -> Bool {
+    do {
+      guard let status = try directory.status(of: fileName) else { return true }
+      return [S_IFREG, S_IFLNK].contains(status.st_mode & S_IFMT)
+    } catch {
+      return false
+    }
   }
 
   /// The compiled database libmagic loads (with the flags pb gives it), when it loads

@@ -135,5 +135,11 @@ struct MagicIndexAttackTests {
     #expect(FileManager.default.fileExists(atPath: folder + "/libmagic-index"))
     // A folder that cannot be made (nothing can be made in /proc).
     #expect(MagicIndex.load(database: Self.systemDatabase, folder: "/proc/pb-no-such-folder/pb") == nil)
+    // A folder in the index's place: pb leaves it alone, so an index built could never be
+    // kept (building it costs a process ten times the whole database's sniff).
+    let blocked = root.appendingPathComponent("blocked/pb").path
+    try FileManager.default.createDirectory(atPath: blocked + "/libmagic-index", withIntermediateDirectories: true)
+    #expect(chmod(blocked, 0o700) == 0)
+    #expect(MagicIndex.load(database: Self.systemDatabase, folder: blocked) == nil)
   }
 }
