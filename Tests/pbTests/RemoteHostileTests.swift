@@ -47,14 +47,7 @@ struct RemoteHostileTests {
     let input = Pipe()
     serve.standardInput = input
     serve.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    // The runner's threads block most signals and a child inherits the mask: pb starts as
-    // a shell starts it, with none blocked.
-    var none = sigset_t()
-    var runnerMask = sigset_t()
-    sigemptyset(&none)
-    pthread_sigmask(SIG_SETMASK, &none, &runnerMask)
-    defer { pthread_sigmask(SIG_SETMASK, &runnerMask, nil) }
-    try serve.run()
+    try Sandbox.start(serve)
     return (serve, input, temporary)
   }
 
@@ -239,15 +232,27 @@ struct RemoteHostileTests {
     return bridge
   }
 
-  @Test(
-    "copies made on both sides at once: both sides end the same, and the counts settle",
-    .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd"))
-  func bridgeBothSidesAtOnce() throws {
+  /// A board `clips` holding "start", bridged to the same board there, which the bridge
+  /// has given "start" too.
+  private func bridgedPair() throws -> (Sandbox, PrivateSSHD, Background) {
     let sandbox = try Sandbox()
     let sshd = try PrivateSSHD(sandbox)
     try sandbox.pb(["copy", "-p", "clips"], stdin: Data("start".utf8))
     let running = try bridge(sandbox, sshd)
     try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).text == "start" }
+    return (sandbox, sshd, running)
+  }
+
+  /// The change counts of `clips` here and there.
+  private func counts(_ sandbox: Sandbox, _ sshd: PrivateSSHD) throws -> (Int, String) {
+    (try sandbox.changeCount("clips"), try there(sandbox, sshd, ["count", "-p", "clips"]).text)
+  }
+
+  @Test(
+    "copies made on both sides at once: both sides end the same, and the counts settle",
+    .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd"))
+  func bridgeBothSidesAtOnce() throws {
+    let (sandbox, sshd, running) = try bridgedPair()
     for round in 1...8 {
       // One copy on each side, as close together as two processes go.
       let here = try Background(sandbox, ["/bin/sh", "-c", "echo here\(round) | \(Sandbox.binary) copy -p clips"])
@@ -259,10 +264,9 @@ struct RemoteHostileTests {
       #expect(local == remote, "round \(round): the sides ended apart: \(local) here, \(remote) there; \(running.said)")
       #expect(["here\(round)\n", "there\(round)\n"].contains(local), "round \(round): \(local)")
     }
-    let counts = { (try sandbox.changeCount("clips"), try there(sandbox, sshd, ["count", "-p", "clips"]).text) }
-    let settled = try counts()
+    let settled = try counts(sandbox, sshd)
     usleep(1_500_000)
-    let later = try counts()
+    let later = try counts(sandbox, sshd)
     #expect(settled.0 == later.0 && settled.1 == later.1, "the counts went on from \(settled) to \(later)")
   }
 
@@ -270,13 +274,9 @@ struct RemoteHostileTests {
     "two bridges of one pair: a change crosses, and the counts settle (no endless ping-pong)",
     .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd"))
   func twoBridgesOfOnePair() throws {
-    let sandbox = try Sandbox()
-    let sshd = try PrivateSSHD(sandbox)
-    try sandbox.pb(["copy", "-p", "clips"], stdin: Data("start".utf8))
-    let first = try bridge(sandbox, sshd)
-    try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).text == "start" }
+    let (sandbox, sshd, first) = try bridgedPair()
     let second = try bridge(sandbox, sshd)
-    let counts = { (try sandbox.changeCount("clips"), try there(sandbox, sshd, ["count", "-p", "clips"]).text) }
+    let counts = { try self.counts(sandbox, sshd) }
     // The second bridge's first send (the board as it was) lands before the copies.
     var quiet = try counts()
     var quietSince = Date()

@@ -55,6 +55,17 @@ final class Sandbox: Sendable {
 
   /// Runs `pb` with `arguments`, feeding `stdin` through a pipe (or /dev/null).
   @discardableResult
+  /// Starts `process` as a shell starts it, with no signal blocked: the test runner's
+  /// threads block most signals, and a spawned process inherits the spawning thread's mask.
+  static func start(_ process: Process) throws {
+    var none = sigset_t()
+    var runnerMask = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, &runnerMask)
+    defer { pthread_sigmask(SIG_SETMASK, &runnerMask, nil) }
+    try process.run()
+  }
+
   func pb(_ arguments: String..., stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
     try run(Self.binary, arguments, stdin: stdin, environment: extra)
   }
@@ -93,14 +104,7 @@ final class Sandbox: Sendable {
     process.standardError = errors
     let input = Pipe()
     process.standardInput = stdin == nil ? FileHandle(forReadingAtPath: "/dev/null") : input
-    // The test runner's threads block most signals, and a spawned process inherits the
-    // spawning thread's mask; pb must start as a shell starts it, with none blocked.
-    var everything = sigset_t()
-    var runnerMask = sigset_t()
-    sigemptyset(&everything)
-    pthread_sigmask(SIG_SETMASK, &everything, &runnerMask)
-    defer { pthread_sigmask(SIG_SETMASK, &runnerMask, nil) }
-    try process.run()
+    try Self.start(process)
     // Feed and drain on other threads, so that large data cannot deadlock the pipes.
     let group = DispatchGroup()
     nonisolated(unsafe) var stdoutData = Data()
