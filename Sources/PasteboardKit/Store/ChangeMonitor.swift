@@ -48,6 +48,21 @@ public final class ChangeMonitor {
   /// The board and its state now, watching its folders; a board deleted since the
   /// monitor started is an error.
   public func current() throws(PasteboardError) -> (pasteboard: Pasteboard, state: PasteboardState) {
+    // A store being removed (`rm -rf`, file by file) can take a board's folders away
+    // between finding the board and reading its state: that is looked at again, for a
+    // few seconds at most (by then the store is gone, and followed), not an error.
+    var removalsSeen = 0
+    while true {
+      do {
+        return try boardAndState()
+      } catch .io(let error) where error.errno == ENOENT && removalsSeen < 50 {
+        removalsSeen += 1
+        _ = try waitForEvent(until: SystemCall.monotonicMilliseconds() + 100)
+      }
+    }
+  }
+
+  private func boardAndState() throws(PasteboardError) -> (pasteboard: Pasteboard, state: PasteboardState) {
     try followStore()
     let board: Pasteboard
     do {
@@ -108,20 +123,8 @@ public final class ChangeMonitor {
     let deadline = timeout.map { SystemCall.monotonicMilliseconds() + $0 }
     // In a store made again the count starts over: any other count is a change.
     let startGeneration = storeGeneration
-    // A store being removed (`rm -rf`, file by file) can take a board's folders away
-    // between finding the board and reading its state: that is looked at again, for a
-    // few seconds at most (then the store is gone, and followed), not an error.
-    var removalsSeen = 0
     while true {
-      let board: Pasteboard
-      let state: PasteboardState
-      do {
-        (board, state) = try current()
-      } catch .io(let error) where error.errno == ENOENT && removalsSeen < 50 {
-        removalsSeen += 1
-        _ = try waitForEvent(until: SystemCall.monotonicMilliseconds() + 100)
-        continue
-      }
+      let (board, state) = try current()
       if state.changeCount > since || (storeGeneration != startGeneration && state.changeCount != since) { return state }
       let now = SystemCall.monotonicMilliseconds()
       if let deadline, now >= deadline { return nil }
