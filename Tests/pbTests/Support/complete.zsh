@@ -49,8 +49,13 @@ if [[ $3 != --line ]]; then
 fi
 # Ctrl-X Ctrl-L prints the line being edited, for --line.
 zpty -w session 'print-line() { zle -I; print -r -- "<LINE>$BUFFER</LINE>"; }; zle -N print-line; bindkey "^X^L" print-line'
+# Until the line editor has started, the terminal is in canonical mode, where the Ctrl-U
+# typed after the Tab would erase the whole line unseen: wait for the editor's own hook.
+zpty -w session 'zle-line-init() { print -rn -- "<ZLE-$((6 * 7))>"; }; zle -N zle-line-init'
 zpty -w session "zstyle ':completion:*' menu no; LISTMAX=10000; print READY-\$((6 * 7))"
 await READY-42
+output=${output#*READY-42}
+await '<ZLE-42>'
 output=''
 # The line editor handles keys in order: the Tab completes before Ctrl-U clears the line.
 zpty -w -n session "$2"$'\t'
