@@ -58,9 +58,15 @@ enum {
   TEXT = 5            // a text group: in the second list
 };
 
-// The index file: a header; one record per group, in the database's order; the binary
-// groups' entries; the text groups behind a database header of their own (the second
-// list); the named rules behind another.
+// The index file: a header; one record per group, in the database's order; the candidate
+// table; the binary groups' entries; the text groups behind a database header of their
+// own (the second list); the named rules behind another.
+//
+// Four groups in five test one byte of the data's first (a string's first byte, or a
+// number's under its mask). The candidate table has a row of bits, one per group, for
+// each value of that first byte: a group's bit is clear when its test cannot pass with
+// that value. A sniff reads the row of its data's first byte and looks at the records
+// of the groups left, in order, rather than at all 3,000.
 struct index_header {
   char tag[4]; // "PBMI"
   uint32_t format;
@@ -87,13 +93,18 @@ struct group_record {
   uint8_t size;     // NUMBER_BYTE: the number's size; STRING_BYTE: how many bytes compare exactly
   uint8_t reserved[2];
 };
-enum { FORMAT = 10 };
+enum { FORMAT = 11 };
+
+static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
+// Where the candidate table starts, how many 64-bit words a row has, and where the binary
+// groups' entries start, for an index of `groups` groups.
+static size_t candidates_at(uint32_t groups) { return align8(sizeof(struct index_header) + (size_t)groups * sizeof(struct group_record)); }
+static size_t row_words(uint32_t groups) { return ((size_t)groups + 63) / 64; }
+static size_t binary_start(uint32_t groups) { return candidates_at(groups) + 256 * row_words(groups) * 8; }
 
 static uint32_t u32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static int32_t i32(const unsigned char *p) { int32_t v; memcpy(&v, p, 4); return v; }
 static uint64_t u64(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
-static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
-
 static int number_size(unsigned type) {
   switch (type) {
   case T_BYTE: return 1;
@@ -330,8 +341,7 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
   for (uint32_t g = 0; g < groups; g++) {
     if (kind_of(entries + (size_t)starts[g] * ENTRY) == TEXT) texts += starts[g + 1] - starts[g];
   }
-  size_t table = sizeof(struct index_header) + (size_t)groups * sizeof(struct group_record);
-  size_t binary_at = align8(table);
+  size_t binary_at = binary_start(groups);
   size_t text_at = binary_at + (size_t)(rules - texts) * ENTRY;
   size_t named_at = text_at + ((size_t)texts + 1) * ENTRY;
   size_t total = named_at + ((size_t)named + 1) * ENTRY;
@@ -364,6 +374,15 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
       memcpy(index + *at, top, (size_t)count * ENTRY);
       *at += (size_t)count * ENTRY;
       memcpy(index + sizeof header + (size_t)g * sizeof record, &record, sizeof record);
+      // The group's bit in each row: clear where its first-byte test fails.
+      for (unsigned value = 0; value < 256; value++) {
+        int fails = (kind == STRING_BYTE || kind == NUMBER_BYTE) && record.probe == 0 && !record.both &&
+                    (value & record.mask) != record.byte;
+        if (fails) continue;
+        unsigned char *word = index + candidates_at(groups) + (value * row_words(groups) + g / 64) * 8;
+        uint64_t bits = u64(word) | (uint64_t)1 << (g % 64);
+        memcpy(word, &bits, sizeof bits);
+      }
     }
   }
   database_header(index + text_at, texts, 0);
@@ -389,7 +408,7 @@ int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *ide
   if (memcmp(header.tag, "PBMI", 4) != 0 || header.format != FORMAT) return 0;
   if (memcmp(header.identity, identity, sizeof header.identity) != 0) return 0;
   if (header.groups > header.rules || header.texts > header.rules) return 0;
-  size_t binary_at = align8(sizeof header + (size_t)header.groups * sizeof(struct group_record));
+  size_t binary_at = binary_start(header.groups);
   uint64_t text_at = binary_at + (uint64_t)(header.rules - header.texts) * ENTRY;
   uint64_t named_at = text_at + ((uint64_t)header.texts + 1) * ENTRY;
   if (header.text_at != text_at || header.named_at != named_at) return 0;
@@ -409,6 +428,16 @@ static int record_in_bounds(const struct group_record *record, const struct boun
   return (uint64_t)record->at + (uint64_t)record->entries * ENTRY <= (record->kind == TEXT ? bounds->named_at : bounds->text_at);
 }
 
+// The first group from `from` on whose bit is set in `row`; `groups` when none is.
+static uint32_t next_candidate(const unsigned char *row, uint32_t groups, uint32_t from) {
+  for (uint32_t word = from / 64; (size_t)word * 64 < groups; word++) {
+    uint64_t bits = u64(row + (size_t)word * 8);
+    if (word == from / 64) bits &= ~(uint64_t)0 << (from % 64);
+    if (bits != 0) return word * 64 + (uint32_t)__builtin_ctzll(bits);
+  }
+  return groups;
+}
+
 size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t count, void *out, const void **texts,
                              size_t *text_size) {
   const unsigned char *index = index_bytes;
@@ -418,7 +447,7 @@ size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t c
   // A search run in both passes that may match needs the text groups in one list with
   // the binary ones. It is tested on these bytes, so data libmagic may convert before its
   // text pass keeps it.
-  struct bounds bounds = {align8(sizeof header + (size_t)header.groups * sizeof *records), header.text_at, header.named_at};
+  struct bounds bounds = {binary_start(header.groups), header.text_at, header.named_at};
   int as_is = read_as_is(data, count), one_list = header.boths > 4;
   for (uint32_t i = 0; i < header.boths && i < 4 && !one_list; i++) {
     const struct group_record *record = header.both[i] < header.groups ? &records[header.both[i]] : NULL;
@@ -426,7 +455,10 @@ size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t c
     if (!as_is || may_match(record, index + record->at, data, count)) one_list = 1;
   }
   size_t kept = 0;
-  for (uint32_t g = 0; g < header.groups; g++) {
+  // The row of the data's first byte (a string test reads 0 past the end).
+  uint32_t groups = header.groups;
+  const unsigned char *row = index + candidates_at(groups) + (count > 0 ? *(const unsigned char *)data : 0) * row_words(groups) * 8;
+  for (uint32_t g = next_candidate(row, groups, 0); g < groups; g = next_candidate(row, groups, g + 1)) {
     const struct group_record *record = &records[g];
     // The byte kinds are decided from the record; the others read their first rule.
     int reads_rule = record->kind == SEARCHED || record->kind == UNSIGNED_ORDER ||
@@ -455,4 +487,17 @@ const void *cmagic_index_named(const void *index_bytes, size_t *size) {
   struct index_header header = header_of(index_bytes);
   *size = ((size_t)header.named + 1) * ENTRY;
   return (const unsigned char *)index_bytes + header.named_at;
+}
+
+int cmagic_index_load(magic_t cookie, const void *index_bytes, const void *data, size_t count, void *out) {
+  const void *texts;
+  size_t text_size, named_size;
+  size_t size = cmagic_index_assemble(index_bytes, data, count, out, &texts, &text_size);
+  if (size == 0) return 1;
+  const void *named = cmagic_index_named(index_bytes, &named_size);
+  void *buffers[3] = {out};
+  size_t sizes[3] = {size}, lists = 1;
+  if (texts) buffers[lists] = (void *)texts, sizes[lists++] = text_size;
+  buffers[lists] = (void *)named, sizes[lists++] = named_size;
+  return magic_load_buffers(cookie, buffers, sizes, lists) == 0 ? 0 : -1;
 }

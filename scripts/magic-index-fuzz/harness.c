@@ -27,16 +27,10 @@ static magic_t open_cookie(void) {
 
 static void compare(const unsigned char *data, size_t count, const char *label) {
   if (count == 0) return;
-  const void *texts; size_t tsize;
-  size_t size = cmagic_index_assemble(index_bytes, data, count, rules, &texts, &tsize);
   compared++;
-  if (size == 0) { wholeloads++; return; }
-  size_t nsize; const void *named = cmagic_index_named(index_bytes, &nsize);
-  void *bufs[3]; size_t sizes[3]; size_t n = 0;
-  bufs[n] = rules; sizes[n++] = size;
-  if (texts) { bufs[n] = (void *)texts; sizes[n++] = tsize; }
-  bufs[n] = (void *)named; sizes[n++] = nsize;
-  if (magic_load_buffers(picked, bufs, sizes, n) != 0) { printf("LOADFAIL %s: %s\n", label, magic_error(picked)); return; }
+  int loaded = cmagic_index_load(picked, index_bytes, data, count, rules);
+  if (loaded == 1) { wholeloads++; return; }
+  if (loaded != 0) { printf("LOADFAIL %s: %s\n", label, magic_error(picked)); return; }
   if (getenv("DUMP")) { char p[600]; snprintf(p, sizeof p, "%s/%08ld", getenv("DUMP"), compared); FILE *f = fopen(p, "wb"); fwrite(data, 1, count, f); fclose(f); if (getenv("STOPAT") && compared >= atol(getenv("STOPAT"))) exit(0); }
   const char *a = magic_buffer(whole, data, count);
   char *wa = strdup(a ? a : "(null)");

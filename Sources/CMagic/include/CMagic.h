@@ -61,4 +61,11 @@ size_t cmagic_index_capacity(const void *index);
 /// The named rules, as a database of their own, in the index.
 const void *cmagic_index_named(const void *index, size_t *size);
 
+/// Loads into `cookie` the lists a sniff of `data` walks: the binary rules that may match
+/// (assembled in `out`, cmagic_index_capacity bytes), the text rules when they come apart,
+/// the named rules. 0 when loaded; 1 when the whole database must be loaded instead; -1
+/// when libmagic refused the lists. The arrays libmagic takes are made here, on the
+/// stack: in Swift each array type costs its metadata at run time, once per process.
+int cmagic_index_load(magic_t cookie, const void *index, const void *data, size_t count, void *out);
+
 #endif

@@ -45,21 +45,7 @@ final class MagicIndex: @unchecked Sendable {
   /// for it (then nothing was loaded).
   func load(into cookie: OpaquePointer, rules: UnsafeMutableRawBufferPointer, for head: UnsafeRawBufferPointer) -> Bool {
     guard let data = head.baseAddress, head.count > 0 else { return false }
-    var texts: UnsafeRawPointer?
-    var textSize = 0
-    let size = cmagic_index_assemble(index.baseAddress, data, head.count, rules.baseAddress, &texts, &textSize)
-    guard size > 0 else { return false }
-    var namedSize = 0
-    let named = cmagic_index_named(index.baseAddress, &namedSize)
-    var buffers: [UnsafeMutableRawPointer?] = [rules.baseAddress]
-    var sizes = [size]
-    if let texts {
-      buffers.append(UnsafeMutableRawPointer(mutating: texts))
-      sizes.append(textSize)
-    }
-    buffers.append(UnsafeMutableRawPointer(mutating: named))
-    sizes.append(namedSize)
-    return magic_load_buffers(cookie, &buffers, &sizes, buffers.count) == 0
+    return cmagic_index_load(cookie, index.baseAddress, data, head.count, rules.baseAddress) == 0
   }
 
   /// What a sniff of `head` loads with this process's index: how many rules of the first

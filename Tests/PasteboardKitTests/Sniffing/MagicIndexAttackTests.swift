@@ -21,28 +21,31 @@ struct MagicIndexAttackTests {
     defer { free(index) }
     let rules = UnsafeMutableRawPointer.allocate(byteCount: cmagic_index_capacity(index), alignment: 16)
     defer { rules.deallocate() }
-    var texts: UnsafeRawPointer?
-    var textSize = 0
-    let size = cmagic_index_assemble(index, head, head.count, rules, &texts, &textSize)
-    var namedSize = 0
-    let named = cmagic_index_named(index, &namedSize)
-    return try database.withUnsafeBytes { whole in
-      var buffers: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(mutating: whole.baseAddress)]
-      var sizes = [whole.count]
-      let wholeAnswer = try answer(head, buffers: &buffers, sizes: &sizes)
-      guard size > 0 else { return (wholeAnswer, wholeAnswer) }
-      buffers = [rules] + (texts.map { [UnsafeMutableRawPointer(mutating: $0)] } ?? []) + [UnsafeMutableRawPointer(mutating: named)]
-      sizes = [size] + (texts == nil ? [] : [textSize]) + [namedSize]
-      return (wholeAnswer, try answer(head, buffers: &buffers, sizes: &sizes))
+    let wholeAnswer = try database.withUnsafeBytes { whole in
+      try answer(head) { cookie in
+        var buffers: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(mutating: whole.baseAddress)]
+        var sizes = [whole.count]
+        return magic_load_buffers(cookie, &buffers, &sizes, 1)
+      }
     }
+    var whole = false
+    let indexed = try answer(head) { cookie in
+      let loaded = cmagic_index_load(cookie, index, head, head.count, rules)
+      whole = loaded == 1
+      return loaded
+    }
+    return (wholeAnswer, whole ? wholeAnswer : indexed)
   }
 
-  private static func answer(_ head: [UInt8], buffers: inout [UnsafeMutableRawPointer?], sizes: inout [Int]) throws -> String {
+  /// libmagic's answer for `head` with the rules `load` gives a cookie (0 when loaded).
+  private static func answer(_ head: [UInt8], load: (OpaquePointer) -> Int32) throws -> String {
     let cookie = try #require(magic_open(MAGIC_MIME_TYPE | MAGIC_MIME_ENCODING))
     defer { magic_close(cookie) }
     var limit = 64 * 1024
     _ = magic_setparam(cookie, MAGIC_PARAM_BYTES_MAX, &limit)
-    try #require(magic_load_buffers(cookie, &buffers, &sizes, buffers.count) == 0)
+    let loaded = load(cookie)
+    if loaded == 1 { return "" }
+    try #require(loaded == 0)
     return String(cString: try #require(magic_buffer(cookie, head, head.count)))
   }
 

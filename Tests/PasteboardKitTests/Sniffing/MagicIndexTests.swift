@@ -396,19 +396,29 @@ import Testing
     }
   }
 
-  @Test("a byte changed in the header or the record table is refused, or assembles within bounds")
+  @Test("a byte changed in the header, the record table or the candidate table is refused, or assembles within bounds")
   func damagedBytes() throws {
     try #require(Self.databaseRules > 0, "no compiled database")
     let index = try #require(Self.build(Self.database, identity: Self.identity))
     let groups = Int(index.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 16, as: UInt32.self) })
     let header = 88, record = 24
     let table = header + groups * record
-    #expect(groups > 1_000 && table < index.count, "\(groups) groups")
+    // A row of bits per value of the data's first byte, a bit per group.
+    let candidates = (table + 7) / 8 * 8
+    let rowBytes = (groups + 63) / 64 * 8
+    let rows = candidates + 256 * rowBytes
+    #expect(groups > 1_000 && rows < index.count, "\(groups) groups")
     var generator = FuzzGenerator(state: 0x5EED_1DE8)
-    // Every byte of the header, three ways; then places in the table.
+    // Every byte of the header, three ways; then places in the tables, among them the ends
+    // of the rows the heads below read.
     var changes: [(position: Int, change: UInt8)] = []
     for position in 0..<header { changes += [(position, 0xFF), (position, 0x01), (position, 0x80)] }
     for _ in 0..<400 { changes.append((Int.random(in: header..<table, using: &generator), UInt8.random(in: 1...255, using: &generator))) }
+    for _ in 0..<200 { changes.append((Int.random(in: candidates..<rows, using: &generator), UInt8.random(in: 1...255, using: &generator))) }
+    for value in Set(Self.assembleHeads.map { Int($0[0]) }) {
+      let row = candidates + value * rowBytes
+      changes += [(row, 0xFF), (row + rowBytes - 1, 0xFF)]
+    }
     let guarded = Guarded(index[...])
     var accepted = 0
     var problems: [String] = []
