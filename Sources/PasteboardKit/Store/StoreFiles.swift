@@ -81,7 +81,13 @@ enum StoreFiles {
   /// an optional extension of letters, digits, '-', '_' and '+'. A manifest naming
   /// anything else (`../../etc/passwd`, `a/b`, a hidden file) is damaged.
   static func isDataFileName(_ name: String) -> Bool {
-    let bytes = Array(name.utf8)
+    // Through the bytes in place: each representation of a 50-entry history is checked
+    // on every commit.
+    var name = name
+    return name.withUTF8(isDataFileName)
+  }
+
+  private static func isDataFileName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard bytes.count >= 16, bytes.count <= 16 + 1 + 32 else { return false }
     for byte in bytes[..<16] {
       guard ASCII.isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)

@@ -11,10 +11,18 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
 
   /// An identifier taken as it is, without checking its syntax.
   public init(_ rawValue: String) {
+    var text = rawValue
+    self.init(rawValue, needsLowering: text.withUTF8 { $0.contains { Self.needsLowering($0) } })
+  }
+
+  private init(_ rawValue: String, needsLowering: Bool) {
     self.rawValue = rawValue
     // Nearly every identifier is lower-case ASCII already, and is its own key.
-    let needsLowering = rawValue.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
     self.key = needsLowering ? rawValue.lowercased() : rawValue
+  }
+
+  private static func needsLowering(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
   }
 
   public var description: String { rawValue }
@@ -124,7 +132,9 @@ extension TypeIdentifier {
   /// Checks UTI syntax: dot-separated non-empty components of letters, digits and '-'
   /// (and any non-ASCII character, as Apple allows).
   static func parseIdentifier(_ text: String) throws(PasteboardError) -> TypeIdentifier {
-    if isWellFormedIdentifier(text.utf8) { return TypeIdentifier(text) }
+    var bytes = text
+    let (wellFormed, needsLowering) = bytes.withUTF8 { (isWellFormedIdentifier($0), $0.contains { Self.needsLowering($0) }) }
+    if wellFormed { return TypeIdentifier(text, needsLowering: needsLowering) }
     // Find what is wrong, to say so.
     for component in text.split(separator: ".", omittingEmptySubsequences: false) {
       if component.isEmpty {
@@ -138,9 +148,10 @@ extension TypeIdentifier {
   }
 
   /// The same rule over bytes: every stored representation's type is checked on every
-  /// read of a manifest and a history, and scalars cost several times more. A byte
+  /// read of a manifest and a history (50 entries on every commit), and scalars, or the
+  /// `utf8` view, cost several times more than a buffer of the bytes. A byte
   /// from 0x80 up belongs to a non-ASCII character, which is allowed.
-  private static func isWellFormedIdentifier(_ bytes: String.UTF8View) -> Bool {
+  private static func isWellFormedIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var componentLength = 0
     for byte in bytes {
       switch byte {
