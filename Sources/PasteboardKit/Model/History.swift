@@ -417,16 +417,22 @@ public struct History: Sendable, Equatable {
   /// Sorted, each once. A sorted list rather than a Set: every commit asks, and a Set's
   /// first use costs a scan of the binary's conformance records.
   public static func referencedFiles(current: [Item], history: History) -> [String] {
-    var files = current.flatMap { $0.representations.map(\.file) }
-    for entry in history.undoStack + history.redoStack {
-      for item in entry.items {
-        files += item.representations.map(\.file)
+    // Appended one by one: an array made per item and entry cost a commit more than
+    // the names themselves.
+    var files: [String] = []
+    func add(_ items: [Item]) {
+      for item in items {
+        for representation in item.representations { files.append(representation.file) }
       }
-      files += entry.cutFiles.map(\.file)
     }
-    for item in history.beforeSecrets?.items ?? [] {
-      files += item.representations.map(\.file)
+    add(current)
+    for stack in [history.undoStack, history.redoStack] {
+      for entry in stack {
+        add(entry.items)
+        for cut in entry.cutFiles { files.append(cut.file) }
+      }
     }
+    add(history.beforeSecrets?.items ?? [])
     files.sort()
     var unique: [String] = []
     for file in files where file != unique.last { unique.append(file) }
