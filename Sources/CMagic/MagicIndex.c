@@ -297,6 +297,19 @@ static int uses_unsafe(const unsigned char *entries, uint32_t start, uint32_t en
   return 0;
 }
 
+// Sets group `g`'s bit in the row of each first byte its test may pass with: all of them
+// but for a byte kind probing offset 0 (and not run in both passes, which may be kept
+// whatever its test says).
+static void mark_candidate(unsigned char *rows, size_t words, uint32_t g, const struct group_record *record) {
+  int keyed = (record->kind == STRING_BYTE || record->kind == NUMBER_BYTE) && record->probe == 0 && !record->both;
+  for (unsigned value = 0; value < 256; value++) {
+    if (keyed && (value & record->mask) != record->byte) continue;
+    unsigned char *word = rows + (value * words + g / 64) * 8;
+    uint64_t bits = u64(word) | (uint64_t)1 << (g % 64);
+    memcpy(word, &bits, sizeof bits);
+  }
+}
+
 size_t cmagic_index_build(const void *database, size_t size, const uint64_t *identity, void **out) {
   const unsigned char *mgc = database;
   uint32_t rules, named;
@@ -374,15 +387,7 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
       memcpy(index + *at, top, (size_t)count * ENTRY);
       *at += (size_t)count * ENTRY;
       memcpy(index + sizeof header + (size_t)g * sizeof record, &record, sizeof record);
-      // The group's bit in each row: clear where its first-byte test fails.
-      for (unsigned value = 0; value < 256; value++) {
-        int fails = (kind == STRING_BYTE || kind == NUMBER_BYTE) && record.probe == 0 && !record.both &&
-                    (value & record.mask) != record.byte;
-        if (fails) continue;
-        unsigned char *word = index + candidates_at(groups) + (value * row_words(groups) + g / 64) * 8;
-        uint64_t bits = u64(word) | (uint64_t)1 << (g % 64);
-        memcpy(word, &bits, sizeof bits);
-      }
+      mark_candidate(index + candidates_at(groups), row_words(groups), g, &record);
     }
   }
   database_header(index + text_at, texts, 0);

@@ -294,26 +294,30 @@ public final class SharedMIMEInfo: Sendable {
     return result
   }
 
-  /// A whole regular file, or nil. The file is read, not mapped, so that a cache rewritten
-  /// in place while pb runs cannot fault it.
   /// A `mime.cache`: the system's (root's, writable by no one else) mapped for the
   /// process, so a sniff reads the few pages it looks at; any other one read whole, as
   /// its owner could cut it short under a mapping.
   private static func cache(at path: String) -> MIMECache? {
-    guard let file = try? SystemCall.open(path, flags: O_RDONLY | O_NONBLOCK), let info = try? file.status(),
-      info.st_mode & S_IFMT == S_IFREG, info.st_size <= largestCache
-    else { return nil }
+    guard let (file, info) = openRegularFile(path, largest: largestCache) else { return nil }
     if info.st_uid == 0, info.st_mode & 0o022 == 0, let mapped = SystemCall.mapForProcess(file, size: Int(info.st_size)) {
       return MIMECache(mapped: mapped)
     }
     return read(file, size: Int(info.st_size)).flatMap { MIMECache(bytes: $0) }
   }
 
+  /// A whole regular file, or nil. Read, not mapped: its owner could rewrite it in place
+  /// while pb runs.
   private static func read(_ path: String, largest: Int) -> [UInt8]? {
+    guard let (file, info) = openRegularFile(path, largest: largest) else { return nil }
+    return read(file, size: Int(info.st_size))
+  }
+
+  /// A regular file of at most `largest` bytes, opened, and its status.
+  private static func openRegularFile(_ path: String, largest: Int) -> (Descriptor, stat)? {
     guard let file = try? SystemCall.open(path, flags: O_RDONLY | O_NONBLOCK), let info = try? file.status(),
       info.st_mode & S_IFMT == S_IFREG, info.st_size <= largest
     else { return nil }
-    return read(file, size: Int(info.st_size))
+    return (file, info)
   }
 
   private static func read(_ file: Descriptor, size: Int) -> [UInt8]? {

@@ -12,7 +12,7 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// An identifier taken as it is, without checking its syntax.
   public init(_ rawValue: String) {
     var text = rawValue
-    self.init(rawValue, needsLowering: text.withUTF8 { $0.contains { Self.needsLowering($0) } })
+    self.init(rawValue, needsLowering: text.withUTF8(Self.needsLowering))
   }
 
   private init(_ rawValue: String, needsLowering: Bool) {
@@ -21,8 +21,8 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
     self.key = needsLowering ? rawValue.lowercased() : rawValue
   }
 
-  private static func needsLowering(_ byte: UInt8) -> Bool {
-    byte >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+  private static func needsLowering(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
   }
 
   public var description: String { rawValue }
@@ -133,7 +133,7 @@ extension TypeIdentifier {
   /// (and any non-ASCII character, as Apple allows).
   static func parseIdentifier(_ text: String) throws(PasteboardError) -> TypeIdentifier {
     var bytes = text
-    let (wellFormed, needsLowering) = bytes.withUTF8 { (isWellFormedIdentifier($0), $0.contains { Self.needsLowering($0) }) }
+    let (wellFormed, needsLowering) = bytes.withUTF8 { (isWellFormedIdentifier($0), Self.needsLowering($0)) }
     if wellFormed { return TypeIdentifier(text, needsLowering: needsLowering) }
     // Find what is wrong, to say so.
     for component in text.split(separator: ".", omittingEmptySubsequences: false) {
