@@ -38,7 +38,7 @@ struct InstallTests {
     let copied = try sandbox.run(prefix + "/bin/pbcopy", [], stdin: Data("from pbcopy".utf8), environment: [:])
     #expect(copied.status == 0, "\(copied)")
     #expect(try sandbox.run(prefix + "/bin/pb", ["paste"], stdin: nil, environment: [:]).text == "from pbcopy")
-    // A newcomer sees no raw static-link warnings from glibc, only the one line about them.
+    // A newcomer sees no static-link warnings from glibc (gold printed a screenful; lld, none).
     #expect(!install.stderr.contains("statically linked applications requires"), "\(install)")
     let manual = try sandbox.run("/usr/bin/env", ["man", "-l", prefix + "/share/man/man1/pb.1"], stdin: nil, environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
     #expect(manual.status == 0 && manual.text.contains("EXIT STATUS"), "\(manual)")
