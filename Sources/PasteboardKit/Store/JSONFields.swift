@@ -4,13 +4,17 @@
 indirect enum JSONLocation {
   case top
   case member(JSONLocation, String)
+  /// A member named by one of pb's own keys: kept as it is, made a String only for an error.
+  case key(JSONLocation, StaticString)
   case element(JSONLocation, Int)
 
   var path: String {
     switch self {
     case .top: ""
     case .member(.top, let key): key
+    case .key(.top, let key): key.description
     case .member(let parent, let key): parent.path + "." + key
+    case .key(let parent, let key): parent.path + "." + key.description
     case .element(let parent, let index): parent.path + "[" + String(index) + "]"
     }
   }
@@ -25,7 +29,7 @@ indirect enum JSONLocation {
 
   func appending(_ step: Step) -> JSONLocation {
     switch step {
-    case .key(let key): .member(self, key.description)
+    case .key(let key): .key(self, key)
     case .named(let name): .member(self, name)
     case .index(let index): .element(self, index)
     }
@@ -111,6 +115,7 @@ struct JSONField {
 
   func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
     guard kind == .number else { throw wrongKind() }
+    if let whole = tape.wholeNumber(at: node), let number = Integer(exactly: whole) { return number }
     let text = tape.text(at: node)
     guard let number = Integer(text) else { throw damaged("\(text) is not a whole number in range") }
     return number

@@ -63,6 +63,32 @@ final class JSONTape {
     return true
   }
 
+  /// A number node's value when it is a whole number of at most 18 digits (every count,
+  /// size and format pb writes is), read from the text without making a String of it.
+  func wholeNumber(at index: Int) -> Int? {
+    let node = nodes[index]
+    var position = Int(node.start)
+    let end = Int(node.end)
+    let negative = position < end && bytes[position] == UInt8(ascii: "-")
+    if negative { position += 1 }
+    guard (1...18).contains(end - position) else { return nil }
+    var value = 0
+    while position < end {
+      let digit = bytes[position] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int(digit)
+      position += 1
+    }
+    return negative ? -value : value
+  }
+
+  /// A string node's bytes when its text is plain ASCII in the file (no escapes).
+  func plainBytes(at index: Int) -> ArraySlice<UInt8>? {
+    let node = nodes[index]
+    guard node.kind == .string, !node.flag else { return nil }
+    return bytes[Int(node.start)..<Int(node.end)]
+  }
+
   /// The value at `index` as a `JSONValue` (`JSONParser.document`, for tests).
   func value(at index: Int) -> JSONValue {
     let node = nodes[index]

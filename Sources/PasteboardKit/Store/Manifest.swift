@@ -130,6 +130,7 @@ extension JSONField {
   }
 
   func millisecondTimestamp() throws -> Int64 {
+    if let bytes = tape.plainBytes(at: node), let time = Timestamp.parseMilliseconds(utf8: Array(bytes)) { return time }
     let text = try string()
     guard let time = Timestamp.parseMilliseconds(text) else {
       throw damaged("'\(Display.value(text))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")

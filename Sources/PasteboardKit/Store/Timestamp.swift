@@ -70,7 +70,11 @@ public enum Timestamp {
 
   /// The milliseconds since 1970 of a timestamp as either `format` writes it.
   static func parseMilliseconds(_ text: String) -> Int64? {
-    let bytes = Array(text.utf8)
+    parseMilliseconds(utf8: Array(text.utf8))
+  }
+
+  /// `parseMilliseconds` of a text's UTF-8 bytes (a store file's, read without a String).
+  static func parseMilliseconds(utf8 bytes: [UInt8]) -> Int64? {
     switch bytes.count {
     case 20:
       guard bytes[19] == UInt8(ascii: "Z"), let seconds = secondsOfDateAndTime(bytes) else { return nil }
