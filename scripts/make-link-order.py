@@ -12,8 +12,8 @@ lists what they used: first what every command uses (start-up), then what fewer 
 grouped by which commands use it.
 
 A name the list does not know (new code) still links, in the ordinary place; run this
-again after large changes. Usage: scripts/make-link-order.py [PB], where PB is a release
-pb (default: scripts/build-release.sh's).
+again after large changes (it takes two minutes, and needs Debian's valgrind). Usage:
+scripts/make-link-order.py [PB], where PB is a release pb (default: build-release.sh's).
 """
 import bisect
 import os
