@@ -10,8 +10,10 @@ public enum PathBytes {
 
   /// The `String` for a byte string read from the kernel or from argv.
   public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    // The common case: valid UTF-8 with no character from the escape range (whose
-    // encoding starts F4 8F BE or F4 8F BF).
+    // The common cases: ASCII (a store's own names; checking for it first spares a
+    // second pass over the bytes), and valid UTF-8 with no character from the escape
+    // range (whose encoding starts F4 8F BE or F4 8F BF).
+    if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     if !bytes.contains(0xF4), let text = String(validating: bytes, as: UTF8.self) { return text }
     var scalars = String.UnicodeScalarView()
     var index = 0
