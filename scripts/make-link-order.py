@@ -18,6 +18,7 @@ scripts/make-link-order.py [PB], where PB is a release pb (default: build-releas
 import bisect
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -108,6 +109,8 @@ def variables_used(program, arguments, stdin, env, work, symbols):
 
 
 def main():
+    if shutil.which("valgrind") is None:
+        sys.exit("make-link-order.py: valgrind is missing; install it (apt-get install valgrind) and run this again")
     pb = sys.argv[1] if len(sys.argv) > 1 else subprocess.run(
         [os.path.join(HERE, "build-release.sh")], check=True, capture_output=True, text=True).stdout.strip()
     with tempfile.TemporaryDirectory() as work:
