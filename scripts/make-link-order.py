@@ -16,6 +16,7 @@ again after large changes (it takes two minutes, and needs Debian's valgrind). U
 scripts/make-link-order.py [PB], where PB is a release pb (default: build-release.sh's).
 """
 import bisect
+import collections
 import os
 import re
 import shutil
@@ -70,19 +71,22 @@ def functions_run(program, arguments, stdin, env, work):
     return names
 
 
-def data_symbols(program):
-    """The program's variables (writable data and zero-filled), as sorted (start, end, name)."""
+def symbol_table(program):
+    """Every name the program defines (a name defined twice, twice), and its variables
+    (writable data and zero-filled) as sorted (start, end, name)."""
     listing = subprocess.run(["nm", "--defined-only", "--print-size", program], check=True,
                              capture_output=True, text=True).stdout
-    symbols = []
+    names, variables = [], []
     for line in listing.splitlines():
         fields = line.split()
-        if len(fields) == 4 and fields[2] in "dDbB":
-            start, size = int(fields[0], 16), int(fields[1], 16)
-            if size:
-                symbols.append((start, start + size, fields[3]))
-    symbols.sort()
-    return symbols
+        if len(fields) < 3:
+            continue
+        names.append(fields[-1])
+        if len(fields) == 4 and fields[2] in "dDbB" and int(fields[1], 16):
+            start = int(fields[0], 16)
+            variables.append((start, start + int(fields[1], 16), fields[3]))
+    variables.sort()
+    return names, variables
 
 
 def variables_used(program, arguments, stdin, env, work, symbols):
@@ -131,7 +135,7 @@ def main():
                 subprocess.run([pb] + [a.format(**files) for a in arguments], input=b"x", env=env,
                                stdout=subprocess.DEVNULL, check=True)
         users = {}
-        variables = data_symbols(stripped)
+        symbols, variables = symbol_table(stripped)
         for number, (arguments, stdin) in enumerate(COMMANDS):
             if isinstance(stdin, str):
                 with open(stdin.format(**files), "rb") as f:
@@ -139,10 +143,8 @@ def main():
             line = [a.format(**files) for a in arguments]
             for name in functions_run(stripped, line, stdin, env, work) | variables_used(stripped, line, stdin, env, work, variables):
                 users.setdefault(name, set()).add(number)
-        # glibc picks its string functions for the processor when pb starts, and valgrind's
-        # processor is not this one: where a run used one variant, every variant is listed.
-        symbols = subprocess.run(["nm", "--defined-only", "--format=just-symbols", stripped], check=True,
-                                 capture_output=True, text=True).stdout.split()
+    # glibc picks its string functions for the processor when pb starts, and valgrind's
+    # processor is not this one: where a run used one variant, every variant is listed.
     variant = r"_(?:sse|ssse|avx|evex|erms)"
     families = {match.group(1) for name in users if (match := re.match(STRING_FUNCTION + variant, name))}
     for name in symbols:
@@ -153,9 +155,7 @@ def main():
     # move every copy, and with it the whole text of each library object compiled without
     # a section per function: 2 MiB of the standard library's, for one small helper.
     # (The linker moves a variable with the rest of its object's data the same way.)
-    defined = {}
-    for name in symbols:
-        defined[name] = defined.get(name, 0) + 1
+    defined = collections.Counter(symbols)
     # Every command's functions, those shared by more commands first; functions run by the
     # same commands stay together, in name order so that the file changes only with the
     # code. The entry point runs before valgrind names anything.

@@ -67,19 +67,9 @@ final class JSONTape {
   /// size and format pb writes is), read from the text without making a String of it.
   func wholeNumber(at index: Int) -> Int? {
     let node = nodes[index]
-    var position = Int(node.start)
-    let end = Int(node.end)
-    let negative = position < end && bytes[position] == UInt8(ascii: "-")
-    if negative { position += 1 }
-    guard (1...18).contains(end - position) else { return nil }
-    var value = 0
-    while position < end {
-      let digit = bytes[position] &- UInt8(ascii: "0")
-      guard digit < 10 else { return nil }
-      value = value * 10 + Int(digit)
-      position += 1
-    }
-    return negative ? -value : value
+    let negative = node.start < node.end && bytes[Int(node.start)] == UInt8(ascii: "-")
+    let digits = Int(node.start) + (negative ? 1 : 0)..<Int(node.end)
+    return ASCII.decimal(bytes, digits).map { negative ? -$0 : $0 }
   }
 
   /// A string node's bytes when its text is plain ASCII in the file (no escapes).

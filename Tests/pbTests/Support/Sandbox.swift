@@ -53,8 +53,6 @@ final class Sandbox: Sendable {
     return environment
   }
 
-  /// Runs `pb` with `arguments`, feeding `stdin` through a pipe (or /dev/null).
-  @discardableResult
   /// Starts `process` as a shell starts it, with no signal blocked: the test runner's
   /// threads block most signals, and a spawned process inherits the spawning thread's mask.
   static func start(_ process: Process) throws {
@@ -66,6 +64,8 @@ final class Sandbox: Sendable {
     try process.run()
   }
 
+  /// Runs `pb` with `arguments`, feeding `stdin` through a pipe (or /dev/null).
+  @discardableResult
   func pb(_ arguments: String..., stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
     try run(Self.binary, arguments, stdin: stdin, environment: extra)
   }
