@@ -44,12 +44,11 @@ struct JSONParser {
   }
 
   private mutating func skipSpace() {
-    while position < bytes.count {
-      switch bytes[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
-      default: return
-      }
-    }
+    // Read through a local copy: through `self` the buffer is loaded again on every byte.
+    let buffer = bytes
+    var at = position
+    while at < buffer.count, buffer[at] == 0x20 || buffer[at] == 0x0A || buffer[at] == 0x09 || buffer[at] == 0x0D { at += 1 }
+    position = at
   }
 
   private mutating func append(_ kind: JSONNode.Kind, flag: Bool = false, from start: Int, to end: Int, count: Int = 0) {
@@ -199,13 +198,18 @@ struct JSONParser {
   private mutating func parseString() throws {
     position += 1  // "
     let start = position
+    let buffer = bytes
     var end = position
-    var isASCII = true
-    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-      if bytes[end] >= 0x80 { isASCII = false }
+    // Every byte or'ed in: below 0x80 when all are ASCII.
+    var bits: UInt8 = 0
+    while end < buffer.count {
+      let byte = buffer[end]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      bits |= byte
       end += 1
     }
-    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+    let isASCII = bits < 0x80
+    if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
       position = end + 1
       if isASCII {
         append(.string, from: start, to: end)

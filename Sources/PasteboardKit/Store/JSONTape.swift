@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A stretch of a text, by byte offsets. Not a Range: a generic type's metadata is looked
 /// up at run time wherever values holding it are copied.
 struct TextSpan {
@@ -58,9 +64,52 @@ final class JSONTape {
     if node.flag || !key.hasPointerRepresentation { return text(at: index) == key.description }
     let length = key.utf8CodeUnitCount
     guard length == Int(node.end - node.start) else { return false }
-    let start = Int(node.start)
-    for offset in 0..<length where bytes[start + offset] != key.utf8Start[offset] { return false }
-    return true
+    return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + Int(node.start), key.utf8Start, length) == 0 }
+  }
+
+  /// Where node `target` is, as `items[0].representations[1].size` (then `.key` when
+  /// `key` is given; "" is the top-level value): found by walking down from the top, as
+  /// only an error needs it.
+  func path(to target: Int, then key: String? = nil) -> String {
+    var path = ""
+    var atTop = true
+    func append(member: String) {
+      path += atTop ? member : "." + member
+      atTop = false
+    }
+    var node = 0
+    descending: while node != target {
+      let container = nodes[node]
+      var child = node + 1
+      switch container.kind {
+      case .object:
+        for _ in 0..<container.count {
+          let value = child + 1
+          let next = Int(nodes[value].next)
+          if value <= target && target < next {
+            append(member: text(at: child))
+            node = value
+            continue descending
+          }
+          child = next
+        }
+      case .array:
+        for index in 0..<Int(container.count) {
+          let next = Int(nodes[child].next)
+          if child <= target && target < next {
+            path += "[" + String(index) + "]"
+            atTop = false
+            node = child
+            continue descending
+          }
+          child = next
+        }
+      default: break
+      }
+      break
+    }
+    if let key { append(member: key) }
+    return path
   }
 
   /// A number node's value when it is a whole number of at most 18 digits (every count,

@@ -27,7 +27,7 @@ enum StoreJSON {
     var parser = JSONParser(bytes: bytes)
     let tape = try parser.tape()
     guard tape.nodes[0].kind == .object else { return nil }
-    return JSONObject(tape: tape, node: 0, location: .top)
+    return JSONObject(tape: tape, node: 0)
   }
 
   /// Parses a file and reads its top-level object with `read`.
