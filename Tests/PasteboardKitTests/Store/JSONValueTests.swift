@@ -149,6 +149,29 @@ import Testing
     }
   }
 
+  /// A field's path is found in the tape only when an error needs it: through arrays and
+  /// objects, after members that come before it, and under a key written with escapes.
+  @Test func errorsFoundInTheTapeNameTheFieldAsReadingItWould() throws {
+    let text = """
+      {"format": 1, "changeCount": 3, "items": [{"representations": []},
+        {"representations": [{"type": "public.data", "file": "0123456789abcdef.txt", "size": 1, "typeSource": "given"},
+                             {"type": "public.data", "size": 2, "typeSource": "given"}]}]}
+      """
+    #expect(throws: PasteboardError.corruptStore(path: "m", reason: "field items[0].representations: an item has no representation")) {
+      try Manifest.decode(Array(text.utf8), path: "m")
+    }
+    let second = text.replacingOccurrences(of: "[{\"representations\": []},", with: "[")
+    #expect(throws: PasteboardError.corruptStore(path: "m", reason: "field items[0].representations[1].file: it is missing")) {
+      try Manifest.decode(Array(second.utf8), path: "m")
+    }
+    var parser = JSONParser(bytes: Array(#"{"a\u0041": [0, {"\u00e9": {"x": null}}], "b": 1}"#.utf8))
+    let tape = try parser.tape()
+    let inner = tape.nodes.indices.last { tape.nodes[$0].kind == .null }!
+    #expect(tape.path(to: inner) == "aA[1].é.x")
+    #expect(tape.path(to: 0, then: "c") == "c")
+    #expect(tape.path(to: inner, then: "y") == "aA[1].é.x.y")
+  }
+
   @Test func damagedManifestsNeverTrapAndWhatIsReadIsWhatFoundationParses() throws {
     let original = Self.sampleManifest(items: 3).encoded()
     var generator = FuzzGenerator(state: 0x0DDB1A5E)
