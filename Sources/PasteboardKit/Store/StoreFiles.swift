@@ -16,19 +16,21 @@ enum StoreFiles {
     if status.st_size > limit {
       throw .corruptStore(path: file.path, reason: "it is \(status.st_size) bytes, more than the \(limit) pb ever writes")
     }
-    // One byte more than allowed tells a file that grew since its status was taken.
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(status.st_size) + 1, alignment: 16)
-    defer { buffer.deallocate() }
-    let count: Int
-    do {
-      count = try file.readFully(into: buffer)
-    } catch {
-      throw .io(error)
+    // One byte more than allowed tells a file that grew since its status was taken. Read
+    // into the array itself: a buffer copied into one touched every page twice.
+    var failure: SystemError?
+    let bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size) + 1) { buffer, initialized in
+      do throws(SystemError) {
+        initialized = try file.readFully(into: UnsafeMutableRawBufferPointer(buffer))
+      } catch {
+        failure = error
+      }
     }
-    if count > status.st_size {
+    if let failure { throw .io(failure) }
+    if bytes.count > status.st_size {
       throw .corruptStore(path: file.path, reason: "it changed while pb read it")
     }
-    return Array(buffer[..<count])
+    return bytes
   }
 
   /// Writes a new file and gives it its name once whole, so a reader sees the old file
