@@ -46,10 +46,11 @@ struct HistoryFile {
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
     var texts: [EntryText] = []
+    var read = RepresentationsRead()
     func entries(_ key: StaticString) throws -> [HistoryEntry] {
       try object.required(key).array().map {
         let entryObject = try $0.object()
-        let entry = try StoredEntry(json: entryObject).entry
+        let entry = try StoredEntry(json: entryObject, reading: &read).entry
         let span = entryObject.source
         texts.append(EntryText(entry: entry, text: Array(entryObject.tape.bytes[span.start..<span.end])))
         return entry
@@ -61,7 +62,7 @@ struct HistoryFile {
       redoStack: try entries("redo"),
       group: try object.field("group").map { try StoredGroup(json: $0.object()).group },
       beforeSecrets: try object.field("beforeSecrets").map {
-        let entry = try StoredEntry(json: $0.object()).entry
+        let entry = try StoredEntry(json: $0.object(), reading: &read).entry
         return History.SavedState(items: entry.items, changeCount: entry.changeCount, actionName: entry.actionName, date: entry.date)
       })
     entryTexts = texts
@@ -124,11 +125,11 @@ private struct StoredEntry {
     self.entry = entry
   }
 
-  init(json object: JSONObject) throws {
+  init(json object: JSONObject, reading read: inout RepresentationsRead) throws {
     let name = try object.required("actionName").actionName()
     let date = try object.required("date").millisecondTimestamp()
     let count = try object.required("changeCount").changeCount()
-    let items = try object.required("items").historyItems()
+    let items = try object.required("items").historyItems(reading: &read)
     entry = HistoryEntry(
       actionName: name, date: date, items: items, changeCount: count,
       cutFiles: try object.field("cutFiles")?.array().map { try CutFile(json: $0.object()) } ?? [])
@@ -254,7 +255,12 @@ extension JSONField {
 
   /// An undo entry's items: never a concealed one or one written without undo.
   func historyItems() throws -> [Item] {
-    let items = try array().map { try Item(json: $0.object()) }
+    var read = RepresentationsRead()
+    return try historyItems(reading: &read)
+  }
+
+  func historyItems(reading read: inout RepresentationsRead) throws -> [Item] {
+    let items = try array().map { try Item(json: $0.object(), reading: &read) }
     if items.contains(where: { !$0.isRecordable }) {
       throw damaged("history holds a concealed item, or one written without undo, which it never keeps")
     }

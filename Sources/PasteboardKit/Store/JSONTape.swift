@@ -112,6 +112,16 @@ final class JSONTape {
     return path
   }
 
+  /// Whether string nodes `first` and `second` are the same plain text (false for text
+  /// with escapes or beyond ASCII, which is not compared).
+  func hasSameText(_ first: Int, _ second: Int) -> Bool {
+    let (a, b) = (nodes[first], nodes[second])
+    guard a.kind == .string, b.kind == .string, !a.flag, !b.flag, a.end - a.start == b.end - b.start else { return false }
+    return bytes.withUnsafeBufferPointer {
+      memcmp($0.baseAddress! + Int(a.start), $0.baseAddress! + Int(b.start), Int(a.end - a.start)) == 0
+    }
+  }
+
   /// A number node's value when it is a whole number of at most 18 digits (every count,
   /// size and format pb writes is), read from the text without making a String of it.
   func wholeNumber(at index: Int) -> Int? {

@@ -41,7 +41,8 @@ struct Manifest: Equatable {
       }
       date = seconds
     }
-    items = try object.required("items").array().map { try Item(json: $0.object()) }
+    var read = RepresentationsRead()
+    items = try object.required("items").array().map { try Item(json: $0.object(), reading: &read) }
     changeKind = try object.field("changeKind")?.oneOf(ChangeKind.self) ?? .done
     historyExpires = try object.field("historyExpires")?.millisecondTimestamp()
   }
@@ -62,21 +63,46 @@ struct Manifest: Equatable {
   func encoded() -> [UInt8] { json.pretty }
 }
 
+/// The type and type source of the representation read last from a file, kept while the
+/// next ones have the same text: the representations of a history's 50 entries share a
+/// few types, and reading one anew cost more than the rest of its representation.
+struct RepresentationsRead {
+  private var typeNode = -1
+  private var type: TypeIdentifier?
+  private var sourceNode = -1
+  private var source: TypeSource?
+
+  init() {}
+
+  /// The type named by `field`, checked as a well-formed identifier.
+  mutating func type(_ field: JSONField) throws -> TypeIdentifier {
+    if let type, field.tape.hasSameText(typeNode, field.node) { return type }
+    let text = try field.string()
+    guard let parsed = try? TypeIdentifier.parseIdentifier(text), text.utf8.count <= 255 else {
+      throw field.damaged("'\(Display.value(text))' is not a type identifier")
+    }
+    (typeNode, type) = (field.node, parsed)
+    return parsed
+  }
+
+  mutating func typeSource(_ field: JSONField) throws -> TypeSource {
+    if let source, field.tape.hasSameText(sourceNode, field.node) { return source }
+    let read = try field.oneOf(TypeSource.self)
+    (sourceNode, source) = (field.node, read)
+    return read
+  }
+}
+
 extension Representation {
   /// Checks every field as it is read: the file must be one plain name of the form pb
   /// writes, the size a size, the type a well-formed identifier.
-  init(json object: JSONObject) throws {
-    let typeField = try object.required("type")
-    let typeText = try typeField.string()
-    guard let type = try? TypeIdentifier.parseIdentifier(typeText), typeText.utf8.count <= 255 else {
-      throw typeField.damaged("'\(Display.value(typeText))' is not a type identifier")
-    }
+  init(json object: JSONObject, reading read: inout RepresentationsRead) throws {
+    let type = try read.type(object.required("type"))
     let file = try object.required("file").dataFileName()
     let sizeField = try object.required("size")
     let size = try sizeField.integer(Int64.self)
     guard size >= 0 else { throw sizeField.damaged("\(size) is not a size") }
-    self.init(
-      type: type, file: file, size: size, typeSource: try object.required("typeSource").oneOf(TypeSource.self))
+    self.init(type: type, file: file, size: size, typeSource: try read.typeSource(object.required("typeSource")))
   }
 
   var json: JSONValue {
@@ -86,8 +112,14 @@ extension Representation {
 
 extension Item {
   init(json object: JSONObject) throws {
+    var read = RepresentationsRead()
+    try self.init(json: object, reading: &read)
+  }
+
+  /// An item of a file whose items are read in turn, sharing `read`.
+  init(json object: JSONObject, reading read: inout RepresentationsRead) throws {
     let list = try object.required("representations")
-    representations = try list.array().map { try Representation(json: $0.object()) }
+    representations = try list.array().map { try Representation(json: $0.object(), reading: &read) }
     if representations.isEmpty { throw list.damaged("an item has no representation") }
     expires = try object.field("expires")?.millisecondTimestamp()
     concealed = try object.field("concealed")?.bool() ?? false

@@ -172,6 +172,29 @@ import Testing
     #expect(tape.path(to: inner, then: "y") == "aA[1].é.x.y")
   }
 
+  /// Representations read in turn keep the type and source read last while the text
+  /// repeats: each still reads as its own text says, and a bad one after good ones is
+  /// refused.
+  @Test func repeatedTypesReadAsTheirOwnText() throws {
+    func representation(_ type: String, _ source: String, _ index: Int) -> String {
+      #"{"file": "0123456789abcde\#(index).txt", "size": 1, "type": "\#(type)", "typeSource": "\#(source)"}"#
+    }
+    func manifest(_ representations: [String]) -> [UInt8] {
+      Array(#"{"format": 1, "changeCount": 3, "items": [{"representations": [\#(representations.joined(separator: ","))]}]}"#.utf8)
+    }
+    let types = ["public.png", "public.png", "public.jpeg", "public.pn\\u0067", "public.png", "public.jpeg"]
+    let sources = ["libmagic", "libmagic", "libmagic", "given", "given", "extension"]
+    let read = try Manifest.decode(manifest(types.indices.map { representation(types[$0], sources[$0], $0) }), path: "m")
+    #expect(read.items[0].representations.map(\.type.rawValue) == ["public.png", "public.png", "public.jpeg", "public.png", "public.png", "public.jpeg"])
+    #expect(read.items[0].representations.map(\.typeSource) == [.magic, .magic, .magic, .given, .given, .filenameExtension])
+    #expect(throws: PasteboardError.corruptStore(path: "m", reason: "field items[0].representations[2].type: 'public.pn!' is not a type identifier")) {
+      try Manifest.decode(manifest([representation("public.png", "given", 0), representation("public.png", "given", 1), representation("public.pn!", "given", 2)]), path: "m")
+    }
+    #expect(throws: PasteboardError.corruptStore(path: "m", reason: "field items[0].representations[1].typeSource: 'givem' is not one of given, extension, libmagic, shared-mime-info, text")) {
+      try Manifest.decode(manifest([representation("public.png", "given", 0), representation("public.png", "givem", 1)]), path: "m")
+    }
+  }
+
   @Test func damagedManifestsNeverTrapAndWhatIsReadIsWhatFoundationParses() throws {
     let original = Self.sampleManifest(items: 3).encoded()
     var generator = FuzzGenerator(state: 0x0DDB1A5E)
