@@ -433,10 +433,32 @@ public struct History: Sendable, Equatable {
       }
     }
     add(history.beforeSecrets?.items ?? [])
-    files.sort()
     var unique: [String] = []
-    for file in files where file != unique.last { unique.append(file) }
+    for file in sortedNames(files) where file != unique.last { unique.append(file) }
     return unique
+  }
+
+  /// `names.sorted()`, for the ASCII names data files have, in a fraction of the time:
+  /// their order is their bytes', and the first eight bytes read as one number settle
+  /// nearly every comparison (Strings compared cost a commit 0.1 M instructions).
+  static func sortedNames(_ names: [String]) -> [String] {
+    var keys: [UInt64] = []
+    keys.reserveCapacity(names.count)
+    for name in names {
+      var text = name
+      let key = text.withUTF8 { bytes -> UInt64? in
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        var key: UInt64 = 0
+        for index in 0..<8 { key = key << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+        return key
+      }
+      guard let key else { return names.sorted() }
+      keys.append(key)
+    }
+    var order = Array(names.indices)
+    // Equal keys (names alike in their first eight bytes, or shorter) compare as Strings.
+    order.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : names[$0] < names[$1] }
+    return order.map { names[$0] }
   }
 
   /// The bytes only history holds: data files no current item shares, named by an

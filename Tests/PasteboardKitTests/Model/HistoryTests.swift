@@ -23,6 +23,23 @@ import LinuxSystem
     history.noteChange(from: before, previousCount: count - 1, to: after, actionName: name, recorded: true)
   }
 
+  /// Names sort as Strings do: data file names, names alike in their first eight bytes
+  /// or shorter than eight, and (sorted the slow way) names beyond ASCII.
+  @Test func namesSortAsStringsDo() {
+    var generator = FuzzGenerator(state: 0x5EED_50F7)
+    let alphabet = Array("0123456789abcdef.txAZ~ ".utf8)
+    for round in 0..<300 {
+      let names = (0..<Int(generator.next() % 60)).map { _ -> String in
+        let length = Int(generator.next() % 24)
+        var bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+        // Shared beginnings, so that many keys tie.
+        if generator.next() % 2 == 0 { bytes = Array("0123456789ab".utf8) + bytes }
+        return String(decoding: bytes, as: UTF8.self)
+      } + (round % 10 == 0 ? ["é.txt", "e\u{301}.txt", "z"] : [])
+      #expect(History.sortedNames(names) == names.sorted())
+    }
+  }
+
   @Test func undoGivesBackTheStateBeforeAndRedoTheStateAfter() {
     var history = History()
     Self.record(&history, "Copy", before: [], count: 1)
