@@ -57,7 +57,7 @@ def listed(items, indent):
 
 
 def pairs(arguments, indent="        "):
-    return listed([f"({swift(long)}, {swift(short)})" for long, short in arguments], indent)
+    return listed([f"Option({swift(long)}, {swift(short)})" for long, short in arguments], indent)
 
 
 def strings(values, indent="      "):

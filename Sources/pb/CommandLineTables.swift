@@ -19,39 +19,51 @@ extension FastCommandLine {
   }
 
   private static let pasteOptions = Options(
-    valued: [("--pasteboard", "-p"), ("--items", "-i"), ("--type", "-t"), ("--delimiter", "-d"), ("--output", "-o")],
-    flags: [("--null", "-0"), ("--no-clobber", "-n"), ("--json", nil), ("--force", nil), ("--quiet", "-q")],
+    valued: [
+      Option("--pasteboard", "-p"),
+      Option("--items", "-i"),
+      Option("--type", "-t"),
+      Option("--delimiter", "-d"),
+      Option("--output", "-o"),
+    ],
+    flags: [
+      Option("--null", "-0"),
+      Option("--no-clobber", "-n"),
+      Option("--json", nil),
+      Option("--force", nil),
+      Option("--quiet", "-q"),
+    ],
     unconditional: ["--items"], repeating: [], takesPositionals: false)
   private static let copyOptions = Options(
     valued: [
-      ("--pasteboard", "-p"),
-      ("--type", "-t"),
-      ("--representation", "-r"),
-      ("--expire", nil),
-      ("--if-count", nil),
-      ("--action", nil),
-      ("--from", nil),
+      Option("--pasteboard", "-p"),
+      Option("--type", "-t"),
+      Option("--representation", "-r"),
+      Option("--expire", nil),
+      Option("--if-count", nil),
+      Option("--action", nil),
+      Option("--from", nil),
     ],
     flags: [
-      ("--append", "-a"),
-      ("--concealed", nil),
-      ("--force-type", nil),
-      ("--trim-newline", "-n"),
-      ("--no-undo", nil),
-      ("--quiet", "-q"),
+      Option("--append", "-a"),
+      Option("--concealed", nil),
+      Option("--force-type", nil),
+      Option("--trim-newline", "-n"),
+      Option("--no-undo", nil),
+      Option("--quiet", "-q"),
     ],
     unconditional: ["--expire", "--if-count"], repeating: ["--representation"], takesPositionals: true)
   private static let countOptions = Options(
-    valued: [("--pasteboard", "-p")],
+    valued: [Option("--pasteboard", "-p")],
     flags: [],
     unconditional: [], repeating: [], takesPositionals: false)
   private static let containsOptions = Options(
-    valued: [("--pasteboard", "-p"), ("--items", "-i")],
-    flags: [("--all", nil)],
+    valued: [Option("--pasteboard", "-p"), Option("--items", "-i")],
+    flags: [Option("--all", nil)],
     unconditional: ["--items"], repeating: [], takesPositionals: true)
   private static let typesOptions = Options(
-    valued: [("--pasteboard", "-p"), ("--items", "-i"), ("--conforming-to", nil)],
-    flags: [("--desktop", nil), ("--json", nil)],
+    valued: [Option("--pasteboard", "-p"), Option("--items", "-i"), Option("--conforming-to", nil)],
+    flags: [Option("--desktop", nil), Option("--json", nil)],
     unconditional: ["--items"], repeating: [], takesPositionals: false)
 }
 

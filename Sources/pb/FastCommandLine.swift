@@ -23,18 +23,15 @@ enum FastCommandLine {
   /// copy made the runtime build the arrays' type from its mangled name, 4% of a small
   /// paste's instructions.
   final class Options: Sendable {
-    let valued: [(long: String, short: String?)]
-    let flags: [(long: String, short: String?)]
+    let valued: [Option]
+    let flags: [Option]
     /// Options whose value is taken even when it starts with '-' (`-i -1`).
     let unconditional: [String]
     /// Options that may be given more than once, each value kept.
     let repeating: [String]
     let takesPositionals: Bool
 
-    init(
-      valued: [(long: String, short: String?)], flags: [(long: String, short: String?)], unconditional: [String],
-      repeating: [String], takesPositionals: Bool
-    ) {
+    init(valued: [Option], flags: [Option], unconditional: [String], repeating: [String], takesPositionals: Bool) {
       self.valued = valued
       self.flags = flags
       self.unconditional = unconditional
@@ -42,16 +39,39 @@ enum FastCommandLine {
       self.takesPositionals = takesPositionals
     }
 
-    func long(_ name: String, in options: [(long: String, short: String?)]) -> String? {
-      options.first { $0.long == name || $0.short == name }?.long
+    func long(_ name: String, in options: [Option]) -> String? {
+      for option in options {
+        if option.long == name { return option.long }
+        if let short = option.short, short == name { return option.long }
+      }
+      return nil
     }
+  }
+
+  /// An option's long name and its short one. A struct, not a tuple: a tuple's metadata,
+  /// and that of the `String?` in it, is built at run time on first use (28 K
+  /// instructions, a tenth of a small paste).
+  struct Option: Sendable {
+    let long: String
+    let short: String?
+
+    init(_ long: String, _ short: String?) {
+      self.long = long
+      self.short = short
+    }
+  }
+
+  /// An option's value as given, under its long name.
+  struct Given {
+    var name: String
+    var value: String
   }
 
   /// What a line gave: option values by long name in the order given, flags,
   /// positional words. Pairs rather than a dictionary: the first dictionary of a key
   /// type costs a scan of every conformance record in the binary.
   struct Line {
-    var given: [(name: String, value: String)] = []
+    var given: [Given] = []
     var flags: [String] = []
     var positionals: [String] = []
 
@@ -135,7 +155,7 @@ enum FastCommandLine {
           value = next
         }
         guard line.value(key) == nil || options.repeating.contains(key) else { return nil }
-        line.given.append((key, value))
+        line.given.append(Given(name: key, value: value))
       } else if let key = options.long(name, in: options.flags), attached == nil, !line.flags.contains(key) {
         line.flags.append(key)
       } else {

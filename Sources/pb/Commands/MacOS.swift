@@ -36,7 +36,7 @@ struct PBCopy: ParsableCommand {
 
   func run() throws {
     // pb copy's request, made where every copy's is.
-    let line = FastCommandLine.Line(given: pasteboard.map { [("--pasteboard", $0)] } ?? [])
+    let line = FastCommandLine.Line(given: pasteboard.map { [FastCommandLine.Given(name: "--pasteboard", value: $0)] } ?? [])
     try FastCommandLine.build("copy", line)?.run()
   }
 }
@@ -77,7 +77,8 @@ struct PBPaste: ParsableCommand {
     let order = [prefer] + [Kind.txt, .ps, .rtf].filter { $0 != prefer }
     do {
       let types = (order.map(\.type) + ["public.text"]).joined(separator: ",")
-      let given: [(name: String, value: String)] = [("--items", "0"), ("--type", types)] + (pasteboard.map { [("--pasteboard", $0)] } ?? [])
+      let given = [FastCommandLine.Given(name: "--items", value: "0"), FastCommandLine.Given(name: "--type", value: types)]
+        + (pasteboard.map { [FastCommandLine.Given(name: "--pasteboard", value: $0)] } ?? [])
       try FastCommandLine.build("paste", FastCommandLine.Line(given: given, flags: ["--force", "--quiet"]))?.run()
     } catch PasteboardError.emptyPasteboard, PasteboardError.noRepresentation {
       // As on macOS: nothing of those types (or nothing at all) writes nothing, and is no error.
