@@ -442,14 +442,16 @@ public struct History: Sendable, Equatable {
   /// their order is their bytes', and the first eight bytes read as one number settle
   /// nearly every comparison (Strings compared cost a commit 0.1 M instructions).
   static func sortedNames(_ names: [String]) -> [String] {
-    var keys: [UInt64] = []
+    // Ints, not UInt64s (an array of those would have its type built at run time): an
+    // ASCII first byte leaves the top bit clear, so the order is the same.
+    var keys: [Int] = []
     keys.reserveCapacity(names.count)
     for name in names {
       var text = name
-      let key = text.withUTF8 { bytes -> UInt64? in
+      let key = text.withUTF8 { bytes -> Int? in
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-        var key: UInt64 = 0
-        for index in 0..<8 { key = key << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+        var key = 0
+        for index in 0..<8 { key = key << 8 | Int(index < bytes.count ? bytes[index] : 0) }
         return key
       }
       guard let key else { return names.sorted() }

@@ -111,6 +111,9 @@ private struct MagicWalk {
     budget -= max(last - start + 1, 1)
     guard budget >= 0 else { return nil }
     guard start <= last, let base = head.baseAddress else { return false }
+    // One offset to try (most rules look at one place): its first byte decides most, with
+    // no call to memchr.
+    if last == start, mask == 0, length > 0, head[start] != cache[value] { return false }
     var position = start
     while position <= last {
       if mask == 0, length > 0 {
