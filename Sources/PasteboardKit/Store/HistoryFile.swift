@@ -27,7 +27,8 @@ struct HistoryFile {
   /// history of 50 entries to add one, and the text of the other 49 is already there.
   struct EntryText {
     var entry: HistoryEntry
-    var text: [UInt8]
+    /// A stretch of the file's bytes, shared with them rather than copied.
+    var text: ArraySlice<UInt8>
   }
 
   /// The texts of the undo and redo entries as read (`encoded` uses them).
@@ -52,7 +53,7 @@ struct HistoryFile {
         let entryObject = try $0.object()
         let entry = try StoredEntry(json: entryObject, reading: &read).entry
         let span = entryObject.source
-        texts.append(EntryText(entry: entry, text: Array(entryObject.tape.bytes[span.start..<span.end])))
+        texts.append(EntryText(entry: entry, text: entryObject.tape.bytes[span.start..<span.end]))
         return entry
       }
     }

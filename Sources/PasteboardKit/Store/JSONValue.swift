@@ -30,7 +30,7 @@ public enum JSONValue: Equatable {
   case object(JSONMembers)
   /// Text already laid out as `pretty` lays out a value at its depth, written as it is
   /// (a history entry read unchanged from the file: see `HistoryFile.EntryText`).
-  case laidOut([UInt8])
+  case laidOut(ArraySlice<UInt8>)
 }
 
 /// An object's members in the order made, for writing. A list searched by key, not a
