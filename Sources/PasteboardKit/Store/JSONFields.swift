@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// An object of a store file, read field by field. Where it is (`items[0]`) is not kept:
 /// only an error needs it, and `JSONTape.path(to:)` finds it then, so reading a field
 /// allocates nothing.
@@ -16,33 +10,8 @@ struct JSONObject {
     TextSpan(start: Int(tape.nodes[node].start), end: Int(tape.nodes[node].end))
   }
 
-  /// The node of the value named `key`, if there is one. Plain keys of another length
-  /// are passed over without a call (every field of every entry of a history is looked
-  /// up this way).
+  /// The node of the value named `key`, if there is one.
   private func member(_ key: StaticString) -> Int? {
-    guard key.hasPointerRepresentation else { return slowMember(key) }
-    let length = key.utf8CodeUnitCount
-    let tape = tape
-    return tape.nodes.withUnsafeBufferPointer { nodes in
-      tape.bytes.withUnsafeBufferPointer { bytes in
-        var child = node + 1
-        for _ in 0..<nodes[node].count {
-          let name = nodes[child]
-          if name.flag {
-            if tape.text(at: child, is: key) { return child + 1 }
-          } else if Int(name.end - name.start) == length,
-            memcmp(bytes.baseAddress! + Int(name.start), key.utf8Start, length) == 0
-          {
-            return child + 1
-          }
-          child = Int(nodes[child + 1].next)
-        }
-        return nil
-      }
-    }
-  }
-
-  private func slowMember(_ key: StaticString) -> Int? {
     var child = node + 1
     for _ in 0..<tape.nodes[node].count {
       if tape.text(at: child, is: key) { return child + 1 }

@@ -59,6 +59,9 @@ final class JSONTape {
   }
 
   /// Whether the string node at `index` is `key`; plain keys are compared byte by byte.
+  /// Inlined: every field of every entry of a history is looked up through it, and most
+  /// keys passed over differ in length.
+  @inline(__always)
   func text(at index: Int, is key: StaticString) -> Bool {
     let node = nodes[index]
     if node.flag || !key.hasPointerRepresentation { return text(at: index) == key.description }
