@@ -8,8 +8,8 @@
 // whose first byte there differs from the data's cannot match, and a group whose
 // top-level test fails is skipped whole, with no other effect. So a sniff hands
 // magic_load_buffers the binary groups that may match, in the database's order, in one
-// list; then the text groups, all of them, as a second list (kept ready in the index);
-// then the named rules (libmagic's second set) as they are.
+// list; then the text groups as a second list; then the named rules (libmagic's second
+// set) as they are.
 //
 // Lists matter: libmagic ends a list's walk at the first group that matches, even one
 // that names no type, and goes on to the next list. The binary pass skips every text
@@ -18,12 +18,17 @@
 // sniff puts every group that may match in one list instead, copied in order.
 //
 // What the index decides is only ever "this test cannot match"; any test it does not
-// understand is kept. Text groups are never tested here: libmagic runs them on the data
-// converted to UTF-8, not on these bytes. A group that can reach an `indirect` test
-// (directly or through the named rules it `use`s) runs libmagic's walk again on other
-// bytes, so a sniff that keeps one loads the whole database instead.
+// understand is kept. libmagic runs the text groups on the data converted to UTF-8: where
+// that conversion gives back these very bytes (UTF-8 without a byte-order mark, no
+// control character but white space), the text groups that may match are picked as the
+// binary ones are, and a small text walks a few of the 390 instead of all of them; for
+// any other data the text groups come whole, as the index keeps them ready. A group that
+// can reach an `indirect` test (directly or through the named rules it `use`s) runs
+// libmagic's walk again on other bytes, so a sniff that keeps one loads the whole
+// database instead.
 #define _GNU_SOURCE
 #include "CMagic.h"
+#include "RegexRequirement.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -45,7 +50,7 @@ enum { COMPACT_WHITESPACE = 0x01, COMPACT_OPTIONAL_WHITESPACE = 0x02, IGNORE_LOW
 // Types (file.h FILE_*).
 enum {
   T_BYTE = 1, T_SHORT = 2, T_LONG = 4, T_STRING = 5, T_BESHORT = 7, T_BELONG = 8, T_LESHORT = 10, T_LELONG = 11,
-  T_SEARCH = 20, T_QUAD = 24, T_LEQUAD = 25, T_BEQUAD = 26, T_INDIRECT = 41, T_NAME = 45, T_USE = 46
+  T_REGEX = 17, T_SEARCH = 20, T_QUAD = 24, T_LEQUAD = 25, T_BEQUAD = 26, T_INDIRECT = 41, T_NAME = 45, T_USE = 46, T_DER = 48
 };
 
 // What a group's top-level test needs of the data.
@@ -55,12 +60,16 @@ enum {
   NUMBER_BYTE = 2,    // `byte` under `mask` at `probe`, and the whole number in the data (not for quads)
   SEARCHED = 3,       // the first `byte` bytes of the value, where the search looks
   UNSIGNED_ORDER = 4, // an unsigned number read at the offset compares (< or >) with the value
-  TEXT = 5            // a text group: in the second list
+  TEXT = 5,           // a text group: in the second list
+  REGEXP = 6          // a `regex` at 0: a match holds the strings of its requirement
 };
 
 // The index file: a header; one record per group, in the database's order; the candidate
 // table; the binary groups' entries; the text groups behind a database header of their
-// own (the second list); the named rules behind another.
+// own (the second list); the named rules behind another; the requirements of the
+// top-level regular expressions at offset 0 (RegexRequirement.h), which a sniff would
+// otherwise read from each pattern as libmagic compiles it (160,000 instructions for a
+// small text's 66).
 //
 // Four groups in five test one byte of the data's first (a string's first byte, or a
 // number's under its mask). The candidate table has a row of bits, one per group, for
@@ -78,6 +87,7 @@ struct index_header {
   uint32_t named_at;
   uint32_t both[4];   // the groups run in both passes, the first four of them
   uint32_t boths;     // how many there are (more than four: always one list)
+  uint32_t requirements; // regex requirements, in a table behind the named rules
   uint64_t identity[CMAGIC_INDEX_IDENTITY];
 };
 struct group_record {
@@ -91,9 +101,11 @@ struct group_record {
   uint8_t byte;
   uint8_t mask;
   uint8_t size;     // NUMBER_BYTE: the number's size; STRING_BYTE: how many bytes compare exactly
-  uint8_t reserved[2];
+  uint8_t test;     // TEXT: the kind of its top-level test on the data as is (the fields above key it).
+                    // REGEXP, as kind or test: `probe` numbers its requirement, `byte` is 1 when it ignores case
+  uint8_t reserved;
 };
-enum { FORMAT = 11 };
+enum { FORMAT = 12 };
 
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 // Where the candidate table starts, how many 64-bit words a row has, and where the binary
@@ -137,25 +149,70 @@ static size_t exact_prefix(const unsigned char *e) {
   return i;
 }
 
-// What kind of test an entry is, for a top-level test of the first set.
-static int kind_of(const unsigned char *e) {
+// What a top-level test needs of the bytes it is run on; `on_these_bytes` when they are
+// the data's own (a binary test, or a text test where the text pass reads the data as is).
+static int test_kind(const unsigned char *e, int on_these_bytes) {
   unsigned flag = e[F_FLAG], type = e[F_TYPE], reln = e[F_RELN];
-  unsigned passes = flag & (BINTEST | TEXTTEST);
-  if (passes != BINTEST && passes != (BINTEST | TEXTTEST)) return TEXT;
   // Plain offsets from the start only.
   if ((flag & (INDIR | OFFADD | INDIROFFADD | OFFNEGATIVE)) || i32(e + F_OFFSET) < 0 || e[F_VALLEN] > VALUE_SIZE) return KEEP;
   // A search finds the same bytes wherever the text pass's converted data has them
-  // (see cmagic_index_assemble); every other test is a binary one.
+  // (see cmagic_index_assemble).
   if (type == T_SEARCH && reln == '=' && exact_prefix(e) > 0) return SEARCHED;
-  if (passes != BINTEST) return KEEP;
+  if (!on_these_bytes) return KEEP;
   if (type == T_STRING && reln == '=' && e[F_VALLEN] >= 1) return exact_prefix(e) > 0 ? STRING_BYTE : KEEP;
+  // libmagic's `der seq` reads a DER tag there: a sequence's is a byte whose low five bits
+  // are 16 (key_of).
+  if (type == T_DER && reln == '=' && e[F_VALLEN] == 3 && memcmp(e + F_VALUE, "seq", 3) == 0) return NUMBER_BYTE;
   int size = number_size(type);
   if (size == 0 || e[F_MASK_OP] != 0) return KEEP;
   uint64_t mask = u64(e + F_MASK);
   // Under an AND mask, a byte the mask keeps bits of (key_of picks it).
   if (reln == '=') return mask == 0 || (mask & (((uint64_t)1 << (8 * size - 1) << 1) - 1)) != 0 ? NUMBER_BYTE : KEEP;
-  if ((reln == '<' || reln == '>') && (flag & UNSIGNED) && mask == 0) return UNSIGNED_ORDER;
+  // Under an AND mask, the number masked (may_match).
+  if ((reln == '<' || reln == '>') && (flag & UNSIGNED)) return UNSIGNED_ORDER;
   return KEEP;
+}
+
+// The requirement of a top-level `regex` at offset 0 (its subject is then some of the
+// data's first bytes), read as libmagic compiles it: extended, newline-sensitive, and
+// ignoring case under `c` or `C`. 0 when there is none to use.
+static int regex_requirement(const unsigned char *e, struct regex_requirement *requirement) {
+  unsigned flag = e[F_FLAG];
+  if (e[F_TYPE] != T_REGEX || e[F_RELN] != '=' || (flag & (INDIR | OFFADD | INDIROFFADD | OFFNEGATIVE)) || i32(e + F_OFFSET) != 0)
+    return 0;
+  const unsigned char *pattern = e + F_VALUE, *end = memchr(pattern, 0, VALUE_SIZE);
+  if (end == NULL) return 0;
+  // libmagic refuses, before compiling, a byte that is neither printable nor white space
+  // and a repetition character twice in a row: such a rule stays an error to meet.
+  for (const unsigned char *c = pattern; c < end; c++) {
+    if (!((*c >= 0x20 && *c < 0x7F) || is_space(*c))) return 0;
+    if (c > pattern && *c == c[-1] && (*c == '?' || *c == '*' || *c == '+' || *c == '{')) return 0;
+  }
+  int cflags = REG_EXTENDED | REG_NEWLINE | ((u32(e + F_STR_FLAGS) & (IGNORE_LOWERCASE | IGNORE_UPPERCASE)) ? REG_ICASE : 0);
+  struct regex_requirement read;
+  if (!cmagic_regex_requirement((const char *)pattern, cflags, &read)) return 0;
+  // Only what it holds, so that every build of an index writes the same bytes.
+  memset(requirement, 0, sizeof *requirement);
+  requirement->count = read.count;
+  for (int index = 0; index < read.count; index++) {
+    const struct regex_clause *clause = &read.clauses[index];
+    requirement->clauses[index].count = clause->count;
+    for (int choice = 0; choice < clause->count; choice++) {
+      requirement->clauses[index].length[choice] = clause->length[choice];
+      memcpy(requirement->clauses[index].text[choice], clause->text[choice], clause->length[choice]);
+    }
+  }
+  return 1;
+}
+
+// What kind of group a top-level test of the first set starts.
+static int kind_of(const unsigned char *e) {
+  unsigned passes = e[F_FLAG] & (BINTEST | TEXTTEST);
+  if (passes != BINTEST && passes != (BINTEST | TEXTTEST)) return TEXT;
+  // A test run in both passes may see converted bytes in the second.
+  int kind = test_kind(e, passes == BINTEST);
+  struct regex_requirement requirement;
+  return kind == KEEP && passes == BINTEST && regex_requirement(e, &requirement) ? REGEXP : kind;
 }
 
 // What a record needs of a top-level test of its kind: the byte and where the data must
@@ -168,7 +225,12 @@ static void key_of(const unsigned char *e, int kind, struct group_record *record
   record->mask = 0xFF;
   if (kind == STRING_BYTE) record->byte = e[F_VALUE], record->size = (uint8_t)exact_prefix(e);
   if (kind == SEARCHED) record->byte = (uint8_t)exact_prefix(e);
-  if (kind == NUMBER_BYTE) {
+  if (kind == NUMBER_BYTE && e[F_TYPE] == T_DER) {
+    // The tag's byte, present (gettag fails on none).
+    record->size = 1;
+    record->byte = 0x10;
+    record->mask = 0x1F;
+  } else if (kind == NUMBER_BYTE) {
     int size = number_size(e[F_TYPE]), big = big_endian(e[F_TYPE]);
     uint64_t mask = u64(e + F_MASK);
     int best = 0, best_bits = -1;
@@ -193,11 +255,13 @@ static uint64_t read_number(const unsigned char *p, int size, int big) {
   return v;
 }
 
-// Whether the group's top-level test may match `data`: from the record alone for the
-// byte kinds, from the test `e` (its first rule, bounds checked) for the others.
-static int may_match(const struct group_record *record, const unsigned char *e, const unsigned char *data, size_t count) {
+// Whether the group's top-level test, of kind `kind`, may match `data`: from the record
+// alone for the byte kinds, from the test `e` (its first rule, bounds checked) for the
+// others.
+static int may_match(const struct group_record *record, int kind, const unsigned char *e, const unsigned char *data,
+                     size_t count) {
   uint32_t offset = (uint32_t)record->offset;
-  switch (record->kind) {
+  switch (kind) {
   case STRING_BYTE: {
     // libmagic pads the data with zeros past its end for string tests.
     if ((offset < count ? data[offset] : 0) != record->byte) return 0;
@@ -218,9 +282,11 @@ static int may_match(const struct group_record *record, const unsigned char *e, 
     size_t length = record->byte, range = u32(e + F_STR_RANGE);
     if (record->both) offset = 0; // the text pass's data may start later (a byte-order mark left out)
     if (offset > count || length > count - offset || length > e[F_VALLEN]) return 0;
-    // The starts libmagic tries: offset + 0 ..< range (all of them for range 0).
+    // The starts libmagic tries: offset + 0 ..< range (all of them for range 0), and
+    // offset + range too for a search with no flags (its memmem looks that far).
+    size_t starts = u32(e + F_STR_FLAGS) == 0 ? (size_t)range + 1 : range;
     size_t window = count - offset;
-    if (!record->both && range != 0 && range - 1 + length < window) window = range - 1 + length;
+    if (!record->both && range != 0 && starts - 1 + length < window) window = starts - 1 + length;
     return memmem(data + offset, window, e + F_VALUE, length) != NULL;
   }
   case UNSIGNED_ORDER: {
@@ -228,7 +294,8 @@ static int may_match(const struct group_record *record, const unsigned char *e, 
     unsigned char bytes[8] = {0};
     if (size == 0 || (!padded(e[F_TYPE]) && (offset > count || (size_t)size > count - offset))) return 0;
     if (offset < count) memcpy(bytes, data + offset, count - offset < (size_t)size ? count - offset : (size_t)size);
-    uint64_t v = read_number(bytes, size, big_endian(e[F_TYPE])), l = u64(e + F_VALUE);
+    uint64_t v = read_number(bytes, size, big_endian(e[F_TYPE])), l = u64(e + F_VALUE), mask = u64(e + F_MASK);
+    if (mask != 0) v &= mask;
     return e[F_RELN] == '<' ? v < l : v > l;
   }
   default:
@@ -298,8 +365,8 @@ static int uses_unsafe(const unsigned char *entries, uint32_t start, uint32_t en
 }
 
 // Sets group `g`'s bit in the row of each first byte its test may pass with: all of them
-// but for a byte kind probing offset 0 (and not run in both passes, which may be kept
-// whatever its test says).
+// but for a binary byte kind probing offset 0 (not run in both passes, which may be kept
+// whatever its test says; a text group is kept whole for data the text pass converts).
 static void mark_candidate(unsigned char *rows, size_t words, uint32_t g, const struct group_record *record) {
   int keyed = (record->kind == STRING_BYTE || record->kind == NUMBER_BYTE) && record->probe == 0 && !record->both;
   for (unsigned value = 0; value < 256; value++) {
@@ -339,28 +406,39 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
       if (!names[j].unsafe && uses_unsafe(second, names[j].start, names[j].end, names, n)) names[j].unsafe = changed = 1;
     }
   }
-  // Groups of the first set: a top-level test and its continuations; a run of groups of
-  // one kind that is always kept (KEEP, TEXT) makes one group.
+  // Groups of the first set: a top-level test and its continuations; a run of binary
+  // groups always kept (KEEP) makes one group.
   uint32_t groups = 0, texts = 0;
   for (uint32_t i = 0; i < rules; i++) {
     const unsigned char *e = entries + (size_t)i * ENTRY;
     if (is_top(e)) {
       int kind = kind_of(e);
-      int run = groups > 0 && (kind == KEEP || kind == TEXT) && kind == kind_of(entries + (size_t)starts[groups - 1] * ENTRY);
+      int run = groups > 0 && kind == KEEP && kind == kind_of(entries + (size_t)starts[groups - 1] * ENTRY);
       if (!run) starts[groups++] = i;
     }
   }
   starts[groups] = rules;
+  // The top-level regular expressions that have a requirement, numbered in order.
+  struct regex_requirement *requirements = malloc(((size_t)groups + 1) * sizeof *requirements);
+  int32_t *requirement_of = malloc(((size_t)groups + 1) * sizeof *requirement_of);
+  if (!requirements || !requirement_of) { free(requirements); free(requirement_of); free(starts); free(names); return 0; }
+  uint32_t requirement_count = 0;
   for (uint32_t g = 0; g < groups; g++) {
-    if (kind_of(entries + (size_t)starts[g] * ENTRY) == TEXT) texts += starts[g + 1] - starts[g];
+    const unsigned char *top = entries + (size_t)starts[g] * ENTRY;
+    int kind = kind_of(top);
+    requirement_of[g] = -1;
+    if (kind == TEXT) texts += starts[g + 1] - starts[g];
+    if (((kind == TEXT && test_kind(top, 1) == KEEP) || kind == REGEXP) && regex_requirement(top, &requirements[requirement_count]))
+      requirement_of[g] = (int32_t)requirement_count++;
   }
   size_t binary_at = binary_start(groups);
   size_t text_at = binary_at + (size_t)(rules - texts) * ENTRY;
   size_t named_at = text_at + ((size_t)texts + 1) * ENTRY;
-  size_t total = named_at + ((size_t)named + 1) * ENTRY;
+  size_t requirements_at = named_at + ((size_t)named + 1) * ENTRY;
+  size_t total = requirements_at + (size_t)requirement_count * sizeof *requirements;
   unsigned char *index = calloc(1, total);
-  if (!index || total > UINT32_MAX) { free(index); free(starts); free(names); return 0; }
-  struct index_header header = {{'P', 'B', 'M', 'I'}, FORMAT, rules, named, groups, (uint32_t)text_at, texts, (uint32_t)named_at, {0}, 0, {0}};
+  if (!index || total > UINT32_MAX) { free(index); free(requirements); free(requirement_of); free(starts); free(names); return 0; }
+  struct index_header header = {{'P', 'B', 'M', 'I'}, FORMAT, rules, named, groups, (uint32_t)text_at, texts, (uint32_t)named_at, {0}, 0, requirement_count, {0}};
   memcpy(header.identity, identity, sizeof header.identity);
   // Binary groups that are always kept first, together, so that a sniff copies them from
   // one stretch of the file; then the rest.
@@ -372,7 +450,13 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
       if ((pass == 0) != (kind == KEEP) || (pass == 2) != (kind == TEXT)) continue;
       uint32_t count = starts[g + 1] - starts[g];
       struct group_record record = {0};
-      key_of(top, kind, &record);
+      if (kind == TEXT) record.test = (uint8_t)test_kind(top, 1);
+      key_of(top, kind == TEXT ? record.test : kind, &record);
+      if (requirement_of[g] >= 0) {
+        if (kind == TEXT) record.test = REGEXP;
+        record.probe = requirement_of[g];
+        record.byte = (u32(top + F_STR_FLAGS) & (IGNORE_LOWERCASE | IGNORE_UPPERCASE)) != 0;
+      }
       record.kind = (uint8_t)kind;
       record.entries = count;
       record.unsafe = (uint8_t)uses_unsafe(entries, starts[g], starts[g + 1], names, n);
@@ -393,7 +477,10 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
   database_header(index + text_at, texts, 0);
   database_header(index + named_at, 0, named);
   memcpy(index + named_at + ENTRY, second, (size_t)named * ENTRY);
+  memcpy(index + requirements_at, requirements, (size_t)requirement_count * sizeof *requirements);
   memcpy(index, &header, sizeof header);
+  free(requirements);
+  free(requirement_of);
   free(starts);
   free(names);
   *out = index;
@@ -417,7 +504,9 @@ int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *ide
   uint64_t text_at = binary_at + (uint64_t)(header.rules - header.texts) * ENTRY;
   uint64_t named_at = text_at + ((uint64_t)header.texts + 1) * ENTRY;
   if (header.text_at != text_at || header.named_at != named_at) return 0;
-  if (named_at + ((uint64_t)header.named + 1) * ENTRY != size) return 0;
+  uint64_t requirements_at = named_at + ((uint64_t)header.named + 1) * ENTRY;
+  if (header.requirements > header.groups) return 0;
+  if (requirements_at + (uint64_t)header.requirements * sizeof(struct regex_requirement) != size) return 0;
   if (u32(index + text_at) != COMPILED_MAGIC || u32(index + text_at + 8) != header.texts) return 0;
   return u32(index + named_at) == COMPILED_MAGIC && u32(index + named_at + 12) == header.named;
 }
@@ -427,8 +516,9 @@ int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *ide
 struct bounds { size_t binary_at, text_at, named_at; };
 
 static int record_in_bounds(const struct group_record *record, const struct bounds *bounds) {
-  if (record->entries == 0 || record->kind > TEXT || record->at < bounds->binary_at) return 0;
-  if (record->kind == NUMBER_BYTE && (record->size == 0 || record->size > 8)) return 0;
+  if (record->entries == 0 || record->kind > REGEXP || record->at < bounds->binary_at) return 0;
+  int test = record->kind == TEXT ? record->test : record->kind;
+  if (test == TEXT || test > REGEXP || (test == NUMBER_BYTE && (record->size == 0 || record->size > 8))) return 0;
   if ((record->at - bounds->binary_at) % ENTRY != 0 || (record->kind == TEXT) != (record->at >= bounds->text_at)) return 0;
   return (uint64_t)record->at + (uint64_t)record->entries * ENTRY <= (record->kind == TEXT ? bounds->named_at : bounds->text_at);
 }
@@ -457,35 +547,59 @@ size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t c
   for (uint32_t i = 0; i < header.boths && i < 4 && !one_list; i++) {
     const struct group_record *record = header.both[i] < header.groups ? &records[header.both[i]] : NULL;
     if (!record || !record->both || !record_in_bounds(record, &bounds)) return 0;
-    if (!as_is || may_match(record, index + record->at, data, count)) one_list = 1;
+    if (!as_is || may_match(record, record->kind, index + record->at, data, count)) one_list = 1;
   }
-  size_t kept = 0;
+  // libmagic's text pass reads the data as is, less a byte-order mark: without one, its
+  // text groups are picked here too, into a list of their own behind the binary one
+  // (which holds at most the binary groups' entries) unless they share that.
+  const unsigned char *bytes = data;
+  int texts_picked = as_is && !(count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF);
+  unsigned char *text_rules = rules + ((size_t)(header.rules - header.texts) + 1) * ENTRY;
+  const struct regex_requirement *requirements =
+      (const struct regex_requirement *)(index + header.named_at + ((size_t)header.named + 1) * ENTRY);
+  size_t kept = 0, texts_kept = 0;
   // The row of the data's first byte (a string test reads 0 past the end).
   uint32_t groups = header.groups;
-  const unsigned char *row = index + candidates_at(groups) + (count > 0 ? *(const unsigned char *)data : 0) * row_words(groups) * 8;
+  const unsigned char *row = index + candidates_at(groups) + (count > 0 ? bytes[0] : 0) * row_words(groups) * 8;
   for (uint32_t g = next_candidate(row, groups, 0); g < groups; g = next_candidate(row, groups, g + 1)) {
     const struct group_record *record = &records[g];
-    // The byte kinds are decided from the record; the others read their first rule.
-    int reads_rule = record->kind == SEARCHED || record->kind == UNSIGNED_ORDER ||
-                     (record->kind == STRING_BYTE && ((uint32_t)record->offset < count ? ((const unsigned char *)data)[(uint32_t)record->offset] : 0) == record->byte);
-    if (reads_rule && !record_in_bounds(record, &bounds)) return 0;
+    int text = record->kind == TEXT, kind = text ? record->test : record->kind;
     const unsigned char *first = index + record->at;
-    int kept_here = record->kind == TEXT ? one_list : (record->both && !as_is) || may_match(record, first, data, count);
+    int kept_here;
+    if (text && !texts_picked) {
+      kept_here = one_list;
+    } else if (kind == REGEXP) {
+      // A requirement not in the data is in none of its first bytes (damaged, it is kept).
+      uint32_t number = (uint32_t)record->probe;
+      kept_here = number >= header.requirements ||
+                  cmagic_regex_requirement_met(requirements + number, bytes, count, record->byte != 0);
+    } else {
+      // The byte kinds are decided from the record; the others read their first rule.
+      int reads_rule = kind == SEARCHED || kind == UNSIGNED_ORDER ||
+                       (kind == STRING_BYTE && ((uint32_t)record->offset < count ? bytes[(uint32_t)record->offset] : 0) == record->byte);
+      if (reads_rule && !record_in_bounds(record, &bounds)) return 0;
+      kept_here = (!text && record->both && !as_is) || may_match(record, kind, first, data, count);
+    }
     if (!kept_here) continue;
     if (!record_in_bounds(record, &bounds)) return 0;
-    // A damaged index could name more rules than `out` holds.
-    if (record->unsafe || record->entries > header.rules - kept) return 0;
-    memcpy(rules + (kept + 1) * ENTRY, first, (size_t)record->entries * ENTRY);
-    kept += record->entries;
+    // A damaged index could name more rules than a list has room for.
+    int apart = text && !one_list;
+    size_t *list_kept = apart ? &texts_kept : &kept;
+    size_t room = apart ? header.texts : one_list ? header.rules : header.rules - header.texts;
+    if (record->unsafe || record->entries > room - *list_kept) return 0;
+    memcpy((apart ? text_rules : rules) + (*list_kept + 1) * ENTRY, first, (size_t)record->entries * ENTRY);
+    *list_kept += record->entries;
   }
   database_header(rules, (uint32_t)kept, 0);
-  *texts = one_list ? NULL : index + header.text_at;
-  *text_size = one_list ? 0 : ((size_t)header.texts + 1) * ENTRY;
+  if (texts_picked && !one_list) database_header(text_rules, (uint32_t)texts_kept, 0);
+  *texts = one_list ? NULL : texts_picked ? text_rules : index + header.text_at;
+  *text_size = one_list ? 0 : ((texts_picked ? texts_kept : (size_t)header.texts) + 1) * ENTRY;
   return (kept + 1) * ENTRY;
 }
 
 size_t cmagic_index_capacity(const void *index_bytes) {
-  return ((size_t)header_of(index_bytes).rules + 1) * ENTRY;
+  // The binary list and the text list, each behind a header.
+  return ((size_t)header_of(index_bytes).rules + 2) * ENTRY;
 }
 
 const void *cmagic_index_named(const void *index_bytes, size_t *size) {

@@ -10,6 +10,7 @@
 
 #define _GNU_SOURCE  // memmem
 #include "CMagic.h"
+#include "RegexRequirement.h"
 
 #include <pthread.h>
 #include <stddef.h>
@@ -24,23 +25,8 @@ int __wrap_regexec(const regex_t *preg, const char *string, size_t nmatch, regma
 void __wrap_regfree(regex_t *preg);
 
 enum {
-  max_clauses = 4,       // required facts kept per pattern; more are dropped (still sound)
-  max_alternatives = 8,  // strings in one "one of these" fact
-  max_literal = 16,      // a required string's prefix is required too, so longer ones are cut
   max_depth = 16,        // parenthesis nesting this reader follows
   max_repeat = 0x7fff,   // glibc's RE_DUP_MAX: a larger bound is an error it reports
-};
-
-// One required fact: at least one of the strings occurs in the subject.
-struct clause {
-  int count;
-  unsigned char length[max_alternatives];
-  char text[max_alternatives][max_literal];
-};
-
-struct requirement {
-  int count;
-  struct clause clauses[max_clauses];
 };
 
 struct reader {
@@ -49,25 +35,25 @@ struct reader {
   int understood;
 };
 
-static void add_clause(struct requirement *into, const struct clause *clause) {
+static void add_clause(struct regex_requirement *into, const struct regex_clause *clause) {
   if (clause->count > 0 && into->count < max_clauses) into->clauses[into->count++] = *clause;
 }
 
 // Written in place: a clause built aside was zeroed whole (140 bytes) and copied, for
 // every string of every pattern libmagic compiles.
-static void add_string(struct requirement *into, const char *text, int length) {
+static void add_string(struct regex_requirement *into, const char *text, int length) {
   if (length == 0 || into->count >= max_clauses) return;
-  struct clause *clause = &into->clauses[into->count++];
+  struct regex_clause *clause = &into->clauses[into->count++];
   clause->count = 1;
   clause->length[0] = (unsigned char)length;
   memcpy(clause->text[0], text, (size_t)length);
 }
 
 // The longest string a requirement names on its own, for an alternation's clause.
-static int best_string(const struct requirement *requirement, const char **text) {
+static int best_string(const struct regex_requirement *requirement, const char **text) {
   int best = 0;
   for (int index = 0; index < requirement->count; index++) {
-    const struct clause *clause = &requirement->clauses[index];
+    const struct regex_clause *clause = &requirement->clauses[index];
     if (clause->count == 1 && clause->length[0] > best) {
       best = clause->length[0];
       *text = clause->text[0];
@@ -175,17 +161,17 @@ static void read_bracket(struct reader *reader, int *single) {
 
 static int is_ascii_letter(int c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
 
-static void read_alternation(struct reader *reader, struct requirement *result, int depth);
+static void read_alternation(struct reader *reader, struct regex_requirement *result, int depth);
 
 // One branch: a sequence of pieces. Adjacent literal characters form one string.
-static void read_branch(struct reader *reader, struct requirement *result, int depth) {
+static void read_branch(struct reader *reader, struct regex_requirement *result, int depth) {
   char run[max_literal];
   int run_length = 0;
   int pieces = 0;
   result->count = 0;
   while (reader->understood && *reader->at != '\0' && *reader->at != '|' && *reader->at != ')') {
     int literal = -1;
-    struct requirement group;  // filled only for a group; read only then
+    struct regex_requirement group;  // filled only for a group; read only then
     group.count = 0;
     int is_group = 0;
     unsigned char c = *reader->at++;
@@ -260,10 +246,10 @@ static void read_branch(struct reader *reader, struct requirement *result, int d
 
 // Branches separated by `|`: what every branch requires is kept as one clause of the
 // longest string each branch requires alone.
-static void read_alternation(struct reader *reader, struct requirement *result, int depth) {
+static void read_alternation(struct reader *reader, struct regex_requirement *result, int depth) {
   read_branch(reader, result, depth);
   if (*reader->at != '|') return;
-  struct clause either;
+  struct regex_clause either;
   either.count = 0;
   const char *text = NULL;
   int length = best_string(result, &text);
@@ -275,7 +261,7 @@ static void read_alternation(struct reader *reader, struct requirement *result, 
   }
   while (reader->understood && *reader->at == '|') {
     reader->at++;
-    struct requirement branch;
+    struct regex_requirement branch;
     read_branch(reader, &branch, depth);
     length = best_string(&branch, &text);
     if (length == 0 || either.count == max_alternatives) complete = 0;
@@ -290,7 +276,7 @@ static void read_alternation(struct reader *reader, struct requirement *result, 
 }
 
 // 1 and the requirement when the whole pattern was read, 0 when it is left to glibc.
-static int read_pattern(const char *pattern, int cflags, struct requirement *requirement) {
+static int read_pattern(const char *pattern, int cflags, struct regex_requirement *requirement) {
   struct reader reader = {.at = (const unsigned char *)pattern, .ignore_case = (cflags & REG_ICASE) != 0, .understood = 1};
   if ((cflags & REG_EXTENDED) == 0) return 0;
   read_alternation(&reader, requirement, 0);
@@ -312,20 +298,33 @@ static int contains(const char *subject, size_t subject_length, const char *text
   return 0;
 }
 
-static int satisfies(const struct requirement *requirement, const char *subject, int ignore_case) {
-  size_t subject_length = strlen(subject);
+int cmagic_regex_requirement_met(const struct regex_requirement *requirement, const unsigned char *subject, size_t length,
+                                 int ignore_case) {
+  if (requirement->count < 0 || requirement->count > max_clauses) return 1;
   for (int index = 0; index < requirement->count; index++) {
-    const struct clause *clause = &requirement->clauses[index];
+    const struct regex_clause *clause = &requirement->clauses[index];
+    if (clause->count <= 0 || clause->count > max_alternatives) return 1;
     int found = 0;
-    for (int choice = 0; choice < clause->count && !found; choice++)
-      found = contains(subject, subject_length, clause->text[choice], clause->length[choice], ignore_case);
+    for (int choice = 0; choice < clause->count && !found; choice++) {
+      int text_length = clause->length[choice];
+      if (text_length == 0 || text_length > max_literal) return 1;
+      found = contains((const char *)subject, length, clause->text[choice], text_length, ignore_case);
+    }
     if (!found) return 0;
   }
   return 1;
 }
 
+static int satisfies(const struct regex_requirement *requirement, const char *subject, int ignore_case) {
+  return cmagic_regex_requirement_met(requirement, (const unsigned char *)subject, strlen(subject), ignore_case);
+}
+
+int cmagic_regex_requirement(const char *pattern, int cflags, struct regex_requirement *requirement) {
+  return read_pattern(pattern, cflags, requirement) && requirement->count > 0;
+}
+
 int cmagic_regex_may_match(const char *pattern, int cflags, const char *subject) {
-  struct requirement requirement;
+  struct regex_requirement requirement;
   if (!read_pattern(pattern, cflags, &requirement)) return 1;
   return satisfies(&requirement, subject, (cflags & REG_ICASE) != 0);
 }
@@ -340,7 +339,7 @@ struct deferred {
   const regex_t *key;
   char *pattern;  // inside `block`
   int cflags;
-  struct requirement *requirement;  // the block; its clauses past `count` are not there
+  struct regex_requirement *requirement;  // the block; its clauses past `count` are not there
 };
 static struct deferred *deferred;
 static size_t deferred_count, deferred_capacity;
@@ -358,7 +357,7 @@ static struct deferred *find(const regex_t *key) {
 // Takes `entry` out of the table, leaving its pattern to the caller.
 static void forget(struct deferred *entry) { *entry = deferred[--deferred_count]; }
 
-static int defer(const regex_t *key, const char *pattern, int cflags, const struct requirement *requirement) {
+static int defer(const regex_t *key, const char *pattern, int cflags, const struct regex_requirement *requirement) {
   if (deferred_count == deferred_capacity) {
     size_t capacity = deferred_capacity == 0 ? 128 : deferred_capacity * 2;
     struct deferred *grown = realloc(deferred, capacity * sizeof *grown);
@@ -366,9 +365,9 @@ static int defer(const regex_t *key, const char *pattern, int cflags, const stru
     deferred = grown;
     deferred_capacity = capacity;
   }
-  size_t kept = offsetof(struct requirement, clauses) + (size_t)requirement->count * sizeof(struct clause);
+  size_t kept = offsetof(struct regex_requirement, clauses) + (size_t)requirement->count * sizeof(struct regex_clause);
   size_t length = strlen(pattern) + 1;
-  struct requirement *block = malloc(kept + length);
+  struct regex_requirement *block = malloc(kept + length);
   if (block == NULL) return 0;
   memcpy(block, requirement, kept);
   char *copy = (char *)block + kept;
@@ -378,7 +377,7 @@ static int defer(const regex_t *key, const char *pattern, int cflags, const stru
 }
 
 int __wrap_regcomp(regex_t *preg, const char *pattern, int cflags) {
-  struct requirement requirement;
+  struct regex_requirement requirement;
   pthread_mutex_lock(&deferred_lock);
   int worth_deferring = prefilter_enabled && read_pattern(pattern, cflags, &requirement) && requirement.count > 0;
   struct deferred *stale = find(preg);

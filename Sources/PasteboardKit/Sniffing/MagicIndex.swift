@@ -49,9 +49,10 @@ final class MagicIndex: @unchecked Sendable {
   }
 
   /// What a sniff of `head` loads with this process's index: how many rules of the first
-  /// set, and whether the text groups come as a list of their own; nil when it loads the
-  /// whole database. For tests, which must know the index really leaves rules out.
-  static func picked(for head: UnsafeRawBufferPointer) -> (rules: Int, textsApart: Bool)? {
+  /// set, whether the text groups come as a list of their own, and how many rules that
+  /// list has; nil when it loads the whole database. For tests, which must know the index
+  /// really leaves rules out.
+  static func picked(for head: UnsafeRawBufferPointer) -> (rules: Int, textsApart: Bool, textRules: Int)? {
     guard let index = shared?.index.baseAddress, let data = head.baseAddress, head.count > 0 else { return nil }
     let rules = UnsafeMutableRawBufferPointer.allocate(byteCount: cmagic_index_capacity(index), alignment: 16)
     defer { rules.deallocate() }
@@ -61,7 +62,8 @@ final class MagicIndex: @unchecked Sendable {
     guard size > 0 else { return nil }
     // Each list begins with a database header of one entry.
     let entry = 376
-    return (size / entry - 1 + (texts == nil ? 0 : textSize / entry - 1), texts != nil)
+    let textRules = texts == nil ? 0 : textSize / entry - 1
+    return (size / entry - 1 + textRules, texts != nil, textRules)
   }
 
   private static func load() -> MagicIndex? {

@@ -74,28 +74,36 @@ import Testing
   }()
 
   /// Through a libmagic of their own, whose patterns are compiled as the shortcut is set now.
-  func sniffAll(_ heads: [[UInt8]]) throws -> [SniffedType] {
-    let sniffer = MagicSniffer(sharesLibmagic: false)
+  /// With the whole database, libmagic tries every pattern of its text rules; with the
+  /// index, only those whose strings a text holds (MagicIndex.c keeps their requirements).
+  func sniffAll(_ heads: [[UInt8]], indexed: Bool) throws -> [SniffedType] {
+    let sniffer = MagicSniffer(sharesLibmagic: false, indexed: indexed)
     return try heads.map { head in try head.withUnsafeBytes { try sniffer.sniff($0) } }
   }
 
   @Test func libmagicAnswersTheSameWithAndWithoutTheShortcut() throws {
     #expect(Self.subjects.count > 60)
     let before = cmagic_regex_counts()
-    let shortcut = try sniffAll(Self.subjects)
+    let shortcut = try sniffAll(Self.subjects, indexed: false)
     // The shortcut took effect: rules were skipped, not compiled.
     #expect(cmagic_regex_counts().skipped > before.skipped + 1000)
+    let indexed = try sniffAll(Self.subjects, indexed: true)
     cmagic_regex_set_prefilter(0)
     defer { cmagic_regex_set_prefilter(1) }
-    let glibc = try sniffAll(Self.subjects)
+    let glibc = try sniffAll(Self.subjects, indexed: false)
     for (index, (fast, slow)) in zip(shortcut, glibc).enumerated() {
       #expect(fast == slow, "subject \(index): \(String(decoding: Self.subjects[index].prefix(40), as: UTF8.self))")
+    }
+    for (index, (fast, slow)) in zip(indexed, glibc).enumerated() {
+      #expect(fast == slow, "subject \(index), indexed: \(String(decoding: Self.subjects[index].prefix(40), as: UTF8.self))")
     }
   }
 
   @Test func noPatternOfLibmagicsIsSkippedWhereGlibcWouldMatch() throws {
-    // libmagic's own patterns: those deferred while a sniffer that tried them is open.
-    let sniffer = MagicSniffer(sharesLibmagic: false)
+    // libmagic's own patterns: those deferred while a sniffer that tried them is open
+    // (the whole database: with the index, a text's patterns that cannot match are not
+    // even tried).
+    let sniffer = MagicSniffer(sharesLibmagic: false, indexed: false)
     for head in Self.subjects.prefix(5) + Self.subjects.suffix(13) {
       _ = try head.withUnsafeBytes { try sniffer.sniff($0) }
     }
