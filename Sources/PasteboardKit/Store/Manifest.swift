@@ -162,7 +162,7 @@ extension JSONField {
   }
 
   func millisecondTimestamp() throws -> Int64 {
-    if let bytes = tape.plainBytes(at: node), let time = Timestamp.parseMilliseconds(utf8: Array(bytes)) { return time }
+    if let time = tape.plainBytes(at: node)?.withUnsafeBufferPointer({ Timestamp.parseMilliseconds(utf8: $0) }) { return time }
     let text = try string()
     guard let time = Timestamp.parseMilliseconds(text) else {
       throw damaged("'\(Display.value(text))' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")

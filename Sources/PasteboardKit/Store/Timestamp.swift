@@ -44,13 +44,15 @@ public enum Timestamp {
 
   /// The seconds since 1970 of a timestamp in exactly the form `format` writes, else nil.
   static func parse(_ text: String) -> Int? {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 20, bytes[19] == UInt8(ascii: "Z") else { return nil }
-    return secondsOfDateAndTime(bytes)
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count == 20, bytes[19] == UInt8(ascii: "Z") else { return nil }
+      return secondsOfDateAndTime(bytes)
+    }
   }
 
   /// The seconds of the `YYYY-MM-DDTHH:MM:SS` that starts `bytes`, else nil.
-  private static func secondsOfDateAndTime(_ bytes: [UInt8]) -> Int? {
+  private static func secondsOfDateAndTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
     else { return nil }
@@ -70,11 +72,13 @@ public enum Timestamp {
 
   /// The milliseconds since 1970 of a timestamp as either `format` writes it.
   static func parseMilliseconds(_ text: String) -> Int64? {
-    parseMilliseconds(utf8: Array(text.utf8))
+    var text = text
+    return text.withUTF8 { parseMilliseconds(utf8: $0) }
   }
 
-  /// `parseMilliseconds` of a text's UTF-8 bytes (a store file's, read without a String).
-  static func parseMilliseconds(utf8 bytes: [UInt8]) -> Int64? {
+  /// `parseMilliseconds` of a text's UTF-8 bytes (a store file's, read without a String:
+  /// a history's 50 dates cost a copy an array each).
+  static func parseMilliseconds(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
     switch bytes.count {
     case 20:
       guard bytes[19] == UInt8(ascii: "Z"), let seconds = secondsOfDateAndTime(bytes) else { return nil }

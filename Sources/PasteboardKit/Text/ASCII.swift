@@ -8,10 +8,10 @@ enum ASCII {
   }
 
   /// The decimal number that `bytes[range]` spells, digits only (no sign); nil when the
-  /// range is empty, runs past the end, holds anything else, or is too long to be sure
+  /// range is empty, runs past the bytes, holds anything else, or is too long to be sure
   /// not to overflow.
-  static func decimal(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
-    guard !range.isEmpty, range.upperBound <= bytes.count, range.count <= 18 else { return nil }
+  static func decimal<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>) -> Int? where Bytes.Index == Int {
+    guard !range.isEmpty, range.lowerBound >= bytes.startIndex, range.upperBound <= bytes.endIndex, range.count <= 18 else { return nil }
     var value = 0
     for byte in bytes[range] {
       guard isDigit(byte) else { return nil }
