@@ -91,17 +91,23 @@ private struct MagicWalk {
     return false
   }
 
+  /// A field of a matchlet that `anyHolds` found within the cache.
+  private func field(_ offset: Int) -> Int {
+    Int(UInt32(bigEndian: UnsafeRawBufferPointer(cache).loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+  }
+
+  /// Whether the matchlet at `offset` (wholly in the cache: `anyHolds` checked its list)
+  /// holds; nil when it points off the cache.
   private mutating func holds(matchletAt offset: Int, depth: Int) -> Bool? {
-    guard let rangeStart = u32(offset), let rangeLength = u32(offset + 4), let valueLength = u32(offset + 12),
-      let value = u32(offset + 16), let mask = u32(offset + 20),
-      value <= cache.count - valueLength, mask == 0 || mask <= cache.count - valueLength
-    else { return nil }
+    let rangeStart = field(offset), rangeLength = field(offset + 4), valueLength = field(offset + 12)
+    let value = field(offset + 16), mask = field(offset + 20)
+    guard value <= cache.count - valueLength, mask == 0 || mask <= cache.count - valueLength else { return nil }
     guard let found = valueOccurs(at: value, length: valueLength, mask: mask, from: rangeStart, count: rangeLength)
     else { return nil }
     guard found else { return false }
-    guard let children = u32(offset + 24), let firstChild = u32(offset + 28) else { return nil }
+    let children = field(offset + 24)
     if children == 0 { return true }
-    return anyHolds(count: children, first: firstChild, depth: depth + 1)
+    return anyHolds(count: children, first: field(offset + 28), depth: depth + 1)
   }
 
   /// Whether the value occurs in the head at one of `count` offsets from `start`.
