@@ -255,11 +255,21 @@ static uint64_t read_number(const unsigned char *p, int size, int big) {
   return v;
 }
 
+// Which byte values a small head holds (a bit each), so that most searches are refused
+// without a memmem: a text's sniff tries about 200.
+struct present { int known; uint64_t bits[4]; };
+
+static struct present present_in(const unsigned char *data, size_t count) {
+  struct present present = {count <= 4096, {0}};
+  for (size_t i = 0; present.known && i < count; i++) present.bits[data[i] >> 6] |= (uint64_t)1 << (data[i] & 63);
+  return present;
+}
+
 // Whether the group's top-level test, of kind `kind`, may match `data`: from the record
 // alone for the byte kinds, from the test `e` (its first rule, bounds checked) for the
 // others.
 static int may_match(const struct group_record *record, int kind, const unsigned char *e, const unsigned char *data,
-                     size_t count) {
+                     size_t count, const struct present *present) {
   uint32_t offset = (uint32_t)record->offset;
   switch (kind) {
   case STRING_BYTE: {
@@ -282,6 +292,8 @@ static int may_match(const struct group_record *record, int kind, const unsigned
     size_t length = record->byte, range = u32(e + F_STR_RANGE);
     if (record->both) offset = 0; // the text pass's data may start later (a byte-order mark left out)
     if (offset > count || length > count - offset || length > e[F_VALLEN]) return 0;
+    unsigned first = e[F_VALUE];
+    if (length > 0 && present->known && !(present->bits[first >> 6] >> (first & 63) & 1)) return 0;
     // The starts libmagic tries: offset + 0 ..< range (all of them for range 0), and
     // offset + range too for a search with no flags (its memmem looks that far).
     size_t starts = u32(e + F_STR_FLAGS) == 0 ? (size_t)range + 1 : range;
@@ -544,10 +556,11 @@ size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t c
   // text pass keeps it.
   struct bounds bounds = {binary_start(header.groups), header.text_at, header.named_at};
   int as_is = read_as_is(data, count), one_list = header.boths > 4;
+  struct present present = present_in(data, count);
   for (uint32_t i = 0; i < header.boths && i < 4 && !one_list; i++) {
     const struct group_record *record = header.both[i] < header.groups ? &records[header.both[i]] : NULL;
     if (!record || !record->both || !record_in_bounds(record, &bounds)) return 0;
-    if (!as_is || may_match(record, record->kind, index + record->at, data, count)) one_list = 1;
+    if (!as_is || may_match(record, record->kind, index + record->at, data, count, &present)) one_list = 1;
   }
   // libmagic's text pass reads the data as is, less a byte-order mark: without one, its
   // text groups are picked here too, into a list of their own behind the binary one
@@ -578,7 +591,7 @@ size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t c
       int reads_rule = kind == SEARCHED || kind == UNSIGNED_ORDER ||
                        (kind == STRING_BYTE && ((uint32_t)record->offset < count ? bytes[(uint32_t)record->offset] : 0) == record->byte);
       if (reads_rule && !record_in_bounds(record, &bounds)) return 0;
-      kept_here = (!text && record->both && !as_is) || may_match(record, kind, first, data, count);
+      kept_here = (!text && record->both && !as_is) || may_match(record, kind, first, data, count, &present);
     }
     if (!kept_here) continue;
     if (!record_in_bounds(record, &bounds)) return 0;
