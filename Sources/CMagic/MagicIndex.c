@@ -106,6 +106,7 @@ struct group_record {
   uint8_t reserved;
 };
 enum { FORMAT = 12 };
+_Static_assert(sizeof(struct index_header) == CMAGIC_INDEX_HEADER_SIZE, "CMagic.h's header size");
 
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 // Where the candidate table starts, how many 64-bit words a row has, and where the binary
@@ -499,16 +500,28 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
   return total;
 }
 
-static struct index_header header_of(const void *index) {
+static struct index_header header_of(const struct cmagic_index *index) {
   struct index_header header;
-  memcpy(&header, index, sizeof header);
+  memcpy(&header, index->header, sizeof header);
   return header;
 }
 
-int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *identity) {
+// Whether the string fields of the entry at `e` (a test's value, description, MIME type,
+// Apple type and extensions) end within it: libmagic reads them as C strings, and the
+// last entry of a list has nothing of the list after it.
+static int strings_end(const unsigned char *e) {
+  static const struct { size_t at, size; } fields[] = {{F_VALUE, VALUE_SIZE}, {160, 64}, {224, 80}, {304, 8}, {312, 64}};
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    if (memchr(e + fields[i].at, 0, fields[i].size) == NULL) return 0;
+  }
+  return 1;
+}
+
+int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *identity, struct cmagic_index *checked) {
   const unsigned char *index = index_bytes;
   if (size < sizeof(struct index_header)) return 0;
-  struct index_header header = header_of(index);
+  struct index_header header;
+  memcpy(&header, index, sizeof header);
   if (memcmp(header.tag, "PBMI", 4) != 0 || header.format != FORMAT) return 0;
   if (memcmp(header.identity, identity, sizeof header.identity) != 0) return 0;
   if (header.groups > header.rules || header.texts > header.rules) return 0;
@@ -520,7 +533,16 @@ int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *ide
   if (header.requirements > header.groups) return 0;
   if (requirements_at + (uint64_t)header.requirements * sizeof(struct regex_requirement) != size) return 0;
   if (u32(index + text_at) != COMPILED_MAGIC || u32(index + text_at + 8) != header.texts) return 0;
-  return u32(index + named_at) == COMPILED_MAGIC && u32(index + named_at + 12) == header.named;
+  if (u32(index + named_at) != COMPILED_MAGIC || u32(index + named_at + 12) != header.named) return 0;
+  // The lists handed to libmagic as they are in the file.
+  if (header.texts > 0 && !strings_end(index + named_at - ENTRY)) return 0;
+  if (header.named > 0 && !strings_end(index + requirements_at - ENTRY)) return 0;
+  if (checked) {
+    checked->bytes = index;
+    checked->size = size;
+    memcpy(checked->header, &header, sizeof header);
+  }
+  return 1;
 }
 
 // Where the stretches of an index begin, for checking records as a sniff reads them
@@ -545,11 +567,12 @@ static uint32_t next_candidate(const unsigned char *row, uint32_t groups, uint32
   return groups;
 }
 
-size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t count, void *out, const void **texts,
-                             size_t *text_size) {
-  const unsigned char *index = index_bytes;
+size_t cmagic_index_assemble(const struct cmagic_index *checked, const void *data, size_t count, void *out,
+                             const void **texts, size_t *text_size) {
+  const unsigned char *index = checked->bytes;
   unsigned char *rules = out;
-  struct index_header header = header_of(index);
+  // The header as it was checked: the file may have changed under the mapping since.
+  struct index_header header = header_of(checked);
   const struct group_record *records = (const struct group_record *)(index + sizeof header);
   // A search run in both passes that may match needs the text groups in one list with
   // the binary ones. It is tested on these bytes, so data libmagic may convert before its
@@ -564,10 +587,11 @@ size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t c
   }
   // libmagic's text pass reads the data as is, less a byte-order mark: without one, its
   // text groups are picked here too, into a list of their own behind the binary one
-  // (which holds at most the binary groups' entries) unless they share that.
+  // (which holds at most the binary groups' entries) unless they share that. Each list
+  // ends in an empty entry, where a string libmagic reads from its last one ends.
   const unsigned char *bytes = data;
   int texts_picked = as_is && !(count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF);
-  unsigned char *text_rules = rules + ((size_t)(header.rules - header.texts) + 1) * ENTRY;
+  unsigned char *text_rules = rules + ((size_t)(header.rules - header.texts) + 2) * ENTRY;
   const struct regex_requirement *requirements =
       (const struct regex_requirement *)(index + header.named_at + ((size_t)header.named + 1) * ENTRY);
   size_t kept = 0, texts_kept = 0;
@@ -604,29 +628,33 @@ size_t cmagic_index_assemble(const void *index_bytes, const void *data, size_t c
     *list_kept += record->entries;
   }
   database_header(rules, (uint32_t)kept, 0);
-  if (texts_picked && !one_list) database_header(text_rules, (uint32_t)texts_kept, 0);
+  memset(rules + (kept + 1) * ENTRY, 0, ENTRY);
+  if (texts_picked && !one_list) {
+    database_header(text_rules, (uint32_t)texts_kept, 0);
+    memset(text_rules + (texts_kept + 1) * ENTRY, 0, ENTRY);
+  }
   *texts = one_list ? NULL : texts_picked ? text_rules : index + header.text_at;
   *text_size = one_list ? 0 : ((texts_picked ? texts_kept : (size_t)header.texts) + 1) * ENTRY;
   return (kept + 1) * ENTRY;
 }
 
-size_t cmagic_index_capacity(const void *index_bytes) {
-  // The binary list and the text list, each behind a header.
-  return ((size_t)header_of(index_bytes).rules + 2) * ENTRY;
+size_t cmagic_index_capacity(const struct cmagic_index *index) {
+  // The binary list and the text list, each behind a header and before an empty entry.
+  return ((size_t)header_of(index).rules + 4) * ENTRY;
 }
 
-const void *cmagic_index_named(const void *index_bytes, size_t *size) {
-  struct index_header header = header_of(index_bytes);
+const void *cmagic_index_named(const struct cmagic_index *index, size_t *size) {
+  struct index_header header = header_of(index);
   *size = ((size_t)header.named + 1) * ENTRY;
-  return (const unsigned char *)index_bytes + header.named_at;
+  return (const unsigned char *)index->bytes + header.named_at;
 }
 
-int cmagic_index_load(magic_t cookie, const void *index_bytes, const void *data, size_t count, void *out) {
+int cmagic_index_load(magic_t cookie, const struct cmagic_index *index, const void *data, size_t count, void *out) {
   const void *texts;
   size_t text_size, named_size;
-  size_t size = cmagic_index_assemble(index_bytes, data, count, out, &texts, &text_size);
+  size_t size = cmagic_index_assemble(index, data, count, out, &texts, &text_size);
   if (size == 0) return 1;
-  const void *named = cmagic_index_named(index_bytes, &named_size);
+  const void *named = cmagic_index_named(index, &named_size);
   void *buffers[3] = {out};
   size_t sizes[3] = {size}, lists = 1;
   if (texts) buffers[lists] = (void *)texts, sizes[lists++] = text_size;

@@ -44,28 +44,41 @@ size_t cmagic_decompress_head(const void *in, size_t in_size, void *out, size_t 
 /// another version or shape (libmagic then loads it alone).
 size_t cmagic_index_build(const void *database, size_t size, const uint64_t *identity, void **out);
 
-/// 1 when `index` is a whole index built from the database `identity` names.
-int cmagic_index_check(const void *index, size_t size, const uint64_t *identity);
+/// The size of an index's header.
+#define CMAGIC_INDEX_HEADER_SIZE 112
+
+/// An index cmagic_index_check accepted: where its bytes are, and its header as checked.
+/// A sniff reads the header from here, not from the bytes: a file mapped may be written
+/// over under the mapping after it was checked.
+struct cmagic_index {
+  const void *bytes;
+  size_t size;
+  unsigned char header[CMAGIC_INDEX_HEADER_SIZE];
+};
+
+/// 1 when `index` is a whole index built from the database `identity` names (and then,
+/// unless `checked` is NULL, fills in `checked`).
+int cmagic_index_check(const void *index, size_t size, const uint64_t *identity, struct cmagic_index *checked);
 
 /// Writes into `out` (cmagic_index_capacity bytes) the database of the binary rules that
 /// may match `data`, in order, and returns its size; sets `texts` to the text rules, a
 /// database to load after it, or to NULL when `out` holds them too. Returns 0 when the
 /// whole database must be loaded instead (a group that may match can run libmagic's walk
 /// on other bytes).
-size_t cmagic_index_assemble(const void *index, const void *data, size_t count, void *out, const void **texts,
-                             size_t *text_size);
+size_t cmagic_index_assemble(const struct cmagic_index *index, const void *data, size_t count, void *out,
+                             const void **texts, size_t *text_size);
 
 /// The size of the largest database cmagic_index_assemble writes.
-size_t cmagic_index_capacity(const void *index);
+size_t cmagic_index_capacity(const struct cmagic_index *index);
 
 /// The named rules, as a database of their own, in the index.
-const void *cmagic_index_named(const void *index, size_t *size);
+const void *cmagic_index_named(const struct cmagic_index *index, size_t *size);
 
 /// Loads into `cookie` the lists a sniff of `data` walks: the binary rules that may match
 /// (assembled in `out`, cmagic_index_capacity bytes), the text rules when they come apart,
 /// the named rules. 0 when loaded; 1 when the whole database must be loaded instead; -1
 /// when libmagic refused the lists. The arrays libmagic takes are made here, on the
 /// stack: in Swift each array type costs its metadata at run time, once per process.
-int cmagic_index_load(magic_t cookie, const void *index, const void *data, size_t count, void *out);
+int cmagic_index_load(magic_t cookie, const struct cmagic_index *index, const void *data, size_t count, void *out);
 
 #endif

@@ -19,15 +19,26 @@ import LinuxSystem
 /// (a `file` upgrade) is built again, and anything else libmagic loads alone. Where no
 /// index can be kept, none is built: libmagic loads the whole database.
 final class MagicIndex: @unchecked Sendable {
-  /// The index, for the rest of the process (libmagic keeps pointers into it).
-  private let index: UnsafeRawBufferPointer
+  /// The index as checked, for the rest of the process (libmagic keeps pointers into its
+  /// bytes).
+  private let index: UnsafeMutablePointer<cmagic_index>
 
   static let shared: MagicIndex? = load()
 
   static let fileName = "libmagic-index"
 
-  private init(index: UnsafeRawBufferPointer) {
+  private init(index: UnsafeMutablePointer<cmagic_index>) {
     self.index = index
+  }
+
+  /// `bytes` checked as an index of the database `identity` names; nil when they are not one.
+  private static func checked(_ bytes: UnsafeRawBufferPointer, identity: [UInt64]) -> UnsafeMutablePointer<cmagic_index>? {
+    let index = UnsafeMutablePointer<cmagic_index>.allocate(capacity: 1)
+    guard cmagic_index_check(bytes.baseAddress, bytes.count, identity, index) == 1 else {
+      index.deallocate()
+      return nil
+    }
+    return index
   }
 
   /// Whether the index reads as it was checked: a file truncated in place under this
@@ -37,7 +48,7 @@ final class MagicIndex: @unchecked Sendable {
   /// Room for the rules of any one sniff (pages are used only as they are written). The
   /// cookie they are loaded into points into it until its next load.
   func makeRulesBuffer() -> UnsafeMutableRawBufferPointer {
-    .allocate(byteCount: cmagic_index_capacity(index.baseAddress), alignment: 16)
+    .allocate(byteCount: cmagic_index_capacity(index), alignment: 16)
   }
 
   /// Loads into `cookie` the rules that may match `head` (written into `rules`, the
@@ -45,7 +56,7 @@ final class MagicIndex: @unchecked Sendable {
   /// for it (then nothing was loaded).
   func load(into cookie: OpaquePointer, rules: UnsafeMutableRawBufferPointer, for head: UnsafeRawBufferPointer) -> Bool {
     guard let data = head.baseAddress, head.count > 0 else { return false }
-    return cmagic_index_load(cookie, index.baseAddress, data, head.count, rules.baseAddress) == 0
+    return cmagic_index_load(cookie, index, data, head.count, rules.baseAddress) == 0
   }
 
   /// What a sniff of `head` loads with this process's index: how many rules of the first
@@ -53,7 +64,7 @@ final class MagicIndex: @unchecked Sendable {
   /// list has; nil when it loads the whole database. For tests, which must know the index
   /// really leaves rules out.
   static func picked(for head: UnsafeRawBufferPointer) -> (rules: Int, textsApart: Bool, textRules: Int)? {
-    guard let index = shared?.index.baseAddress, let data = head.baseAddress, head.count > 0 else { return nil }
+    guard let index = shared?.index, let data = head.baseAddress, head.count > 0 else { return nil }
     let rules = UnsafeMutableRawBufferPointer.allocate(byteCount: cmagic_index_capacity(index), alignment: 16)
     defer { rules.deallocate() }
     var texts: UnsafeRawPointer?
@@ -83,7 +94,7 @@ final class MagicIndex: @unchecked Sendable {
       canHoldIndex(directory), let built = build(from: database, identity: identity)
     else { return nil }
     save(built, in: directory)
-    return MagicIndex(index: built)
+    return checked(built, identity: identity).map(MagicIndex.init)
   }
 
   /// Whether the index's name in `directory` is free, a file or a link (which `save`
@@ -187,16 +198,16 @@ final class MagicIndex: @unchecked Sendable {
 
   /// The index kept in `folder`, when it is whole, the user's own, and built from the
   /// database `identity` names.
-  private static func cached(in folder: String, identity: [UInt64]) -> UnsafeRawBufferPointer? {
+  private static func cached(in folder: String, identity: [UInt64]) -> UnsafeMutablePointer<cmagic_index>? {
     guard let directory = openFolder(folder, creating: false),
       let (file, status) = (try? directory.openStoreFile(fileName)) ?? nil, status.st_size <= largest,
       let mapped = SystemCall.mapForProcess(file, size: Int(status.st_size))
     else { return nil }
-    guard cmagic_index_check(mapped.baseAddress, mapped.count, identity) == 1 else {
+    guard let index = checked(mapped, identity: identity) else {
       SystemCall.unmapForProcess(mapped)
       return nil
     }
-    return mapped
+    return index
   }
 
   /// The largest database (and index) read: Debian's is 8 MB.

@@ -19,7 +19,9 @@ struct MagicIndexAttackTests {
     let indexSize = cmagic_index_build(database, database.count, identity, &index)
     try #require(indexSize > 0 && index != nil)
     defer { free(index) }
-    let rules = UnsafeMutableRawPointer.allocate(byteCount: cmagic_index_capacity(index), alignment: 16)
+    var checked = cmagic_index()
+    try #require(cmagic_index_check(index, indexSize, identity, &checked) == 1)
+    let rules = UnsafeMutableRawPointer.allocate(byteCount: cmagic_index_capacity(&checked), alignment: 16)
     defer { rules.deallocate() }
     let wholeAnswer = try database.withUnsafeBytes { whole in
       try answer(head) { cookie in
@@ -30,7 +32,7 @@ struct MagicIndexAttackTests {
     }
     var whole = false
     let indexed = try answer(head) { cookie in
-      let loaded = cmagic_index_load(cookie, index, head, head.count, rules)
+      let loaded = cmagic_index_load(cookie, &checked, head, head.count, rules)
       whole = loaded == 1
       return loaded
     }

@@ -398,9 +398,17 @@ import Testing
   /// written past `cmagic_index_capacity`, and what it points at lies in the index (or,
   /// for text groups picked for the head, in what was written).
   static func assembleWithinBounds(_ index: UnsafeRawBufferPointer, _ label: String) -> [String] {
+    var checked = cmagic_index()
+    guard cmagic_index_check(index.baseAddress, index.count, Self.identity, &checked) == 1 else { return ["\(label): refused"] }
+    return assembleWithinBounds(index, checked: checked, label)
+  }
+
+  /// The same, from an index checked as `checked` (whose bytes may have changed since).
+  static func assembleWithinBounds(_ index: UnsafeRawBufferPointer, checked: cmagic_index, _ label: String) -> [String] {
+    var checked = checked
     var problems: [String] = []
     let base = index.baseAddress!
-    let capacity = cmagic_index_capacity(base)
+    let capacity = cmagic_index_capacity(&checked)
     guard capacity <= index.count else { return ["\(label): capacity \(capacity) beyond the index's \(index.count) bytes"] }
     let guardSize = 4096
     let out = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity + guardSize, alignment: 16)
@@ -409,8 +417,19 @@ import Testing
     for head in assembleHeads {
       var texts: UnsafeRawPointer?
       var textSize = 0
-      let written = head.withUnsafeBytes { cmagic_index_assemble(base, $0.baseAddress, $0.count, out.baseAddress, &texts, &textSize) }
+      let written = head.withUnsafeBytes { cmagic_index_assemble(&checked, $0.baseAddress, $0.count, out.baseAddress, &texts, &textSize) }
       if written > capacity { problems.append("\(label): \(written) bytes assembled, capacity \(capacity)") }
+      // Each list written ends in an empty entry, where libmagic's reading of a string of
+      // its last rule that does not end stops.
+      let entry = Self.entry
+      if written > 0, written + entry <= capacity, out[written..<(written + entry)].contains(where: { $0 != 0 }) {
+        problems.append("\(label): no empty entry after the rules written")
+      }
+      if let texts, texts >= UnsafeRawPointer(out.baseAddress!), texts + textSize + entry <= UnsafeRawPointer(out.baseAddress!) + capacity,
+        UnsafeRawBufferPointer(start: texts + textSize, count: entry).contains(where: { $0 != 0 })
+      {
+        problems.append("\(label): no empty entry after the text rules written")
+      }
       if out[capacity...].contains(where: { $0 != 0xA5 }) {
         problems.append("\(label): written past capacity \(capacity)")
         out[capacity...].initializeMemory(as: UInt8.self, repeating: 0xA5)
@@ -422,7 +441,7 @@ import Testing
       }
     }
     var namedSize = 0
-    let named = cmagic_index_named(base, &namedSize)!
+    let named = cmagic_index_named(&checked, &namedSize)!
     if named < base || named + namedSize > base + index.count { problems.append("\(label): named rules outside the index") }
     return problems
   }
@@ -432,11 +451,11 @@ import Testing
     try #require(Self.databaseRules > 0, "no compiled database")
     let index = try #require(Self.build(Self.database, identity: Self.identity))
     index.withUnsafeBytes { bytes in
-      #expect(cmagic_index_check(bytes.baseAddress, bytes.count, Self.identity) == 1)
+      #expect(cmagic_index_check(bytes.baseAddress, bytes.count, Self.identity, nil) == 1)
       for word in Self.identity.indices {
         var other = Self.identity
         other[word] ^= 1
-        #expect(cmagic_index_check(bytes.baseAddress, bytes.count, other) == 0, "identity word \(word) changed")
+        #expect(cmagic_index_check(bytes.baseAddress, bytes.count, other, nil) == 0, "identity word \(word) changed")
       }
       #expect(Self.assembleWithinBounds(bytes, "the whole index").isEmpty)
     }
@@ -472,13 +491,57 @@ import Testing
       let original = guarded.bytes[position]
       guarded.bytes[position] = original ^ change
       defer { guarded.bytes[position] = original }
-      guard cmagic_index_check(guarded.bytes.baseAddress, guarded.bytes.count, Self.identity) == 1 else { continue }
+      guard cmagic_index_check(guarded.bytes.baseAddress, guarded.bytes.count, Self.identity, nil) == 1 else { continue }
       accepted += 1
       problems += Self.assembleWithinBounds(UnsafeRawBufferPointer(guarded.bytes), "byte \(position) ^ \(change)")
     }
     #expect(problems.isEmpty, "\(problems.prefix(20).joined(separator: "\n"))")
     // Some changes (a record's key) are harmless to bounds and accepted: assembling ran.
     #expect(accepted > 0 && accepted < changes.count, "\(accepted) of \(changes.count) changes accepted")
+  }
+
+  /// A mapped index can be written over in place after it was checked: a sniff reads the
+  /// header as checked, and every record, row and requirement within its bounds.
+  @Test("an index whose header or requirements are written over after its check assembles within bounds")
+  func writtenOverAfterTheCheck() throws {
+    try #require(Self.databaseRules > 0, "no compiled database")
+    let index = try #require(Self.build(Self.database, identity: Self.identity))
+    let guarded = Guarded(index[...])
+    var checked = cmagic_index()
+    try #require(cmagic_index_check(guarded.bytes.baseAddress, guarded.bytes.count, Self.identity, &checked) == 1)
+    var problems: [String] = []
+    // Every byte of the header, and of the last requirement (counts and lengths), three ways.
+    let requirement = 564
+    for position in Array(0..<112) + Array((index.count - requirement)..<index.count) {
+      for change: UInt8 in [0xFF, 0x01, 0x80] {
+        let original = guarded.bytes[position]
+        guarded.bytes[position] = original ^ change
+        defer { guarded.bytes[position] = original }
+        problems += Self.assembleWithinBounds(UnsafeRawBufferPointer(guarded.bytes), checked: checked, "byte \(position) ^ \(change)")
+      }
+    }
+    #expect(problems.isEmpty, "\(problems.prefix(20).joined(separator: "\n"))")
+  }
+
+  @Test("an index is refused when a string of the last rule of a list it hands libmagic as it is does not end")
+  func unendedStringsRefused() throws {
+    try #require(Self.databaseRules > 0, "no compiled database")
+    let index = try #require(Self.build(Self.database, identity: Self.identity))
+    let (textAt, namedAt, requirements) = index.withUnsafeBytes {
+      (Int($0.loadUnaligned(fromByteOffset: 20, as: UInt32.self)), Int($0.loadUnaligned(fromByteOffset: 28, as: UInt32.self)),
+       Int($0.loadUnaligned(fromByteOffset: 52, as: UInt32.self)))
+    }
+    let lastText = namedAt - Self.entry, lastNamed = index.count - requirements * 564 - Self.entry
+    #expect(textAt < lastText && namedAt < lastNamed)
+    #expect(index.withUnsafeBytes { cmagic_index_check($0.baseAddress, $0.count, Self.identity, nil) } == 1)
+    // The value, the description, the MIME type, the Apple type, the extensions.
+    for last in [lastText, lastNamed] {
+      for (field, size) in [(32, 128), (160, 64), (224, 80), (304, 8), (312, 64)] {
+        var planted = index
+        planted.replaceSubrange((last + field)..<(last + field + size), with: [UInt8](repeating: UInt8(ascii: "A"), count: size))
+        #expect(planted.withUnsafeBytes { cmagic_index_check($0.baseAddress, $0.count, Self.identity, nil) } == 0, "entry at \(last), field at \(field)")
+      }
+    }
   }
 
   @Test("an index cut short is refused")
@@ -490,7 +553,7 @@ import Testing
     for _ in 0..<40 { lengths.append(Int.random(in: 0..<index.count, using: &generator)) }
     for length in lengths {
       let guarded = Guarded(index[..<length])
-      #expect(cmagic_index_check(guarded.bytes.baseAddress ?? UnsafeMutableRawPointer(guarded.mapping), length, Self.identity) == 0, "cut to \(length) of \(index.count) bytes")
+      #expect(cmagic_index_check(guarded.bytes.baseAddress ?? UnsafeMutableRawPointer(guarded.mapping), length, Self.identity, nil) == 0, "cut to \(length) of \(index.count) bytes")
     }
   }
 
