@@ -655,6 +655,19 @@ int cmagic_index_load(magic_t cookie, const struct cmagic_index *index, const vo
   size_t size = cmagic_index_assemble(index, data, count, out, &texts, &text_size);
   if (size == 0) return 1;
   const void *named = cmagic_index_named(index, &named_size);
+  // The lists handed over as they are in the file must still begin as the check read
+  // them: in a file written over in place since, a header of the other byte order has
+  // libmagic byte-swap the rules behind it where they are (the mapping is copy-on-write,
+  // so that even a writer quicker than this costs no crash).
+  struct index_header header = header_of(index);
+  unsigned char expected[ENTRY];
+  const unsigned char *bytes = index->bytes;
+  if (texts && (const unsigned char *)texts >= bytes && (const unsigned char *)texts < bytes + index->size) {
+    database_header(expected, header.texts, 0);
+    if (memcmp(texts, expected, 16) != 0) return 1;
+  }
+  database_header(expected, 0, header.named);
+  if (memcmp(named, expected, 16) != 0) return 1;
   void *buffers[3] = {out};
   size_t sizes[3] = {size}, lists = 1;
   if (texts) buffers[lists] = (void *)texts, sizes[lists++] = text_size;

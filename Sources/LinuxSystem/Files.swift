@@ -74,14 +74,18 @@ extension SystemCall {
     return path
   }
 
-  /// The first `size` bytes of an open file, mapped read-only for the rest of the process:
-  /// for data every later call reads and none outlives (libmagic's rules), so once in use it
-  /// is never unmapped. Pages are read as they are touched. Should the file be truncated in place
+  /// The first `size` bytes of an open file, mapped for the rest of the process: for data
+  /// every later call reads and none outlives (libmagic's rules), so once in use it is never
+  /// unmapped. Pages are read as they are touched. Should the file be truncated in place
   /// meanwhile, the mapping reads as zeros from then on rather than killing the process
   /// (SIGBUS), and `mappedFilesDamaged` grows: its reader must then distrust what it read.
+  /// `copyOnWrite` maps it writable, each page written becoming the process's own (the file
+  /// never changes): for a reader that may write where it reads (libmagic byte-swaps rules
+  /// in place when the file, written over meanwhile, says they are of the other order).
   /// nil when it cannot be mapped (or guarded).
-  public static func mapForProcess(_ file: Descriptor, size: Int) -> UnsafeRawBufferPointer? {
-    guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.file.raw, 0), address != MAP_FAILED else {
+  public static func mapForProcess(_ file: Descriptor, size: Int, copyOnWrite: Bool = false) -> UnsafeRawBufferPointer? {
+    let protection = copyOnWrite ? PROT_READ | PROT_WRITE : PROT_READ
+    guard size > 0, let address = mmap(nil, size, protection, MAP_PRIVATE, file.file.raw, 0), address != MAP_FAILED else {
       return nil
     }
     guard pb_guard_mapping(address, size) == 0 else {

@@ -201,7 +201,7 @@ final class MagicIndex: @unchecked Sendable {
   private static func cached(in folder: String, identity: [UInt64]) -> UnsafeMutablePointer<cmagic_index>? {
     guard let directory = openFolder(folder, creating: false),
       let (file, status) = (try? directory.openStoreFile(fileName)) ?? nil, status.st_size <= largest,
-      let mapped = SystemCall.mapForProcess(file, size: Int(status.st_size))
+      let mapped = SystemCall.mapForProcess(file, size: Int(status.st_size), copyOnWrite: true)
     else { return nil }
     guard let index = checked(mapped, identity: identity) else {
       SystemCall.unmapForProcess(mapped)

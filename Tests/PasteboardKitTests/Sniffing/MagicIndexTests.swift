@@ -523,6 +523,33 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(20).joined(separator: "\n"))")
   }
 
+  @Test("a list header written over after the check, byte-swapped, has the sniff load the whole database")
+  func listHeaderSwappedAfterTheCheck() throws {
+    try #require(Self.databaseRules > 0, "no compiled database")
+    let index = try #require(Self.build(Self.database, identity: Self.identity))
+    let (textAt, namedAt) = index.withUnsafeBytes {
+      (Int($0.loadUnaligned(fromByteOffset: 20, as: UInt32.self)), Int($0.loadUnaligned(fromByteOffset: 28, as: UInt32.self)))
+    }
+    // The text list is handed over as it is for a head behind a byte-order mark; the named
+    // list for every head.
+    let heads = [Array("a small note\n".utf8), [0xEF, 0xBB, 0xBF] + Array("a small note\n".utf8)]
+    for (list, at) in [("text", textAt), ("named", namedAt)] {
+      let guarded = Guarded(index[...])
+      var checked = cmagic_index()
+      try #require(cmagic_index_check(guarded.bytes.baseAddress, guarded.bytes.count, Self.identity, &checked) == 1)
+      for word in 0..<4 {
+        let value = guarded.bytes.loadUnaligned(fromByteOffset: at + 4 * word, as: UInt32.self)
+        guarded.bytes.storeBytes(of: value.byteSwapped, toByteOffset: at + 4 * word, as: UInt32.self)
+      }
+      let rules = UnsafeMutableRawPointer.allocate(byteCount: cmagic_index_capacity(&checked), alignment: 16)
+      defer { rules.deallocate() }
+      let head = list == "text" ? heads[1] : heads[0]
+      let cookie = try #require(magic_open(MAGIC_MIME_TYPE))
+      defer { magic_close(cookie) }
+      #expect(cmagic_index_load(cookie, &checked, head, head.count, rules) == 1, "\(list) list swapped")
+    }
+  }
+
   @Test("an index is refused when a string of the last rule of a list it hands libmagic as it is does not end")
   func unendedStringsRefused() throws {
     try #require(Self.databaseRules > 0, "no compiled database")
