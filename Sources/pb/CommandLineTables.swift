@@ -4,7 +4,7 @@
 
 extension FastCommandLine {
   /// The commands read here: the ones shell scripts run most.
-  static let commands = ["paste", "copy", "count", "contains", "types"]
+  static let commands = ["paste", "copy", "count", "contains", "types", "type"]
 
   /// One command's options, made when it first runs: only its own.
   static func options(_ name: String) -> Options? {
@@ -14,6 +14,7 @@ extension FastCommandLine {
     case "count": countOptions
     case "contains": containsOptions
     case "types": typesOptions
+    case "type": typeOptions
     default: nil
     }
   }
@@ -65,6 +66,10 @@ extension FastCommandLine {
     valued: [Option("--pasteboard", "-p"), Option("--items", "-i"), Option("--conforming-to", nil)],
     flags: [Option("--desktop", nil), Option("--json", nil)],
     unconditional: ["--items"], repeating: [], takesPositionals: false)
+  private static let typeOptions = Options(
+    valued: [],
+    flags: [Option("--sniff", nil), Option("--json", nil)],
+    unconditional: [], repeating: [], takesPositionals: true)
 }
 
 extension JoinedOptions {
