@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 # The commands shell scripts run most, read without ArgumentParser (FastCommandLine).
-FAST = ["paste", "copy", "count", "contains", "types", "type"]
+FAST = ["paste", "copy", "count", "contains", "types", "type", "cut"]
 
 # Help and version are the root parser's, wherever they stand.
 ROOT_ONLY = {"-h", "--help", "--version"}

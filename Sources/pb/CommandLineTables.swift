@@ -4,7 +4,7 @@
 
 extension FastCommandLine {
   /// The commands read here: the ones shell scripts run most.
-  static let commands = ["paste", "copy", "count", "contains", "types", "type"]
+  static let commands = ["paste", "copy", "count", "contains", "types", "type", "cut"]
 
   /// One command's options, made when it first runs: only its own.
   static func options(_ name: String) -> Options? {
@@ -15,6 +15,7 @@ extension FastCommandLine {
     case "contains": containsOptions
     case "types": typesOptions
     case "type": typeOptions
+    case "cut": cutOptions
     default: nil
     }
   }
@@ -70,6 +71,10 @@ extension FastCommandLine {
     valued: [],
     flags: [Option("--sniff", nil), Option("--json", nil)],
     unconditional: [], repeating: [], takesPositionals: true)
+  private static let cutOptions = Options(
+    valued: [Option("--pasteboard", "-p"), Option("--if-count", nil), Option("--action", nil)],
+    flags: [Option("--no-undo", nil), Option("--quiet", "-q")],
+    unconditional: ["--if-count"], repeating: [], takesPositionals: true)
 }
 
 extension JoinedOptions {

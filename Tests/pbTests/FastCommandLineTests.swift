@@ -14,7 +14,7 @@ struct FastCommandLineTests {
     ["paste", "--json", "--json"], ["paste", "-0", "-d", ","], ["paste", "-n"], ["paste", "--json=yes"], ["paste", "-h"],
     ["paste", "--help"], ["copy", "--if-count", "x"], ["copy", "--if-count=-1"], ["copy", "--action", "a", "--no-undo"], ["copy", "--action", ""],
     ["count", "extra"], ["contains"], ["contains", "-i"], ["types", "x"], ["types", "--version"], ["copy", "--generate-completion-script"],
-    ["type"], ["type", "--sniff"], ["type", "-x"],
+    ["type"], ["type", "--sniff"], ["type", "-x"], ["cut"], ["cut", "--action", "", "f"], ["cut", "--if-count", "x", "f"],
     ["list"], ["undo"], ["help", "paste"],
   ]
 

@@ -43,6 +43,8 @@ extension PB {
     var files: [String]
 
     func validate() throws {
+      // The option group's check too, for a request built without it (the fast path's).
+      try IfCountOption.validate(write.ifCount)
       if let action = write.action { try ActionName.validate(action, option: "--action") }
       if files.isEmpty { throw ValidationError("name the files to cut: pb cut FILE...") }
     }
