@@ -114,6 +114,8 @@ static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 static size_t candidates_at(uint32_t groups) { return align8(sizeof(struct index_header) + (size_t)groups * sizeof(struct group_record)); }
 static size_t row_words(uint32_t groups) { return ((size_t)groups + 63) / 64; }
 static size_t binary_start(uint32_t groups) { return candidates_at(groups) + 256 * row_words(groups) * 8; }
+// Where the requirement table starts: behind the named rules and their header.
+static uint64_t requirements_start(uint64_t named_at, uint32_t named) { return named_at + ((uint64_t)named + 1) * ENTRY; }
 
 static uint32_t u32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static int32_t i32(const unsigned char *p) { int32_t v; memcpy(&v, p, 4); return v; }
@@ -447,7 +449,7 @@ size_t cmagic_index_build(const void *database, size_t size, const uint64_t *ide
   size_t binary_at = binary_start(groups);
   size_t text_at = binary_at + (size_t)(rules - texts) * ENTRY;
   size_t named_at = text_at + ((size_t)texts + 1) * ENTRY;
-  size_t requirements_at = named_at + ((size_t)named + 1) * ENTRY;
+  size_t requirements_at = (size_t)requirements_start(named_at, named);
   size_t total = requirements_at + (size_t)requirement_count * sizeof *requirements;
   unsigned char *index = calloc(1, total);
   if (!index || total > UINT32_MAX) { free(index); free(requirements); free(requirement_of); free(starts); free(names); return 0; }
@@ -529,7 +531,7 @@ int cmagic_index_check(const void *index_bytes, size_t size, const uint64_t *ide
   uint64_t text_at = binary_at + (uint64_t)(header.rules - header.texts) * ENTRY;
   uint64_t named_at = text_at + ((uint64_t)header.texts + 1) * ENTRY;
   if (header.text_at != text_at || header.named_at != named_at) return 0;
-  uint64_t requirements_at = named_at + ((uint64_t)header.named + 1) * ENTRY;
+  uint64_t requirements_at = requirements_start(named_at, header.named);
   if (header.requirements > header.groups) return 0;
   if (requirements_at + (uint64_t)header.requirements * sizeof(struct regex_requirement) != size) return 0;
   if (u32(index + text_at) != COMPILED_MAGIC || u32(index + text_at + 8) != header.texts) return 0;
@@ -593,7 +595,7 @@ size_t cmagic_index_assemble(const struct cmagic_index *checked, const void *dat
   int texts_picked = as_is && !(count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF);
   unsigned char *text_rules = rules + ((size_t)(header.rules - header.texts) + 2) * ENTRY;
   const struct regex_requirement *requirements =
-      (const struct regex_requirement *)(index + header.named_at + ((size_t)header.named + 1) * ENTRY);
+      (const struct regex_requirement *)(index + requirements_start(header.named_at, header.named));
   size_t kept = 0, texts_kept = 0;
   // The row of the data's first byte (a string test reads 0 past the end).
   uint32_t groups = header.groups;

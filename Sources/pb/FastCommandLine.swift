@@ -92,14 +92,11 @@ enum FastCommandLine {
         delimiter: line.value("--delimiter"), nullDelimited: line.flag("--null"), directory: line.value("--output"),
         noClobber: line.flag("--no-clobber"), json: line.flag("--json"), force: line.flag("--force"), quiet: line.flag("--quiet"))
     case "copy":
-      // A count that is not a whole number is ArgumentParser's to refuse.
-      let ifCount = try line.value("--if-count").map { text in try Int(text) ?? { throw NotTaken() }() }
       return CopyRequest(
         pasteboard: line.value("--pasteboard"), type: line.value("--type"), representations: line.values("--representation"),
         append: line.flag("--append"), expire: line.value("--expire"), concealed: line.flag("--concealed"),
         forceType: line.flag("--force-type"), trimNewline: line.flag("--trim-newline"),
-        write: WriteChoice(ifCount: ifCount, action: line.value("--action"), noUndo: line.flag("--no-undo")),
-        quiet: line.flag("--quiet"), files: line.positionals, from: line.value("--from"))
+        write: try writeChoice(line), quiet: line.flag("--quiet"), files: line.positionals, from: line.value("--from"))
     case "count":
       return CountRequest(pasteboard: line.value("--pasteboard"))
     case "contains":
@@ -108,11 +105,7 @@ enum FastCommandLine {
       return ContainsRequest(
         pasteboard: line.value("--pasteboard"), items: line.value("--items"), all: line.flag("--all"), types: line.positionals)
     case "cut":
-      let ifCount = try line.value("--if-count").map { text in try Int(text) ?? { throw NotTaken() }() }
-      return PB.CutRequest(
-        pasteboard: line.value("--pasteboard"),
-        write: WriteChoice(ifCount: ifCount, action: line.value("--action"), noUndo: line.flag("--no-undo")),
-        quiet: line.flag("--quiet"), files: line.positionals)
+      return PB.CutRequest(pasteboard: line.value("--pasteboard"), write: try writeChoice(line), quiet: line.flag("--quiet"), files: line.positionals)
     case "type":
       // The types or files are required: without them ArgumentParser says so.
       guard !line.positionals.isEmpty else { throw NotTaken() }
@@ -124,6 +117,13 @@ enum FastCommandLine {
     default:
       return nil
     }
+  }
+
+  /// The writing options copy and cut share. A count that is not a whole number is
+  /// ArgumentParser's to refuse.
+  private static func writeChoice(_ line: Line) throws -> WriteChoice {
+    let ifCount = try line.value("--if-count").map { text in try Int(text) ?? { throw NotTaken() }() }
+    return WriteChoice(ifCount: ifCount, action: line.value("--action"), noUndo: line.flag("--no-undo"))
   }
 
   /// Thrown by a builder for a line ArgumentParser should see.
