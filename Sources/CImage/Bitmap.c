@@ -20,13 +20,15 @@
 #endif
 #include <stb/stb_image.h>
 
-int pbx_decode_bmp(const uint8_t *data, size_t size, uint64_t max_pixels, pbx_image *image) {
-  if (size > (size_t)INT32_MAX) return PBX_IMAGE_TOO_LARGE;
+int pbx_decode_bmp(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
+  if (size > (size_t)INT32_MAX) return PBX_IMAGE_OVER_MEMORY_BUDGET;
   int width, height, channels;
   if (!stbi_info_from_memory(data, (int)size, &width, &height, &channels) || width <= 0 || height <= 0)
     return PBX_IMAGE_DAMAGED;
-  if ((uint64_t)width * (uint64_t)height > max_pixels) return PBX_IMAGE_TOO_LARGE;
   int wanted = channels == 4 || channels == 2 ? 4 : 3;
+  // stb_image loads straight into `wanted` channels: the pixels are all it allocates.
+  int fits = pbx_fits_budget((uint64_t)width, (uint64_t)height, (uint32_t)wanted, 0, budget);
+  if (fits != PBX_IMAGE_OK) return fits;
   uint8_t *pixels = stbi_load_from_memory(data, (int)size, &width, &height, &channels, wanted);
   if (!pixels) return PBX_IMAGE_DAMAGED;
   // stb_image allocates with malloc (STBI_MALLOC), so pbx_image_free frees it.

@@ -21,8 +21,17 @@ static uint8_t *allocate_pixels(uint64_t width, uint64_t height, uint32_t channe
   return malloc((size_t)bytes);
 }
 
-static int too_large(uint64_t width, uint64_t height, uint64_t max_pixels) {
-  return width == 0 || height == 0 || width > UINT32_MAX || height > UINT32_MAX || width * height > max_pixels;
+int pbx_fits_budget(uint64_t width, uint64_t height, uint32_t channels, uint64_t working, const pbx_budget *budget) {
+  if (width == 0 || height == 0) return PBX_IMAGE_DAMAGED;
+  uint64_t max = budget->max_bytes, pixels, bytes;
+  if (width > UINT32_MAX || height > UINT32_MAX || __builtin_mul_overflow(width, height, &pixels) ||
+      __builtin_mul_overflow(pixels, channels, &bytes) || bytes > max || working > max)
+    return PBX_IMAGE_OVER_MEMORY_BUDGET;
+  // Encoding holds the rows, filtered in place (a byte more each), and the compressed
+  // stream, at most about as large (libdeflate's bound), with the compressor's tables.
+  uint64_t rows = bytes + height;
+  uint64_t encode = 2 * rows + rows / 1024 + (2 << 20);
+  return bytes + working > max || encode > max ? PBX_IMAGE_OVER_MEMORY_BUDGET : PBX_IMAGE_OK;
 }
 
 // MARK: JPEG (libjpeg-turbo)
@@ -30,6 +39,7 @@ static int too_large(uint64_t width, uint64_t height, uint64_t max_pixels) {
 struct jpeg_failure {
   struct jpeg_error_mgr manager;
   struct jpeg_progress_mgr progress;
+  uint32_t max_scans;
   jmp_buf jump;
 };
 
@@ -43,11 +53,58 @@ static void jpeg_quiet(j_common_ptr codec) {
   (void)codec;
 }
 
-/// A progressive JPEG of thousands of tiny scans takes minutes to decode (a known
-/// denial of service); real ones have about ten.
+/// What the scans counted before decoding (`jpeg_scans`) already refused, kept as
+/// libjpeg-turbo's own example keeps it: a scan past the budget ends the decoding.
 static void jpeg_limit_scans(j_common_ptr codec) {
   j_decompress_ptr decompress = (j_decompress_ptr)codec;
-  if (decompress->input_scan_number > 500) jpeg_fail(codec);
+  if ((uint32_t)decompress->input_scan_number > ((struct jpeg_failure *)codec->err)->max_scans) jpeg_fail(codec);
+}
+
+/// The scans (SOS markers) of the JPEG in `data`, counted up to one past `stop` by
+/// walking its markers: a segment by its length, a scan's entropy-coded data to the
+/// next marker (in it, 0xFF is followed by 0 or by a restart marker). A progressive
+/// JPEG of hundreds of empty scans is a few kilobytes, each scan a pass over every
+/// coefficient of the image: real ones have about ten.
+static uint32_t jpeg_scans(const uint8_t *data, size_t size, uint32_t stop) {
+  uint32_t scans = 0;
+  size_t at = 2;
+  while (scans <= stop && at + 4 <= size) {
+    uint8_t marker = data[at + 1];
+    if (data[at] != 0xFF || marker == 0xD9) break;  // damaged (libjpeg says so), or the end
+    if (marker == 0xFF) {                           // a fill byte
+      at++;
+      continue;
+    }
+    if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) {  // no length
+      at += 2;
+      continue;
+    }
+    at += 2 + ((size_t)data[at + 2] << 8 | data[at + 3]);
+    if (marker != 0xDA) continue;
+    scans++;
+    while (at + 1 < size && !(data[at] == 0xFF && data[at + 1] != 0 && (data[at + 1] < 0xD0 || data[at + 1] > 0xD7)))
+      at++;
+  }
+  return scans;
+}
+
+/// Bytes libjpeg holds for a JPEG of several scans: every component's coefficients
+/// (64 of 2 bytes a block) for the whole image, until the last scan is read.
+static uint64_t jpeg_coefficient_bytes(j_decompress_ptr codec) {
+  if (!jpeg_has_multiple_scans(codec)) return 0;
+  uint64_t max_h = 1, max_v = 1, bytes = 0;
+  for (int i = 0; i < codec->num_components; i++) {
+    if ((uint64_t)codec->comp_info[i].h_samp_factor > max_h) max_h = (uint64_t)codec->comp_info[i].h_samp_factor;
+    if ((uint64_t)codec->comp_info[i].v_samp_factor > max_v) max_v = (uint64_t)codec->comp_info[i].v_samp_factor;
+  }
+  for (int i = 0; i < codec->num_components; i++) {
+    jpeg_component_info *component = &codec->comp_info[i];
+    uint64_t across = ((uint64_t)codec->image_width * (uint64_t)component->h_samp_factor + max_h * 8 - 1) / (max_h * 8);
+    uint64_t down = ((uint64_t)codec->image_height * (uint64_t)component->v_samp_factor + max_v * 8 - 1) / (max_v * 8);
+    // Whole MCUs are allocated: a block more each way at most.
+    bytes += (across + 1) * (down + 1) * sizeof(JBLOCK);
+  }
+  return bytes;
 }
 
 static unsigned exif_value(const uint8_t *at, size_t bytes, int little) {
@@ -82,36 +139,22 @@ static int exif_orientation(jpeg_saved_marker_ptr marker) {
   return 1;
 }
 
-/// `image` turned as EXIF `orientation` says, as a viewer shows it (2-4 flip or turn it
-/// half round, 5-8 swap its width and height). False when there is no memory for it.
-static int apply_orientation(pbx_image *image, int orientation) {
-  if (orientation <= 1) return 1;
-  size_t width = image->width, height = image->height, channels = image->channels;
-  int swapped = orientation >= 5;
-  size_t turned_width = swapped ? height : width, turned_height = swapped ? width : height;
-  uint8_t *turned = malloc(width * height * channels);
-  if (!turned) return 0;
-  for (size_t y = 0; y < turned_height; y++) {
-    for (size_t x = 0; x < turned_width; x++) {
-      size_t from_x, from_y;
-      switch (orientation) {
-      case 2: from_x = width - 1 - x, from_y = y; break;
-      case 3: from_x = width - 1 - x, from_y = height - 1 - y; break;
-      case 4: from_x = x, from_y = height - 1 - y; break;
-      case 5: from_x = y, from_y = x; break;
-      case 6: from_x = y, from_y = height - 1 - x; break;
-      case 7: from_x = width - 1 - y, from_y = height - 1 - x; break;
-      default: from_x = width - 1 - y, from_y = x; break;  // 8
-      }
-      memcpy(turned + (y * turned_width + x) * channels, image->pixels + (from_y * width + from_x) * channels, channels);
-    }
+/// Where the pixel at `x` of row `y` of a `width` x `height` image goes (a pixel index)
+/// in the image turned as EXIF `orientation` (2-8) says, as a viewer shows it: 2-4 flip
+/// it or turn it half round, 5-8 swap its width and height.
+static size_t turned_place(int orientation, size_t x, size_t y, size_t width, size_t height) {
+  switch (orientation) {
+  case 2: return y * width + (width - 1 - x);
+  case 3: return (height - 1 - y) * width + (width - 1 - x);
+  case 4: return (height - 1 - y) * width + x;
+  case 5: return x * height + y;
+  case 6: return x * height + (height - 1 - y);
+  case 7: return (width - 1 - x) * height + (height - 1 - y);
+  default: return (width - 1 - x) * height + y;  // 8
   }
-  free(image->pixels);
-  *image = (pbx_image){(uint32_t)turned_width, (uint32_t)turned_height, (uint32_t)channels, turned};
-  return 1;
 }
 
-static int decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixels, pbx_image *image) {
+static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
   struct jpeg_decompress_struct codec;
   struct jpeg_failure failure;
   uint8_t *volatile pixels = NULL;
@@ -119,6 +162,7 @@ static int decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixels, pb
   codec.err = jpeg_std_error(&failure.manager);
   failure.manager.error_exit = jpeg_fail;
   failure.manager.output_message = jpeg_quiet;
+  failure.max_scans = budget->max_scans;
   if (setjmp(failure.jump)) {
     jpeg_destroy_decompress(&codec);
     free(pixels);
@@ -132,47 +176,54 @@ static int decode_jpeg(const uint8_t *data, size_t size, uint64_t max_pixels, pb
   jpeg_save_markers(&codec, JPEG_APP0 + 1, 0xFFFF);
   jpeg_read_header(&codec, TRUE);
   int orientation = exif_orientation(codec.marker_list);
-  if (too_large(codec.image_width, codec.image_height, max_pixels)) {
-    jpeg_destroy_decompress(&codec);
-    return PBX_IMAGE_TOO_LARGE;
-  }
   // CMYK (print JPEGs from Photoshop) is converted here: libjpeg does not.
   int cmyk = codec.jpeg_color_space == JCS_CMYK || codec.jpeg_color_space == JCS_YCCK;
+  // Beside the pixels: the coefficients, a row of 4 channels, libjpeg's row buffers.
+  uint64_t working = jpeg_coefficient_bytes(&codec) + (uint64_t)codec.image_width * 4 * 24 + (1 << 20);
+  int status = pbx_fits_budget(codec.image_width, codec.image_height, 3, working, budget);
+  if (status == PBX_IMAGE_OK && jpeg_scans(data, size, budget->max_scans) > budget->max_scans)
+    status = PBX_IMAGE_OVER_SCAN_BUDGET;
+  if (status != PBX_IMAGE_OK) {
+    jpeg_destroy_decompress(&codec);
+    return status;
+  }
   codec.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
   jpeg_start_decompress(&codec);
   uint32_t width = codec.output_width, height = codec.output_height;
   pixels = allocate_pixels(width, height, 3);
-  if (cmyk) row = malloc((size_t)width * 4);
-  if (!pixels || (cmyk && !row)) {
+  // A turned image's rows are decoded here and each pixel put in its place.
+  if (cmyk || orientation > 1) row = malloc((size_t)width * 4);
+  if (!pixels || ((cmyk || orientation > 1) && !row)) {
     jpeg_destroy_decompress(&codec);
     free(pixels);
     free(row);
     return PBX_IMAGE_NO_MEMORY;
   }
+  // Adobe's CMYK JPEGs store the inks inverted.
+  int inverted = codec.saw_Adobe_marker;
   while (codec.output_scanline < height) {
-    uint8_t *out = pixels + (size_t)codec.output_scanline * width * 3;
-    JSAMPROW target = cmyk ? row : out;
+    size_t y = codec.output_scanline;
+    uint8_t *rgb = orientation > 1 ? row : pixels + y * width * 3;
+    JSAMPROW target = cmyk ? row : rgb;
     if (jpeg_read_scanlines(&codec, &target, 1) != 1) jpeg_fail((j_common_ptr)&codec);
     if (cmyk) {
-      // Adobe's CMYK JPEGs store the inks inverted.
-      int inverted = codec.saw_Adobe_marker;
       for (uint32_t x = 0; x < width; x++) {
-        unsigned k = row[x * 4 + 3];
+        uint8_t inks[4];
+        memcpy(inks, row + (size_t)x * 4, 4);
         for (int c = 0; c < 3; c++) {
-          unsigned ink = row[x * 4 + c];
-          out[x * 3 + c] = inverted ? (uint8_t)(ink * k / 255) : (uint8_t)((255 - ink) * (255 - k) / 255);
+          rgb[x * 3 + c] = inverted ? (uint8_t)(inks[c] * inks[3] / 255) : (uint8_t)((255 - inks[c]) * (255 - inks[3]) / 255);
         }
       }
+    }
+    if (orientation > 1) {
+      for (size_t x = 0; x < width; x++) memcpy(pixels + turned_place(orientation, x, y, width, height) * 3, row + x * 3, 3);
     }
   }
   jpeg_finish_decompress(&codec);
   jpeg_destroy_decompress(&codec);
   free(row);
-  *image = (pbx_image){width, height, 3, pixels};
-  if (!apply_orientation(image, orientation)) {
-    pbx_image_free(image);
-    return PBX_IMAGE_NO_MEMORY;
-  }
+  int swapped = orientation >= 5;
+  *image = (pbx_image){swapped ? height : width, swapped ? width : height, 3, pixels};
   return PBX_IMAGE_OK;
 }
 
@@ -196,7 +247,7 @@ static int gif_read(GifFileType *gif, GifByteType *buffer, int count) {
 /// The first frame on the logical screen, transparent where it does not cover it.
 /// Read record by record rather than with DGifSlurp, which would allocate every
 /// frame's pixels before any could be checked against the limit.
-static int decode_gif(const uint8_t *data, size_t size, uint64_t max_pixels, pbx_image *image) {
+static int decode_gif(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
   struct memory_source source = {data, size, 0};
   int error = 0;
   GifFileType *gif = DGifOpen(&source, gif_read, &error);
@@ -205,10 +256,11 @@ static int decode_gif(const uint8_t *data, size_t size, uint64_t max_pixels, pbx
   uint8_t *pixels = NULL, *line = NULL;
   int transparent = -1;
   uint32_t width = (uint32_t)gif->SWidth, height = (uint32_t)gif->SHeight;
-  if (too_large(width, height, max_pixels)) {
-    status = width && height ? PBX_IMAGE_TOO_LARGE : PBX_IMAGE_DAMAGED;
-    goto done;
-  }
+  // Only the first frame is decoded, onto the logical screen: the screen's pixels and
+  // a line of the frame are all that is allocated.
+  status = pbx_fits_budget(width, height, 4, (uint64_t)UINT16_MAX + 1, budget);
+  if (status != PBX_IMAGE_OK) goto done;
+  status = PBX_IMAGE_DAMAGED;
   for (;;) {
     GifRecordType record;
     if (DGifGetRecordType(gif, &record) == GIF_ERROR) goto done;
@@ -228,10 +280,11 @@ static int decode_gif(const uint8_t *data, size_t size, uint64_t max_pixels, pbx
     GifImageDesc frame = gif->Image;
     ColorMapObject *colors = frame.ColorMap ? frame.ColorMap : gif->SColorMap;
     if (!colors || frame.Width <= 0 || frame.Height <= 0) goto done;
-    if (too_large((uint32_t)frame.Width, (uint32_t)frame.Height, max_pixels)) {
-      status = PBX_IMAGE_TOO_LARGE;
-      goto done;
-    }
+    // Its rows are decoded even where they fall off the screen: the frame is held to
+    // the budget as if its pixels were kept, which bounds the work.
+    status = pbx_fits_budget((uint64_t)frame.Width, (uint64_t)frame.Height, 4, 0, budget);
+    if (status != PBX_IMAGE_OK) goto done;
+    status = PBX_IMAGE_DAMAGED;
     pixels = allocate_pixels(width, height, 4);
     line = malloc((size_t)frame.Width);
     if (!pixels || !line) {
@@ -276,12 +329,19 @@ done:
 
 // MARK: WebP (libwebp)
 
-static int decode_webp(const uint8_t *data, size_t size, uint64_t max_pixels, pbx_image *image) {
+static int decode_webp(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
   WebPBitstreamFeatures features;
   if (WebPGetFeatures(data, size, &features) != VP8_STATUS_OK || features.has_animation) return PBX_IMAGE_DAMAGED;
-  if (too_large((uint32_t)features.width, (uint32_t)features.height, max_pixels)) return PBX_IMAGE_TOO_LARGE;
+  if (features.width <= 0 || features.height <= 0) return PBX_IMAGE_DAMAGED;
   uint32_t width = (uint32_t)features.width, height = (uint32_t)features.height;
   uint32_t channels = features.has_alpha ? 4 : 3;
+  // A lossless image (or one whose kind is not known yet) is decoded to an ARGB copy of
+  // its own first; a lossy one's alpha plane is a byte a pixel; lossy rows are cached.
+  uint64_t count = (uint64_t)width * height;
+  uint64_t working = (features.format == 1 ? (features.has_alpha ? count : 0) : count * 4 + (uint64_t)width * 64) +
+                     (uint64_t)width * 64 + (1 << 20);
+  int fits = pbx_fits_budget(width, height, channels, working, budget);
+  if (fits != PBX_IMAGE_OK) return fits;
   uint8_t *pixels = allocate_pixels(width, height, channels);
   if (!pixels) return PBX_IMAGE_NO_MEMORY;
   size_t bytes = (size_t)width * height * channels;
@@ -339,15 +399,16 @@ static void tiff_unmap(thandle_t handle, void *base, toff_t size) {
   (void)handle, (void)base, (void)size;
 }
 
-static int decode_tiff(const uint8_t *data, size_t size, uint64_t max_pixels, pbx_image *image) {
+static int decode_tiff(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
   struct memory_source source = {data, size, 0};
   // Its messages would go to the owner's stderr, which is /dev/null or a terminal.
   TIFFSetErrorHandler(NULL);
   TIFFSetWarningHandler(NULL);
   TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
   if (!options) return PBX_IMAGE_NO_MEMORY;
-  // No single allocation (a strip, a tile, a table) beyond what the pixels may take.
-  TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)(max_pixels * 4 + (1 << 20)));
+  // No single allocation (a strip, a tile, a table) beyond the budget: libtiff checks
+  // these as it reads the first directory, before the image's size is known here.
+  TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)(budget->max_bytes > INT32_MAX ? INT32_MAX : budget->max_bytes));
   TIFF *tiff = TIFFClientOpenExt("image", "rm", &source, tiff_read, tiff_write, tiff_seek, tiff_close, tiff_size,
                                  tiff_map, tiff_unmap, options);
   TIFFOpenOptionsFree(options);
@@ -356,10 +417,12 @@ static int decode_tiff(const uint8_t *data, size_t size, uint64_t max_pixels, pb
   int status = PBX_IMAGE_DAMAGED;
   uint8_t *pixels = NULL;
   if (!TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width) || !TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height)) goto done;
-  if (too_large(width, height, max_pixels)) {
-    status = width && height ? PBX_IMAGE_TOO_LARGE : PBX_IMAGE_DAMAGED;
-    goto done;
-  }
+  // Only the first directory (page) is read. Beside the pixels, TIFFReadRGBAImage holds
+  // one strip or tile as stored, and (subsampled, packed) as much again decoded.
+  uint64_t piece = TIFFIsTiled(tiff) ? (uint64_t)TIFFTileSize64(tiff) : (uint64_t)TIFFStripSize64(tiff);
+  status = pbx_fits_budget(width, height, 4, piece * 2 + (1 << 20), budget);
+  if (status != PBX_IMAGE_OK) goto done;
+  status = PBX_IMAGE_DAMAGED;
   pixels = allocate_pixels(width, height, 4);
   if (!pixels) {
     status = PBX_IMAGE_NO_MEMORY;
@@ -385,17 +448,17 @@ done:
 
 // MARK: Choosing the decoder
 
-int pbx_image_decode(const uint8_t *data, size_t size, uint64_t max_pixels, pbx_image *image) {
+int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
   *image = (pbx_image){0, 0, 0, NULL};
-  if (size >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF) return decode_jpeg(data, size, max_pixels, image);
+  if (size >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF) return decode_jpeg(data, size, budget, image);
   if (size >= 6 && (memcmp(data, "GIF87a", 6) == 0 || memcmp(data, "GIF89a", 6) == 0))
-    return decode_gif(data, size, max_pixels, image);
+    return decode_gif(data, size, budget, image);
   if (size >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0)
-    return decode_webp(data, size, max_pixels, image);
+    return decode_webp(data, size, budget, image);
   if (size >= 4 && (memcmp(data, "II*\0", 4) == 0 || memcmp(data, "MM\0*", 4) == 0 || memcmp(data, "II+\0", 4) == 0 ||
                     memcmp(data, "MM\0+", 4) == 0))
-    return decode_tiff(data, size, max_pixels, image);
-  if (size >= 2 && data[0] == 'B' && data[1] == 'M') return pbx_decode_bmp(data, size, max_pixels, image);
+    return decode_tiff(data, size, budget, image);
+  if (size >= 2 && data[0] == 'B' && data[1] == 'M') return pbx_decode_bmp(data, size, budget, image);
   return PBX_IMAGE_UNKNOWN_FORMAT;
 }
 
@@ -414,7 +477,7 @@ static void put_word(uint8_t *at, uint32_t value) {
 static uint8_t *put_chunk(uint8_t *at, const char *type, const uint8_t *data, size_t count) {
   put_word(at, (uint32_t)count);
   memcpy(at + 4, type, 4);
-  if (count) memcpy(at + 8, data, count);
+  if (count) memmove(at + 8, data, count);  // the data may lie further on in the same buffer
   put_word(at + 8 + count, (uint32_t)libdeflate_crc32(0, at + 4, 4 + count));
   return at + 12 + count;
 }
@@ -423,36 +486,43 @@ static uint8_t *put_chunk(uint8_t *at, const char *type, const uint8_t *data, si
 /// libdeflate's fastest level compresses a 12-megapixel photo in about half the time of
 /// zlib's fastest (through libpng), into a file a few per cent smaller. Every row has
 /// the Sub filter, which suits photos and costs one subtraction a byte.
-int pbx_image_encode_png(const pbx_image *image, uint8_t **png_bytes, size_t *png_size) {
+/// Its peak memory is the pixels' and the compressed stream's: the rows are filtered in
+/// the pixels' own buffer, and the stream is compressed into the PNG's, far enough in
+/// that the IDAT chunks are then laid out in place, each moved down to make room for
+/// the headers before it.
+int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size) {
   *png_bytes = NULL;
   *png_size = 0;
-  size_t channels = image->channels, stride = (size_t)image->width * channels;
-  size_t raw_size = (stride + 1) * image->height;
-  uint8_t *raw = malloc(raw_size);
-  struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(1);
-  if (!raw || !compressor) {
-    free(raw);
-    if (compressor) libdeflate_free_compressor(compressor);
-    return PBX_IMAGE_NO_MEMORY;
-  }
-  for (uint32_t y = 0; y < image->height; y++) {
+  size_t channels = image->channels, stride = (size_t)image->width * channels, height = image->height;
+  size_t raw_size = (stride + 1) * height;
+  // Grown in place where the allocator can (glibc's mremap of a large block).
+  uint8_t *raw = realloc(image->pixels, raw_size);
+  struct libdeflate_compressor *compressor = raw ? libdeflate_alloc_compressor(1) : NULL;
+  if (raw) image->pixels = raw;
+  if (!compressor) return PBX_IMAGE_NO_MEMORY;
+  // Last row first, each moved to its place after a filter byte: no row is overwritten
+  // before it is moved. Right to left, each byte less the same channel of the pixel to
+  // its left (Sub), which is not changed yet.
+  for (size_t y = height; y-- > 0;) {
     uint8_t *out = raw + y * (stride + 1);
-    const uint8_t *row = image->pixels + y * stride;
-    out[0] = 1;  // Sub: each byte less the same channel of the pixel to its left
-    memcpy(out + 1, row, channels);
-    for (size_t x = channels; x < stride; x++) out[1 + x] = (uint8_t)(row[x] - row[x - channels]);
+    memmove(out + 1, raw + y * stride, stride);
+    out[0] = 1;
+    for (size_t x = stride; x-- > channels;) out[1 + x] = (uint8_t)(out[1 + x] - out[1 + x - channels]);
   }
   size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
-  // Signature, IHDR, the IDAT chunks of at most 1 MiB each, IEND.
-  size_t chunk = 1 << 20, chunks = bound / chunk + 1;
-  uint8_t *png = malloc(8 + 25 + bound + chunks * 12 + 12);
-  uint8_t *compressed = malloc(bound);
-  size_t compressed_size = png && compressed ? libdeflate_zlib_compress(compressor, raw, raw_size, compressed, bound) : 0;
-  free(raw);
+  // Signature and IHDR (33 bytes), IDAT chunks of at most 1 MiB of data (12 bytes more
+  // each), IEND (12). The stream goes at `base`: chunk i's data moves from base + i *
+  // chunk down to 41 + i * (chunk + 12), and what is written up to chunk i + 1's header
+  // ends at 41 + (i + 1) * (chunk + 12), before its data's start, when base is at least
+  // 41 + 12 * chunks.
+  size_t chunk = 1 << 20, chunks = bound / chunk + 1, base = 41 + 12 * chunks;
+  uint8_t *png = malloc(base + bound + 12);
+  size_t compressed_size = png ? libdeflate_zlib_compress(compressor, raw, raw_size, png + base, bound) : 0;
   libdeflate_free_compressor(compressor);
+  free(raw);
+  image->pixels = NULL;
   if (compressed_size == 0) {
     free(png);
-    free(compressed);
     return PBX_IMAGE_NO_MEMORY;
   }
   static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
@@ -467,12 +537,13 @@ int pbx_image_encode_png(const pbx_image *image, uint8_t **png_bytes, size_t *pn
   at = put_chunk(at + 8, "IHDR", header, sizeof header);
   for (size_t offset = 0; offset < compressed_size; offset += chunk) {
     size_t count = compressed_size - offset < chunk ? compressed_size - offset : chunk;
-    at = put_chunk(at, "IDAT", compressed + offset, count);
+    at = put_chunk(at, "IDAT", png + base + offset, count);
   }
   at = put_chunk(at, "IEND", NULL, 0);
-  free(compressed);
-  *png_bytes = png;
-  *png_size = (size_t)(at - png);
+  size_t size = (size_t)(at - png);
+  uint8_t *shrunk = realloc(png, size);
+  *png_bytes = shrunk ? shrunk : png;
+  *png_size = size;
   return PBX_IMAGE_OK;
 }
 

@@ -43,6 +43,9 @@ struct SelectionEvents {
   /// An application asks the clipboard manager to save its copy before it exits
   /// (X11's SAVE_TARGETS), and waits for `answerSave`.
   var saveRequested = false
+  /// Derived targets of pb's offers that could not be made, with why (a budget an
+  /// image is over).
+  var notDerived: [(target: String, error: DesktopError)] = []
 }
 
 /// Keeps a board and a desktop selection in step (`pb bridge`), driven by their
@@ -91,6 +94,7 @@ final class DesktopBridge {
     var ready = [Int16](repeating: 0, count: endpoint.pollEntries.count)
     while true {
       let events = try endpoint.service(ready)
+      for (target, error) in events.notDerived { notify(.notDerived(target: target, error)) }
       if events.taken {
         served = nil  // another client's now
         if direction != .toDesktop { try importAndKeep() }
@@ -235,5 +239,8 @@ extension Desktop {
     /// What another application copied was not imported: it did not answer in time,
     /// or offered nothing pb can keep.
     case notImported(DesktopError)
+    /// A derived target of the board's item (image/png from a JPEG) could not be made:
+    /// the application that asked got nothing for it.
+    case notDerived(target: String, DesktopError)
   }
 }

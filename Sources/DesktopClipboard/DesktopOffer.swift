@@ -1,12 +1,19 @@
 import PasteboardKit
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 import LinuxSystem
 
 /// What a publish offers: one item's representations, open, under their target names.
 /// The data files stay open for as long as the offer lives, so later writes to the
 /// board (which remove replaced files) cannot change what is served. A derived target
-/// (image/png from a JPEG, text from HTML) is made when first asked for, into a memory
-/// file that serves every later reader for the offer's lifetime; a failure is kept too,
-/// so a damaged image is tried once and then refused.
+/// (image/png from a JPEG, text from HTML) is made when first asked for, on a thread of
+/// its own (`Derivation`), so that the owner answers every other request meanwhile; the
+/// owner holds the requests for it until `collect` finds it made, into a memory file
+/// that serves every later reader for the offer's lifetime. A failure is kept too, so a
+/// damaged image is tried once and then refused.
 public final class DesktopOffer {
   public let targets: [DesktopTargets.Target]
   let data: [Descriptor]
@@ -15,12 +22,17 @@ public final class DesktopOffer {
   let latin1: [UInt8]?
   /// A secret's offer: once it is replaced, not even a transfer under way goes on.
   let concealed: Bool
-  /// What each kind of derived target was made into (there is one source of each).
-  private var derivedPNG: Result<DerivedData, DesktopError>?
-  private var derivedText: Result<DerivedData, DesktopError>?
+  /// Each kind of derived target (there is one source of each), once asked for.
+  private var derivedPNG: Derived?
+  private var derivedText: Derived?
+
+  private enum Derived {
+    case making(Derivation)
+    case made(Result<DerivedData, DesktopError>)
+  }
 
   /// A derived target's bytes, in a memory file.
-  private final class DerivedData {
+  final class DerivedData: Sendable {
     let file: Descriptor
     let size: Int64
 
@@ -78,24 +90,75 @@ public final class DesktopOffer {
     }
   }
 
-  /// A derived target's data, made on the first request.
+  /// A derived target's data, once made.
   private func derived(_ target: Int) throws(DesktopError) -> DerivedData {
-    let isPNG = targets[target].conversion == .png
-    let made: Result<DerivedData, DesktopError>
-    if let done = isPNG ? derivedPNG : derivedText {
-      made = done
-    } else {
-      let source = targets[target].representation
-      made = Result { () throws(DesktopError) in
-        let bytes = try isPNG ? ImageConversion.png(from: data[source], size: sizes[source])
-          : HTMLText.plainText(from: data[source], size: sizes[source])
-        let file = try DesktopError.catching { try SystemCall.memoryFile(named: isPNG ? "derived image/png" : "derived text") }
-        try DesktopError.catching { try file.writeAll(bytes) }
-        return DerivedData(file: file, size: Int64(bytes.count))
-      }
-      if isPNG { derivedPNG = made } else { derivedText = made }
+    guard case .made(let made) = targets[target].conversion == .png ? derivedPNG : derivedText else {
+      throw .internalError("a derived target was read before it was made")
     }
     return try made.get()
+  }
+
+  /// Whether a target's data can be served now. A derived target not asked for before
+  /// starts being made, and is not ready until `collect` finds it made (or refused:
+  /// then `size` throws why).
+  func isReady(_ target: Int) -> Bool {
+    let conversion = targets[target].conversion
+    guard conversion == .png || conversion == .textFromHTML else { return true }
+    let isPNG = conversion == .png
+    switch isPNG ? derivedPNG : derivedText {
+    case .made: return true
+    case .making: return false
+    case nil: break
+    }
+    let source = data[targets[target].representation]
+    let size = sizes[targets[target].representation]
+    let started: Derived
+    do {
+      started = .making(
+        try Derivation(named: targets[target].name) { () throws(DesktopError) in
+          let file = try DesktopError.catching { try SystemCall.memoryFile(named: isPNG ? "derived image/png" : "derived text") }
+          if isPNG { return DerivedData(file: file, size: try ImageConversion.png(from: source, size: size, into: file)) }
+          let text = try HTMLText.plainText(from: source, size: size)
+          try DesktopError.catching { try file.writeAll(text) }
+          return DerivedData(file: file, size: Int64(text.count))
+        })
+    } catch {
+      started = .made(.failure(error))
+    }
+    if isPNG { derivedPNG = started } else { derivedText = started }
+    if case .made = started { return true }
+    return false
+  }
+
+  /// What to wait on beside the desktop: the end of each derivation under way.
+  var pollEntries: [SystemCall.PollRequest] {
+    [derivedPNG, derivedText].compactMap { derived in
+      guard case .making(let derivation) = derived else { return nil }
+      return SystemCall.PollRequest(derivation.done, events: Int16(POLLIN))
+    }
+  }
+
+  /// Takes in the derivations that have ended; returns the targets of those that
+  /// failed, with why (a budget an image is over), for the owner to tell.
+  func collect() -> (finished: Bool, failed: [(target: String, error: DesktopError)]) {
+    var finished = false
+    var failed: [(target: String, error: DesktopError)] = []
+    func take(_ derived: inout Derived?) {
+      guard case .making(let derivation) = derived, let outcome = derivation.outcome else { return }
+      derived = .made(outcome)
+      finished = true
+      if case .failure(let error) = outcome { failed.append((derivation.name, error)) }
+    }
+    take(&derivedPNG)
+    take(&derivedText)
+    return (finished, failed)
+  }
+
+  deinit {
+    // Conversions for an offer no longer served that have not begun never begin.
+    for derived in [derivedPNG, derivedText] {
+      if case .making(let derivation) = derived { derivation.abandon() }
+    }
   }
 
   static func read(_ descriptor: Descriptor, at offset: Int64, count: Int) throws(DesktopError) -> [UInt8] {
@@ -119,5 +182,42 @@ public final class DesktopOffer {
       bytes.append(UInt8(scalar.value))
     }
     return bytes
+  }
+}
+
+/// One derived target made on a thread of its own. The thread closes the write end of a
+/// pipe when it is done, so that `done` reads as ended: the owner's poll watches it, and
+/// the thread never touches the owner's connection. One derivation runs at a time in a
+/// process, so that an owner's memory holds one budget's worth at most (a bridge's
+/// successive offers each start one).
+final class Derivation: Sendable {
+  let name: String
+  /// Readable (at its end) once the outcome is in.
+  let done: Descriptor
+  private let result = Mutex<Result<DesktopOffer.DerivedData, DesktopError>?>(nil)
+  private let wanted = Mutex(true)
+  private static let oneAtATime = Mutex(())
+
+  init(named name: String, _ work: @escaping @Sendable () throws(DesktopError) -> DesktopOffer.DerivedData) throws(DesktopError) {
+    self.name = name
+    let (read, write) = try DesktopError.catching { try SystemCall.pipe(named: "the end of a conversion") }
+    done = read
+    BackgroundThread { [self] in
+      let outcome = Self.oneAtATime.withLock { _ -> Result<DesktopOffer.DerivedData, DesktopError> in
+        guard wanted.withLock({ $0 }) else { return .failure(.failed("the offer was replaced")) }
+        return Result { () throws(DesktopError) in try work() }
+      }
+      result.withLock { $0 = outcome }
+      // Closed as this closure is released, right after: the owner's poll wakes.
+      write.keepOpenUntilHere()
+    }.detach()
+  }
+
+  /// The outcome, once the work is done.
+  var outcome: Result<DesktopOffer.DerivedData, DesktopError>? { result.withLock { $0 } }
+
+  /// The offer has gone: work not yet begun is not done.
+  func abandon() {
+    wanted.withLock { $0 = false }
   }
 }

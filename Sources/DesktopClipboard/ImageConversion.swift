@@ -4,59 +4,100 @@ import LinuxSystem
 /// The image/png offered on the desktop for an image item that has none: made in the
 /// owner process when an application first asks, from the item's JPEG, GIF, BMP, WebP
 /// or TIFF, by the libraries of CImage (libjpeg-turbo, giflib, libwebp, libtiff,
-/// stb_image for BMP; libdeflate compresses the PNG). A damaged or hostile image is refused with an error,
-/// never a crash, and no image is decoded past the limits.
+/// stb_image for BMP; libdeflate compresses the PNG). A damaged or hostile image is
+/// refused with an error, never a crash: what its headers claim is held to a `Budget`
+/// before anything large is allocated or any scan decoded.
 public enum ImageConversion {
-  /// No image of more pixels is decoded: 100 megapixels are 400 MB as RGBA.
-  public static let pixelLimit: UInt64 = 100_000_000
-  /// Nor a stored image larger than this, read whole into memory.
-  public static let byteLimit: Int64 = 256 << 20
+  /// What one conversion may take.
+  public struct Budget: Sendable, Equatable {
+    /// Bytes the stored image (read whole), its decoded pixels with the decoder's own
+    /// working memory, and then the PNG compressed from them may take at their peak:
+    /// an RGB photo of about 30 megapixels, or an RGBA image of about 24.
+    public var memory: Int64
+    /// Scans of a JPEG (a progressive one has about ten; each is a pass over the image).
+    public var scans: Int
+
+    public init(memory: Int64, scans: Int) {
+      self.memory = memory
+      self.scans = scans
+    }
+
+    /// The owner's, with which its memory stays under 256 MiB whatever it is given.
+    public static let standard = Budget(memory: 192 << 20, scans: 100)
+  }
 
   public enum Failure: Error, Equatable, Sendable {
     case unknownFormat
     case damaged
-    case tooLarge
+    /// Converting it would take more memory than `Budget.memory`.
+    case overMemoryBudget
+    /// A JPEG of more scans than `Budget.scans`.
+    case overScanBudget
     case noMemory
 
-    var reason: String {
+    func reason(_ budget: Budget) -> String {
       switch self {
       case .unknownFormat: "the image is not a JPEG, GIF, BMP, WebP or TIFF"
       case .damaged: "the image is damaged"
-      case .tooLarge: "the image is larger than \(ImageConversion.pixelLimit / 1_000_000) megapixels or \(ImageConversion.byteLimit >> 20) MiB"
+      case .overMemoryBudget: "converting the image would take more than its memory budget of \(budget.memory >> 20) MiB"
+      case .overScanBudget: "the JPEG has more than its budget of \(budget.scans) scans"
       case .noMemory: "there is not enough memory to convert the image"
       }
     }
   }
 
-  /// The PNG of the image stored in `source` (`size` bytes).
-  static func png(from source: borrowing Descriptor, size: Int64) throws(DesktopError) -> [UInt8] {
-    guard size <= byteLimit else { throw .failed(Failure.tooLarge.reason) }
+  /// The PNG of the image stored in `source` (`size` bytes), written to `file`; returns
+  /// its size. Slow work (seconds for a large photo): the owner runs it on a thread of
+  /// its own (`DesktopOffer`).
+  static func png(from source: Descriptor, size: Int64, into file: Descriptor, budget: Budget = .standard) throws(DesktopError)
+    -> Int64
+  {
+    // The stored bytes are held while the image is decoded: they count in the budget.
+    guard size <= budget.memory else { throw .failed(Failure.overMemoryBudget.reason(budget)) }
     let bytes = try DesktopOffer.read(source, at: 0, count: Int(size))
+    let left = Budget(memory: budget.memory - size, scans: budget.scans)
+    let written: Result<Int64, SystemError>
     do {
-      return try png(from: bytes)
+      written = try withPNG(from: bytes, budget: left) { png in
+        Result { () throws(SystemError) in
+          try file.file.writeAll(png)
+          return Int64(png.count)
+        }
+      }
     } catch {
-      throw .failed(error.reason)
+      throw .failed(error.reason(budget))
     }
+    return try written.mapError { DesktopError.io($0) }.get()
   }
 
-  /// The PNG of the image in `bytes`, decoded within `pixelLimit`.
-  public static func png(from bytes: [UInt8], pixelLimit: UInt64 = pixelLimit) throws(Failure) -> [UInt8] {
+  /// The PNG of the image in `bytes`, converted within `budget`.
+  public static func png(from bytes: [UInt8], budget: Budget = .standard) throws(Failure) -> [UInt8] {
+    try withPNG(from: bytes, budget: budget) { Array($0) }
+  }
+
+  /// Passes the PNG of the image in `bytes`, converted within `budget`, to `body`.
+  private static func withPNG<Value>(from bytes: [UInt8], budget: Budget, _ body: (UnsafeRawBufferPointer) -> Value)
+    throws(Failure) -> Value
+  {
     var image = pbx_image()
-    let decoded = bytes.withUnsafeBufferPointer { pbx_image_decode($0.baseAddress, $0.count, pixelLimit, &image) }
-    try check(decoded)
+    var limits = pbx_budget(max_bytes: UInt64(max(0, budget.memory)), max_scans: UInt32(clamping: max(0, budget.scans)))
+    let decoded = bytes.withUnsafeBufferPointer { pbx_image_decode($0.baseAddress, $0.count, &limits, &image) }
     defer { pbx_image_free(&image) }
+    try check(decoded)
     var png: UnsafeMutablePointer<UInt8>?
     var count = 0
-    try check(pbx_image_encode_png(&image, &png, &count))
+    let encoded = pbx_image_encode_png(&image, &png, &count)
     defer { pbx_free(png) }
-    return Array(UnsafeBufferPointer(start: png, count: count))
+    try check(encoded)
+    return body(UnsafeRawBufferPointer(start: png, count: count))
   }
 
   private static func check(_ status: Int32) throws(Failure) {
     switch status {
     case Int32(PBX_IMAGE_OK): return
     case Int32(PBX_IMAGE_UNKNOWN_FORMAT): throw .unknownFormat
-    case Int32(PBX_IMAGE_TOO_LARGE): throw .tooLarge
+    case Int32(PBX_IMAGE_OVER_MEMORY_BUDGET): throw .overMemoryBudget
+    case Int32(PBX_IMAGE_OVER_SCAN_BUDGET): throw .overScanBudget
     case Int32(PBX_IMAGE_NO_MEMORY): throw .noMemory
     default: throw .damaged
     }

@@ -40,7 +40,8 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
   var pollEntries: [SystemCall.PollRequest] {
     // A failed send shows as the connection's end when it is next read.
     try? control.wayland.flush()
-    return [control.wayland.readable] + owners.flatMap(\.pollEntries)
+    // The derivations' after every pipe: `service` counts the pipes from the start.
+    return [control.wayland.readable] + owners.flatMap(\.pollEntries) + owners.flatMap(\.derivationEntries)
   }
 
   var waitMilliseconds: Int32 {
@@ -66,10 +67,11 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
       keptOffer = 0
       currentOffer = offer
     }
+    var events = SelectionEvents()
+    for owner in owners { events.notDerived += owner.finishDerivations() }
     owners.removeAll(where: \.isDone)
     let offer = try control.current(selection).offer
     defer { lastOffer = offer }
-    var events = SelectionEvents()
     // A new selection while none of pb's own sources holds it: another client's.
     events.taken = offer != lastOffer && offer != 0 && !owners.contains(where: \.holdsSelection)
     events.ownerGone = keptOfferWent && offer == 0

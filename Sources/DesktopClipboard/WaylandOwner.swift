@@ -44,6 +44,9 @@ final class WaylandOwner {
   /// Whether the source was destroyed.
   private var withdrawn = false
   private var transfers: [Transfer] = []
+  /// Transfers of a derived target being made (`DesktopOffer.isReady`): their pipes
+  /// are written once it is, every other transfer going on meanwhile.
+  private var waiting: [Transfer] = []
 
   private final class Transfer: OwnerTransfer {
     let pipe: Descriptor
@@ -81,16 +84,19 @@ final class WaylandOwner {
         return
       }
       while let event = try wayland.nextEvent(until: 0) { _ = handle(event) }
+      // Nobody hears of a failure here: publish's owner has no terminal.
+      _ = finishDerivations()
       if isDone { return }
       try wayland.flush()
       let pipes = pollEntries
-      let entries = [wayland.readable] + pipes + watch.pollEntries
+      let derivations = derivationEntries
+      let entries = [wayland.readable] + pipes + derivations + watch.pollEntries
       let ready = try DesktopError.catching {
         try SystemCall.wait(
           entries, milliseconds: Desktop.soonest(waitMilliseconds, watch.waitMilliseconds), path: "the Wayland compositor")
       }
       serviceTransfers(Array(ready.dropFirst().prefix(pipes.count)))
-      watched = Array(ready.dropFirst(1 + pipes.count))
+      watched = Array(ready.dropFirst(1 + pipes.count + derivations.count))
     }
   }
 
@@ -98,13 +104,35 @@ final class WaylandOwner {
   var holdsSelection: Bool { !lost }
 
   /// Another client has the selection and every transfer has ended.
-  var isDone: Bool { lost && transfers.isEmpty }
+  var isDone: Bool { lost && transfers.isEmpty && waiting.isEmpty }
 
   /// Answers no new request (a newer offer has the selection); transfers finish, but
   /// not a secret's.
   func relinquish() {
     lost = true
-    if offer.concealed { transfers.removeAll() }
+    if offer.concealed {
+      transfers.removeAll()
+      waiting.removeAll()
+    }
+  }
+
+  /// What to wait on beside the compositor and the pipes: the derivations under way.
+  var derivationEntries: [SystemCall.PollRequest] { offer.pollEntries }
+
+  /// Starts the transfers that waited for a derivation now done (one that failed ends
+  /// at its first write); returns the derived targets that could not be made, with
+  /// why, for a front end to tell. Called after `serviceTransfers`, whose `ready`
+  /// follows the `pollEntries` of before.
+  func finishDerivations() -> [(target: String, error: DesktopError)] {
+    let (finished, failed) = offer.collect()
+    guard finished else { return failed }
+    let now = SystemCall.monotonicMilliseconds()
+    for transfer in waiting where offer.isReady(transfer.target) {
+      transfer.lastActivity = now
+      transfers.append(transfer)
+    }
+    waiting.removeAll { offer.isReady($0.target) }
+    return failed
   }
 
   /// Gives the selection up (the item expired, or the secret left its pasteboard):
@@ -112,6 +140,7 @@ final class WaylandOwner {
   /// leaves another client's alone. Transfers under way end.
   func withdraw() {
     transfers.removeAll()
+    waiting.removeAll()
     if source != 0 && !withdrawn {
       control.destroy(source: source)
       withdrawn = true
@@ -145,7 +174,8 @@ final class WaylandOwner {
       guard !lost, let target = offer.targets.firstIndex(where: { $0.name == name }),
         (try? pipe.file.setNonBlocking()) != nil
       else { return true }  // closing the pipe tells the application there is nothing
-      transfers.append(Transfer(pipe: pipe, target: target))
+      let transfer = Transfer(pipe: pipe, target: target)
+      if offer.isReady(target) { transfers.append(transfer) } else { waiting.append(transfer) }
     case WaylandProtocol.DataControlSource.cancelledEvent:  // another client has the selection
       lost = true
     default:
@@ -157,8 +187,9 @@ final class WaylandOwner {
   /// Writes what the pipe takes now; the transfer ends when all is written (closing
   /// the pipe marks the end) or the application has gone.
   private func send(_ transfer: Transfer) {
-    // A derived target is made on the first write; one that cannot be (a damaged image)
-    // ends its transfer with nothing written, and the other targets are served as before.
+    // A derived target was made before its transfer began; one that could not be (a
+    // damaged image, one over its budget) ends its transfer with nothing written, and
+    // the other targets are served as before.
     guard let size = try? offer.size(of: transfer.target) else {
       transfers.removeAll { $0 === transfer }
       return

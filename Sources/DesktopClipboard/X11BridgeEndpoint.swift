@@ -44,7 +44,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
 
   var pollEntries: [SystemCall.PollRequest] {
     x.flush()
-    return [x.readable]
+    return [x.readable] + owners.flatMap(\.pollEntries)
   }
 
   var waitMilliseconds: Int32 {
@@ -78,7 +78,10 @@ final class X11BridgeEndpoint: BridgeEndpoint {
       if manager?.handle(event) == true { continue }
       for owner in owners.reversed() where owner.handle(event) { break }
     }
-    for owner in owners { owner.dropStalledTransfers() }
+    for owner in owners {
+      events.notDerived += owner.finishDerivations()
+      owner.dropStalledTransfers()
+    }
     owners.removeAll(where: \.isDone)
     // Nobody has taken the selection since (the bridge would take it from them), and
     // no other manager has replaced pb's (it keeps copies now).

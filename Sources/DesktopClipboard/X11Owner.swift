@@ -22,6 +22,9 @@ final class X11Owner {
   /// Set when another client takes the selection: transfers under way still finish.
   private var lost = false
   private var transfers: [Transfer] = []
+  /// Requests for a derived target being made (`DesktopOffer.isReady`), answered when
+  /// it is: meanwhile every other request is answered at once.
+  private var waiting: [xcb_selection_request_event_t] = []
 
   /// An INCR transfer under way: the next piece goes when the requestor deletes the
   /// property.
@@ -78,16 +81,19 @@ final class X11Owner {
         return
       }
       while let event = try x.nextEvent(until: 0) { _ = handle(event) }
+      // Nobody hears of a failure here: publish's owner has no terminal.
+      _ = finishDerivations()
       dropStalledTransfers()
       if isDone { return }
       x.flush()
       let transferWait = Desktop.waitMilliseconds(until: deadline)
+      let derivations = offer.pollEntries
       let found = try DesktopError.catching {
         try SystemCall.wait(
-          [x.readable] + watch.pollEntries,
+          [x.readable] + derivations + watch.pollEntries,
           milliseconds: x.hasEvents ? 0 : Desktop.soonest(transferWait, watch.waitMilliseconds), path: "the X server")
       }
-      ready = Array(found.dropFirst())
+      ready = Array(found.dropFirst(1 + derivations.count))
     }
   }
 
@@ -95,7 +101,10 @@ final class X11Owner {
   /// still finish, but not a secret's.
   func relinquish() {
     lost = true
-    if offer.concealed { transfers.removeAll() }
+    if offer.concealed {
+      transfers.removeAll()
+      refuseWaiting()
+    }
   }
 
   /// Gives the selection up (the item expired, or the secret left its pasteboard):
@@ -103,6 +112,7 @@ final class X11Owner {
   /// Nothing more is answered, and transfers under way end.
   func withdraw() {
     transfers.removeAll()
+    refuseWaiting()
     guard !lost else { return }
     lost = true
     guard owner() == x.window else { return }
@@ -123,7 +133,31 @@ final class X11Owner {
   }
 
   /// Another client has the selection and every transfer has ended.
-  var isDone: Bool { lost && transfers.isEmpty }
+  var isDone: Bool { lost && transfers.isEmpty && waiting.isEmpty }
+
+  /// What to wait on beside the X server: the derivations under way.
+  var pollEntries: [SystemCall.PollRequest] { offer.pollEntries }
+
+  /// Answers the requests that waited for a derivation now done; returns the derived
+  /// targets that could not be made, with why, for a front end to tell.
+  func finishDerivations() -> [(target: String, error: DesktopError)] {
+    let (finished, failed) = offer.collect()
+    guard finished else { return failed }
+    let requests = waiting
+    waiting = []
+    // They came while the selection was pb's: answered even if it has gone since.
+    for request in requests { answer(request, waited: true) }
+    return failed
+  }
+
+  /// Answers the requests waiting for a derivation with a refusal.
+  private func refuseWaiting() {
+    for request in waiting {
+      pbx_send_selection_notify(
+        x.connection, request.requestor, request.selection, request.target, xcb_atom_t(XCB_NONE), request.time)
+    }
+    waiting.removeAll()
+  }
 
   /// When the oldest transfer times out, if one is under way.
   var deadline: Int64? { transfers.deadline }
@@ -162,11 +196,15 @@ final class X11Owner {
     return true
   }
 
-  private func answer(_ request: xcb_selection_request_event_t) {
+  private func answer(_ request: xcb_selection_request_event_t, waited: Bool = false) {
     // An obsolete client names no property: the answer goes in the target's name.
     let property = request.property == xcb_atom_t(XCB_NONE) ? request.target : request.property
-    let refused = lost || request.selection != selection
+    let refused = (lost && !waited) || request.selection != selection
       || (request.time != xcb_timestamp_t(XCB_CURRENT_TIME) && request.time < acquired)
+    if !refused && !isReady(request, property) {
+      waiting.append(request)
+      return
+    }
     var answered = false
     if !refused {
       if request.target == meta.multiple {
@@ -178,6 +216,19 @@ final class X11Owner {
     pbx_send_selection_notify(
       x.connection, request.requestor, request.selection, request.target, answered ? property : xcb_atom_t(XCB_NONE),
       request.time)
+  }
+
+  /// Whether every target `request` asks for can be converted now; derived ones not
+  /// asked for before start being made.
+  private func isReady(_ request: xcb_selection_request_event_t, _ property: xcb_atom_t) -> Bool {
+    var asked = [request.target]
+    if request.target == meta.multiple {
+      let pairs = x.propertyValues(request.requestor, property)
+      asked = stride(from: 0, to: pairs.count - pairs.count % 2, by: 2).map { pairs[$0] }
+    }
+    // Every one is looked at (not only up to the first not ready), so all start now.
+    let ready = asked.compactMap { targetAtoms.firstIndex(of: $0) }.map { offer.isReady($0) }
+    return !ready.contains(false)
   }
 
   /// MULTIPLE: the property lists (target, property) pairs; each is converted, and a
@@ -209,8 +260,9 @@ final class X11Owner {
     guard let index = targetAtoms.firstIndex(of: target) else { return false }
     // TEXT asks for text in whatever encoding the owner likes: pb's is UTF-8.
     let type = offer.targets[index].name == "TEXT" ? utf8String : target
-    // A derived target is made here on the first request; one that cannot be (a
-    // damaged image) is refused, and the other targets are served as before.
+    // A derived target is made before its request is answered (`isReady`); one that
+    // could not be (a damaged image, one over its budget) is refused, and the other
+    // targets are served as before.
     guard let size = try? offer.size(of: index) else { return false }
     if size <= Int64(x.chunkSize) {
       guard let bytes = try? offer.bytes(of: index, at: 0, count: Int(size)) else { return false }

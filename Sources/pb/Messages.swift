@@ -247,6 +247,7 @@ extension Desktop.BridgeNotice {
     case .importedWithoutText(let text): text.note
     case .notImported(let error): "not imported: " + error.message
     case .importedLeavingOut(let leftOut, let kept): Desktop.LeftOut.note(leftOut, kept: kept)
+    case .notDerived(let target, let error): "not offered as \(Display.value(target)): " + error.message
     }
   }
 }

@@ -44,15 +44,17 @@ import Testing
     #expect(size.width == 16 && size.height == 16)
   }
 
-  @Test("an image over the pixel limit is refused before it is decoded, whatever its header claims")
-  func pixelLimit() throws {
+  @Test("an image over the memory budget is refused before it is decoded, whatever its header claims")
+  func memoryBudget() throws {
     let jpeg = try Self.sample("python.jpg")
-    #expect(throws: ImageConversion.Failure.tooLarge) { try ImageConversion.png(from: jpeg, pixelLimit: 255) }
+    // The PNG's compressor alone has 2 MiB of the budget.
+    let small = ImageConversion.Budget(memory: 2 << 20, scans: 100)
+    #expect(throws: ImageConversion.Failure.overMemoryBudget) { try ImageConversion.png(from: jpeg, budget: small) }
     // A JPEG whose frame header says 65280 x 65280 (4.3 gigapixels).
     var claimed = jpeg
     let frame = try #require(claimed.indices.dropLast().first { claimed[$0] == 0xFF && claimed[$0 + 1] == 0xC0 })
     claimed.replaceSubrange(frame + 5..<frame + 9, with: [0xFF, 0x00, 0xFF, 0x00])
-    #expect(throws: ImageConversion.Failure.tooLarge) { try ImageConversion.png(from: claimed) }
+    #expect(throws: ImageConversion.Failure.overMemoryBudget) { try ImageConversion.png(from: claimed) }
     #expect(throws: ImageConversion.Failure.unknownFormat) { try ImageConversion.png(from: try Self.sample("python.png")) }
     #expect(throws: ImageConversion.Failure.unknownFormat) { try ImageConversion.png(from: []) }
   }
@@ -89,9 +91,10 @@ import Testing
         damaged = Array(real.prefix(kept)) + (0..<Int(generator.next() % 2048)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
       }
       do {
-        let png = try ImageConversion.png(from: damaged, pixelLimit: 1 << 20)
+        let png = try ImageConversion.png(from: damaged, budget: ImageConversion.Budget(memory: 16 << 20, scans: 100))
         let size = try #require(Self.pngSize(png), "round \(round) gave bytes that are not a whole PNG")
-        #expect(size.width > 0 && size.height > 0 && size.width * size.height <= 1 << 20)
+        // Its pixels, of 3 bytes or more, and the PNG compressed from them fit.
+        #expect(size.width > 0 && size.height > 0 && size.width * size.height * 3 * 2 <= 16 << 20)
         converted += 1
       } catch {
         refused += 1

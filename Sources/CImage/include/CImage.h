@@ -17,10 +17,24 @@ enum {
   /// The decoder found the data damaged (or it is a kind of the format not read here,
   /// such as an animated WebP).
   PBX_IMAGE_DAMAGED = 2,
-  /// More pixels than the caller allows.
-  PBX_IMAGE_TOO_LARGE = 3,
+  /// Converting it would take more memory than the budget allows (its header's claim,
+  /// checked before the pixels are allocated).
+  PBX_IMAGE_OVER_MEMORY_BUDGET = 3,
   PBX_IMAGE_NO_MEMORY = 4,
+  /// A JPEG of more scans than the budget allows (counted before any is decoded).
+  PBX_IMAGE_OVER_SCAN_BUDGET = 5,
 };
+
+/// What one conversion may take, checked against what the image's headers claim before
+/// anything large is allocated or any scan decoded.
+typedef struct {
+  /// Bytes for the decoded pixels with the decoder's own working memory (a progressive
+  /// JPEG's coefficients, a lossless WebP's ARGB, a TIFF's strip) and, later, the PNG
+  /// compressed from them: whichever peak is higher.
+  uint64_t max_bytes;
+  /// A progressive JPEG's scans: each one is a pass over every coefficient.
+  uint32_t max_scans;
+} pbx_budget;
 
 /// Decoded pixels: rows top to bottom, 8 bits a channel, RGB (3 channels) or RGBA (4).
 typedef struct {
@@ -31,13 +45,16 @@ typedef struct {
 } pbx_image;
 
 /// Decodes the JPEG, GIF (its first frame), BMP, WebP (still) or TIFF (its first page)
-/// in `data`, refusing before any large allocation an image of more than `max_pixels`.
+/// in `data`, refusing before any large allocation an image over `budget`. A JPEG's EXIF
+/// orientation is applied as its rows are decoded (no second copy of the pixels).
 /// On PBX_IMAGE_OK, `image` holds pixels to be freed with pbx_image_free.
-int pbx_image_decode(const uint8_t *data, size_t size, uint64_t max_pixels, pbx_image *image);
+int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image);
 
 /// Encodes `image` as a PNG (fast compression: it is made while a reader waits) into a
-/// buffer of `*png_size` bytes at `*png_bytes`, to be freed with pbx_free.
-int pbx_image_encode_png(const pbx_image *image, uint8_t **png_bytes, size_t *png_size);
+/// buffer of `*png_size` bytes at `*png_bytes`, to be freed with pbx_free. The pixels
+/// are filtered in place and freed: the peak is theirs and the compressed data's, which
+/// `pbx_image_decode` counted. `image` is only to be freed after, whatever the status.
+int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size);
 
 void pbx_image_free(pbx_image *image);
 void pbx_free(void *bytes);
