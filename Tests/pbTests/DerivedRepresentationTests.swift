@@ -144,4 +144,85 @@ struct DerivedRepresentationTests {
     #expect(try sway.client(sandbox, "wl-paste", ["-t", "image/jpeg"]).stdout == (try Data(contentsOf: URL(fileURLWithPath: damaged))))
     #expect(!ownerProcesses(with: "WAYLAND_DISPLAY=\(sway.socket)").isEmpty, "the owner lives on")
   }
+
+  /// The owner's peak memory (VmHWM) in bytes.
+  static func peakMemory(_ pid: Int32) throws -> Int {
+    let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+    return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])) * 1024
+  }
+
+  static let bombs: [(kind: String, type: String)] = [
+    ("jpeg-progressive", "public.jpeg"), ("jpeg-baseline", "public.jpeg"), ("gif", "com.compuserve.gif"),
+    ("tiff", "public.tiff"), ("webp", "org.webmproject.webp"), ("bmp", "com.microsoft.bmp"),
+  ]
+
+  @Test("X11: images of a few KB claiming 10000x10000 pixels are refused at once, over their budget, the owner staying small")
+  func bombsOnX11() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let client = Sandbox.support("x11_client.py")
+    for (kind, type) in Self.bombs {
+      let path = sandbox.root.appendingPathComponent("bomb-\(kind)").path
+      let made = try sandbox.run(Self.python, [Self.images, "make-bomb", kind, path], stdin: nil, environment: [:])
+      try #require(made.status == 0, "\(made)")
+      try #require(try sandbox.pb("copy", "-t", type, path).status == 0)
+      try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+      let owner = try #require(x.owners().first)
+      // image/png asked for, and TARGETS again and again until its answer comes.
+      let during = try x.client(sandbox, "python3", [client, "during", "image/png"]).text.split(separator: " ")
+      try #require(during.count == 4, "\(kind): \(during)")
+      #expect(during[3] == "refused\n", "\(kind): \(during)")
+      // Generous for a shared machine: the refusal comes from the headers, in milliseconds.
+      #expect(Double(during[2])! < 3000, "\(kind): image/png answered after \(during[2]) ms")
+      let peak = try Self.peakMemory(owner)
+      #expect(peak < 256 << 20, "\(kind): the owner's peak is \(peak >> 20) MiB")
+      // The owner lives on and serves the rest.
+      let original = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"])
+      #expect(original.lines.contains("image/png"), "\(kind): \(original)")
+    }
+  }
+
+  @Test("X11: TARGETS is answered while a large photo's image/png is made, and the owner stays within its budget")
+  func targetsDuringConversionOnX11() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let path = sandbox.root.appendingPathComponent("large.jpg").path
+    // 24 megapixels: about a second or more to convert, within the budget.
+    let made = try sandbox.run(Self.python, [Self.images, "make-jpeg", path, "6000", "4000"], stdin: nil, environment: [:])
+    try #require(made.status == 0, "\(made)")
+    try #require(try sandbox.pb("copy", path).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let owner = try #require(x.owners().first)
+    let during = try x.client(sandbox, "python3", [Sandbox.support("x11_client.py"), "during", "image/png"]).text
+      .split(separator: " ")
+    try #require(during.count == 4, "\(during)")
+    // TARGETS was answered while the conversion ran (before, the owner answered nothing
+    // until it was done), each answer quickly: generous limits here, bench.py's figures
+    // are the precise ones.
+    #expect(Int(during[0])! >= 1, "no TARGETS answered during the conversion: \(during)")
+    #expect(Double(during[1])! < 1000, "a TARGETS answer took \(during[1]) ms during the conversion")
+    #expect(during[3] == "INCR\n", "\(during)")
+    let png = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    #expect(try Self.checkPNG(sandbox, png.stdout) == "6000x4000")
+    let peak = try Self.peakMemory(owner)
+    #expect(peak < 256 << 20, "the owner's peak is \(peak >> 20) MiB")
+  }
+
+  @Test("X11: the bridge says which budget an image its offer could not convert is over")
+  func bridgeNamesTheBudget() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let path = sandbox.root.appendingPathComponent("bomb.jpg").path
+    let made = try sandbox.run(Self.python, [Self.images, "make-bomb", "jpeg-progressive", path], stdin: nil, environment: [:])
+    try #require(made.status == 0, "\(made)")
+    try #require(try sandbox.pb("copy", "-t", "public.jpeg", path).status == 0)
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    let targets = { (try? x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"]).lines) ?? [] }
+    for _ in 0..<500 where !targets().contains("image/png") { usleep(20_000) }
+    let png = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    #expect(png.status != 0 && png.stdout.isEmpty, "\(png)")
+    let said = bridge.waitFor("budget")
+    #expect(said.contains("not offered as image/png: converting the image would take more than its memory budget of 192 MiB"), "\(said)")
+  }
 }

@@ -7,6 +7,10 @@
                                pixel data inflates to exactly its rows, else why not
   gtk-png                      a GTK 3 client reading the clipboard's image/png, decoded
                                by GdkPixbuf: prints WIDTHxHEIGHT, or "none"
+  make-bomb KIND OUT           writes a small image whose headers claim 10000x10000
+                               pixels: jpeg-progressive (490 empty scans, EXIF
+                               orientation 6), jpeg-baseline, gif, tiff, webp (lossless)
+                               or bmp
 """
 import struct
 import sys
@@ -52,6 +56,48 @@ def make_png(jpeg, out):
     gi.require_version("GdkPixbuf", "2.0")
     from gi.repository import GdkPixbuf
     GdkPixbuf.Pixbuf.new_from_file(jpeg).savev(out, "png", [], [])
+
+
+def bomb(kind, side=10000):
+    """A few kilobytes claiming side x side pixels, written by hand: the decoders must
+    refuse it from its headers, before they allocate or decode."""
+    if kind.startswith("jpeg"):
+        def segment(marker, body):
+            return struct.pack(">BBH", 0xFF, marker, len(body) + 2) + body
+        exif = b"Exif\0\0MM\0\x2a" + struct.pack(">IH", 8, 1) + struct.pack(">HHIHH", 0x0112, 3, 1, 6, 0) + b"\0\0\0\0"
+        out = b"\xff\xd8" + segment(0xE1, exif) + segment(0xDB, b"\0" + bytes([1] * 64))
+        components = b"".join(bytes([i, 0x11, 0]) for i in (1, 2, 3))
+        out += segment(0xC2 if kind == "jpeg-progressive" else 0xC0, struct.pack(">BHHB", 8, side, side, 3) + components)
+        # One code of one bit in each table: DC difference 0, and end of block.
+        one_code = bytes([1] + [0] * 15) + b"\0"
+        out += segment(0xC4, b"\x00" + one_code + b"\x10" + one_code)
+        if kind == "jpeg-progressive":
+            out += segment(0xDA, b"\x03" + b"".join(bytes([i, 0]) for i in (1, 2, 3)) + b"\x00\x00\x00")
+            for scan in range(489):
+                out += segment(0xDA, bytes([1, 1 + scan % 3, 0, 1, 63, 0]))
+        else:
+            out += segment(0xDA, b"\x03" + b"".join(bytes([i, 0]) for i in (1, 2, 3)) + b"\x00\x3f\x00") + bytes(2000)
+        return out + b"\xff\xd9"
+    if kind == "gif":
+        screen = b"GIF89a" + struct.pack("<HHBBB", side, side, 0x80, 0, 0) + bytes(6)
+        frame = b"\x2c" + struct.pack("<HHHHB", 0, 0, side, side, 0) + b"\x02"
+        return screen + frame + b"\x02\x44\x01\x00" * 8 + b"\x00\x3b"
+    if kind == "tiff":
+        entries = [(256, 4, 1, side), (257, 4, 1, side), (258, 3, 1, 8), (259, 3, 1, 1), (262, 3, 1, 2),
+                   (273, 4, 1, 8), (277, 3, 1, 3), (278, 4, 1, side), (279, 4, 1, side * side * 3)]
+        ifd = struct.pack("<H", len(entries)) + b"".join(
+            struct.pack("<HHII", tag, kind_, count, value) if kind_ == 4 else struct.pack("<HHIHH", tag, kind_, count, value, 0)
+            for tag, kind_, count, value in entries) + b"\0\0\0\0"
+        return b"II*\0" + struct.pack("<I", 8) + ifd + bytes(2000)
+    if kind == "webp":
+        bits = (side - 1) | (side - 1) << 14 | 1 << 28
+        vp8l = b"\x2f" + struct.pack("<I", bits) + bytes(2000)
+        chunk = b"VP8L" + struct.pack("<I", len(vp8l)) + vp8l
+        return b"RIFF" + struct.pack("<I", 4 + len(chunk)) + b"WEBP" + chunk
+    if kind == "bmp":
+        header = struct.pack("<IiiHHIIiiII", 40, side, side, 1, 24, 0, side * side * 3, 2835, 2835, 0, 0)
+        return b"BM" + struct.pack("<IHHI", 14 + len(header) + 2000, 0, 0, 14 + len(header)) + header + bytes(2000)
+    sys.exit("no such bomb: " + kind)
 
 
 def check_png(path):
@@ -104,6 +150,8 @@ if __name__ == "__main__":
         make_jpeg(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     elif command == "make-png":
         make_png(sys.argv[2], sys.argv[3])
+    elif command == "make-bomb":
+        open(sys.argv[3], "wb").write(bomb(sys.argv[2]))
     elif command == "check-png":
         print(check_png(sys.argv[2]))
     elif command == "gtk-png":

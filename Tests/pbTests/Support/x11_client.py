@@ -5,6 +5,10 @@
   stall TARGET         starts reading TARGET, takes the first piece of an INCR transfer
                        and then stops reading, as a requestor that hangs mid-transfer
                        (prints "stalled" once it has, then sleeps until killed)
+  during TARGET        asks for TARGET, and for TARGETS again and again until TARGET's
+                       answer comes: prints how many TARGETS answers came first, the
+                       slowest of them and the time TARGET's took (ms), and TARGET's
+                       answer ("refused", or its type)
   offer TARGET=FILE... owns CLIPBOARD with these targets (and TARGETS), prints "owned",
                        and answers requests until another client takes it
 
@@ -65,6 +69,33 @@ def main():
         wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
         print("stalled", flush=True)
         time.sleep(3600)
+    elif mode == "during":
+        slow, targets = d.intern_atom(names[0]), d.intern_atom("TARGETS")
+        # TARGETS is answered to a window of its own, so that the answers are told apart.
+        other = d.screen().root.create_window(0, 0, 1, 1, 0, X.CopyFromParent)
+        started = time.monotonic()
+        window.convert_selection(clipboard, slow, d.intern_atom("PB_SLOW"), X.CurrentTime)
+        asked = time.monotonic()
+        other.convert_selection(clipboard, targets, d.intern_atom("PB_TARGETS"), X.CurrentTime)
+        d.flush()
+        latencies = []
+        while True:
+            e = d.next_event()  # blocks: the answers are the only events
+            if e.type != X.SelectionNotify:
+                continue
+            now = time.monotonic()
+            if e.requestor.id == other.id:
+                if e.property == X.NONE:
+                    sys.exit("TARGETS refused")
+                latencies.append(now - asked)
+                asked = time.monotonic()
+                other.convert_selection(clipboard, targets, d.intern_atom("PB_TARGETS"), X.CurrentTime)
+                d.flush()
+            elif e.requestor.id == window.id:
+                answer = "refused" if e.property == X.NONE else d.get_atom_name(
+                    window.get_full_property(e.property, X.AnyPropertyType).property_type)
+                print(len(latencies), round(max(latencies, default=0) * 1000, 1), round((now - started) * 1000, 1), answer)
+                return
     elif mode == "offer":
         data = {}
         for spec in names:
