@@ -15,7 +15,9 @@ longer). The peers table also times pb read back from the disk, as after a reboo
 PB_BENCH=desktop runs only pb publish and a 100 MiB read through pb's owner against
 xclip's (with PB_BASELINE, the start-up of pb paste against that binary too).
 PB_BENCH=derived runs only the first image/png read of a 12-megapixel JPEG through pb's
-owner (which converts it on request), against xclip serving a PNG of the same image.
+owner (which converts it on request), against xclip serving a PNG of the same image;
+then hostile images claiming 10000x10000 pixels (the time to the owner's answer and its
+peak memory), and how fast TARGETS is answered while the JPEG is converted.
 PB_BENCH=cut runs only pb cut, undo and redo of 2000 files against mv and cp.
 PB_BENCH=sizes runs only the table of 1 MiB, 100 MiB and 1 GiB copies and pastes against
 cat, and PB_BENCH=small only the small paste against /bin/true and cat of a small file:
@@ -346,9 +348,58 @@ def derived_bench(work, rounds=5):
         print(f"  second read from the same owner (kept in memory): {median([r[1] for r in results]):.3f}s, "
               f"{median([r[1] / r[2] for r in results]):.2f}x")
         print(f"  PNG sizes: pb's {derived_size / 1e6:.1f} MB (libdeflate level 1), GdkPixbuf's {peer_size / 1e6:.1f} MB (level 6)")
+        hostile_derived(work, env, jpeg)
     finally:
         server.terminate()
         server.wait()
+
+
+X11_CLIENT = os.path.join(os.path.dirname(IMAGE_HELPER), "x11_client.py")
+
+
+def hostile_derived(work, env, jpeg):
+    """Images whose headers claim 10000x10000 pixels (image_client.py make-bomb: a 5 KB
+    progressive JPEG of 490 empty scans turned by EXIF, and a baseline JPEG, GIF, TIFF,
+    WebP and BMP of a few KB), each asked for as image/png from a fresh owner: how long
+    the answer took, and the owner's peak memory (VmHWM); and, during the 12-megapixel
+    JPEG's conversion, how many TARGETS requests (one after another) were answered and
+    the slowest (x11_client.py during)."""
+    def owner():
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if b"__desktop-owner" not in f.read():
+                        continue
+                with open(f"/proc/{pid}/environ", "rb") as f:
+                    if ("DISPLAY=" + env["DISPLAY"]).encode() in f.read().split(b"\0"):
+                        return pid
+            except OSError:
+                pass
+        raise SystemExit("no owner process")
+    def peak(pid):
+        with open(f"/proc/{pid}/status") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
+    def during():
+        out = subprocess.run(["python3", X11_CLIENT, "during", "image/png"], env=env, capture_output=True, text=True,
+                             check=True).stdout.split()
+        return int(out[0]), float(out[1]), float(out[2]), out[3]
+    print("  hostile images claiming 10000x10000 pixels (image/png from a fresh owner each):")
+    for kind, uti in [("jpeg-progressive", "public.jpeg"), ("jpeg-baseline", "public.jpeg"), ("gif", "com.compuserve.gif"),
+                      ("tiff", "public.tiff"), ("webp", "org.webmproject.webp"), ("bmp", "com.microsoft.bmp")]:
+        path = os.path.join(work, "bomb-" + kind)
+        subprocess.run(["/usr/bin/python3", IMAGE_HELPER, "make-bomb", kind, path], check=True)
+        subprocess.run([PB, "copy", "-t", uti, path], env=env, check=True)
+        subprocess.run([PB, "publish"], env=env, check=True)
+        pid = owner()
+        answers, slowest, taken, answer = during()
+        print(f"    {kind} ({os.path.getsize(path) / 1e3:.1f} KB): {answer} after {taken:.0f} ms, owner peak "
+              f"{peak(pid):.0f} MiB; {answers} TARGETS answered meanwhile (slowest {slowest:.1f} ms)")
+    subprocess.run([PB, "copy", jpeg], env=env, check=True)
+    subprocess.run([PB, "publish"], env=env, check=True)
+    pid = owner()
+    answers, slowest, taken, answer = during()
+    print(f"  TARGETS during the 12-megapixel JPEG's conversion ({taken:.0f} ms to its {answer} answer): {answers} "
+          f"answered, the slowest in {slowest:.1f} ms; owner peak {peak(pid):.0f} MiB")
 
 
 def peers_bench(work):
