@@ -377,8 +377,11 @@ def hostile_derived(work, env, jpeg):
                 pass
         raise SystemExit("no owner process")
     def peak(pid):
-        with open(f"/proc/{pid}/status") as f:
-            return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                return next(line.split()[1] + " KiB" for line in f if line.startswith("VmHWM:"))
+        except OSError:
+            return "gone (the owner ended)"
     def during():
         out = subprocess.run(["python3", X11_CLIENT, "during", "image/png"], env=env, capture_output=True, text=True,
                              check=True).stdout.split()
@@ -393,13 +396,13 @@ def hostile_derived(work, env, jpeg):
         pid = owner()
         answers, slowest, taken, answer = during()
         print(f"    {kind} ({os.path.getsize(path) / 1e3:.1f} KB): {answer} after {taken:.0f} ms, owner peak "
-              f"{peak(pid):.0f} MiB; {answers} TARGETS answered meanwhile (slowest {slowest:.1f} ms)")
+              f"{peak(pid)}; {answers} TARGETS answered meanwhile (slowest {slowest:.1f} ms)")
     subprocess.run([PB, "copy", jpeg], env=env, check=True)
     subprocess.run([PB, "publish"], env=env, check=True)
     pid = owner()
     answers, slowest, taken, answer = during()
     print(f"  TARGETS during the 12-megapixel JPEG's conversion ({taken:.0f} ms to its {answer} answer): {answers} "
-          f"answered, the slowest in {slowest:.1f} ms; owner peak {peak(pid):.0f} MiB")
+          f"answered, the slowest in {slowest:.1f} ms; owner peak {peak(pid)}")
 
 
 def peers_bench(work):
