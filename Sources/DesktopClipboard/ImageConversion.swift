@@ -11,8 +11,7 @@ public enum ImageConversion {
   /// What one conversion may take.
   public struct Budget: Sendable, Equatable {
     /// Bytes the stored image (read whole), its decoded pixels with the decoder's own
-    /// working memory, and then the PNG compressed from them may take at their peak:
-    /// an RGB photo of about 30 megapixels, or an RGBA image of about 24.
+    /// working memory, and then the PNG compressed from them may take at their peak.
     public var memory: Int64
     /// Scans of a JPEG (a progressive one has about ten; each is a pass over the image).
     public var scans: Int
@@ -22,8 +21,20 @@ public enum ImageConversion {
       self.scans = scans
     }
 
-    /// The owner's, with which its memory stays under 256 MiB whatever it is given.
+    /// The owner's for any image: an RGB photo of about 30 megapixels, or an RGBA image
+    /// of about 24; the owner stays under 256 MiB whatever small image it is given.
     public static let standard = Budget(memory: 192 << 20, scans: 100)
+
+    /// What a stored image of `size` bytes may take: `standard`, or `sizeFactor` times
+    /// its size up to `largest`, whichever is more. A hostile image is small and claims
+    /// much; a 48-megapixel photo is megabytes, and converts as it did before budgets.
+    public static func forStoredImage(of size: Int64) -> Budget {
+      let scaled = size > largest.memory / sizeFactor ? largest.memory : size * sizeFactor
+      return Budget(memory: max(standard.memory, scaled), scans: standard.scans)
+    }
+
+    static let sizeFactor: Int64 = 64
+    static let largest = Budget(memory: 1 << 30, scans: 100)
   }
 
   public enum Failure: Error, Equatable, Sendable {
@@ -49,9 +60,8 @@ public enum ImageConversion {
   /// The PNG of the image stored in `source` (`size` bytes), written to `file`; returns
   /// its size. Slow work (seconds for a large photo): the owner runs it on a thread of
   /// its own (`DesktopOffer`).
-  static func png(from source: Descriptor, size: Int64, into file: Descriptor, budget: Budget = .standard) throws(DesktopError)
-    -> Int64
-  {
+  static func png(from source: Descriptor, size: Int64, into file: Descriptor) throws(DesktopError) -> Int64 {
+    let budget = Budget.forStoredImage(of: size)
     // The stored bytes are held while the image is decoded: they count in the budget.
     guard size <= budget.memory else { throw .failed(Failure.overMemoryBudget.reason(budget)) }
     let bytes = try DesktopOffer.read(source, at: 0, count: Int(size))

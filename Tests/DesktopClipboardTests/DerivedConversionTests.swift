@@ -44,6 +44,17 @@ import Testing
     #expect(size.width == 16 && size.height == 16)
   }
 
+  @Test("a stored image's budget grows with its size, from the standard one to a ceiling")
+  func budgetForStoredImage() {
+    let standard = ImageConversion.Budget.standard
+    #expect(ImageConversion.Budget.forStoredImage(of: 7_000) == standard)
+    #expect(ImageConversion.Budget.forStoredImage(of: 3 << 20) == standard)
+    // A 12 MB photo of 48 megapixels: its 144 MB of pixels and its PNG fit.
+    #expect(ImageConversion.Budget.forStoredImage(of: 12 << 20).memory == 768 << 20)
+    #expect(ImageConversion.Budget.forStoredImage(of: 100 << 20).memory == 1 << 30)
+    #expect(ImageConversion.Budget.forStoredImage(of: .max).memory == 1 << 30)
+  }
+
   @Test("an image over the memory budget is refused before it is decoded, whatever its header claims")
   func memoryBudget() throws {
     let jpeg = try Self.sample("python.jpg")
