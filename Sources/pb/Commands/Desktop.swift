@@ -127,7 +127,11 @@ extension PB {
     @Flag(name: .both("a", "append"), help: "Add the item after the pasteboard's items instead of replacing them.")
     var append = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Leave out a type the application takes longer than this to send (default 2s a type).", valueName: "duration"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Give up on the types not read within this, keeping those that were (default 10s; each type 2s, or a fifth of it if longer).",
+        valueName: "duration"))
     var timeout: String?
 
     @Option(name: .customLong("max-size"), parsing: .unconditional, help: ArgumentHelp("Leave out the types that do not fit in this many bytes, all types together (default 256MiB).", valueName: "size"))
@@ -179,11 +183,11 @@ extension PB {
       var limits = Desktop.ImportLimits(allTypes: allTypes)
       if let timeout { limits.timeout = try TimeSpec.duration(timeout) }
       if let size = maxSize.flatMap(ByteCount.parse) { limits.maxSize = size }
+      let options = Pasteboard.WriteOptions()
       try desktop.run(publishing: false) { route in
         let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         let imported = try Desktop.importItem(
-          into: pasteboard, selection: desktop.selection, route: route, append: append, limits: limits,
-          options: Pasteboard.WriteOptions())
+          into: pasteboard, selection: desktop.selection, route: route, append: append, limits: limits, options: options)
         if let text = imported.unconverted { StandardStreams.printError("pb: " + text.note) }
         if !imported.leftOut.isEmpty {
           StandardStreams.printError("pb: " + Desktop.LeftOut.note(imported.leftOut, kept: imported.kept))
@@ -242,7 +246,11 @@ extension PB {
     @Flag(name: .customLong("from-desktop"), help: "Only copy the desktop's changes to the pasteboard.")
     var fromDesktop = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Leave out a type an application takes longer than this to send (default 2s a type).", valueName: "duration"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Give up on the types of a copy not read within this, keeping those that were (default 10s; each type 2s, or a fifth of it if longer).",
+        valueName: "duration"))
     var timeout: String?
 
     @OptionGroup var desktop: DesktopOptions
