@@ -454,6 +454,11 @@ public enum Desktop {
     }
   }
 
+  /// How long an imported secret (an offer marked as a password) lives unless the
+  /// import says otherwise: 30 s, as long as password managers leave one on the
+  /// clipboard (KeePassXC 10 s, pass 45 s).
+  public static let importedSecretExpiry: Int64 = 30_000
+
   /// What an import read from an offer, not yet stored: the representations in memory
   /// files, in order, and what `Imported` tells of them.
   struct ReadOffer: Sendable {
@@ -469,7 +474,12 @@ public enum Desktop {
     throws(DesktopError) -> Imported
   {
     var options = options
-    if read.concealed { options.concealed = true }
+    if read.concealed {
+      options.concealed = true
+      // Stored in plain text under data/ until it expires: not for longer than a
+      // password manager leaves it on the clipboard.
+      if options.expires == nil { options.expires = TimeSpec.now() + importedSecretExpiry }
+    }
     let state = try DesktopError.inStore { () throws(PasteboardError) in
       try pasteboard.write(opened: read.representations, mode: append ? .append : .replace, options: options)
     }
