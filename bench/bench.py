@@ -29,6 +29,9 @@ GLib's and libmagic's is exact and keeps the kind, by file and by data alone.
 PB_BENCH=qt runs only pb import of a photo a Qt application holds (PyQt5, from Debian's
 python3-pyqt5) against xclip -o -t image/png reading the same clipboard, and once what
 reading every type Qt offers costs.
+PB_BENCH=silent runs only pb import of an owner listing 5,000 types that never answers (its
+whole time limit, 10 s by default; with PB_BASELINE, that binary's, cut at 60 s), and the time
+pb bridge takes to put a pb copy on the desktop while it reads such an owner, on a private Xvfb.
 PB_BENCH=remote runs only remote boards against ssh itself, on a private sshd on loopback
 that it starts (Debian's openssh-server; the pb under test first on the remote PATH):
 1 GiB pb paste -p HOST: against ssh HOST cat FILE and pb copy -p HOST: against
@@ -307,6 +310,68 @@ def qt_import_bench(work, rounds=7):
             qt.wait()
 IMAGE_HELPER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "pbTests", "Support",
                             "image_client.py")
+
+
+LATE_CLIENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "pbTests", "Support",
+                           "x11_late_client.py")
+
+
+def silent_owner(env, count=5000):
+    """x11_late_client.py owning the clipboard with `count` types it never answers."""
+    owner = subprocess.Popen(["python3", LATE_CLIENT, "offer"] + [f"application/x-silent-{i}=never" for i in range(count)],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    if owner.stdout.readline().strip() != "owned":
+        raise SystemExit("the silent owner did not take the clipboard")
+    return owner
+
+
+def silent_bench(work, rounds=5):
+    """An owner that lists 5,000 types and answers none: what pb import costs (and the
+    baseline's, cut at 60 s), and how long a pb copy takes to reach the desktop through
+    pb bridge while the bridge reads that owner (from the copy to xclip -o reading it)."""
+    install_missing({"xclip": "xclip", "Xvfb": "xvfb"})
+    server, display = start_private_x()
+    bridge = None
+    try:
+        env = dict(os.environ, DISPLAY=display, PB_DIR=os.path.join(work, "silent"))
+        print(f"\nan owner of 5,000 types that never answers (X11 on a private Xvfb, {display}):")
+        for label, path in [("pb", PB)] + ([("baseline", BASELINE)] if BASELINE else []):
+            owner = silent_owner(env)
+            start = time.perf_counter()
+            try:
+                result = subprocess.run([path, "import"], env=env, capture_output=True, text=True, timeout=60)
+                said = f"exit {result.returncode}: {result.stderr.strip()[:100]}"
+            except subprocess.TimeoutExpired:
+                said = "still running, killed"
+            print(f"  {label} import: {time.perf_counter() - start:.2f}s ({said})")
+            owner.terminate()
+            owner.wait()
+        bridge = subprocess.Popen([PB, "bridge"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Watching once it holds an inotify descriptor.
+        while not any(os.readlink(f"/proc/{bridge.pid}/fd/{fd}") == "anon_inode:inotify"
+                      for fd in os.listdir(f"/proc/{bridge.pid}/fd")):
+            time.sleep(0.01)
+        delays = []
+        for round in range(rounds):
+            owner = silent_owner(env)
+            while owner.stdout.readline().strip() != "asked application/x-silent-0":
+                pass
+            text = f"mine {round}"
+            start = time.perf_counter()
+            subprocess.run([PB, "copy"], input=text.encode(), env=env, check=True)
+            while subprocess.run(["xclip", "-selection", "clipboard", "-o"], env=env, capture_output=True,
+                                 timeout=30).stdout.decode() != text:
+                time.sleep(0.005)
+            delays.append(time.perf_counter() - start)
+            owner.wait()
+        print(f"  pb copy on the desktop through pb bridge while it reads that owner: median {median(delays):.3f}s, "
+              f"longest {max(delays):.3f}s of {rounds} (from the copy's start to xclip -o reading it)")
+    finally:
+        if bridge:
+            bridge.terminate()
+            bridge.wait()
+        server.terminate()
+        server.wait()
 
 
 def derived_bench(work, rounds=5):
@@ -1155,7 +1220,7 @@ def main():
     only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
             "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench,
             "corpus": corpus_bench, "qt": qt_import_bench,
-            "derived": derived_bench, "remote": remote_bench}.get(os.environ.get("PB_BENCH", ""))
+            "derived": derived_bench, "remote": remote_bench, "silent": silent_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)

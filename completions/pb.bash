@@ -252,7 +252,7 @@ _pb() {
   wait) options="-p --pasteboard --since --timeout" ;;
   watch) options="-p --pasteboard --json -t --type --exec" ;;
   publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available" ;;
-  import) options="-p --pasteboard -a --append --archive --selection --backend --timeout --max-size --all-types --if-available" ;;
+  import) options="-p --pasteboard -a --append --archive --selection --backend --timeout --expire --max-size --all-types --if-available" ;;
   export) options="-p --pasteboard --history --concealed" ;;
   serve) options="" ;;
   bridge) options="-p --pasteboard --to-desktop --from-desktop --selection --backend --timeout --if-available --remote --concealed" ;;

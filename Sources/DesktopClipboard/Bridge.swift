@@ -1,4 +1,5 @@
 import PasteboardKit
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -23,8 +24,10 @@ protocol BridgeEndpoint: AnyObject {
   func withdraw()
   /// Whether another client held the selection when the endpoint was made.
   var heldByAnotherAtStart: Bool { get }
-  /// A reader of what another client offers now.
-  func reader(timeout: Int64) -> any SelectionReader
+  /// Makes a reader of what another client offers, on a connection of its own: it may
+  /// run on another thread while the endpoint is serviced, and read from an offer of
+  /// pb's own, which this loop answers.
+  var makeReader: @Sendable (Desktop.ImportClock) throws(DesktopError) -> any SelectionReader { get }
   /// The offer of the selection's present owner is now the board's item: when that
   /// owner goes without handing the selection over, `service` says `ownerGone`.
   func keepOwner()
@@ -58,7 +61,7 @@ final class DesktopBridge {
   private let store: Store
   private let board: String
   private let direction: Desktop.Direction
-  private let timeout: Int64
+  private let limits: Desktop.ImportLimits
   private let endpoint: any BridgeEndpoint
   /// The change count the last import made, which is not offered back.
   private var imported: Int?
@@ -75,20 +78,21 @@ final class DesktopBridge {
     self.board = board
     self.endpoint = endpoint
     self.direction = direction
-    self.timeout = timeout
+    limits = Desktop.ImportLimits(timeout: timeout)
     self.notify = notify
   }
 
   /// Runs until the board is deleted or the desktop goes.
   func run() throws(DesktopError) {
     let monitor = try DesktopError.inStore { () throws(PasteboardError) in try ChangeMonitor(store: store, board: board) }
-    if direction != .toDesktop, endpoint.heldByAnotherAtStart, !holdsThisBoardsItem() {
+    if direction != .toDesktop, endpoint.heldByAnotherAtStart {
       // An application's copy is the clipboard now (the bridge starts at login, or
       // again after a crash): it is newer than the board's item, so it is imported
       // under the usual rules (a secret is left alone, on the clipboard), and the
-      // board's item is not offered over it.
+      // board's item is not offered over it, unless the copy is this board's own (a
+      // `pb publish` still serving), which may be older than item 0.
       seen = try DesktopError.inStore { () throws(PasteboardError) in try monitor.current().state.changeCount }
-      try importAndKeep()
+      try startImport(monitor, atStart: true)
     }
     try boardChanged(monitor)
     var ready = [Int16](repeating: 0, count: endpoint.pollEntries.count)
@@ -97,14 +101,19 @@ final class DesktopBridge {
       for (target, error) in events.notDerived { notify(.notDerived(target: target, error)) }
       if events.taken {
         served = nil  // another client's now
-        if direction != .toDesktop { try importAndKeep() }
+        keepsOwner = false
+        if direction != .toDesktop { try startImport(monitor, atStart: false) }
       }
-      if events.saveRequested {
-        // The copy was usually imported when it was made; if not (it failed), now.
-        if !keepsOwner { try importAndKeep() }
-        endpoint.answerSave(keepsOwner)
+      if events.saveRequested, !saveWaits {
+        // The copy was usually imported when it was made; if not (it failed), now; the
+        // answer waits for the import under way.
+        if !keepsOwner && importing == nil { try startImport(monitor, atStart: false) }
+        if importing == nil { endpoint.answerSave(keepsOwner) } else { saveWaits = true }
       }
-      if events.ownerGone { try offerImported(monitor) }
+      if events.ownerGone {
+        // The owner of the copy under import went: its copy is offered once stored.
+        if importing != nil { ownerWent = true } else if keepsOwner { try offerImported(monitor) }
+      }
       if let expires = served?.expires, expires <= TimeSpec.now() {
         endpoint.withdraw()
         served = nil
@@ -120,40 +129,93 @@ final class DesktopBridge {
       let expiry = served?.expires.map { Int32(clamping: max(0, $0 - TimeSpec.now())) } ?? -1
       let found = try DesktopError.catching {
         try SystemCall.wait(
-          entries + [monitor.readable], milliseconds: Desktop.soonest(endpoint.waitMilliseconds, expiry),
-          path: "the desktop and the board")
+          entries + [monitor.readable] + (importing.map { [$0.readable] } ?? []),
+          milliseconds: Desktop.soonest(endpoint.waitMilliseconds, expiry), path: "the desktop and the board")
       }
-      ready = Array(found.dropLast())
-      if found.last != 0 {
+      ready = Array(found.prefix(entries.count))
+      if found[entries.count] != 0 {
         try DesktopError.inStore { () throws(PasteboardError) in try monitor.drain() }
         try boardChanged(monitor)
       }
+      if found.count > entries.count + 1, found[entries.count + 1] != 0 { try finishImport(monitor) }
     }
-  }
-
-  /// Whether the selection's holder offers an item of this board (a `pb publish` still
-  /// serving): one that may be older than the board's item 0, which is offered instead.
-  private func holdsThisBoardsItem() -> Bool {
-    let reader = endpoint.reader(timeout: timeout)
-    guard let targets = try? reader.targets(), targets.contains(DesktopTargets.pbItem) else { return false }
-    var mark: [UInt8] = []
-    guard (try? reader.read(DesktopTargets.pbItem, into: { mark.append(contentsOf: $0) })) != nil else { return false }
-    return DesktopTargets.Origin(bytes: mark)?.board == board
   }
 
   /// Whether the present owner's offer is the board's item, kept alive by the bridge
   /// when that owner goes.
   private var keepsOwner = false
+  /// The import under way, read on a thread of its own: an owner that never answers
+  /// held the loop for the whole import, and pb's own changes waited (over 180 s behind
+  /// one listing 5,000 types). The loop goes on publishing, and stores what was read.
+  private var importing: ImportWork?
+  /// Another client took the selection while an import was under way: read next.
+  private var importAgain = false
+  /// A request to save the clipboard waits for the import under way.
+  private var saveWaits = false
+  /// The owner of the copy under import went while it was read.
+  private var ownerWent = false
 
-  /// Imports what another client offers; when that made the board's item, the bridge
-  /// keeps it alive after its owner goes (as clipboard manager, both directions only).
-  private func importAndKeep() throws(DesktopError) {
-    let before = imported
-    keepsOwner = false
-    try importOffer()
-    if imported != before, direction == .both {
-      keepsOwner = true
-      endpoint.keepOwner()
+  /// Begins reading what another client offers (after the import under way, if any).
+  private func startImport(_ monitor: ChangeMonitor, atStart: Bool) throws(DesktopError) {
+    guard importing == nil else {
+      importAgain = true
+      return
+    }
+    let since = try DesktopError.inStore { () throws(PasteboardError) in try monitor.current().state.changeCount }
+    // Told now, while the owner is the one read: it may go before the read ends.
+    ownerWent = false
+    endpoint.keepOwner()
+    importing = try ImportWork(
+      board: board, since: since, atStart: atStart, limits: limits, makeReader: endpoint.makeReader)
+  }
+
+  /// Stores what the import under way read, unless the board has changed since it
+  /// began (a newer change wins); when that made the board's item, the bridge keeps it
+  /// alive after its owner goes (as clipboard manager, both directions only).
+  private func finishImport(_ monitor: ChangeMonitor) throws(DesktopError) {
+    guard let work = importing else { return }
+    importing = nil
+    let again = importAgain
+    let went = ownerWent
+    importAgain = false
+    ownerWent = false
+    switch work.outcome() {
+    case .failure(let error):
+      switch error {
+      case .empty, .timeout, .keptSending, .failed: notify(.notImported(error))
+      default: throw error
+      }
+    case .success(.thisBoards):
+      // A `pb publish` of this board holds the selection at start: the board's item 0
+      // is offered instead, being newer.
+      if work.atStart {
+        seen = nil
+        try boardChanged(monitor)
+      }
+    case .success(.secret):
+      break  // a password: never kept
+    case .success(.read(let read)):
+      var options = Pasteboard.WriteOptions()
+      options.ifCount = work.since
+      let pasteboard = try DesktopError.inStore { () throws(PasteboardError) in try store.pasteboard(named: board, creating: false) }
+      do throws(DesktopError) {
+        let result = try Desktop.store(read, into: pasteboard, append: false, options: options)
+        imported = result.state.changeCount
+        if let text = result.unconverted { notify(.importedWithoutText(text)) }
+        if !result.leftOut.isEmpty { notify(.importedLeavingOut(result.leftOut, kept: result.kept)) }
+        if direction == .both, !again {
+          keepsOwner = true
+          if went { try offerImported(monitor) }
+        }
+      } catch .pasteboard(.changeCountMismatch) {
+        // The board changed while the copy was read: that change is newer.
+      }
+    }
+    if again {
+      try startImport(monitor, atStart: false)
+    } else if saveWaits {
+      saveWaits = false
+      endpoint.answerSave(keepsOwner)
     }
   }
 
@@ -199,32 +261,63 @@ final class DesktopBridge {
       self.served = nil
     }
   }
+}
 
-  /// What another application copied, made the board's new item 0; an application's
-  /// failure to answer is reported and skipped, not fatal.
-  private func importOffer() throws(DesktopError) {
-    let reader = endpoint.reader(timeout: timeout)
-    do throws(DesktopError) {
-      let plan = DesktopTargets.importPlan(offered: try reader.targets())
-      if plan.concealed { return }  // a password: never kept
-      if plan.fromPB {
-        var mark: [UInt8] = []
-        _ = try reader.read(DesktopTargets.pbItem) { mark.append(contentsOf: $0) }
-        if DesktopTargets.Origin(bytes: mark)?.board == board { return }  // this board's own item
-      }
-      let pasteboard = try DesktopError.inStore { () throws(PasteboardError) in try store.pasteboard(named: board, creating: false) }
-      let result = try Desktop.importOffer(
-        plan, from: reader, into: pasteboard, append: false, maxSize: Desktop.ImportLimits.defaultMaxSize,
-        options: Pasteboard.WriteOptions())
-      imported = result.state.changeCount
-      if let text = result.unconverted { notify(.importedWithoutText(text)) }
-      if !result.leftOut.isEmpty { notify(.importedLeavingOut(result.leftOut, kept: result.kept)) }
-    } catch {
-      switch error {
-      case .empty, .timeout, .failed: notify(.notImported(error))
-      default: throw error
-      }
+/// One import of the bridge, read on a thread of its own with its own connection to
+/// the desktop; `readable` is ready once it is done.
+private final class ImportWork: Sendable {
+  /// What a read found.
+  enum Found: Sendable {
+    case read(Desktop.ReadOffer)
+    /// A password (x-kde-passwordManagerHint): never kept.
+    case secret
+    /// This board's own item, offered by a `pb publish`.
+    case thisBoards
+  }
+
+  /// The board's change count when the read began.
+  let since: Int
+  /// Whether it is the import of what held the selection when the bridge started.
+  let atStart: Bool
+  private let done: Descriptor
+  private let found = Mutex<Result<Found, DesktopError>?>(nil)
+
+  init(
+    board: String, since: Int, atStart: Bool, limits: Desktop.ImportLimits,
+    makeReader: @escaping @Sendable (Desktop.ImportClock) throws(DesktopError) -> any SelectionReader
+  ) throws(DesktopError) {
+    self.since = since
+    self.atStart = atStart
+    let (done, finished) = try DesktopError.catching { try SystemCall.pipe(named: "the bridge's import") }
+    self.done = done
+    BackgroundThread { [self] in
+      let result = Result { () throws(DesktopError) in try Self.read(board: board, limits: limits, makeReader: makeReader) }
+      found.withLock { $0 = result }
+      try? finished.writeAll([1])
+    }.detach()
+  }
+
+  var readable: SystemCall.PollRequest { SystemCall.PollRequest(done, events: Int16(POLLIN)) }
+
+  /// What the read found; once `readable` is ready.
+  func outcome() -> Result<Found, DesktopError> {
+    found.withLock { $0 } ?? .failure(.internalError("the bridge's import ended without a result"))
+  }
+
+  private static func read(
+    board: String, limits: Desktop.ImportLimits,
+    makeReader: @Sendable (Desktop.ImportClock) throws(DesktopError) -> any SelectionReader
+  ) throws(DesktopError) -> Found {
+    let clock = limits.started()
+    let reader = try makeReader(clock)
+    let plan = DesktopTargets.importPlan(offered: try reader.targets())
+    if plan.concealed { return .secret }
+    if plan.fromPB {
+      var mark: [UInt8] = []
+      _ = try reader.read(DesktopTargets.pbItem) { mark.append(contentsOf: $0) }
+      if DesktopTargets.Origin(bytes: mark)?.board == board { return .thisBoards }
     }
+    return .read(try Desktop.readOffer(plan, from: reader, maxSize: limits.maxSize, clock: clock))
   }
 }
 

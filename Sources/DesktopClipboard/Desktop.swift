@@ -301,28 +301,32 @@ public enum Desktop {
 
   // MARK: Importing
 
-  /// The limits of one import, each type read within `timeout` milliseconds and all of
-  /// them within `maxSize` bytes; with `allTypes`, the image types a toolkit makes on
-  /// request are read too (see `DesktopTargets.toolkitImageTypes`).
+  /// The limits of one import: all of it within `timeout` milliseconds, each type
+  /// within `typeTimeout` of them, and all types within `maxSize` bytes; with
+  /// `allTypes`, the image types a toolkit makes on request are read too (see
+  /// `DesktopTargets.toolkitImageTypes`).
   public struct ImportLimits: Sendable {
     public var timeout: Int64
     public var maxSize: Int64
     public var allTypes: Bool
 
-    /// 2 s a type: an application that answers at all sends a type in well under that,
-    /// including one that makes it on request (Qt's PNG of a 1920x1080 noise photo:
-    /// 0.3 s on an idle machine, 1 s on a busy one), but not the slowest of those (its
-    /// XPM of the same photo takes 10 s), which are not read when the original is.
-    public static let defaultTimeout: Int64 = 2000
+    /// 10 s for a whole import: an owner that lists thousands of types and answers none
+    /// held `pb import` for 202 s (100 types, 2 s each), and the bridge's imports as
+    /// long, while an answering one is read in well under a second.
+    public static let defaultTimeout: Int64 = 10_000
+    /// 2 s a type, or a fifth of a longer `timeout`: an application that answers at all
+    /// sends a type in well under that, including one that makes it on request (Qt's
+    /// PNG of a 1920x1080 noise photo: 0.3 s on an idle machine, 1 s on a busy one), but
+    /// not the slowest of those (its XPM of the same photo takes 10 s), which are not
+    /// read when the original is. A fifth leaves room for the rest when one type is late.
+    public static let shortestTypeTimeout: Int64 = 2000
     /// 256 MiB for a whole import: a 24-megapixel photo as uncompressed 32-bit pixels
     /// is 96 MiB, and what one copy holds is kept in memory until it is stored.
     public static let defaultMaxSize: Int64 = 256 << 20
     /// At most 100 types of an offer are read (applications offer a few dozen; see
     /// `DesktopTargets.importPlan`, which names the rest without parsing them): each
     /// read is a memory file held open until the item is stored, and 1,024 descriptors
-    /// (the usual limit) ran out at about 1,000 types, losing the whole copy; and an
-    /// owner listing thousands of types it never answers would hold an import (or the
-    /// bridge) for hours, a time limit each.
+    /// (the usual limit) ran out at about 1,000 types, losing the whole copy.
     public static let typeLimit = 100
 
     public init(timeout: Int64 = defaultTimeout, maxSize: Int64 = defaultMaxSize, allTypes: Bool = false) {
@@ -330,6 +334,36 @@ public enum Desktop {
       self.maxSize = maxSize
       self.allTypes = allTypes
     }
+
+    /// How long one type may take.
+    public var typeTimeout: Int64 { max(Self.shortestTypeTimeout, timeout / 5) }
+
+    /// The clock of an import under these limits, started now.
+    func started() -> ImportClock { ImportClock(typeTimeout: typeTimeout, timeout: timeout) }
+  }
+
+  /// The time an import's reads have: each within `typeTimeout`, all of them by
+  /// `deadline` (monotonic milliseconds), `timeout` after the import began.
+  struct ImportClock: Sendable {
+    let typeTimeout: Int64
+    let timeout: Int64
+    let deadline: Int64
+
+    init(typeTimeout: Int64, timeout: Int64) {
+      self.typeTimeout = typeTimeout
+      self.timeout = timeout
+      deadline = SystemCall.monotonicMilliseconds() &+ timeout
+    }
+
+    /// When a read begun now must end, and the limit its lateness is named by: the
+    /// type's own, or the whole import's when that ends first.
+    func read() -> (until: Int64, limit: Int64) {
+      let end = SystemCall.monotonicMilliseconds() &+ typeTimeout
+      return end <= deadline ? (end, typeTimeout) : (deadline, timeout)
+    }
+
+    /// Whether the whole import's time is up.
+    var isOver: Bool { SystemCall.monotonicMilliseconds() >= deadline }
   }
 
   /// A type an import left out, and why.
@@ -344,6 +378,8 @@ public enum Desktop {
       case tooLarge(room: Int64, maxSize: Int64)
       /// The offer listed more types than an import reads (`ImportLimits.typeLimit`).
       case pastTypeLimit(Int)
+      /// The whole import's `milliseconds` (`ImportLimits.timeout`) were up before it.
+      case pastTimeout(milliseconds: Int64)
     }
 
     /// The name the desktop offered it under.
@@ -359,6 +395,7 @@ public enum Desktop {
           ? "larger than the size limit of \(ByteCount.format(maxSize))"
           : "larger than the \(ByteCount.format(room)) left of the size limit of \(ByteCount.format(maxSize))"
       case .pastTypeLimit(let limit): "past the \(limit) types an import reads"
+      case .pastTimeout(let milliseconds): "past the import's \(Self.seconds(milliseconds))"
       }
     }
 
@@ -402,30 +439,65 @@ public enum Desktop {
       throw .unavailable(lookedFor: osc52WriteOnly)
     case .wayland:
       let control = try dataControl(route)
-      let reader = WaylandReader(control: control, selection: selection, timeoutMilliseconds: limits.timeout)
+      let clock = limits.started()
+      let reader = WaylandReader(control: control, selection: selection, clock: clock)
       let plan = DesktopTargets.importPlan(offered: try reader.targets(), allTypes: limits.allTypes)
-      return try importOffer(plan, from: reader, into: pasteboard, append: append, maxSize: limits.maxSize, options: options)
+      let read = try readOffer(plan, from: reader, maxSize: limits.maxSize, clock: clock)
+      return try store(read, into: pasteboard, append: append, options: options)
     case .x11:
       let connection = try X11Connection(display: try display())
-      let reader = X11Reader(connection: connection, selection: selection.rawValue, timeoutMilliseconds: limits.timeout)
+      let clock = limits.started()
+      let reader = X11Reader(connection: connection, selection: selection.rawValue, clock: clock)
       let plan = DesktopTargets.importPlan(offered: try reader.targets(), allTypes: limits.allTypes)
-      return try importOffer(plan, from: reader, into: pasteboard, append: append, maxSize: limits.maxSize, options: options)
+      let read = try readOffer(plan, from: reader, maxSize: limits.maxSize, clock: clock)
+      return try store(read, into: pasteboard, append: append, options: options)
     }
   }
 
-  /// Reads what `plan` names into one new item of `pasteboard`, the text first: a type
-  /// that is late, refused or larger than what is left of `maxSize` is left out, and the
-  /// others kept. Nothing kept is an error: the owner's lateness when every type was
-  /// late, else that the offer has nothing pb can keep.
-  static func importOffer(
-    _ plan: DesktopTargets.ImportPlan, from reader: some SelectionReader, into pasteboard: Pasteboard, append: Bool,
-    maxSize: Int64, options: Pasteboard.WriteOptions
-  ) throws(DesktopError) -> Imported {
+  /// How long an imported secret (an offer marked as a password) lives unless the
+  /// import says otherwise: 30 s, as long as password managers leave one on the
+  /// clipboard (KeePassXC 10 s, pass 45 s).
+  public static let importedSecretExpiry: Int64 = 30_000
+
+  /// What an import read from an offer, not yet stored: the representations in memory
+  /// files, in order, and what `Imported` tells of them.
+  struct ReadOffer: Sendable {
+    var representations: [(type: TypeIdentifier, data: Descriptor, name: String)]
+    var concealed: Bool
+    var unconverted: UnconvertedText?
+    var leftOut: [LeftOut]
+  }
+
+  /// Stores what `readOffer` read as one new item of `pasteboard` (after its items with
+  /// `append`), an undoable change named Import.
+  static func store(_ read: ReadOffer, into pasteboard: Pasteboard, append: Bool, options: Pasteboard.WriteOptions)
+    throws(DesktopError) -> Imported
+  {
+    var options = options
+    if read.concealed {
+      options.concealed = true
+      // Stored in plain text under data/ until it expires: not for longer than a
+      // password manager leaves it on the clipboard.
+      if options.expires == nil { options.expires = TimeSpec.now() + importedSecretExpiry }
+    }
+    let state = try DesktopError.inStore { () throws(PasteboardError) in
+      try pasteboard.write(opened: read.representations, mode: append ? .append : .replace, options: options)
+    }
+    return Imported(state: state, unconverted: read.unconverted, leftOut: read.leftOut, kept: read.representations.count)
+  }
+
+  /// Reads what `plan` names, the text first: a type that is late, refused or larger
+  /// than what is left of `maxSize`, or not read before `clock` runs out, is left out,
+  /// and the others kept. Nothing kept is an error: the owner's lateness when every type
+  /// was late, else that the offer has nothing pb can keep.
+  static func readOffer(
+    _ plan: DesktopTargets.ImportPlan, from reader: some SelectionReader, maxSize: Int64, clock: ImportClock
+  ) throws(DesktopError) -> ReadOffer {
     // What another pb derived for its offer (image/png from a JPEG) is not kept.
     var derived: [UInt8] = []
     if plan.listsDerived { _ = try reader.read(DesktopTargets.pbDerived) { derived.append(contentsOf: $0) } }
     let plan = plan.leavingOut(derived: derived)
-    var reading = BudgetedReading(reader: reader, maxSize: maxSize)
+    var reading = BudgetedReading(reader: reader, maxSize: maxSize, clock: clock)
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []
     let (text, unconverted) = try reading.text(plan.text)
     // The text's place among what is kept: before what came after it in the offer.
@@ -453,11 +525,14 @@ public enum Desktop {
       // Every type read was late (those past the type limit were not asked for).
       let lateOnly = leftOut.allSatisfy { leftOut in
         switch leftOut.reason {
-        case .late, .pastTypeLimit: true
+        case .late, .pastTypeLimit, .pastTimeout: true
         default: false
         }
       }
-      if let late = reading.lateError, lateOnly {
+      let pastTimeout = leftOut.contains { $0.reason == .pastTimeout(milliseconds: clock.timeout) }
+      let wholeTimeout = DesktopError.timeout(
+        what: "the application that owns the \(reader.selectionName) selection", seconds: Double(clock.timeout) / 1000, adjustable: true)
+      if let late = reading.lateError ?? (pastTimeout ? wholeTimeout : nil), lateOnly {
         throw late
       }
       let why =
@@ -465,13 +540,7 @@ public enum Desktop {
         ?? (leftOut.isEmpty ? "" : ": left out \(LeftOut.phrase(leftOut))")
       throw .failed("the desktop's \(reader.selectionName) selection offers no type pb can keep\(why)")
     }
-    var options = options
-    if plan.concealed { options.concealed = true }
-    let kept = representations.count
-    let state = try DesktopError.inStore { () throws(PasteboardError) in
-      try pasteboard.write(opened: representations, mode: append ? .append : .replace, options: options)
-    }
-    return Imported(state: state, unconverted: unconverted, leftOut: leftOut, kept: kept)
+    return ReadOffer(representations: representations, concealed: plan.concealed, unconverted: unconverted, leftOut: leftOut)
   }
 
   /// Reads of one import, each type on its own: what is late, refused or does not fit
@@ -479,14 +548,16 @@ public enum Desktop {
   private struct BudgetedReading<Reader: SelectionReader> {
     let reader: Reader
     let maxSize: Int64
+    let clock: ImportClock
     var room: Int64
     var leftOut: [LeftOut] = []
     /// The error of the first type that was late, for an import that kept nothing.
     var lateError: DesktopError?
 
-    init(reader: Reader, maxSize: Int64) {
+    init(reader: Reader, maxSize: Int64, clock: ImportClock) {
       self.reader = reader
       self.maxSize = maxSize
+      self.clock = clock
       room = maxSize
     }
 
@@ -503,6 +574,10 @@ public enum Desktop {
       var received: Int64 = 0
       var overflowed = false
       let room = room
+      if clock.isOver {
+        leftOut.append(LeftOut(name: name, reason: .pastTimeout(milliseconds: clock.timeout)))
+        return .leftOut
+      }
       do {
         guard
           let type = try reader.read(
@@ -524,8 +599,9 @@ public enum Desktop {
           leftOut.append(LeftOut(name: name, reason: .tooLarge(room: room, maxSize: maxSize)))
           return .leftOut
         }
-        guard case .timeout(_, let seconds, _) = error else { throw error }
-        lateError = lateError ?? error
+        guard case .timeout(let what, let seconds, _) = error else { throw error }
+        // An owner that began to send and never ended did answer: said so.
+        lateError = lateError ?? (received > 0 ? .keptSending(what: what, seconds: seconds) : error)
         leftOut.append(LeftOut(name: name, reason: .late(milliseconds: Int64((seconds * 1000).rounded()), begun: received > 0)))
         return .leftOut
       }

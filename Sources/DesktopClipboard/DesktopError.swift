@@ -20,6 +20,9 @@ public enum DesktopError: Error, Sendable, Equatable {
   case empty(selection: String)
   /// `what` took longer than `seconds`: a limit the caller chose when `adjustable`.
   case timeout(what: String, seconds: Double, adjustable: Bool)
+  /// `what` began to send and was still sending after `seconds` (a limit the caller
+  /// chose): data without end, or too slow to end in time.
+  case keptSending(what: String, seconds: Double)
   /// What OSC 52 cannot carry: `reason` says why and what to do.
   case osc52Refused(String)
   case pasteboard(PasteboardError)

@@ -16,6 +16,8 @@ import LinuxSystem
 /// kept, so clearing one leaves the clipboard empty.
 final class WaylandBridgeEndpoint: BridgeEndpoint {
   private let control: WaylandDataControl
+  /// The compositor `control` is connected to, which each import connects to too.
+  private let display: String
   private let selection: Desktop.Selection
   private var owners: [WaylandOwner] = []
   private var lastOffer: UInt32
@@ -28,6 +30,7 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
   let heldByAnotherAtStart: Bool
 
   init(control: WaylandDataControl, selection: Desktop.Selection, persists: Bool) throws(DesktopError) {
+    display = try Desktop.waylandDisplay()
     self.selection = selection
     self.control = control
     self.persists = persists && selection == .clipboard
@@ -100,7 +103,10 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     owners.last?.withdraw()
   }
 
-  func reader(timeout: Int64) -> any SelectionReader {
-    WaylandReader(control: control, selection: selection, timeoutMilliseconds: timeout)
+  var makeReader: @Sendable (Desktop.ImportClock) throws(DesktopError) -> any SelectionReader {
+    let (display, selection) = (display, selection)
+    return { (clock) throws(DesktopError) in
+      WaylandReader(control: try WaylandDataControl(connection: try WaylandConnection(display: display)), selection: selection, clock: clock)
+    }
   }
 }

@@ -75,12 +75,13 @@ final class WaylandDataControl {
   }
 
   /// Asks for `type` of `offer` and passes its data to `sink` as it comes, all of it
-  /// within `timeout` milliseconds. Whatever ends the read closes the pipe: an
-  /// application still writing gets EPIPE, and the next read has a pipe of its own.
-  func receive(_ offer: UInt32, _ type: String, timeout: Int64, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void)
-    throws(DesktopError)
-  {
-    let deadline = SystemCall.monotonicMilliseconds() + timeout
+  /// by `deadline` (monotonic milliseconds), else a `.timeout` named by `limit`
+  /// milliseconds. Whatever ends the read closes the pipe: an application still writing
+  /// gets EPIPE, and the next read has a pipe of its own.
+  func receive(
+    _ offer: UInt32, _ type: String, until deadline: Int64, limit: Int64,
+    into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void
+  ) throws(DesktopError) {
     let (reader, writer) = try DesktopError.catching { try SystemCall.pipe(named: "the application's data") }
     wayland.send(offer, WaylandProtocol.DataControlOffer.receive, [.string(type), .descriptor(writer)])
     try wayland.flush()
@@ -92,7 +93,7 @@ final class WaylandDataControl {
       let ready = try DesktopError.catching {
         try left > 0 && SystemCall.waitReadable(reader.file, milliseconds: Int32(clamping: left), path: "the application's data")
       }
-      guard ready else { throw .timeout(what: "the application that owns the selection", seconds: Double(timeout) / 1000, adjustable: true) }
+      guard ready else { throw .timeout(what: "the application that owns the selection", seconds: Double(limit) / 1000, adjustable: true) }
       let count = try DesktopError.catching {
         try reader.file.read(into: buffer)
       }

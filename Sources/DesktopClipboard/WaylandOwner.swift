@@ -9,14 +9,14 @@ import LinuxSystem
 final class WaylandReader: SelectionReader {
   private let control: WaylandDataControl
   private let selection: Desktop.Selection
-  private let timeout: Int64
+  private let clock: Desktop.ImportClock
   private var offer: UInt32 = 0
   var selectionName: String { selection.rawValue }
 
-  init(control: WaylandDataControl, selection: Desktop.Selection, timeoutMilliseconds: Int64) {
+  init(control: WaylandDataControl, selection: Desktop.Selection, clock: Desktop.ImportClock) {
     self.control = control
     self.selection = selection
-    timeout = timeoutMilliseconds
+    self.clock = clock
   }
 
   func targets() throws(DesktopError) -> [String] {
@@ -27,7 +27,8 @@ final class WaylandReader: SelectionReader {
   }
 
   func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError) -> String? {
-    try control.receive(offer, target, timeout: timeout, into: sink)
+    let (deadline, limit) = clock.read()
+    try control.receive(offer, target, until: deadline, limit: limit, into: sink)
     return target
   }
 }

@@ -12,6 +12,8 @@ import LinuxSystem
 /// purpose (a deliberate clear, left empty).
 final class X11BridgeEndpoint: BridgeEndpoint {
   private let x: X11Connection
+  /// The display `x` is connected to, which each import connects to too.
+  private let display: String
   private let selection: Desktop.Selection
   private let selectionAtom: xcb_atom_t
   private let ownerChanged: Int32
@@ -28,7 +30,8 @@ final class X11BridgeEndpoint: BridgeEndpoint {
   /// With `manager`, it is the clipboard manager too, unless another client is.
   init(selection: Desktop.Selection, manager: Bool) throws(DesktopError) {
     self.selection = selection
-    x = try X11Connection(display: try Desktop.display())
+    display = try Desktop.display()
+    x = try X11Connection(display: display)
     selectionAtom = x.atom(selection.rawValue.uppercased())
     ownerChanged = pbx_watch_selection(x.connection, x.window, selectionAtom)
     if ownerChanged < 0 {
@@ -96,7 +99,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
   }
 
   /// The selection's owner now (XFixes tells of it only later).
-  fileprivate func selectionOwner() -> xcb_window_t {
+  private func selectionOwner() -> xcb_window_t {
     let cookie = xcb_get_selection_owner(x.connection, selectionAtom)
     guard let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil) else { return xcb_window_t(XCB_NONE) }
     defer { free(reply) }
@@ -125,47 +128,48 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     owners.last?.withdraw()
   }
 
-  func reader(timeout: Int64) -> any SelectionReader {
-    OneOwnerReader(X11Reader(connection: x, selection: selection.rawValue, timeoutMilliseconds: timeout), endpoint: self)
+  var makeReader: @Sendable (Desktop.ImportClock) throws(DesktopError) -> any SelectionReader {
+    let (display, selection) = (display, selection.rawValue)
+    return { (clock) throws(DesktopError) in
+      OneOwnerReader(X11Reader(connection: try X11Connection(display: display), selection: selection, clock: clock))
+    }
+  }
+}
+
+/// Reads what one owner offers, or nothing. The X server sends each request to whoever
+/// owns the selection when it comes, so a copy made while another was being read (a
+/// password manager's, right after) answered the rest: its secret was imported under
+/// the first owner's targets, without the mark that keeps it out. An import that saw
+/// the owner change fails; the new owner's copy is read next.
+private final class OneOwnerReader: SelectionReader {
+  private let reader: X11Reader
+  private var owner: xcb_window_t?
+
+  init(_ reader: X11Reader) {
+    self.reader = reader
   }
 
-  /// Reads what one owner offers, or nothing. The X server sends each request to
-  /// whoever owns the selection when it comes, so a copy made while another was being
-  /// read (a password manager's, right after) answered the rest: its secret was
-  /// imported under the first owner's targets, without the mark that keeps it out.
-  /// An import that saw the owner change fails; the new owner's copy is read next.
-  private final class OneOwnerReader: SelectionReader {
-    private let reader: X11Reader
-    private let endpoint: X11BridgeEndpoint
-    private var owner: xcb_window_t?
+  var selectionName: String { reader.selectionName }
 
-    init(_ reader: X11Reader, endpoint: X11BridgeEndpoint) {
-      self.reader = reader
-      self.endpoint = endpoint
-    }
+  func targets() throws(DesktopError) -> [String] {
+    let before = reader.owner()
+    let names = try reader.targets()
+    try stillOwned(by: before)
+    owner = before
+    return names
+  }
 
-    var selectionName: String { reader.selectionName }
+  func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError)
+    -> String?
+  {
+    let type = try reader.read(target, into: sink)
+    if let owner { try stillOwned(by: owner) }
+    return type
+  }
 
-    func targets() throws(DesktopError) -> [String] {
-      let before = endpoint.selectionOwner()
-      let names = try reader.targets()
-      try stillOwned(by: before)
-      owner = before
-      return names
-    }
-
-    func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError)
-      -> String?
-    {
-      let type = try reader.read(target, into: sink)
-      if let owner { try stillOwned(by: owner) }
-      return type
-    }
-
-    private func stillOwned(by owner: xcb_window_t) throws(DesktopError) {
-      if endpoint.selectionOwner() != owner {
-        throw .failed("the \(selectionName) selection changed hands while it was read; the new copy is read next")
-      }
+  private func stillOwned(by owner: xcb_window_t) throws(DesktopError) {
+    if reader.owner() != owner {
+      throw .failed("the \(selectionName) selection changed hands while it was read; the new copy is read next")
     }
   }
 }

@@ -8,7 +8,7 @@ import LinuxSystem
 
 /// Reads an X11 selection as a requestor (ICCCM 2.4): its targets, then the data of
 /// each, taking INCR transfers piece by piece. Each read (a target's whole transfer)
-/// has the same time limit.
+/// has the type's time limit, and all of them the import's (`Desktop.ImportClock`).
 ///
 /// The data comes through a property of a requestor window of the reader's own, made
 /// anew whenever a read is abandoned (late, or stopped by its sink): an owner that
@@ -22,17 +22,19 @@ final class X11Reader {
   let selectionName: String
   private let property: xcb_atom_t
   private let incr: xcb_atom_t
-  private let timeout: Int64
+  private let clock: Desktop.ImportClock
+  /// The limit of the read under way, which its lateness is named by.
+  private var limit: Int64 = 0
   private var requestor: xcb_window_t = 0
 
-  init(connection: X11Connection, selection: String, timeoutMilliseconds: Int64) {
+  init(connection: X11Connection, selection: String, clock: Desktop.ImportClock) {
     x = connection
     selectionName = selection
     let atoms = connection.atoms([selection.uppercased(), "PB_SELECTION", "INCR"])
     self.selection = atoms[0]
     property = atoms[1]
     incr = atoms[2]
-    timeout = timeoutMilliseconds
+    self.clock = clock
     requestor = newRequestor()
   }
 
@@ -59,13 +61,17 @@ final class X11Reader {
     x.flush()
   }
 
-  /// The target names the owner offers; the selection having no owner is an error.
-  func targets() throws(DesktopError) -> [String] {
+  /// The selection's owner now (None when it has none).
+  func owner() -> xcb_window_t {
     let cookie = xcb_get_selection_owner(x.connection, selection)
     let reply = xcb_get_selection_owner_reply(x.connection, cookie, nil)
-    let owner = reply?.pointee.owner ?? xcb_window_t(XCB_NONE)
-    free(reply)
-    if owner == xcb_window_t(XCB_NONE) { throw .empty(selection: selectionName) }
+    defer { free(reply) }
+    return reply?.pointee.owner ?? xcb_window_t(XCB_NONE)
+  }
+
+  /// The target names the owner offers; the selection having no owner is an error.
+  func targets() throws(DesktopError) -> [String] {
+    if owner() == xcb_window_t(XCB_NONE) { throw .empty(selection: selectionName) }
     var list: [UInt8] = []
     // 1 MiB of atoms is 262,144 types: more is not a list of types but a flood.
     let longest = 1 << 20
@@ -86,13 +92,16 @@ final class X11Reader {
 
   /// Asks for `target` and passes its data to `sink` as it comes; returns the name of
   /// the type the owner gave it, or nil when the owner refused the target. The whole
-  /// transfer must end within the time limit, else it is a `.timeout` error. A read
-  /// that fails is abandoned (see the type's comment).
+  /// transfer must end within the time limit, else it is a `.timeout` error (an owner
+  /// that keeps sending is cut there too, or by the sink's size limit). A read that
+  /// fails is abandoned (see the type's comment).
   func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError)
     -> String?
   {
     do {
-      return try transfer(target, until: SystemCall.monotonicMilliseconds() + timeout, into: sink)
+      let (deadline, limit) = clock.read()
+      self.limit = limit
+      return try transfer(target, until: deadline, into: sink)
     } catch {
       abandon()
       throw error
@@ -124,6 +133,8 @@ final class X11Reader {
     // a size. Each piece arrives as a new value; an empty one ends the transfer.
     var pieceType = first.type
     while true {
+      // Pieces that come as fast as they are taken never leave the wait for the time.
+      if SystemCall.monotonicMilliseconds() >= deadline { throw timedOut() }
       let property = answered.property
       let arrived = try x.awaitEvent(until: deadline) { event in
         let notify = event.as(xcb_property_notify_event_t.self)
@@ -139,6 +150,6 @@ final class X11Reader {
   }
 
   private func timedOut() -> DesktopError {
-    .timeout(what: "the application that owns the \(selectionName) selection", seconds: Double(timeout) / 1000, adjustable: true)
+    .timeout(what: "the application that owns the \(selectionName) selection", seconds: Double(limit) / 1000, adjustable: true)
   }
 }

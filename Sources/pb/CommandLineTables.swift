@@ -130,7 +130,7 @@ extension JoinedOptions {
     case "publish":
       Options(valued: "pi", flags: "h", longValued: ["--pasteboard", "--items", "--selection", "--backend"])
     case "import":
-      Options(valued: "p", flags: "ah", longValued: ["--pasteboard", "--timeout", "--max-size", "--archive", "--selection", "--backend"])
+      Options(valued: "p", flags: "ah", longValued: ["--pasteboard", "--timeout", "--expire", "--max-size", "--archive", "--selection", "--backend"])
     case "bridge":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--timeout", "--selection", "--backend", "--remote"])
     default: nil

@@ -57,7 +57,7 @@ enum ExitStatus {
     case .empty: 1
     case .osc52Refused: 65
     case .unavailable, .failed, .noXFixes: 69
-    case .timeout, .bridgeRunning: 75
+    case .timeout, .keptSending, .bridgeRunning: 75
     case .pasteboard(let error): of(error)
     }
   }

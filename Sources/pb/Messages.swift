@@ -226,6 +226,8 @@ extension DesktopError {
       return "the desktop's \(selection) selection is empty; copy something in an application first"
     case .timeout(let what, let seconds, let adjustable):
       return "\(what) did not answer within \(seconds) s; try again" + (adjustable ? ", or give it longer with --timeout" : "")
+    case .keptSending(let what, let seconds):
+      return "\(what) kept sending for \(seconds) s without ending its data; try again, or give it longer with --timeout"
     case .osc52Refused(let reason):
       return Display.line(reason)
     case .pasteboard(let error):

@@ -114,7 +114,8 @@ extension PB {
         public.utf8-plain-text representation, converted from UTF-16 or Latin-1 when \
         offered only so; a type pb does not know keeps its MIME type, but marks of who \
         holds the selection (application/x-copyq-owner) are not kept. An offer marked \
-        as a password (x-kde-passwordManagerHint) becomes a concealed item. Image types \
+        as a password (x-kde-passwordManagerHint) becomes a concealed item, which expires \
+        after 30s unless --expire says otherwise. Image types \
         a toolkit makes on request (image/bmp, image/jpeg, image/xpm...) are not read \
         when the original is offered (image/png). A type late, refused or over the size \
         limit is left out, and named on one line; the rest is kept. The change is \
@@ -127,8 +128,18 @@ extension PB {
     @Flag(name: .both("a", "append"), help: "Add the item after the pasteboard's items instead of replacing them.")
     var append = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Leave out a type the application takes longer than this to send (default 2s a type).", valueName: "duration"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Give up on the types not read within this, keeping those that were (default 10s; each type 2s, or a fifth of it if longer).",
+        valueName: "duration"))
     var timeout: String?
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Make the item vanish after a duration or at an ISO 8601 time (a concealed one after 30s by default).", valueName: "when"))
+    var expire: String?
 
     @Option(name: .customLong("max-size"), parsing: .unconditional, help: ArgumentHelp("Leave out the types that do not fit in this many bytes, all types together (default 256MiB).", valueName: "size"))
     var maxSize: String?
@@ -143,8 +154,8 @@ extension PB {
 
     var request: ImportRequest {
       ImportRequest(
-        pasteboard: board.pasteboard, append: append, timeout: timeout, maxSize: maxSize, allTypes: allTypes, archive: archive,
-        desktop: desktop.choice)
+        pasteboard: board.pasteboard, append: append, timeout: timeout, expire: expire, maxSize: maxSize, allTypes: allTypes,
+        archive: archive, desktop: desktop.choice)
     }
   }
 
@@ -153,6 +164,7 @@ extension PB {
     var pasteboard: String?
     var append: Bool
     var timeout: String?
+    var expire: String? = nil
     var maxSize: String?
     var allTypes: Bool
     var archive: String? = nil
@@ -161,7 +173,7 @@ extension PB {
     func validate() throws {
       if archive != nil {
         let desktopOnly = [
-          ("--timeout", timeout != nil), ("--max-size", maxSize != nil), ("--all-types", allTypes),
+          ("--timeout", timeout != nil), ("--expire", expire != nil), ("--max-size", maxSize != nil), ("--all-types", allTypes),
           ("--backend", desktop.backend != nil), ("--if-available", desktop.ifAvailable), ("--selection", desktop.selection != .clipboard),
         ]
         if let given = desktopOnly.first(where: \.1)?.0 {
@@ -179,11 +191,12 @@ extension PB {
       var limits = Desktop.ImportLimits(allTypes: allTypes)
       if let timeout { limits.timeout = try TimeSpec.duration(timeout) }
       if let size = maxSize.flatMap(ByteCount.parse) { limits.maxSize = size }
+      var options = Pasteboard.WriteOptions()
+      options.expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
       try desktop.run(publishing: false) { route in
         let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         let imported = try Desktop.importItem(
-          into: pasteboard, selection: desktop.selection, route: route, append: append, limits: limits,
-          options: Pasteboard.WriteOptions())
+          into: pasteboard, selection: desktop.selection, route: route, append: append, limits: limits, options: options)
         if let text = imported.unconverted { StandardStreams.printError("pb: " + text.note) }
         if !imported.leftOut.isEmpty {
           StandardStreams.printError("pb: " + Desktop.LeftOut.note(imported.leftOut, kept: imported.kept))
@@ -242,7 +255,11 @@ extension PB {
     @Flag(name: .customLong("from-desktop"), help: "Only copy the desktop's changes to the pasteboard.")
     var fromDesktop = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Leave out a type an application takes longer than this to send (default 2s a type).", valueName: "duration"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Give up on the types of a copy not read within this, keeping those that were (default 10s; each type 2s, or a fifth of it if longer).",
+        valueName: "duration"))
     var timeout: String?
 
     @OptionGroup var desktop: DesktopOptions

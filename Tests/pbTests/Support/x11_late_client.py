@@ -10,6 +10,9 @@ once, in turn):
                     NAME=late:SECONDS:FILE  the file's bytes after SECONDS
                     NAME=slow:SECONDS:FILE  an INCR transfer of 64 KiB pieces, each
                                           SECONDS after the requestor took the last
+                    NAME=endless:SECONDS  an INCR transfer of 1 KiB pieces that never
+                                          ends, each SECONDS after the requestor took
+                                          the last
 
 Every request and answer is logged on stdout ("asked NAME", "answered NAME"), so a test
 can tell that a late answer was sent. Errors from writing to a requestor's window that
@@ -37,6 +40,9 @@ def main():
         if how in ("never", "refuse"):
             specs[d.intern_atom(name)] = (name, how, 0, b"")
             continue
+        if how.startswith("endless:"):
+            specs[d.intern_atom(name)] = (name, "endless", float(how.split(":")[1]), b"")
+            continue
         parts = how.split(":")
         kind, delay, path = ("now", 0.0, how) if len(parts) == 1 else (parts[0], float(parts[1]), parts[2])
         with open(path, "rb") as f:
@@ -56,7 +62,7 @@ def main():
         d.flush()
 
     def answer(e, property, name, data, delay):
-        if len(data) > BIG or delay and specs[e.target][1] == "slow":
+        if len(data) > BIG or delay and specs[e.target][1] in ("slow", "endless"):
             e.requestor.change_attributes(event_mask=X.PropertyChangeMask)
             e.requestor.change_property(property, incr, 32, [len(data)])
             transfers[(e.requestor.id, property)] = [e.requestor, e.target, data, 0, delay]
@@ -67,6 +73,10 @@ def main():
 
     def next_piece(key):
         requestor, target, data, offset, delay = transfers[key]
+        if specs[target][1] == "endless":
+            requestor.change_property(key[1], target, 8, b"x" * 1024)
+            d.flush()
+            return
         size = PIECE if delay else BIG
         requestor.change_property(key[1], target, 8, data[offset:offset + size])
         d.flush()
@@ -111,7 +121,7 @@ def main():
             elif kind == "late":
                 timers.append((time.time() + delay, lambda e=e, p=property, n=name, b=data: answer(e, p, n, b, 0)))
             else:
-                answer(e, property, name, data, delay if kind == "slow" else 0)
+                answer(e, property, name, data, delay if kind in ("slow", "endless") else 0)
         time.sleep(0.002)
 
 
