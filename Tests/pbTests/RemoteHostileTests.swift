@@ -159,6 +159,42 @@ struct RemoteHostileTests {
     try? input.fileHandleForWriting.close()
   }
 
+  @Test("a pb serve killed (SIGKILL) leaves its folder; the next pb serve removes it, and nothing else of that name")
+  func killedServeFolderRemovedByTheNext() throws {
+    let sandbox = try Sandbox()
+    let (serve, input, temporary) = try Self.startServe(sandbox)
+    defer { if serve.isRunning { kill(serve.processIdentifier, SIGKILL) } }
+    try input.fileHandleForWriting.write(
+      contentsOf: Self.request(["copy", "--pasteboard", "kept"], input: true) + HostileTar.header("stdin", size: 1 << 20) + Data(count: 4096))
+    let folders = { Set((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []) }
+    try waitUntil { !folders().isEmpty }
+    let made = try #require(folders().first, "pb serve made its folder")
+    #expect(made.hasPrefix("pb-serve.\(serve.processIdentifier)."), "named after its process: \(made)")
+    kill(serve.processIdentifier, SIGKILL)
+    serve.waitUntilExit()
+    try? input.fileHandleForWriting.close()
+    #expect(folders() == [made], "SIGKILL left it behind: \(folders())")
+
+    // Of that shape but a live process's (this test's), a link, someone else's kinds.
+    let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
+    let startTime = try #require(stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ").dropFirst(19).first)
+    let elsewhere = sandbox.root.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
+    _ = try sandbox.file("elsewhere/kept", "not pb serve's")
+    let kept = ["pb-serve.\(getpid()).\(startTime).abcDEF", "pb-serve.999999999.5.short", "pb-serve.abc123", "pb-serve.999999999.5.open00"]
+    for name in kept { try FileManager.default.createDirectory(atPath: temporary + "/" + name, withIntermediateDirectories: false) }
+    for name in kept.prefix(3) { chmod(temporary + "/" + name, 0o700) }
+    chmod(temporary + "/" + kept[3], 0o755)
+    try FileManager.default.createSymbolicLink(atPath: temporary + "/pb-serve.999999999.5.link00", withDestinationPath: elsewhere.path)
+
+    let (result, members) = try Self.serve(
+      sandbox, Self.request(["count", "--pasteboard", "general"]) + HostileTar.end, environment: ["TMPDIR": temporary])
+    #expect(members.last.map { String(decoding: $0.1, as: UTF8.self) } == "0", "the next pb serve ran: \(result)")
+    #expect(!folders().contains(made), "the dead pb serve's folder is gone: \(folders())")
+    #expect(folders() == Set(kept + ["pb-serve.999999999.5.link00"]), "nothing else went: \(folders())")
+    #expect(FileManager.default.fileExists(atPath: elsewhere.path + "/kept"), "the link was not followed")
+  }
+
   // MARK: The local side
 
   @Test("no control socket in an XDG_RUNTIME_DIR others can write, where a folder or socket of theirs could stand in; the command still runs")
