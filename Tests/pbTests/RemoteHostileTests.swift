@@ -399,6 +399,26 @@ struct RemoteHostileTests {
     #expect(result.stdout.isEmpty, "\(what): \(result)")
   }
 
+  @Test("a remote side's error output reaches the terminal escaped as pb's own messages are: no title, clipboard write or cleared screen")
+  func errorOutputEscaped() throws {
+    let sandbox = try Sandbox()
+    let hostile = "\u{1B}]0;owned\u{07}\u{1B}]52;c;b3duZWQ=\u{07}\u{1B}[2J"
+    // pb's own progress line there (a carriage return, ESC [ K) passes; a character cut
+    // between two members, or an escape sequence, is shown whole.
+    let stream =
+      Self.hello + HostileTar.member("stderr", Data("pb: first \(hostile)line\n".utf8))
+      + HostileTar.member("stderr", Data("\rpb: 1.0 MiB\u{1B}[K\rcaf".utf8) + Data([0xC3]))
+      + HostileTar.member("stderr", Data([0xA9, 0x0A, 0x1B])) + HostileTar.member("stderr", Data("[3J\n".utf8))
+      + HostileTar.member("exit", Data("0".utf8)) + HostileTar.end
+    let (result, _) = try Self.against(sandbox, stream, timeout: "2s")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr.hasPrefix("pb: first "), "relayed: \(result.stderr.debugDescription)")
+    #expect(
+      result.stderr == "pb: first \\e]0;owned\\x07\\e]52;c;b3duZWQ=\\x07\\e[2Jline\n\rpb: 1.0 MiB\u{1B}[K\rcafé\n\\e[3J\n",
+      "\(result.stderr.debugDescription)")
+    #expect(!result.stderr.utf8.contains(0x07), "no bell ends a sequence: \(result.stderr.debugDescription)")
+  }
+
   @Test("a remote side that stalls halfway through a member is given up after PB_REMOTE_TIMEOUT (75)")
   func stallMidMember() throws {
     let sandbox = try Sandbox()
