@@ -419,6 +419,81 @@ struct RemoteHostileTests {
     #expect(!result.stderr.utf8.contains(0x07), "no bell ends a sequence: \(result.stderr.debugDescription)")
   }
 
+  /// A remote side that says hello, then runs `script` (sh) in the sandbox, whose
+  /// `alive`, `out` and `exit` are files holding those members; its status and how long it took.
+  static func scripted(
+    _ sandbox: Sandbox, _ words: [String], script: String, timeout: String, stdin: String = "< /dev/null"
+  ) throws -> (Result, TimeInterval) {
+    _ = try sandbox.file("hello", hello)
+    _ = try sandbox.file("alive", HostileTar.member("alive", Data()))
+    _ = try sandbox.file("out", HostileTar.member("stdout", Data(repeating: UInt8(ascii: "t"), count: 100)))
+    _ = try sandbox.file("exit", HostileTar.member("exit", Data("0".utf8)) + HostileTar.end)
+    let side = try sandbox.file("side.sh", "cd \(sandbox.root.path)\ncat hello\n\(script)\n")
+    let started = Date()
+    let result = try sandbox.run(
+      "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(stdin)", Sandbox.binary] + words, stdin: nil,
+      environment: ["PB_SSH_COMMAND": "exec /bin/sh \(side)", "PB_SSH_CONTROL": "no", "PB_REMOTE_TIMEOUT": timeout], timeLimit: 40)
+    return (result, Date().timeIntervalSince(started))
+  }
+
+  @Test("a remote side that says alive every second forever does not hold a command that does not wait past PB_REMOTE_TIMEOUT (75)")
+  func aliveForever() throws {
+    let sandbox = try Sandbox()
+    let (result, took) = try Self.scripted(
+      sandbox, ["count", "-p", "far:"], script: "while :; do cat alive; echo >> sent; sleep 0.5; done", timeout: "2s")
+    let sent = (try? String(contentsOf: sandbox.root.appendingPathComponent("sent"), encoding: .utf8))?.count ?? 0
+    #expect(sent >= 3, "alive came all along: \(sent) of them")
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stderr.contains("'far' said nothing for 2.0 s"), "\(result)")
+    #expect(took < 12, "ended within the timeout and a margin: \(took) s")
+  }
+
+  @Test("pb wait is kept going by alive past PB_REMOTE_TIMEOUT, as waiting is the point")
+  func aliveKeepsAWait() throws {
+    let sandbox = try Sandbox()
+    let (result, took) = try Self.scripted(
+      sandbox, ["wait", "-p", "far:"], script: "for i in 1 2 3 4 5 6 7 8; do cat alive; sleep 0.3; done; cat out exit",
+      timeout: "1s")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.count == 100, "its output came after the alives: \(result)")
+    #expect(took > 1, "it outlasted the timeout: \(took) s")
+  }
+
+  @Test("a remote side that trickles output is given up (75) soon after PB_REMOTE_TIMEOUT, not held forever")
+  func trickle() throws {
+    let sandbox = try Sandbox()
+    // 500 bytes a second, each piece of output sooner than the timeout.
+    let (result, took) = try Self.scripted(
+      sandbox, ["paste", "-p", "far:"], script: "while :; do cat out; sleep 0.2; done", timeout: "2s")
+    #expect(result.stdout.count >= 500, "the trickle came: \(result.stdout.count) bytes")
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stderr.contains("'far' passed only ") && result.stderr.contains("PB_REMOTE_TIMEOUT"), "\(result)")
+    #expect(took < 12, "ended within the timeout and a margin: \(took) s")
+  }
+
+  @Test("a copy whose own input comes later than PB_REMOTE_TIMEOUT is not given up: that wait is this side's")
+  func slowInputHere() throws {
+    let sandbox = try Sandbox()
+    let remote = sandbox.root.appendingPathComponent("remote").path
+    let result = try sandbox.run(
+      "/bin/sh", ["-c", "(sleep 2; echo late) | \"$0\" copy -p far:slow", Sandbox.binary], stdin: nil,
+      environment: [
+        "PB_SSH_COMMAND": "PB_DIR=\(remote) exec \(Sandbox.binary) serve; :", "PB_SSH_CONTROL": "no", "PB_REMOTE_TIMEOUT": "1s",
+      ], timeLimit: 40)
+    #expect(result.status == 0, "\(result)")
+    #expect(try sandbox.pb(["paste", "-p", "slow"], environment: ["PB_DIR": remote]).text == "late\n")
+  }
+
+  @Test("a remote side that stalls after a piece of output, before the next member's header, is given up after PB_REMOTE_TIMEOUT (75)")
+  func stallAfterOutput() throws {
+    let sandbox = try Sandbox()
+    let (result, took) = try Self.against(sandbox, Self.hello + HostileTar.member("stdout", Data("some".utf8)), timeout: "1s")
+    #expect(result.text == "some", "the output came: \(result)")
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stderr.contains("said nothing for 1.0 s"), "\(result)")
+    #expect(took < 15, "ended promptly: \(took) s")
+  }
+
   @Test("a remote side that stalls halfway through a member is given up after PB_REMOTE_TIMEOUT (75)")
   func stallMidMember() throws {
     let sandbox = try Sandbox()
