@@ -48,14 +48,47 @@ extension SystemCall {
     throw SystemError(errno: errno, operation: "mkdir", path: path)
   }
 
+  /// $TMPDIR when it is an absolute path, else /tmp.
+  private static var temporaryParent: String {
+    getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+  }
+
   /// A new private directory (mkdtemp, mode 0700) in $TMPDIR, else /tmp: its path.
   public static func makeTemporaryDirectory(prefix: String) throws(SystemError) -> String {
-    let parent = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    let parent = temporaryParent
     var template = Array((parent + "/" + prefix + ".XXXXXX").utf8CString)
     guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
       throw SystemError(errno: errno, operation: "make a folder in", path: parent)
     }
     return template.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
+  }
+
+  /// A new private directory as `makeTemporaryDirectory` makes one, its name saying which
+  /// process made it (`PREFIX.PID.STARTTIME.XXXXXX`, as `ProcessIdentity` names one), so
+  /// that once that process has gone without removing it (SIGKILL), whoever calls
+  /// `removeAbandonedTemporaryDirectories` next removes it. Without /proc, a plain one.
+  public static func makeOwnedTemporaryDirectory(prefix: String) throws(SystemError) -> String {
+    guard let me = ProcessIdentity.current else { return try makeTemporaryDirectory(prefix: prefix) }
+    return try makeTemporaryDirectory(prefix: "\(prefix).\(me.pid).\(me.startTime)")
+  }
+
+  /// Removes the folders `makeOwnedTemporaryDirectory(prefix:)` made in $TMPDIR (else
+  /// /tmp) whose process has ended. Only what has their shape goes: a name of that form, a
+  /// folder (not a link: nothing is followed) of this user's that no one else may enter;
+  /// one whose process still runs (the same PID and start time) stays. Failures are left
+  /// for the next call.
+  public static func removeAbandonedTemporaryDirectories(prefix: String) {
+    guard let parent = try? Directory.open(path: temporaryParent), let names = try? parent.entries() else { return }
+    func isNumber(_ text: Substring) -> Bool { !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+    for name in names where name.hasPrefix(prefix + ".") {
+      let parts = name.dropFirst(prefix.count + 1).split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 3, isNumber(parts[0]), isNumber(parts[1]), let pid = Int32(parts[0]), let startTime = UInt64(parts[1]),
+        parts[2].utf8.count == 6, parts[2].unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }),
+        let status = try? parent.status(of: name), status.st_mode & S_IFMT == S_IFDIR, status.st_uid == SystemCall.effectiveUserID(),
+        status.st_mode & 0o077 == 0, !ProcessIdentity(pid: pid, startTime: startTime).isRunning
+      else { continue }
+      try? parent.removeTree(name)
+    }
   }
 
   /// Removes a folder `makeTemporaryDirectory` made, and everything in it, never

@@ -48,7 +48,7 @@ enum ExitStatus {
     case .unreachable, .noPB, .lost: 69
     case .loginRefused: 77
     case .version, .notAStream: 76
-    case .silent: 75
+    case .silent, .slow: 75
     }
   }
 

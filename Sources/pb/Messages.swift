@@ -308,6 +308,10 @@ extension RemoteFailure {
       return "the connection to '\(Display.value(host))' broke off: \(Display.line(reason)); nothing more was done there after that point"
     case .silent(let host, let milliseconds):
       return "'\(Display.value(host))' said nothing for \(Double(milliseconds) / 1000) s; check the connection, or allow longer with PB_REMOTE_TIMEOUT"
+    case .slow(let host, let bytes, let milliseconds):
+      return "'\(Display.value(host))' passed only \(ByteCount.format(bytes)) in \(Double(milliseconds / 100) / 10) s, and a command that does not wait "
+        + "must keep up \(ByteCount.format(Int64(RemoteStream.minimumRate)))/s once PB_REMOTE_TIMEOUT has passed; "
+        + "check the connection, or allow longer with PB_REMOTE_TIMEOUT"
     }
   }
 }

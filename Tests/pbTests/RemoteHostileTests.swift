@@ -159,6 +159,42 @@ struct RemoteHostileTests {
     try? input.fileHandleForWriting.close()
   }
 
+  @Test("a pb serve killed (SIGKILL) leaves its folder; the next pb serve removes it, and nothing else of that name")
+  func killedServeFolderRemovedByTheNext() throws {
+    let sandbox = try Sandbox()
+    let (serve, input, temporary) = try Self.startServe(sandbox)
+    defer { if serve.isRunning { kill(serve.processIdentifier, SIGKILL) } }
+    try input.fileHandleForWriting.write(
+      contentsOf: Self.request(["copy", "--pasteboard", "kept"], input: true) + HostileTar.header("stdin", size: 1 << 20) + Data(count: 4096))
+    let folders = { Set((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []) }
+    try waitUntil { !folders().isEmpty }
+    let made = try #require(folders().first, "pb serve made its folder")
+    #expect(made.hasPrefix("pb-serve.\(serve.processIdentifier)."), "named after its process: \(made)")
+    kill(serve.processIdentifier, SIGKILL)
+    serve.waitUntilExit()
+    try? input.fileHandleForWriting.close()
+    #expect(folders() == [made], "SIGKILL left it behind: \(folders())")
+
+    // Of that shape but a live process's (this test's), a link, someone else's kinds.
+    let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
+    let startTime = try #require(stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ").dropFirst(19).first)
+    let elsewhere = sandbox.root.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
+    _ = try sandbox.file("elsewhere/kept", "not pb serve's")
+    let kept = ["pb-serve.\(getpid()).\(startTime).abcDEF", "pb-serve.999999999.5.short", "pb-serve.abc123", "pb-serve.999999999.5.open00"]
+    for name in kept { try FileManager.default.createDirectory(atPath: temporary + "/" + name, withIntermediateDirectories: false) }
+    for name in kept.prefix(3) { chmod(temporary + "/" + name, 0o700) }
+    chmod(temporary + "/" + kept[3], 0o755)
+    try FileManager.default.createSymbolicLink(atPath: temporary + "/pb-serve.999999999.5.link00", withDestinationPath: elsewhere.path)
+
+    let (result, members) = try Self.serve(
+      sandbox, Self.request(["count", "--pasteboard", "general"]) + HostileTar.end, environment: ["TMPDIR": temporary])
+    #expect(members.last.map { String(decoding: $0.1, as: UTF8.self) } == "0", "the next pb serve ran: \(result)")
+    #expect(!folders().contains(made), "the dead pb serve's folder is gone: \(folders())")
+    #expect(folders() == Set(kept + ["pb-serve.999999999.5.link00"]), "nothing else went: \(folders())")
+    #expect(FileManager.default.fileExists(atPath: elsewhere.path + "/kept"), "the link was not followed")
+  }
+
   // MARK: The local side
 
   @Test("no control socket in an XDG_RUNTIME_DIR others can write, where a folder or socket of theirs could stand in; the command still runs")
@@ -361,6 +397,101 @@ struct RemoteHostileTests {
     #expect(result.status == 76, "\(what): \(result)")
     #expect(result.stderr.contains("answered with something that is not a pb stream"), "\(what): \(result)")
     #expect(result.stdout.isEmpty, "\(what): \(result)")
+  }
+
+  @Test("a remote side's error output reaches the terminal escaped as pb's own messages are: no title, clipboard write or cleared screen")
+  func errorOutputEscaped() throws {
+    let sandbox = try Sandbox()
+    let hostile = "\u{1B}]0;owned\u{07}\u{1B}]52;c;b3duZWQ=\u{07}\u{1B}[2J"
+    // pb's own progress line there (a carriage return, ESC [ K) passes; a character cut
+    // between two members, or an escape sequence, is shown whole.
+    let stream =
+      Self.hello + HostileTar.member("stderr", Data("pb: first \(hostile)line\n".utf8))
+      + HostileTar.member("stderr", Data("\rpb: 1.0 MiB\u{1B}[K\rcaf".utf8) + Data([0xC3]))
+      + HostileTar.member("stderr", Data([0xA9, 0x0A, 0x1B])) + HostileTar.member("stderr", Data("[3J\n".utf8))
+      + HostileTar.member("exit", Data("0".utf8)) + HostileTar.end
+    let (result, _) = try Self.against(sandbox, stream, timeout: "2s")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr.hasPrefix("pb: first "), "relayed: \(result.stderr.debugDescription)")
+    #expect(
+      result.stderr == "pb: first \\e]0;owned\\x07\\e]52;c;b3duZWQ=\\x07\\e[2Jline\n\rpb: 1.0 MiB\u{1B}[K\rcafé\n\\e[3J\n",
+      "\(result.stderr.debugDescription)")
+    #expect(!result.stderr.utf8.contains(0x07), "no bell ends a sequence: \(result.stderr.debugDescription)")
+  }
+
+  /// A remote side that says hello, then runs `script` (sh) in the sandbox, whose
+  /// `alive`, `out` and `exit` are files holding those members; its status and how long it took.
+  static func scripted(
+    _ sandbox: Sandbox, _ words: [String], script: String, timeout: String, stdin: String = "< /dev/null"
+  ) throws -> (Result, TimeInterval) {
+    _ = try sandbox.file("hello", hello)
+    _ = try sandbox.file("alive", HostileTar.member("alive", Data()))
+    _ = try sandbox.file("out", HostileTar.member("stdout", Data(repeating: UInt8(ascii: "t"), count: 100)))
+    _ = try sandbox.file("exit", HostileTar.member("exit", Data("0".utf8)) + HostileTar.end)
+    let side = try sandbox.file("side.sh", "cd \(sandbox.root.path)\ncat hello\n\(script)\n")
+    let started = Date()
+    let result = try sandbox.run(
+      "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(stdin)", Sandbox.binary] + words, stdin: nil,
+      environment: ["PB_SSH_COMMAND": "exec /bin/sh \(side)", "PB_SSH_CONTROL": "no", "PB_REMOTE_TIMEOUT": timeout], timeLimit: 40)
+    return (result, Date().timeIntervalSince(started))
+  }
+
+  @Test("a remote side that says alive every second forever does not hold a command that does not wait past PB_REMOTE_TIMEOUT (75)")
+  func aliveForever() throws {
+    let sandbox = try Sandbox()
+    let (result, took) = try Self.scripted(
+      sandbox, ["count", "-p", "far:"], script: "while :; do cat alive; echo >> sent; sleep 0.5; done", timeout: "2s")
+    let sent = (try? String(contentsOf: sandbox.root.appendingPathComponent("sent"), encoding: .utf8))?.count ?? 0
+    #expect(sent >= 3, "alive came all along: \(sent) of them")
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stderr.contains("'far' said nothing for 2.0 s"), "\(result)")
+    #expect(took < 12, "ended within the timeout and a margin: \(took) s")
+  }
+
+  @Test("pb wait is kept going by alive past PB_REMOTE_TIMEOUT, as waiting is the point")
+  func aliveKeepsAWait() throws {
+    let sandbox = try Sandbox()
+    let (result, took) = try Self.scripted(
+      sandbox, ["wait", "-p", "far:"], script: "for i in 1 2 3 4 5 6 7 8; do cat alive; sleep 0.3; done; cat out exit",
+      timeout: "1s")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.count == 100, "its output came after the alives: \(result)")
+    #expect(took > 1, "it outlasted the timeout: \(took) s")
+  }
+
+  @Test("a remote side that trickles output is given up (75) soon after PB_REMOTE_TIMEOUT, not held forever")
+  func trickle() throws {
+    let sandbox = try Sandbox()
+    // 500 bytes a second, each piece of output sooner than the timeout.
+    let (result, took) = try Self.scripted(
+      sandbox, ["paste", "-p", "far:"], script: "while :; do cat out; sleep 0.2; done", timeout: "2s")
+    #expect(result.stdout.count >= 500, "the trickle came: \(result.stdout.count) bytes")
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stderr.contains("'far' passed only ") && result.stderr.contains("PB_REMOTE_TIMEOUT"), "\(result)")
+    #expect(took < 12, "ended within the timeout and a margin: \(took) s")
+  }
+
+  @Test("a copy whose own input comes later than PB_REMOTE_TIMEOUT is not given up: that wait is this side's")
+  func slowInputHere() throws {
+    let sandbox = try Sandbox()
+    let remote = sandbox.root.appendingPathComponent("remote").path
+    let result = try sandbox.run(
+      "/bin/sh", ["-c", "(sleep 2; echo late) | \"$0\" copy -p far:slow", Sandbox.binary], stdin: nil,
+      environment: [
+        "PB_SSH_COMMAND": "PB_DIR=\(remote) exec \(Sandbox.binary) serve; :", "PB_SSH_CONTROL": "no", "PB_REMOTE_TIMEOUT": "1s",
+      ], timeLimit: 40)
+    #expect(result.status == 0, "\(result)")
+    #expect(try sandbox.pb(["paste", "-p", "slow"], environment: ["PB_DIR": remote]).text == "late\n")
+  }
+
+  @Test("a remote side that stalls after a piece of output, before the next member's header, is given up after PB_REMOTE_TIMEOUT (75)")
+  func stallAfterOutput() throws {
+    let sandbox = try Sandbox()
+    let (result, took) = try Self.against(sandbox, Self.hello + HostileTar.member("stdout", Data("some".utf8)), timeout: "1s")
+    #expect(result.text == "some", "the output came: \(result)")
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stderr.contains("said nothing for 1.0 s"), "\(result)")
+    #expect(took < 15, "ended promptly: \(took) s")
   }
 
   @Test("a remote side that stalls halfway through a member is given up after PB_REMOTE_TIMEOUT (75)")

@@ -383,6 +383,9 @@ public final class TarReader {
       start = 0
     }
     while end < count {
+      // The wait for the next header is the other side's time too.
+      waitingForInput?(true)
+      defer { waitingForInput?(false) }
       let read = try input.file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<count]))
       if read == 0 { return }
       end += read

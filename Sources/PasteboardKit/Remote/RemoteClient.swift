@@ -51,6 +51,8 @@ public enum RemoteFailure: Equatable, Sendable {
   case lost(host: String, reason: String)
   /// Nothing came for the time allowed.
   case silent(host: String, milliseconds: Int64)
+  /// A command that does not wait carried too little for the time it took (a trickle).
+  case slow(host: String, bytes: Int64, milliseconds: Int64)
 }
 
 /// Runs one pb command line on another machine's `pb serve` over ssh, and relays what it
@@ -189,10 +191,11 @@ public struct RemoteConnection: Sendable {
     -> Int32
   {
     let (ssh, sending, receiving, sshErrors) = try start(sshWords(sharingOptions() + ["--", host, "pb serve"]))
-    let session = Session(host: host, ssh: ssh, timeout: timeout, sshCommand: environment["PB_SSH_COMMAND"])
+    let session = Session(
+      host: host, ssh: ssh, timeout: timeout, waits: RemoteStream.waits(request), sshCommand: environment["PB_SSH_COMMAND"])
     let drain = ErrorDrain(sshErrors)
     let drainThread = BackgroundThread { drain.run() }
-    BackgroundThread { Self.send(request, files: files, input: input, to: sending) }.detach()
+    BackgroundThread { Self.send(request, files: files, input: input, to: sending, session: session) }.detach()
     let watchdog = BackgroundThread { session.watch() }
     defer {
       session.finish()
@@ -200,11 +203,11 @@ public struct RemoteConnection: Sendable {
     }
     let reader = TarReader(from: receiving)
     // Silence counts while a read waits, also within a member that stalls halfway.
-    reader.waitingForInput = { session.waiting($0) }
+    reader.waitingForInput = { session.reading($0) }
     let outcome = Result { () throws -> Int32 in try session.receive(from: reader, output: output) }
     // ssh is done once the stream is: its status tells a refused login from a lost link.
     // Its exit is waited for as the other side is, no longer than the timeout.
-    session.waiting(true)
+    session.reading(true)
     // A stream refused while the other side still sends (ssh still holds the pipe: no
     // hang-up) is stopped here, and ssh's status is then this pb's doing, not a lost link.
     var stopped = false
@@ -245,7 +248,12 @@ public struct RemoteConnection: Sendable {
 
   /// Writes the request, the files and standard input, then the end. A write that fails
   /// means the other side has gone; what it said (or ssh's reason) is the reader's.
-  private static func send(_ request: RemoteRequest, files: [Descriptor], input: Descriptor?, to connection: Descriptor) {
+  /// `session` hears of each member taken, and of the waits for this side's own input,
+  /// which are not the other side's time.
+  private static func send(
+    _ request: RemoteRequest, files: [Descriptor], input: Descriptor?, to connection: Descriptor, session: Session
+  ) {
+    defer { session.inputSent() }
     let writer = TarWriter(to: connection, modified: 0)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 4096)
     defer { buffer.deallocate() }
@@ -260,6 +268,8 @@ public struct RemoteConnection: Sendable {
       if kind == S_IFREG {
         bytes = max(0, Int(try source.status().st_size) - Int(try source.file.offset()))
       } else if kind == S_IFIFO {
+        session.waitingHere(true)
+        defer { session.waitingHere(false) }
         _ = try SystemCall.waitReadable(source.file, milliseconds: -1, path: source.path)
         bytes = try source.file.unreadBytes()
       }
@@ -271,13 +281,23 @@ public struct RemoteConnection: Sendable {
       while true {
         let whole = try ready(source, kind: kind)
         if whole > 0 {
+          session.sending(whole)
           try writer.writeMember(named: name, size: whole, fromPipe: source)
+          session.sent()
           sent = true
           continue
         }
-        let count = try source.file.read(into: buffer)
+        let count: Int
+        do {
+          // From a terminal or a socket, the read waits for this side's input.
+          session.waitingHere(kind != S_IFREG)
+          defer { session.waitingHere(false) }
+          count = try source.file.read(into: buffer)
+        }
         if count == 0 && sent { return }
+        session.sending(count)
         try writer.writeMember(named: name, contents: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        session.sent()
         sent = true
         if count == 0 { return }
       }
@@ -298,38 +318,90 @@ public struct RemoteConnection: Sendable {
   }
 }
 
-/// One command's conversation: what has come, and the watch on how long the other side
-/// has been silent.
+/// One command's conversation: what has come, and the watch on the other side's pace.
+///
+/// Two limits, on the time pb waits for the other side (not the time it writes what came
+/// to its output, nor the time it waits for its own input): silence longer than the
+/// timeout since the other side was last heard from, and for a command that does not
+/// wait, more time in all than the timeout plus a second for each `minimumRate` bytes the
+/// stream has carried either way, so that a side that trickles is given up too. An
+/// `alive` is heard only where waiting is the point (`RemoteStream.waits`), or while this
+/// side still sends the command its input: the command there then waits for this side.
 private final class Session: Sendable {
   let host: String
   let ssh: ChildProcess
   let timeout: Int64
+  /// Whether the command waits by design (wait, watch, a bridge): no limit in all, and its
+  /// `alive` is heard.
+  let waits: Bool
   /// PB_SSH_COMMAND, when it replaces ssh.
   let sshCommand: String?
-  /// Since when pb has waited for the other side (0: not waiting, but writing what came).
-  private let waitingSince = Mutex<Int64>(SystemCall.monotonicMilliseconds())
-  private let state = Mutex<(finished: Bool, timedOut: Bool, hello: Bool)>((false, false, false))
+  private let clock = Mutex(Clock())
+  private let state = Mutex<(finished: Bool, over: RemoteFailure?, hello: Bool)>((false, nil, false))
 
-  init(host: String, ssh: ChildProcess, timeout: Int64, sshCommand: String?) {
+  /// Milliseconds: the clock runs while the reader waits for the other side and the
+  /// sender does not wait for this side's input.
+  private struct Clock {
+    var reading = true
+    var waitingHere = false
+    var inputSent = false
+    /// Whether the member being read is one whose bytes are heard (not an unasked `alive`).
+    var hearing = false
+    /// When the clock last started running, while it runs.
+    var runningSince: Int64? = SystemCall.monotonicMilliseconds()
+    /// Time run since the other side was last heard, and in all, until `runningSince`.
+    var silent: Int64 = 0
+    var waited: Int64 = 0
+    /// Bytes of members sent and received.
+    var carried: Int64 = 0
+    /// Whether a member of output or error output has come.
+    var output = false
+
+    /// Silence and time in all as of `now`.
+    func read(at now: Int64) -> (silent: Int64, waited: Int64) {
+      let running = runningSince.map { now - $0 } ?? 0
+      return (silent + running, waited + running)
+    }
+
+    /// Counts the time run until now, then starts or stops the clock as the state says.
+    mutating func settle(_ change: (inout Clock) -> Void) {
+      let now = SystemCall.monotonicMilliseconds()
+      (silent, waited) = read(at: now)
+      change(&self)
+      runningSince = reading && !waitingHere ? now : nil
+    }
+  }
+
+  init(host: String, ssh: ChildProcess, timeout: Int64, waits: Bool, sshCommand: String?) {
     self.host = host
     self.ssh = ssh
     self.timeout = timeout
+    self.waits = waits
     self.sshCommand = sshCommand
   }
 
-  /// Ends ssh when the other side has been silent for longer than the timeout.
+  /// Ends ssh when the other side has been silent for longer than the timeout, or has
+  /// taken too long for what it carried.
   func watch() {
     while true {
       SystemCall.pause(seconds: 0.05)
-      let since = waitingSince.withLock { $0 }
-      let over = since > 0 && SystemCall.monotonicMilliseconds() - since > timeout
+      let (now, clock) = (SystemCall.monotonicMilliseconds(), clock.withLock { $0 })
+      let (silent, waited) = clock.read(at: now)
+      var over: RemoteFailure?
+      let trickled = !waits && waited > timeout + clock.carried * 1000 / Int64(RemoteStream.minimumRate)
+      if silent > timeout || (trickled && !clock.output) {
+        // A side that sent nothing but `alive` said nothing, whichever limit it reached first.
+        over = .silent(host: host, milliseconds: timeout)
+      } else if trickled {
+        over = .slow(host: host, bytes: clock.carried, milliseconds: waited)
+      }
       let stop = state.withLock { state -> Bool in
         if state.finished { return true }
-        if over { state.timedOut = true }
-        return over
+        if over != nil { state.over = over }
+        return over != nil
       }
       if stop {
-        if over { ssh.signalWithChildren(SIGTERM) }
+        if over != nil { ssh.signalWithChildren(SIGTERM) }
         return
       }
     }
@@ -337,9 +409,52 @@ private final class Session: Sendable {
 
   func finish() { state.withLock { $0.finished = true } }
 
-  func waiting(_ yes: Bool) {
-    waitingSince.withLock { $0 = yes ? SystemCall.monotonicMilliseconds() : 0 }
+  /// The reader starts (true) or ends (false) a wait for input; input that came within a
+  /// member that is heard is the other side heard from.
+  func reading(_ yes: Bool) {
+    clock.withLock { clock in
+      clock.settle {
+        $0.reading = yes
+        if !yes && $0.hearing { $0.silent = 0 }
+      }
+    }
   }
+
+  /// A member has begun: whether it is heard from (an `alive` only where the command
+  /// waits, or while its input is being sent), and the bytes it carries.
+  private func received(_ member: TarMember) {
+    clock.withLock { clock in
+      clock.settle {
+        $0.hearing = member.name != RemoteStream.aliveName || waits || !$0.inputSent
+        if $0.hearing { $0.silent = 0 }
+        // Counted as it begins, at most a chunk: a member that declares more and trickles
+        // gains no more than that.
+        $0.carried += min(member.size, Int64(RemoteStream.chunkSize))
+        if [RemoteStream.standardOutputName, RemoteStream.standardErrorName].contains(member.name) { $0.output = true }
+      }
+    }
+  }
+
+  /// A member is read: what comes next is not heard from until it is known.
+  private func memberRead() {
+    clock.withLock { clock in
+      clock.settle {
+        $0.hearing = false
+        $0.reading = true
+      }
+    }
+  }
+
+  /// The sender waits (true) or no longer waits for this side's own input.
+  func waitingHere(_ yes: Bool) { clock.withLock { clock in clock.settle { $0.waitingHere = yes } } }
+
+  /// The sender hands the other side a member's `bytes`; `sent` once it took them.
+  func sending(_ bytes: Int) { clock.withLock { $0.carried += Int64(bytes) } }
+  func sent() { clock.withLock { clock in clock.settle { $0.silent = 0 } } }
+
+  /// The input is all sent (or its sending failed): an `alive` is heard no longer but
+  /// where the command waits.
+  func inputSent() { clock.withLock { clock in clock.settle { $0.inputSent = true } } }
 
   /// Reads the answer: the hello, then output, messages and the status; the status.
   func receive(from reader: TarReader, output: Descriptor) throws -> Int32 {
@@ -347,13 +462,17 @@ private final class Session: Sendable {
     guard first.name == RemoteStream.helloName else { throw Tar.Failure("it starts with '\(Display.value(first.name))'") }
     let hello = try RemoteHello(json: reader.readBody(limit: RemoteStream.messageLimit))
     state.withLock { $0.hello = true }
+    received(first)
     guard hello.version == RemoteStream.version else {
       throw PasteboardError.remote(.version(host: host, theirs: hello.version, ours: RemoteStream.version))
     }
     var status: Int32?
+    var errors = RelayedErrors()
+    defer { try? Descriptor.standardError.writeAll(errors.shown([], last: true)) }
     while let member = try reader.next() {
-      waiting(false)
-      defer { waiting(true) }
+      received(member)
+      reading(false)
+      defer { memberRead() }
       guard status == nil else { throw Tar.Failure("'\(Display.value(member.name))' comes after the exit status") }
       switch member.name {
       case RemoteStream.standardOutputName:
@@ -368,7 +487,7 @@ private final class Session: Sendable {
         }
       case RemoteStream.standardErrorName:
         let bytes = try reader.readBody(limit: RemoteStream.messageLimit)
-        try? Descriptor.standardError.writeAll(bytes)
+        try? Descriptor.standardError.writeAll(errors.shown(bytes))
       case RemoteStream.aliveName:
         _ = try reader.readBody(limit: 0)
       case RemoteStream.exitName:
@@ -387,8 +506,8 @@ private final class Session: Sendable {
 
   /// What went wrong, from what was read, ssh's status and its last words.
   func failure(_ error: any Error, sshStatus: Int32, sshSaid: String) -> PasteboardError {
-    let (timedOut, hello) = state.withLock { ($0.timedOut, $0.hello) }
-    if timedOut { return .remote(.silent(host: host, milliseconds: timeout)) }
+    let (over, hello) = state.withLock { ($0.over, $0.hello) }
+    if let over { return .remote(over) }
     let said = sshSaid.hasPrefix("ssh: ") ? String(sshSaid.dropFirst(5)) : sshSaid
     if !hello {
       switch sshStatus {
@@ -419,6 +538,56 @@ private final class Session: Sendable {
       return .remote(.lost(host: host, reason: said.isEmpty ? "ssh ended with status \(sshStatus)" : said))
     }
     return .remote(.notAStream(host: host, reason: reason))
+  }
+}
+
+/// The other side's error output as this pb shows its own messages: through
+/// `Display.line`, so that no control character reaches the terminal as one (a title, a
+/// write to the clipboard, a cleared screen), while lines stay lines. Only what pb's own
+/// progress line writes passes as it is: a carriage return and `ESC [ K`, which erases the
+/// rest of the line.
+struct RelayedErrors {
+  /// The end of the last piece, when it may be the start of a character or of `ESC [ K`
+  /// that the next piece completes.
+  private var held: [UInt8] = []
+
+  /// `bytes`, after what was held, as shown; `last`: nothing follows, nothing is held.
+  mutating func shown(_ bytes: [UInt8], last: Bool = false) -> [UInt8] {
+    var piece = held + bytes
+    held = []
+    if !last { held = Array(piece[Self.unfinished(piece)...]) }
+    piece.removeLast(held.count)
+    let text = piece.withUnsafeBufferPointer { PathBytes.string($0) }
+    var shown = ""
+    var plain = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars[...]
+    while let scalar = scalars.first {
+      let erase = scalar == "\u{1B}" && scalars.dropFirst().prefix(2).elementsEqual(["[", "K"])
+      guard scalar == "\n" || scalar == "\r" || erase else {
+        plain.append(scalar)
+        scalars.removeFirst()
+        continue
+      }
+      shown += Display.line(String(plain)) + (erase ? "\u{1B}[K" : String(scalar))
+      plain.removeAll()
+      scalars.removeFirst(erase ? 3 : 1)
+    }
+    return Array((shown + Display.line(String(plain))).utf8)
+  }
+
+  /// Where the unfinished end of `bytes` starts: a UTF-8 sequence that lacks bytes, or
+  /// `ESC` or `ESC [` (bytes.count when nothing is unfinished).
+  private static func unfinished(_ bytes: [UInt8]) -> Int {
+    if bytes.last == 0x1B { return bytes.count - 1 }
+    if bytes.suffix(2).elementsEqual([0x1B, UInt8(ascii: "[")]) { return bytes.count - 2 }
+    for back in 1...3 where back <= bytes.count {
+      let byte = bytes[bytes.count - back]
+      // A lead byte: 110xxxxx (2 bytes), 1110xxxx (3), 11110xxx (4).
+      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0
+      if length > back { return bytes.count - back }
+      if byte < 0x80 || byte >= 0xC0 { break }
+    }
+    return bytes.count
   }
 }
 

@@ -17,6 +17,9 @@ public final class RemoteServer: @unchecked Sendable {
   private let allowed: [String]
   private let program: String
 
+  /// The name of the private folders under $TMPDIR, before `.PID.STARTTIME.XXXXXX`.
+  static let folderPrefix = "pb-serve"
+
   /// `allowed`: the subcommands a request may run. `program`: pb's version, for the hello.
   public init(allowed: [String], program: String) {
     writer = TarWriter(to: .standardOutput, modified: 0)
@@ -33,6 +36,8 @@ public final class RemoteServer: @unchecked Sendable {
     } catch {
       return 74
     }
+    // What a pb serve killed (SIGKILL) left behind: its folder, named after it.
+    SystemCall.removeAbandonedTemporaryDirectories(prefix: Self.folderPrefix)
     let request: RemoteRequest
     do {
       guard let first = try reader.next() else { return refuse("the stream ended before its request", status: 76) }
@@ -73,7 +78,7 @@ public final class RemoteServer: @unchecked Sendable {
     do {
       if !request.files.isEmpty || request.input {
         // Standard input's end is marked there too (RemoteStream.servedInputIsWhole).
-        let made = try SystemCall.makeTemporaryDirectory(prefix: "pb-serve")
+        let made = try SystemCall.makeOwnedTemporaryDirectory(prefix: Self.folderPrefix)
         folder = made
         guarded = Self.guardFolder(made)
         let paths = try receiveFiles(request.files, in: made)

@@ -33,6 +33,15 @@ public enum RemoteStream {
   /// How long the other side may stay silent before a command gives up, unless
   /// PB_REMOTE_TIMEOUT says otherwise.
   public static let defaultTimeout = 30.0
+  /// Bytes a second that a command that does not wait must carry on average, either way,
+  /// once the timeout has passed (32 kbit/s: a poor mobile link keeps up).
+  public static let minimumRate = 4096
+
+  /// Whether a request's command waits by design (`wait`, `watch`, a bridge's end): its
+  /// `alive` keeps it going, and it may take as long as it likes.
+  static func waits(_ request: RemoteRequest) -> Bool {
+    request.words.first.map { ["wait", "watch", RemoteBridgeEnd.command].contains($0) } ?? false
+  }
   /// The variable through which `pb serve` tells the command it runs which of its
   /// standard streams are terminals on the user's side ("input,output,error").
   public static let terminalsVariable = "PB_SERVED_TERMINALS"
