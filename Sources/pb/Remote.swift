@@ -133,8 +133,11 @@ struct RemoteCommand {
   /// by the rules of `-o` and its index set means what it means there.
   private static func savingFiles(from board: String, words: [String]) throws(PasteboardError) -> Int32 {
     let folder: String
+    // The board may hold secrets: a paste killed (SIGKILL) leaves its copy in a folder
+    // named after it, which the next one removes.
+    SystemCall.removeAbandonedTemporaryDirectories(prefix: "pb-paste")
     do {
-      folder = try SystemCall.makeTemporaryDirectory(prefix: "pb-paste")
+      folder = try SystemCall.makeOwnedTemporaryDirectory(prefix: "pb-paste")
     } catch {
       throw .io(error)
     }

@@ -195,6 +195,38 @@ struct RemoteHostileTests {
     #expect(FileManager.default.fileExists(atPath: elsewhere.path + "/kept"), "the link was not followed")
   }
 
+  @Test("a pb paste -o of a remote board killed (SIGKILL) leaves its private copy; the next one removes it")
+  func killedPasteFolderRemovedByTheNext() throws {
+    let sandbox = try Sandbox()
+    let temporary = sandbox.root.appendingPathComponent("tmp").path
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    let folders = { Set((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []) }
+    // A remote side that says hello and then keeps the paste waiting.
+    let hello = try sandbox.file("hello", Self.hello)
+    let paste = Process()
+    paste.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    paste.arguments = ["paste", "-o", sandbox.root.appendingPathComponent("out").path, "-p", "far:"]
+    paste.environment = sandbox.environment.merging([
+      "TMPDIR": temporary, "PB_SSH_COMMAND": "exec /bin/sh -c 'cat \(hello); exec sleep 60' sh", "PB_REMOTE_TIMEOUT": "60s",
+    ]) { $1 }
+    paste.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    paste.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try Sandbox.start(paste)
+    defer { if paste.isRunning { kill(paste.processIdentifier, SIGKILL) } }
+    try waitUntil { !folders().isEmpty }
+    let made = try #require(folders().first, "pb paste made its folder")
+    #expect(made.hasPrefix("pb-paste.\(paste.processIdentifier)."), "named after its process: \(made)")
+    kill(paste.processIdentifier, SIGKILL)
+    paste.waitUntilExit()
+    #expect(folders() == [made], "SIGKILL left it behind: \(folders())")
+
+    let next = try sandbox.run(
+      Sandbox.binary, ["paste", "-o", sandbox.root.appendingPathComponent("out").path, "-p", "far:"], stdin: nil,
+      environment: ["TMPDIR": temporary, "PB_SSH_COMMAND": "exit 255"], timeLimit: 30)
+    #expect(next.status != 0, "\(next)")
+    #expect(folders().isEmpty, "the killed paste's folder is gone, and the next one's too: \(folders())")
+  }
+
   // MARK: The local side
 
   @Test("no control socket in an XDG_RUNTIME_DIR others can write, where a folder or socket of theirs could stand in; the command still runs")
