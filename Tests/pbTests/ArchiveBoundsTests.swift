@@ -32,4 +32,37 @@ struct ArchiveBoundsTests {
     #expect(try sandbox.pb("undo").lines == ["Undo Copy"])
     #expect(try undoCount(sandbox) == kept - 1)
   }
+
+  @Test("one item of over 200,000 representations is refused, naming the limit of one item, and the board stays")
+  func itemOfTooManyRepresentations() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("before".utf8)).status == 0)
+    #expect(try sandbox.shell("python3 \(Self.maker) types t.tar \(20 << 20)").status == 0)
+    let result = try sandbox.pb("import", "--archive", "t.tar")
+    #expect(result.status == 65, "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+    #expect(
+      result.stderr.contains("item 1 of items holds 2") && result.stderr.contains("representations, more than the 10000 one item holds"),
+      "\(result)")
+    #expect(try sandbox.pb("paste").text == "before")
+  }
+
+  /// 80 MiB manifests (the most an archive's may be) of one shape each, written
+  /// compactly: each is refused or imported within 4 times its size, with at most one
+  /// line, and a refused one leaves the board as it was.
+  @Test(
+    "an 80 MiB manifest of any shape costs at most 4 times its size",
+    arguments: ["numbers", "deep", "keys", "strings", "long", "items", "types", "entries", "empty"])
+  func manifestOfAnyShape(shape: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("before".utf8)).status == 0)
+    #expect(try sandbox.shell("python3 \(Self.maker) \(shape) a.tar").status == 0)
+    let result = try sandbox.shell("python3 \(Sandbox.support("peak_rss.py")) pb import --archive a.tar", timeLimit: 300)
+    let words = result.text.split(separator: " ")
+    let (status, peak) = (Int(words.first ?? "") ?? -1, Int(words.last?.dropLast() ?? "") ?? .max)
+    #expect(status == 0 || status == 65, "\(result)")
+    #expect(result.stderr.split(separator: "\n").count <= 1, "\(result)")
+    #expect(peak <= 4 * (80 << 10), "\(shape): peak \(peak) KiB")
+    if status != 0 { #expect(try sandbox.pb("paste").text == "before") }
+  }
 }
