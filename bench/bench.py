@@ -32,6 +32,10 @@ reading every type Qt offers costs.
 PB_BENCH=silent runs only pb import of an owner listing 5,000 types that never answers (its
 whole time limit, 10 s by default; with PB_BASELINE, that binary's, cut at 60 s), and the time
 pb bridge takes to put a pb copy on the desktop while it reads such an owner, on a private Xvfb.
+PB_BENCH=hostile runs only pb import --archive of hostile archives
+(Tests/pbTests/Support/hostile_archive.py): 200,000 undo entries into --levels 0, and
+80 MiB manifests of each shape, with the time, the status and the peak memory against
+the manifest's size.
 PB_BENCH=remote runs only remote boards against ssh itself, on a private sshd on loopback
 that it starts (Debian's openssh-server; the pb under test first on the remote PATH):
 1 GiB pb paste -p HOST: against ssh HOST cat FILE and pb copy -p HOST: against
@@ -1098,6 +1102,30 @@ def make_file(path, size):
     os.sync()
 
 
+def hostile_bench(work):
+    maker = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "pbTests", "Support", "hostile_archive.py")
+    archive = os.path.join(work, "hostile.tar")
+    cases = [("history", "200000")] + [(shape, str(80 << 20)) for shape in
+                                       ["numbers", "deep", "keys", "strings", "long", "items", "types", "entries", "empty"]]
+    print("pb import --archive of hostile archives: seconds, status, peak KiB (and per manifest byte)")
+    for shape, size in cases:
+        env = dict(os.environ, PB_DIR=os.path.join(work, "store-" + shape))
+        subprocess.run(["python3", maker, shape, archive, size], check=True)
+        if shape == "history":
+            subprocess.run([PB, "history", "--levels", "0"], env=env, check=True)
+        start = time.monotonic()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M", PB, "import", "--archive", archive], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        seconds = time.monotonic() - start
+        lines = result.stderr.strip().splitlines()
+        peak = int(lines[-1])
+        status = result.returncode if result.returncode >= 0 else -result.returncode
+        manifest = os.path.getsize(archive)
+        print("  %-8s %6.2f s  status %-3s %8d KiB  %.2fx  %s" % (
+            shape, seconds, status, peak, peak * 1024 / manifest, lines[-2][:100] if len(lines) > 1 else ""))
+        subprocess.run(["rm", "-rf", env["PB_DIR"], archive])
+
+
 def store_env(work):
     return dict(os.environ, PB_DIR=os.path.join(work, "store"))
 
@@ -1220,7 +1248,8 @@ def main():
     only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
             "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench,
             "corpus": corpus_bench, "qt": qt_import_bench,
-            "derived": derived_bench, "remote": remote_bench, "silent": silent_bench}.get(os.environ.get("PB_BENCH", ""))
+            "derived": derived_bench, "remote": remote_bench, "silent": silent_bench,
+            "hostile": hostile_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)

@@ -171,3 +171,69 @@ void pb_unguard_mapping(void *start) {
 }
 
 int pb_damaged_mappings(void) { return damaged_mappings; }
+
+// MARK: Running out of memory
+
+// Under an address-space limit (ulimit -v) the Swift runtime cannot report an
+// allocation that fails: it aborts (or traps), and a stack or a thread that cannot grow
+// faults with SIGSEGV. The handler, on a stack of its own, tells running out of memory
+// from a crash by asking for address space now: when even the probe cannot be had, it
+// writes the message and exits with the status given; otherwise the signal goes on to the
+// handler that was there before (the Swift runtime's backtracer) or its default action.
+static const int memory_signals[] = {SIGSEGV, SIGABRT, SIGILL, SIGTRAP};
+enum { memory_signal_count = sizeof memory_signals / sizeof memory_signals[0] };
+static struct sigaction previous_memory_actions[memory_signal_count];
+static char out_of_memory_message[512];
+static size_t out_of_memory_length = 0;
+static int out_of_memory_status = 1;
+// A static stack for the handler: a stack that cannot grow cannot run it.
+static char out_of_memory_stack[64 << 10];
+// What a command may still need when it fails: a failed request larger than this with
+// this much still free is a crash of its own, and is passed on.
+static const size_t out_of_memory_probe = 256 << 20;
+
+// What a command needs at the least beyond what it has at start: checked at once, before
+// the Swift runtime fails an allocation with a line of its own.
+static const size_t out_of_memory_headroom = 16 << 20;
+
+// Exits with the message when `size` more bytes of address space cannot be had.
+static void exit_unless_available(size_t size) {
+  void *probe = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (probe == MAP_FAILED) {
+    ssize_t ignored = write(STDERR_FILENO, out_of_memory_message, out_of_memory_length);
+    (void)ignored;
+    _exit(out_of_memory_status);
+  }
+  munmap(probe, size);
+}
+
+static void report_out_of_memory(int signal_number) {
+  exit_unless_available(out_of_memory_probe);
+  for (int index = 0; index < memory_signal_count; index++) {
+    if (memory_signals[index] != signal_number) continue;
+    sigaction(signal_number, &previous_memory_actions[index], NULL);
+  }
+  // A fault happens again on return; an abort's or trap's signal is sent again, and
+  // delivered on return, to the handler put back.
+  if (signal_number != SIGSEGV) raise(signal_number);
+}
+
+int pb_report_out_of_memory(const char *message, int status) {
+  size_t length = strlen(message);
+  if (length > sizeof out_of_memory_message) return -1;
+  memcpy(out_of_memory_message, message, length);
+  out_of_memory_length = length;
+  out_of_memory_status = status;
+  stack_t stack = {.ss_sp = out_of_memory_stack, .ss_size = sizeof out_of_memory_stack, .ss_flags = 0};
+  if (sigaltstack(&stack, NULL) != 0) return -1;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = report_out_of_memory;
+  action.sa_flags = SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (int index = 0; index < memory_signal_count; index++) {
+    if (sigaction(memory_signals[index], &action, &previous_memory_actions[index]) != 0) return -1;
+  }
+  exit_unless_available(out_of_memory_headroom);
+  return 0;
+}

@@ -172,6 +172,15 @@ extension SystemCall {
 
   /// While a progress line is on standard error, SIGINT, SIGTERM and SIGHUP erase it
   /// before the process ends, so an interrupted transfer leaves the terminal clean.
+  /// From now on, a process that dies of a fault, an abort or a trap while it cannot
+  /// have more address space (ulimit -v: the Swift runtime cannot report an allocation
+  /// that fails) writes `line` to standard error and exits with `status` instead; any
+  /// other such death is left as it was. Exits so at once when not even 16 MiB more can
+  /// be had: later, the runtime would print a line of its own first.
+  public static func reportOutOfMemory(_ line: String, status: Int32) {
+    _ = (line + "\n").withCString { pb_report_out_of_memory($0, status) }
+  }
+
   public static func progressLineShown(_ shown: Bool) {
     pb_progress_line_shown(shown ? 1 : 0)
   }

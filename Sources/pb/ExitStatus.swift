@@ -14,6 +14,9 @@ enum Outcome: Error {
 
 /// The one place errors and outcomes become exit statuses (BSD sysexits; 1 is a negative answer).
 enum ExitStatus {
+  /// EX_OSERR: the process ran out of memory (see `SystemCall.reportOutOfMemory`).
+  static let outOfMemory: Int32 = 71
+
   static func of(_ outcome: Outcome) -> Int32 {
     switch outcome {
     case .negative: 1

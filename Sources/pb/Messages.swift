@@ -315,3 +315,9 @@ extension RemoteFailure {
     }
   }
 }
+
+/// The line for a process out of memory, written by a signal handler: fixed text.
+enum OutOfMemory {
+  static let message = "out of memory: the address space this process may use (ulimit -v) is spent; raise the limit, "
+    + "or give pb less at once"
+}

@@ -28,6 +28,8 @@ struct PB: ParsableCommand {
   )
 
   static func main() {
+    // Before anything else can fail to allocate.
+    SystemCall.reportOutOfMemory("\(shownName): " + OutOfMemory.message, status: ExitStatus.outOfMemory)
     // The process that holds a published selection: pb itself, under a name no user types.
     if arguments.first == Desktop.ownerCommand { Glibc.exit(Desktop.runOwner(Array(arguments.dropFirst()), describe: \.message)) }
     // The far end of pb bridge --remote, as pb serve starts it.

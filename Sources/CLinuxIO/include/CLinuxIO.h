@@ -63,6 +63,14 @@ void pb_unguard_mapping(void *start);
 /// How many guarded mappings were zeroed so far.
 int pb_damaged_mappings(void);
 
+/// From now on, a process that dies of SIGSEGV, SIGABRT, SIGILL or SIGTRAP while it
+/// cannot have 256 MiB more address space (ulimit -v: the Swift runtime aborts on an
+/// allocation it cannot make) writes `message` (a line, at most 512 bytes) to standard
+/// error and exits with `status`; any other such death is left as it was. Exits so at
+/// once when not even 16 MiB more can be had. Returns 0, or -1 when the handler cannot
+/// be installed.
+int pb_report_out_of_memory(const char *message, int status);
+
 /// renameat2 with RENAME_NOREPLACE: fails with EEXIST instead of replacing a name.
 int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_directory_fd, const char *new_name);
 

@@ -19,6 +19,12 @@ public enum BoardArchive {
   static let dataPrefix = "data/"
   /// A manifest holds at most a board's state and its history, each capped by the store.
   public static let manifestLimit = Manifest.sizeLimit + HistoryFile.sizeLimit
+  /// The most JSON values and keys a manifest may hold. pb's export of the fullest board
+  /// (a 16 MiB manifest and a 64 MiB history of one-representation entries, each value
+  /// on a line of its own) holds about 4 million; as many numbers, `1,1,...`, fit in 8 MiB,
+  /// and each costs the parser 20 bytes: past this, a manifest is refused as it is read,
+  /// after 120 MB rather than 900.
+  static let mostManifestNodes = 6_000_000
 
   /// What an export wrote.
   public struct Exported: Sendable {
@@ -92,6 +98,11 @@ public enum BoardArchive {
       }
       var named: Set<String> = []
       func checked(_ items: [Item], at field: JSONField) throws -> [Item] {
+        for (index, item) in items.enumerated() where item.representations.count > Item.mostRepresentations {
+          throw PastLimit(
+            reason: "item \(index + 1) of \(field.path) holds \(item.representations.count) representations, "
+              + "more than the \(Item.mostRepresentations) one item holds")
+        }
         for item in items {
           // A set, not a search of the representations before: an item may hold a great many.
           var types: Set<TypeIdentifier> = []
@@ -136,16 +147,25 @@ public enum BoardArchive {
     var found: Int
   }
 
+  /// A manifest that holds more than a board does.
+  struct PastLimit: Error {
+    var reason: String
+  }
+
   /// Reads and checks a manifest's bytes; failures name the source and what is wrong.
   static func decode(_ bytes: [UInt8], source: String) throws(PasteboardError) -> Contents {
     do {
-      guard let object = try StoreJSON.topObject(bytes) else { throw StoreJSONError(field: "", reason: "it is not a pb archive") }
+      guard let object = try StoreJSON.topObject(bytes, mostNodes: mostManifestNodes) else {
+        throw StoreJSONError(field: "", reason: "it is not a pb archive")
+      }
       return try Contents(json: object)
     } catch let error as VersionMismatch {
       throw .badArchive(
         source: source,
         reason: "it is a pb archive of version \(error.found), and this pb reads version \(version) only "
           + "(import it with a pb that reads version \(error.found))")
+    } catch let error as PastLimit {
+      throw .badArchive(source: source, reason: error.reason)
     } catch let error as StoreJSONError {
       throw .badArchive(source: source, reason: "its manifest is damaged: \(error.message)")
     } catch {

@@ -26,6 +26,19 @@ extension JSONValue {
   /// file that grows a line at a time (the journal's progress), or of a stream.
   public var line: [UInt8] { laidOut(indent: -1, emptyArraysOnOneLine: true) }
 
+  /// As `pretty` lays the value out at `depth` inside another, without the final
+  /// newline: the text of a `.laidOut` value.
+  func pretty(atDepth depth: Int) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(estimatedSize)
+    write(to: &output, indent: depth, emptyArraysOnOneLine: false)
+    return output
+  }
+
+  /// The bytes `pretty` lays out between two elements of an array whose elements are at
+  /// `depth`: a comma, then a newline and the indent of the next element's line.
+  static func prettyElementSeparatorSize(depth: Int) -> Int { 2 + 2 * depth }
+
   private func laidOut(indent: Int, emptyArraysOnOneLine: Bool) -> [UInt8] {
     var output: [UInt8] = []
     // Room for the text at once: grown by doubling, a history's 20 KB touched 60.

@@ -32,6 +32,10 @@ public struct Representation: Sendable, Equatable {
 /// One item of a pasteboard: the same thing in one or more representations, in the
 /// order they were written (the first is the preferred one).
 public struct Item: Sendable, Equatable {
+  /// The most representations one item holds: that many, each of the longest type there
+  /// is, still fit in a manifest (a desktop offer has a few dozen).
+  public static let mostRepresentations = 10_000
+
   public var representations: [Representation]
   /// When the item vanishes, in milliseconds since 1970; nil for never.
   public var expires: Int64?

@@ -69,31 +69,37 @@ struct HistoryFile {
     entryTexts = texts
   }
 
-  var json: JSONValue {
-    .members([
-      "format": .integer(format), "changeCount": .integer(changeCount), "levelsOfUndo": .integer(history.levelsOfUndo),
-      "undo": .array(laidOut(history.undoStack)), "redo": .array(laidOut(history.redoStack)),
-      "group": history.group.map { StoredGroup($0).json },
-      // Kept as an entry so that it is checked as one.
-      "beforeSecrets": history.beforeSecrets.map {
-        StoredEntry(HistoryEntry(actionName: $0.actionName, date: $0.date, items: $0.items, changeCount: $0.changeCount)).json
-      },
-    ])
-  }
+  /// Undo and redo entries sit at this depth in every history file (see `EntryText`).
+  private static let entryDepth = 2
 
-  /// The entries as JSON: each one's text from the file it was read from when it is
-  /// unchanged (undo and redo entries sit at the same depth in every history file).
-  private func laidOut(_ entries: [HistoryEntry]) -> [JSONValue] {
+  /// The text each entry was read with, when it is unchanged (nil for one to lay out).
+  private func textsRead(_ entries: [HistoryEntry]) -> [ArraySlice<UInt8>?] {
     var next = 0
     return entries.map { entry in
       // Entries keep their order from file to file: search on from the last one found.
       for index in entryTexts.indices.dropFirst(next) where entryTexts[index].entry.changeCount == entry.changeCount {
         guard entryTexts[index].entry == entry else { break }
         next = index + 1
-        return .laidOut(entryTexts[index].text)
+        return entryTexts[index].text
       }
-      return StoredEntry(entry).json
+      return nil
     }
+  }
+
+  private static func text(_ entry: HistoryEntry, read: ArraySlice<UInt8>?) -> ArraySlice<UInt8> {
+    read ?? StoredEntry(entry).json.pretty(atDepth: entryDepth)[...]
+  }
+
+  private func json(undo: [ArraySlice<UInt8>], redo: [ArraySlice<UInt8>]) -> JSONValue {
+    .members([
+      "format": .integer(format), "changeCount": .integer(changeCount), "levelsOfUndo": .integer(history.levelsOfUndo),
+      "undo": .array(undo.map(JSONValue.laidOut)), "redo": .array(redo.map(JSONValue.laidOut)),
+      "group": history.group.map { StoredGroup($0).json },
+      // Kept as an entry so that it is checked as one.
+      "beforeSecrets": history.beforeSecrets.map {
+        StoredEntry(HistoryEntry(actionName: $0.actionName, date: $0.date, items: $0.items, changeCount: $0.changeCount)).json
+      },
+    ])
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
@@ -103,18 +109,35 @@ struct HistoryFile {
   /// The encoded file; when it would pass the size limit, the oldest entries go first
   /// (redo, then undo). The newest entry of each stack is never dropped: a change is not
   /// committed without the entry that undoes it. `path` names the file in messages.
+  /// Linear however many go: each entry is laid out at most once, and the ones that go
+  /// not at all (dropped one at a time, the file laid out anew each time, 180,000 entries
+  /// took minutes).
   mutating func encoded(path: String) throws(PasteboardError) -> [UInt8] {
-    while true {
-      let bytes = json.pretty
-      if bytes.count <= Self.sizeLimit { return bytes }
-      if history.redoStack.count > 1 {
-        history.redoStack.removeFirst()
-      } else if history.undoStack.count > 1 {
-        history.undoStack.removeFirst()
-      } else {
-        throw .historyTooLarge(path: path, limit: Self.sizeLimit)
+    let (undoRead, redoRead) = (textsRead(history.undoStack), textsRead(history.redoStack))
+    // The newest of each stack is kept whatever its size; then the undo entries, newest
+    // first, while they fit, and only when all of them do, the redo entries.
+    var undo = history.undoStack.last.map { [Self.text($0, read: undoRead.last!)] } ?? []
+    var redo = history.redoStack.last.map { [Self.text($0, read: redoRead.last!)] } ?? []
+    var room = Self.sizeLimit - json(undo: undo, redo: redo).pretty.count
+    if room < 0 { throw .historyTooLarge(path: path, limit: Self.sizeLimit) }
+    // Past the first, an entry takes its text and a separator.
+    let separator = JSONValue.prettyElementSeparatorSize(depth: Self.entryDepth)
+    func keep(_ entries: [HistoryEntry], read: [ArraySlice<UInt8>?], into kept: inout [ArraySlice<UInt8>]) -> Bool {
+      for index in entries.indices.dropLast().reversed() {
+        let text = Self.text(entries[index], read: read[index])
+        room -= text.count + separator
+        if room < 0 { break }
+        kept.append(text)
       }
+      kept.reverse()
+      return room >= 0
     }
+    if keep(history.undoStack, read: undoRead, into: &undo) {
+      _ = keep(history.redoStack, read: redoRead, into: &redo)
+    }
+    history.undoStack.removeFirst(history.undoStack.count - undo.count)
+    history.redoStack.removeFirst(history.redoStack.count - redo.count)
+    return json(undo: undo, redo: redo).pretty
   }
 }
 

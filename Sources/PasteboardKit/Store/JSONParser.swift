@@ -17,13 +17,22 @@ struct JSONParser {
   /// (only a hostile file has one) is checked once complete, its keys sorted.
   private static let comparedUpTo = 16
 
-  init(bytes: [UInt8]) {
+  /// The most nodes (values and keys) the text may make: each costs more memory than
+  /// the two bytes of `1,` that make one, so input no reader would write is refused
+  /// before it costs a multiple of its size.
+  private let mostNodes: Int
+
+  init(bytes: [UInt8], mostNodes: Int = .max) {
     text = bytes
+    self.mostNodes = mostNodes
   }
 
   /// The text as nodes, with only white space around its one value.
   mutating func tape() throws -> JSONTape {
-    nodes.reserveCapacity(text.count / 16)
+    // Each node starts at a byte of its own. With a limit, room for all the text may
+    // make at once (pages untouched cost nothing): grown by doubling, the list would
+    // hold one and a half times the limit as it was copied.
+    nodes.reserveCapacity(mostNodes < .max ? min(text.count, mostNodes) : text.count / 16)
     try text.withUnsafeBufferPointer { buffer in
       bytes = buffer
       defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
@@ -57,6 +66,8 @@ struct JSONParser {
   }
 
   private mutating func parseValue() throws {
+    // Room for a key's node too, which comes before its value's.
+    if nodes.count >= mostNodes - 1 { throw StoreJSONError(field: "", reason: "it holds more than \(mostNodes) JSON values and keys") }
     skipSpace()
     guard position < bytes.count else { throw corrupt("it ends where a value should be") }
     let start = position

@@ -334,6 +334,12 @@ public final class Pasteboard {
       let next = Manifest(
         format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(now / 1000), items: items,
         changeKind: kind, historyExpires: history.earliestExpiry)
+      if let index = items.firstIndex(where: { $0.representations.count > Item.mostRepresentations }) {
+        throw .cannotCreate(
+          path: stateFolder.path + "/\(next.changeCount).json",
+          reason: "item \(index + 1) has \(items[index].representations.count) representations, "
+            + "more than the \(Item.mostRepresentations) one item holds; give it fewer types")
+      }
       let encoded = next.encoded()
       // Readers refuse a larger manifest as damaged, so a writer must never make one.
       if encoded.count > Manifest.sizeLimit {
