@@ -194,13 +194,17 @@ extension PB {
       var options = Pasteboard.WriteOptions()
       options.expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
       try desktop.run(publishing: false) { route in
-        let pasteboard = try BoardOptions.open(pasteboard, creating: true)
+        let store = try Store.open(creating: true)
+        store.housekeeping()
+        let pasteboard = try store.pasteboard(named: BoardOptions.name(pasteboard), creating: true)
         let imported = try Desktop.importItem(
-          into: pasteboard, selection: desktop.selection, route: route, append: append, limits: limits, options: options)
+          into: pasteboard, store: store, selection: desktop.selection, route: route, append: append, limits: limits,
+          options: options)
         if let text = imported.unconverted { StandardStreams.printError("pb: " + text.note) }
         if !imported.leftOut.isEmpty {
           StandardStreams.printError("pb: " + Desktop.LeftOut.note(imported.leftOut, kept: imported.kept))
         }
+        if let error = imported.unwatched { StandardStreams.printError("pb: " + Desktop.unwatchedNote(error)) }
       }
     }
 
