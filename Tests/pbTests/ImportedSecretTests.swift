@@ -185,4 +185,31 @@ struct ImportedSecretTests {
     #expect(!hasEnded(bridge.pid), "the bridge runs on")
     withExtendedLifetime((owner, bridge)) {}
   }
+
+  @Test("Wayland: the password manager's copy replaced, or its application killed, the imported secret leaves the disk", arguments: [true, false])
+  func waylandWithdrawal(_ replaced: Bool) throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let owner = try Background(
+      sandbox,
+      [
+        "python3", ImportRobustnessTests.waylandLateClient, "offer", "text/plain=\(try sandbox.file("pw.txt", "wayland hunter2"))",
+        "x-kde-passwordManagerHint=\(try sandbox.file("hint", "secret"))",
+      ], environment: sway.environment)
+    try #require(owner.waitFor("owned").contains("owned"), "\(owner.waitFor("owned"))")
+    let imported = try sandbox.pb(["import"], environment: sway.environment)
+    try #require(imported.status == 0, "\(imported)")
+    try #require(!files(sandbox, holding: "wayland hunter2").isEmpty, "the secret is stored")
+    let watchers = { ownerProcesses(with: "WAYLAND_DISPLAY=\(sway.socket)", command: "__secret-watch") }
+    if replaced {
+      try #require(try sway.copy(sandbox, ["other"]).status == 0)
+    } else {
+      kill(owner.pid, SIGKILL)
+    }
+    waitUntil { files(sandbox, holding: "wayland hunter2").isEmpty }
+    #expect(files(sandbox, holding: "wayland hunter2") == [], "no file holds the secret once the desktop let it go")
+    waitUntil { watchers().isEmpty }
+    #expect(watchers().isEmpty, "the watcher ends with the secret")
+    withExtendedLifetime(owner) {}
+  }
 }
