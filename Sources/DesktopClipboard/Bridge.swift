@@ -46,6 +46,9 @@ struct SelectionEvents {
   /// An application asks the clipboard manager to save its copy before it exits
   /// (X11's SAVE_TARGETS), and waits for `answerSave`.
   var saveRequested = false
+  /// The desktop took the selection from pb's latest offer (another client's copy, or a
+  /// clear such as a password manager's), not pb itself.
+  var offerLost = false
   /// Derived targets of pb's offers that could not be made, with why (a budget an
   /// image is over).
   var notDerived: [(target: String, error: DesktopError)] = []
@@ -99,6 +102,14 @@ final class DesktopBridge {
     while true {
       let events = try endpoint.service(ready)
       for (target, error) in events.notDerived { notify(.notDerived(target: target, error)) }
+      if events.offerLost, let item = served, item.concealed {
+        // The desktop dropped the secret the bridge offered (a password manager clearing
+        // it, another copy): the board keeps it no longer either, and offers nothing in
+        // its place.
+        served = nil
+        let files = item.representations.map(\.file)
+        if let state = try? monitor.current().pasteboard.removeSecret(files: files) { seen = state.changeCount }
+      }
       if events.taken {
         served = nil  // another client's now
         keepsOwner = false
@@ -199,7 +210,19 @@ final class DesktopBridge {
       options.ifCount = work.since
       let pasteboard = try DesktopError.inStore { () throws(PasteboardError) in try store.pasteboard(named: board, creating: false) }
       do throws(DesktopError) {
-        let result = try Desktop.store(read, into: pasteboard, append: false, options: options)
+        let result: Desktop.Imported
+        do throws(DesktopError) {
+          result = try Desktop.store(read, into: pasteboard, append: false, options: options)
+        } catch .pasteboard(.changeCountMismatch(let name, let expected, let found)) where found == expected + 1 {
+          // Items that expired meanwhile (a secret's watcher removing it as its copy
+          // left the desktop) are no newer copy: stored over them, unless more changed.
+          let now = try? pasteboard.state()
+          guard let now, now.changeCount == found, now.changeKind == .expired else {
+            throw .pasteboard(.changeCountMismatch(board: name, expected: expected, found: found))
+          }
+          options.ifCount = found
+          result = try Desktop.store(read, into: pasteboard, append: false, options: options)
+        }
         imported = result.state.changeCount
         if let text = result.unconverted { notify(.importedWithoutText(text)) }
         if !result.leftOut.isEmpty { notify(.importedLeavingOut(result.leftOut, kept: result.kept)) }

@@ -165,24 +165,25 @@ public enum Desktop {
       _ = try DesktopError.catching { try SystemCall.spawnSelf(arguments, passing: [writer] + data) }
       // Only the owner holds the write end now: its end of file means it is gone.
       _ = consume writer
-      let answer = try readAnswer(from: reader)
+      let answer = try readAnswer(from: reader, of: "pb's owner process")
       if answer != "ok" {
         throw .failed(answer.isEmpty ? "the process that was to own the selection ended without taking it" : answer)
       }
     }
   }
 
-  /// What the owner process reports on its status pipe: "ok", or why it failed.
-  private static func readAnswer(from pipe: Descriptor) throws(DesktopError) -> String {
+  /// What a detached process of pb's (`what`) reports on its status pipe: "ok", or why
+  /// it failed.
+  static func readAnswer(from pipe: Descriptor, of what: String) throws(DesktopError) -> String {
     var answer: [UInt8] = []
     let deadline = SystemCall.monotonicMilliseconds() + 10_000
     var buffer = [UInt8](repeating: 0, count: 512)
     while true {
       let left = deadline - SystemCall.monotonicMilliseconds()
       let ready = try DesktopError.catching {
-        try SystemCall.waitReadable(pipe.file, milliseconds: Int32(max(0, left)), path: "pb's owner process")
+        try SystemCall.waitReadable(pipe.file, milliseconds: Int32(max(0, left)), path: what)
       }
-      guard left > 0, ready else { throw .timeout(what: "pb's owner process", seconds: 10, adjustable: false) }
+      guard left > 0, ready else { throw .timeout(what: what, seconds: 10, adjustable: false) }
       let count = try DesktopError.catching { try buffer.withUnsafeMutableBytes { try pipe.file.readFully(into: $0) } }
       answer += buffer[..<count]
       if count < buffer.count { break }
@@ -420,17 +421,37 @@ public enum Desktop {
 
   /// What an import made: the board's new state; the text it left out, if the offer's
   /// text came only in charsets pb could not convert; the types it left out (late,
-  /// refused, or over the size limit), and how many representations it kept.
+  /// refused, or over the size limit), and how many representations it kept; for a
+  /// secret whose watcher could not be started, why (it then leaves the disk only
+  /// once expired, at the next pb command that reads the board).
   public struct Imported: Sendable {
     public var state: PasteboardState
     public var unconverted: UnconvertedText?
     public var leftOut: [LeftOut] = []
     public var kept = 0
+    public var unwatched: DesktopError?
   }
 
   /// Reads the types the desktop's selection offers into one new item of `pasteboard`
   /// (after its items with `append`), an undoable change named Import, within `limits`.
+  /// A secret is watched by a process left behind (`watchSecret`), which removes it
+  /// from `store` once the desktop no longer holds it, or once it expires.
   public static func importItem(
+    into pasteboard: Pasteboard, store: Store, selection: Selection, route: Route, append: Bool, limits: ImportLimits,
+    options: Pasteboard.WriteOptions
+  ) throws(DesktopError) -> Imported {
+    var imported = try readItem(into: pasteboard, selection: selection, route: route, append: append, limits: limits, options: options)
+    guard let item = append ? imported.state.items.last : imported.state.items.first, item.concealed else { return imported }
+    do {
+      let origin = DesktopTargets.Origin(board: pasteboard.name, changeCount: imported.state.changeCount)
+      try watchSecret(item, origin: origin, store: store, selection: selection, backend: route.backend)
+    } catch {
+      imported.unwatched = error
+    }
+    return imported
+  }
+
+  private static func readItem(
     into pasteboard: Pasteboard, selection: Selection, route: Route, append: Bool, limits: ImportLimits,
     options: Pasteboard.WriteOptions
   ) throws(DesktopError) -> Imported {

@@ -72,6 +72,8 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     }
     var events = SelectionEvents()
     for owner in owners { events.notDerived += owner.finishDerivations() }
+    // Each owner's loss is taken, so that an older offer's is not told later.
+    events.offerLost = owners.map { $0.takeLoss() }.last == true
     owners.removeAll(where: \.isDone)
     let offer = try control.current(selection).offer
     defer { lastOffer = offer }

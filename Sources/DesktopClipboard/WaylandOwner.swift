@@ -42,6 +42,9 @@ final class WaylandOwner {
   private let offer: DesktopOffer
   private var source: UInt32 = 0
   private var lost = false
+  /// Set when the compositor cancelled the source while it held the selection (another
+  /// client's copy, or a clear), not pb itself; `takeLoss` says so once.
+  private var lostToDesktop = false
   /// Whether the source was destroyed.
   private var withdrawn = false
   private var transfers: [Transfer] = []
@@ -103,6 +106,12 @@ final class WaylandOwner {
 
   /// pb's source is still the selection (not cancelled, nor replaced by pb itself).
   var holdsSelection: Bool { !lost }
+
+  /// Whether the desktop took the selection from this source since last asked.
+  func takeLoss() -> Bool {
+    defer { lostToDesktop = false }
+    return lostToDesktop
+  }
 
   /// Another client has the selection and every transfer has ended.
   var isDone: Bool { lost && transfers.isEmpty && waiting.isEmpty }
@@ -178,6 +187,7 @@ final class WaylandOwner {
       let transfer = Transfer(pipe: pipe, target: target)
       if offer.isReady(target) { transfers.append(transfer) } else { waiting.append(transfer) }
     case WaylandProtocol.DataControlSource.cancelledEvent:  // another client has the selection
+      if !lost { lostToDesktop = true }
       lost = true
     default:
       break

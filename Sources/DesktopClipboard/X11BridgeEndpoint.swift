@@ -85,6 +85,8 @@ final class X11BridgeEndpoint: BridgeEndpoint {
       events.notDerived += owner.finishDerivations()
       owner.dropStalledTransfers()
     }
+    // Each owner's loss is taken, so that an older offer's is not told later.
+    events.offerLost = owners.map { $0.takeLoss() }.last == true
     owners.removeAll(where: \.isDone)
     // Nobody has taken the selection since (the bridge would take it from them), and
     // no other manager has replaced pb's (it keeps copies now).

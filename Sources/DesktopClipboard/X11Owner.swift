@@ -21,6 +21,9 @@ final class X11Owner {
   private var acquired: xcb_timestamp_t = 0
   /// Set when another client takes the selection: transfers under way still finish.
   private var lost = false
+  /// Set when the desktop took the selection from this offer while it held it (another
+  /// client's copy, or a clear), not pb itself; `takeLoss` says so once.
+  private var lostToDesktop = false
   private var transfers: [Transfer] = []
   /// Requests for a derived target being made (`DesktopOffer.isReady`), answered when
   /// it is: meanwhile every other request is answered at once.
@@ -132,6 +135,12 @@ final class X11Owner {
     return reply.pointee.owner
   }
 
+  /// Whether the desktop took the selection from this offer since last asked.
+  func takeLoss() -> Bool {
+    defer { lostToDesktop = false }
+    return lostToDesktop
+  }
+
   /// Another client has the selection and every transfer has ended.
   var isDone: Bool { lost && transfers.isEmpty && waiting.isEmpty }
 
@@ -178,6 +187,7 @@ final class X11Owner {
       // on the same window): not a loss of this one. Server times wrap after 49 days.
       let clear = event.as(xcb_selection_clear_event_t.self)
       guard clear.owner == x.window, clear.selection == selection, Int32(bitPattern: clear.time &- acquired) >= 0 else { return false }
+      if !lost { lostToDesktop = true }
       lost = true
     case XCB_PROPERTY_NOTIFY:
       let notify = event.as(xcb_property_notify_event_t.self)

@@ -254,6 +254,13 @@ extension Desktop.BridgeNotice {
   }
 }
 
+extension Desktop {
+  /// What an import says of a secret it could not leave a watcher for.
+  static func unwatchedNote(_ error: DesktopError) -> String {
+    "the password stays on disk until it expires, and a pb command reads the board then: " + error.message
+  }
+}
+
 extension Desktop.LeftOut {
   /// The one line an import that kept some types says of those it left out.
   static func note(_ list: [Desktop.LeftOut], kept: Int) -> String {

@@ -32,6 +32,10 @@ struct PB: ParsableCommand {
     SystemCall.reportOutOfMemory("\(shownName): " + OutOfMemory.message, status: ExitStatus.outOfMemory)
     // The process that holds a published selection: pb itself, under a name no user types.
     if arguments.first == Desktop.ownerCommand { Glibc.exit(Desktop.runOwner(Array(arguments.dropFirst()), describe: \.message)) }
+    // The process that removes an imported secret once the desktop lets it go.
+    if arguments.first == Desktop.secretWatchCommand {
+      Glibc.exit(Desktop.runSecretWatch(Array(arguments.dropFirst()), describe: \.message))
+    }
     // The far end of pb bridge --remote, as pb serve starts it.
     if arguments.first == RemoteBridgeEnd.command { Glibc.exit(RemoteBridge.runEnd(Array(arguments.dropFirst()))) }
     StandardStreams.prepare()

@@ -98,13 +98,13 @@ final class PrivateX {
 
 }
 
-/// pb's owner processes (`pb __desktop-owner`) whose environment has `variable`
-/// (`DISPLAY=:3`): those serving one test's display.
-func ownerProcesses(with variable: String) -> [Int32] {
+/// pb's owner processes (`pb __desktop-owner`, or another of its hidden `command`s)
+/// whose environment has `variable` (`DISPLAY=:3`): those serving one test's display.
+func ownerProcesses(with variable: String, command hidden: String = "__desktop-owner") -> [Int32] {
   let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
   return processes.compactMap { name in
     guard let pid = Int32(name), let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline"),
-      String(decoding: command, as: UTF8.self).contains("__desktop-owner"),
+      String(decoding: command, as: UTF8.self).contains(hidden),
       let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ")
     else { return nil }
     return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == variable } ? pid : nil

@@ -402,6 +402,24 @@ public final class Pasteboard {
     return try commit(from: nil, kind: .expired) { live, current, _ in live.count < current.items.count ? live : nil }.state
   }
 
+  /// Removes the concealed item whose data files are `files` as if it had expired (a
+  /// change of kind `expired`, which history does not record), with any that have: a
+  /// secret whose copy left the desktop goes before its time. Returns the new state, or
+  /// nil when the board no longer holds that secret (nothing else is ever removed).
+  @discardableResult
+  public func removeSecret(files: [String]) throws(PasteboardError) -> PasteboardState? {
+    guard directory != nil else { return nil }
+    var removed = false
+    let state = try commit(from: nil, kind: .expired) { live, _, _ in
+      guard let index = live.firstIndex(where: { $0.concealed && $0.representations.map(\.file) == files }) else { return nil }
+      removed = true
+      var items = live
+      items.remove(at: index)
+      return items
+    }.state
+    return removed ? state : nil
+  }
+
   /// Removes older states and histories, data files neither the kept state nor its
   /// history names, and the scratch folders of writers that died. Called with the lock
   /// held; failures only leave litter behind for the next writer. Large data files go

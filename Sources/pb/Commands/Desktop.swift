@@ -115,7 +115,8 @@ extension PB {
         offered only so; a type pb does not know keeps its MIME type, but marks of who \
         holds the selection (application/x-copyq-owner) are not kept. An offer marked \
         as a password (x-kde-passwordManagerHint) becomes a concealed item, which expires \
-        after 30s unless --expire says otherwise. Image types \
+        after 30s unless --expire says otherwise, and leaves the disk sooner if its \
+        application withdraws it from the desktop (a process stays behind to watch). Image types \
         a toolkit makes on request (image/bmp, image/jpeg, image/xpm...) are not read \
         when the original is offered (image/png). A type late, refused or over the size \
         limit is left out, and named on one line; the rest is kept. The change is \
@@ -194,13 +195,17 @@ extension PB {
       var options = Pasteboard.WriteOptions()
       options.expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
       try desktop.run(publishing: false) { route in
-        let pasteboard = try BoardOptions.open(pasteboard, creating: true)
+        let store = try Store.open(creating: true)
+        store.housekeeping()
+        let pasteboard = try store.pasteboard(named: BoardOptions.name(pasteboard), creating: true)
         let imported = try Desktop.importItem(
-          into: pasteboard, selection: desktop.selection, route: route, append: append, limits: limits, options: options)
+          into: pasteboard, store: store, selection: desktop.selection, route: route, append: append, limits: limits,
+          options: options)
         if let text = imported.unconverted { StandardStreams.printError("pb: " + text.note) }
         if !imported.leftOut.isEmpty {
           StandardStreams.printError("pb: " + Desktop.LeftOut.note(imported.leftOut, kept: imported.kept))
         }
+        if let error = imported.unwatched { StandardStreams.printError("pb: " + Desktop.unwatchedNote(error)) }
       }
     }
 
@@ -243,7 +248,8 @@ extension PB {
         import makes it. Driven by change notifications, never polling; a change it made \
         on one side is not carried back. Passwords (x-kde-passwordManagerHint) are never \
         imported. What it offers leaves the desktop when it expires, and a concealed \
-        item as soon as the board no longer holds it. Runs until interrupted, or until \
+        item as soon as the board no longer holds it; such an item leaves the board \
+        when the desktop drops the offer (cleared, or replaced). Runs until interrupted, or until \
         the pasteboard is deleted (exit 66).
         """)
 
