@@ -104,8 +104,39 @@ int pb_spawn_detached(const char *path, char *const argv[], const int *fds, int 
   return result;
 }
 
-int pb_spawn_with_streams(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
-                          pid_t *pid) {
+// The child of pb_spawn_with_streams when it must end with pb: between fork and exec
+// only async-signal-safe calls. Reports a failure's errno on `report` and exits.
+static void start_bound_child(pid_t parent, const char *path, char *const argv[], char *const envp[], const int moved[3],
+                              int report) {
+  int failure = 0;
+  // Asked first, then checked: a parent that died before the ask is not signalled.
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) failure = errno;
+  else if (getppid() != parent) failure = ESRCH;
+  if (failure == 0) {
+    struct sigaction standard;
+    memset(&standard, 0, sizeof standard);
+    standard.sa_handler = SIG_DFL;
+    for (int number = 1; number < NSIG; number++) sigaction(number, &standard, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int index = 0; index < 3; index++)
+      if (dup2(moved[index], index) < 0) failure = errno;
+  }
+  if (failure == 0) {
+    // No descriptor of pb's stays open but the report, which exec closes.
+    for (int fd = 3; fd < report; fd++) close(fd);
+    pb_close_from(report + 1);
+    execve(path, argv, envp);
+    failure = errno;
+  }
+  ssize_t written;
+  do written = write(report, &failure, sizeof failure); while (written < 0 && errno == EINTR);
+  _exit(127);
+}
+
+int pb_spawn_streams(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
+                     int ends_with_parent, pid_t *pid) {
   // Like pb_spawn_detached, the three ends first move above 2, so that no dup2 below
   // overwrites one still to be moved.
   int ends[3] = {input, output, error};
@@ -115,7 +146,32 @@ int pb_spawn_with_streams(const char *path, char *const argv[], char *const envp
     moved[index] = fcntl(ends[index], F_DUPFD_CLOEXEC, 3);
     if (moved[index] < 0) result = errno;
   }
-  if (result == 0) {
+  if (result == 0 && ends_with_parent) {
+    int report[2];
+    pid_t parent = getpid();
+    if (pipe2(report, O_CLOEXEC) < 0) {
+      result = errno;
+    } else {
+      pid_t child = fork();
+      if (child == 0) start_bound_child(parent, path, argv, envp, moved, report[1]);
+      close(report[1]);
+      if (child < 0) {
+        result = errno;
+      } else {
+        // Nothing read: exec closed the pipe, the program runs.
+        int failure = 0;
+        ssize_t count;
+        do count = read(report[0], &failure, sizeof failure); while (count < 0 && errno == EINTR);
+        if (count == sizeof failure) {
+          while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {}
+          result = failure != 0 ? failure : EIO;
+        } else {
+          *pid = child;
+        }
+      }
+      close(report[0]);
+    }
+  } else if (result == 0) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_init(&actions);

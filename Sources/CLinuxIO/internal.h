@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <sys/inotify.h>
+#include <sys/prctl.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>

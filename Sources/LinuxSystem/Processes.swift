@@ -118,9 +118,12 @@ extension SystemCall {
   /// `pb serve`): `arguments[0]` found in PATH as posix_spawnp finds it (or `program`
   /// when given), `environment` set over pb's own, and its standard streams on the three
   /// descriptors; it gets default signal handling and no other descriptor of pb's.
+  /// `endsWithPB`: a pb of pb's own work (a `program` path) that must not go on alone
+  /// when pb is killed (SIGKILL), writing into a private folder the next pb removes; it
+  /// is killed when the thread that started it ends, so start it from one that waits.
   public static func spawn(
     _ arguments: [String], program: String? = nil, environment: [String: String], standardInput: Descriptor,
-    standardOutput: Descriptor, standardError: Descriptor
+    standardOutput: Descriptor, standardError: Descriptor, endsWithPB: Bool = false
   ) throws(SystemError) -> ChildProcess {
     let (argv, envp) = commandLine(arguments, environment)
     defer { (argv + envp).forEach { free($0) } }
@@ -128,8 +131,8 @@ extension SystemCall {
     var pid: pid_t = 0
     // The descriptors (parameters, alive until the return) stay open for the child.
     let result = PathBytes.withCString(name) { path in
-      pb_spawn_with_streams(
-        path, argv, envp, standardInput.file.raw, standardOutput.file.raw, standardError.file.raw, &pid)
+      pb_spawn_streams(
+        path, argv, envp, standardInput.file.raw, standardOutput.file.raw, standardError.file.raw, endsWithPB ? 1 : 0, &pid)
     }
     if result != 0 { throw SystemError(errno: result, operation: "run", path: name) }
     return ChildProcess(pid: pid, name: name)

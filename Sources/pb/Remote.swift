@@ -147,12 +147,12 @@ struct RemoteCommand {
       let nothing = try SystemCall.open("/dev/null", flags: O_RDONLY)
       let copied = try SystemCall.spawn(
         ["pb", "copy", "--pasteboard", words[2], "--from", board, "--concealed"], program: "/proc/self/exe", environment: store,
-        standardInput: nothing, standardOutput: .standardError, standardError: .standardError
+        standardInput: nothing, standardOutput: .standardError, standardError: .standardError, endsWithPB: true
       ).waitForExit()
       if copied != 0 { return copied }
       return try SystemCall.spawn(
         ["pb"] + words, program: "/proc/self/exe", environment: store, standardInput: .standardInput,
-        standardOutput: .standardOutput, standardError: .standardError
+        standardOutput: .standardOutput, standardError: .standardError, endsWithPB: true
       ).waitForExit()
     } catch {
       throw .io(error)

@@ -111,8 +111,10 @@ int pb_spawn_detached(const char *path, char *const argv[], const int *fds, int 
 /// Starts `path` (found in PATH when it has no '/') with `argv` and `envp`, its standard
 /// input, output and error on `input`, `output` and `error`, default signal handling, and
 /// no other descriptor open. Returns 0 with `*pid` set, or an errno value.
-int pb_spawn_with_streams(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
-                          pid_t *pid);
+/// With `ends_with_parent`, `path` must hold a '/', and the program is killed (SIGKILL)
+/// when pb ends, however it ends, even before it starts.
+int pb_spawn_streams(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
+                     int ends_with_parent, pid_t *pid);
 
 /// A pipe, both ends close-on-exec.
 int pb_pipe(int ends[2]);

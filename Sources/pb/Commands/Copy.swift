@@ -154,10 +154,10 @@ struct CopyRequest: CommandRequest {
     let nothing = try SystemCall.open("/dev/null", flags: O_RDONLY)
     let exporter = try SystemCall.spawn(
       ["pb", "export", "--pasteboard", source] + (concealed ? ["--concealed"] : []), program: "/proc/self/exe", environment: [:],
-      standardInput: nothing, standardOutput: archive.write, standardError: .standardError)
+      standardInput: nothing, standardOutput: archive.write, standardError: .standardError, endsWithPB: true)
     let importer = try SystemCall.spawn(
       ["pb", "import", "--archive", "-", "--pasteboard", target] + (append ? ["--append"] : []), program: "/proc/self/exe",
-      environment: [:], standardInput: archive.read, standardOutput: .standardOutput, standardError: errors.write)
+      environment: [:], standardInput: archive.read, standardOutput: .standardOutput, standardError: errors.write, endsWithPB: true)
     return (exporter, importer, errors.read)
   }
 
