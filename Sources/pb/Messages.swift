@@ -40,6 +40,13 @@ extension PasteboardError {
       return "cannot run '\(Display.value(command))': \(reason)" + (reason.contains("; ") ? "" : "; check the command's name and PATH")
     case .noOpenGroup(let board):
       return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin"
+    case .groupOpenedElsewhere(let board, let levels):
+      return "no undo group this shell opened is open on '\(Display.value(board))': "
+        + "\(levels == 1 ? "the level open is" : "the \(levels) levels open are") another process's (a shell's or pb group run's), "
+        + "which ends it (or exits)"
+    case .undoInGroup(let board):
+      return "an undo group is open on '\(Display.value(board))': close it first with pb group end, then undo "
+        + "(pb history shows the group)"
     case .usage(let text):
       return Display.line(text)
     case .misuse(let misuse):

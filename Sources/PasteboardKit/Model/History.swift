@@ -375,22 +375,30 @@ public struct History: Sendable, Equatable {
     return true
   }
 
-  /// Closes the level `opener` opened, with the levels inside it (which whatever ran in
-  /// it left open), and never a level outside it; false when it has none open.
+  /// Closes the innermost level `opener` opened, and no other: processes share one stack
+  /// of levels, so a level above it may be another's (a shell's, while a background
+  /// `pb group run` goes on). Levels its command left open close as their openers exit.
+  /// False when it has none open.
   public mutating func endGroup(openedBy opener: ProcessIdentity) -> Bool {
-    guard var open = group, let level = open.openers.lastIndex(of: opener) else { return false }
-    open.openers.removeSubrange(level...)
+    endGroup(openedByAnyOf: [opener])
+  }
+
+  /// Closes the innermost level any of `openers` opened (`pb group end`: its shell and
+  /// the processes that shell runs under), and no other.
+  public mutating func endGroup(openedByAnyOf openers: [ProcessIdentity]) -> Bool {
+    guard var open = group, let level = open.openers.lastIndex(where: openers.contains) else { return false }
+    open.openers.remove(at: level)
     group = open.openers.isEmpty ? nil : open
     return true
   }
 
-  /// Closes every level whose opener has exited, and the levels inside it.
+  /// Closes every level whose opener has exited (each alone, as `endGroup(openedBy:)`).
   public mutating func closeGroupsOfExitedProcesses(isRunning: (ProcessIdentity) -> Bool = { $0.isRunning }) {
     guard var open = group else { return }
-    if let exited = open.openers.firstIndex(where: { !isRunning($0) }) {
-      open.openers.removeSubrange(exited...)
-    }
-    group = open.openers.isEmpty ? nil : open
+    let running = open.openers.filter(isRunning)
+    guard running.count < open.openers.count else { return }
+    open.openers = running
+    group = running.isEmpty ? nil : open
   }
 
   // MARK: Data

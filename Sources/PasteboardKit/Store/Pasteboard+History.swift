@@ -123,6 +123,9 @@ extension Pasteboard {
       return work
     }
     let (state, work) = try commit(from: nil, kind: kind, outside: outside) { (_, current, history) throws(PasteboardError) -> [Item]? in
+      // As NSUndoManager raises: undoing inside a group would leave it open, and every
+      // later change from any process would go into its entry.
+      if kind == .undone, history.group != nil { throw .undoInGroup(board: name) }
       moved =
         kind == .undone
         ? history.undo(count, current: current.items, changeCount: current.changeCount + 1)
@@ -308,14 +311,23 @@ extension Pasteboard {
     try updateHistory { history in history.beginGroup(named: name, openedBy: opener) }
   }
 
-  /// Closes the innermost open group level; fails when none is open.
-  public func endGroup() throws(PasteboardError) {
-    let closed = try updateHistory { history in history.endGroup() }
-    if !closed { throw .noOpenGroup(board: name) }
+  /// `pb group end`: closes the innermost level that `caller` (the shell that runs it)
+  /// or a process it runs under opened: a script may end its shell's group, a command
+  /// its `pb group run`'s, but no process one that an unrelated process (another shell,
+  /// a background job, a `pb group run` it started) opened. Fails when none is open, or
+  /// when every open level is such another process's.
+  public func endGroup(calledBy caller: ProcessIdentity) throws(PasteboardError) {
+    let lineage = caller.lineage
+    // Nil when it closed one; else how many levels others hold open.
+    let othersOpen = try updateHistory { history -> Int? in
+      history.endGroup(openedByAnyOf: lineage) ? nil : history.group?.depth ?? 0
+    }
+    guard let othersOpen else { return }
+    throw othersOpen == 0 ? .noOpenGroup(board: name) : .groupOpenedElsewhere(board: name, levels: othersOpen)
   }
 
-  /// Closes the level `opener` opened (`pb group run`'s own), with those inside it;
-  /// false when the command it ran closed it already.
+  /// Closes the level `opener` opened (`pb group run`'s own), and no other's; false
+  /// when it has none open.
   @discardableResult
   public func endGroup(openedBy opener: ProcessIdentity) throws(PasteboardError) -> Bool {
     try updateHistory { history in history.endGroup(openedBy: opener) }
