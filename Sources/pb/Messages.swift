@@ -288,6 +288,10 @@ extension WorkNote {
       "could not remove '\(Display.path(path))' again: \(reason)"
     case .movedSinceUndo(let path):
       "'\(Display.path(path))' is not in the store: an undo put it back and it was moved since; left where it is"
+    case .notAuthenticated(let path, let undo):
+      "\(undo ? "did not put back" : "left in place") '\(Display.path(path))': its record in the history is not authenticated "
+        + "by your key (an older pb wrote it, or it was planted)"
+        + (undo ? "; its bytes stay in the store: pb redo, then pb paste it" : "")
     }
   }
 }

@@ -37,13 +37,18 @@ public struct CutFile: Sendable, Equatable {
   /// Where undo put it back and the very file it made there; nil while its bytes are in
   /// the store (not undone, or undo could not put it back).
   public var restored: RestoredFile?
+  /// Whether undo and redo may act on its path: true for a record this pb made, and for
+  /// one read back whose MAC the user's key verifies (`HistorySeal`). Undoing one that is
+  /// not leaves its bytes in the store.
+  public var authenticated: Bool
 
-  public init(path: String, file: String, mode: UInt32, modified: Int64, restored: RestoredFile? = nil) {
+  public init(path: String, file: String, mode: UInt32, modified: Int64, restored: RestoredFile? = nil, authenticated: Bool = true) {
     self.path = path
     self.file = file
     self.mode = mode
     self.modified = modified
     self.restored = restored
+    self.authenticated = authenticated
   }
 }
 
@@ -98,7 +103,7 @@ public struct UndoGroup: Sendable, Equatable {
   /// The outermost group's name; nil names the entry after its first action.
   public var name: String?
   /// The process that opened each nesting level, outermost first. A level whose
-  /// process has exited is closed (with every level inside it).
+  /// process has exited is closed (only that level: the others may be other processes').
   public var openers: [ProcessIdentity]
   /// Whether the top undo entry is this group's (a change was made inside it).
   public var hasEntry: Bool

@@ -29,7 +29,7 @@ extension Pasteboard {
       return HistoryFile(changeCount: count, history: History())
     }
     let path = folder.path + "/" + name
-    let file = try HistoryFile.decode(bytes, path: path)
+    let file = try HistoryFile.decode(bytes, path: path, board: self.name)
     guard file.changeCount == count else {
       throw .corruptStore(path: path, reason: "field changeCount: it says \(file.changeCount), the name says \(count)")
     }
@@ -48,6 +48,11 @@ extension Pasteboard {
       return
     }
     var file = HistoryFile(changeCount: count, history: history, entryTexts: read.entryTexts)
+    // Cut files this pb made or authenticated are sealed again: their entry or record
+    // may have changed (a group grew, undo put a file back).
+    if (history.undoStack + history.redoStack).contains(where: { $0.cutFiles.contains(where: \.authenticated) }) {
+      file.seal = try HistoryKey.key(creating: true).map { HistorySeal(key: $0, board: self.name) }
+    }
     let bytes = try file.encoded(path: folder.path + "/" + name)
     history = file.history
     try PasteboardError.catching { try StoreFiles.writeAtomically(bytes, named: name, in: folder, durable: durable) }
@@ -87,6 +92,7 @@ extension Pasteboard {
     guard directory != nil else { throw .nothingToUndo(board: name, redo: kind == .redone) }
     var moved: [HistoryEntry] = []
     var notes: [WorkNote] = []
+    var unauthenticated = false
     let outside: OutsideWork = { (current, items, history, next) throws(PasteboardError) -> JournaledWork? in
       guard let board = self.directory, let target = moved.last else { return nil }
       var cuts = moved.flatMap(\.cutFiles)
@@ -94,6 +100,12 @@ extension Pasteboard {
         try self.checkDataFiles(of: target.items, leftBy: target.actionName, at: current.changeCount)
         let data = try self.requiredFolder(Folder.data)
         cuts = cuts.filter { cut in
+          // A record without a valid MAC names a path the store's word alone gave.
+          guard cut.authenticated else {
+            notes.append(.notAuthenticated(cut.path, undo: true))
+            unauthenticated = true
+            return false
+          }
           if (try? data.status(of: cut.file)) != nil { return true }
           notes.append(Self.notInStore(cut))
           return false
@@ -140,7 +152,8 @@ extension Pasteboard {
       let now = TimeSpec.now()
       return target.items.filter { !$0.hasExpired(at: now) }
     }
-    return HistoryMove(entries: moved, state: state, notes: notes + (work?.notes ?? []), failed: work?.failed ?? false)
+    return HistoryMove(
+      entries: moved, state: state, notes: notes + (work?.notes ?? []), failed: unauthenticated || (work?.failed ?? false))
   }
 
   /// A state whose data files are gone, or not the size history says, cannot be
