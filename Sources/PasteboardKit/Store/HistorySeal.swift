@@ -44,7 +44,13 @@ struct HistorySeal {
     } else {
       fields.append("in store")
     }
-    return fields.flatMap { Array($0.utf8) + [0] }
+    var message: [UInt8] = []
+    message.reserveCapacity(fields.reduce(0) { $0 + $1.utf8.count + 1 })
+    for field in fields {
+      message += field.utf8
+      message.append(0)
+    }
+    return message
   }
 }
 
@@ -84,8 +90,13 @@ enum HistoryKey {
   private static func openFolder(_ path: String, creating: Bool) throws(PasteboardError) -> Directory? {
     let folder: Directory
     do throws(SystemError) {
-      if creating { try makeFolders(path) }
-      folder = try Directory.open(path: path)
+      do {
+        folder = try Directory.open(path: path)
+      } catch where error.errno == ENOENT && creating {
+        // Made once: every later pb finds it.
+        try makeFolders(path)
+        folder = try Directory.open(path: path)
+      }
     } catch {
       if !creating { if error.errno == ENOENT { return nil } else { throw .io(error) } }
       throw .cannotCreate(path: path, reason: error.reason + "; pb keeps the key that authenticates undo's cut files there")
@@ -207,6 +218,8 @@ enum SHA256 {
     let bits = UInt64(message.count) &* 8
     for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
     var words = [UInt32](repeating: 0, count: 64)
+    // Read once: a static's every use checks that it is initialised.
+    let constants = roundConstants
     for block in stride(from: 0, to: padded.count, by: 64) {
       for index in 0..<16 {
         let at = block + index * 4
@@ -222,19 +235,35 @@ enum SHA256 {
       }
       var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
       for index in 0..<64 {
-        let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ roundConstants[index] &+ words[index]
+        let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ constants[index] &+ words[index]
         let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
         (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
       }
-      for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
+      state[0] &+= a
+      state[1] &+= b
+      state[2] &+= c
+      state[3] &+= d
+      state[4] &+= e
+      state[5] &+= f
+      state[6] &+= g
+      state[7] &+= h
     }
-    return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+    var digest: [UInt8] = []
+    digest.reserveCapacity(32)
+    for word in state {
+      for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+    }
+    return digest
   }
 
   static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
     var block = key.count > 64 ? hash(key) : key
     block += [UInt8](repeating: 0, count: 64 - block.count)
-    return hash(block.map { $0 ^ 0x5c } + hash(block.map { $0 ^ 0x36 } + message))
+    var inner = block.map { $0 ^ 0x36 }
+    inner += message
+    var outer = block.map { $0 ^ 0x5c }
+    outer += hash(inner)
+    return hash(outer)
   }
 
   private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
