@@ -70,6 +70,29 @@ struct HistorySealTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [])
   }
 
+  @Test("a planted undo journal naming a path outside is refused (70) before anything is made there")
+  func plantedUndoJournal() throws {
+    let sandbox = try Sandbox()
+    let outside = try outsideFolder()
+    defer { try? FileManager.default.removeItem(at: outside) }
+    #expect(try sandbox.pb("copy", stdin: Data("store bytes".utf8)).status == 0)
+    let board = sandbox.store.appendingPathComponent("boards/general")
+    let data = try #require(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path).first)
+    let victim = outside.appendingPathComponent("planted.txt").path
+    // An undo's work after its commit, as if pb had been killed there: make the file.
+    let step: [String: Any] = [
+      "path": victim, "file": data, "method": "copy", "temporary": ".planted.txt.pb-0123456789abcdef", "mode": 0o644, "modified": 1,
+    ]
+    let count = try sandbox.changeCount()
+    let plan: [String: Any] = ["format": 4, "operation": "undo", "from": count - 1, "to": count, "steps": [step]]
+    var bytes = try JSONSerialization.data(withJSONObject: plan, options: [.sortedKeys])
+    bytes.append(0x0A)
+    try bytes.write(to: board.appendingPathComponent("journal"))
+    let copy = try sandbox.pb("copy", stdin: Data("next".utf8))
+    #expect(copy.status == 70 && copy.stderr.contains("journal") && copy.stderr.split(separator: "\n").count == 1, "\(copy)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [], "nothing was made outside")
+  }
+
   @Test("a history an older pb wrote (format 5, no MAC) undoes inside the store only, saying so")
   func olderHistoryIsInsideOnly() throws {
     let sandbox = try Sandbox()
