@@ -14,12 +14,19 @@ import Synchronization
 /// another board or entry. A record without a valid one is not authenticated: undo and
 /// redo leave its path alone. See docs/store-format.md.
 struct HistorySeal {
-  var key: [UInt8]
-  var board: String
+  let key: [UInt8]
+  let board: String
+  private let hmac: SHA256.HMACKey
+
+  init(key: [UInt8], board: String) {
+    self.key = key
+    self.board = board
+    hmac = SHA256.HMACKey(key)
+  }
 
   /// The MAC of `cut` in the entry of change count `count`, as 64 lower-case hex digits.
   func seal(_ cut: CutFile, entryCount count: Int) -> String {
-    let mac = SHA256.hmac(key: key, message: Self.message(cut, board: board, entryCount: count))
+    let mac = hmac.mac(Self.message(cut, board: board, entryCount: count))
     return String(decoding: mac.flatMap { [ASCII.hexDigit($0 >> 4), ASCII.hexDigit($0 & 15)] }, as: UTF8.self)
   }
 
@@ -211,43 +218,20 @@ enum SHA256 {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
-  static func hash(_ message: [UInt8]) -> [UInt8] {
-    var state: [UInt32] = [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19]
+  private static let initialState: [UInt32] = [
+    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+  ]
+
+  /// The digest of `message`, or, from `state`, of `prefixLength` bytes (whole blocks)
+  /// hashed into it already followed by `message`.
+  static func hash(_ message: [UInt8], from state: [UInt32] = initialState, after prefixLength: Int = 0) -> [UInt8] {
+    var state = state
     var padded = message + [0x80]
     padded += [UInt8](repeating: 0, count: (120 - padded.count % 64) % 64)
-    let bits = UInt64(message.count) &* 8
+    let bits = UInt64(prefixLength + message.count) &* 8
     for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
     var words = [UInt32](repeating: 0, count: 64)
-    // Read once: a static's every use checks that it is initialised.
-    let constants = roundConstants
-    for block in stride(from: 0, to: padded.count, by: 64) {
-      for index in 0..<16 {
-        let at = block + index * 4
-        words[index] =
-          UInt32(padded[at]) << 24 | UInt32(padded[at + 1]) << 16 | UInt32(padded[at + 2]) << 8 | UInt32(padded[at + 3])
-      }
-      for index in 16..<64 {
-        let w15 = words[index - 15]
-        let w2 = words[index - 2]
-        let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
-        let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
-        words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-      for index in 0..<64 {
-        let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ constants[index] &+ words[index]
-        let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-      }
-      state[0] &+= a
-      state[1] &+= b
-      state[2] &+= c
-      state[3] &+= d
-      state[4] &+= e
-      state[5] &+= f
-      state[6] &+= g
-      state[7] &+= h
-    }
+    for block in stride(from: 0, to: padded.count, by: 64) { compress(&state, padded, at: block, words: &words) }
     var digest: [UInt8] = []
     digest.reserveCapacity(32)
     for word in state {
@@ -256,14 +240,73 @@ enum SHA256 {
     return digest
   }
 
+  /// Hashes the 64 bytes of `bytes` at `block` into `state` (`words`: scratch space).
+  /// Through buffer pointers: checked indexing made each block cost four times as much.
+  private static func compress(_ state: inout [UInt32], _ bytes: [UInt8], at block: Int, words: inout [UInt32]) {
+    precondition(block >= 0 && block + 64 <= bytes.count && words.count == 64 && state.count == 8)
+    // Read once: a static's every use checks that it is initialised.
+    let constants = roundConstants
+    bytes.withUnsafeBufferPointer { bytes in
+      words.withUnsafeMutableBufferPointer { words in
+        constants.withUnsafeBufferPointer { constants in
+          state.withUnsafeMutableBufferPointer { state in
+            for index in 0..<16 {
+              let at = block + index * 4
+              words[index] =
+                UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+            }
+            for index in 16..<64 {
+              let w15 = words[index - 15]
+              let w2 = words[index - 2]
+              let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
+              let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
+              words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            for index in 0..<64 {
+              let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ constants[index] &+ words[index]
+              let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+              (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            }
+            state[0] &+= a
+            state[1] &+= b
+            state[2] &+= c
+            state[3] &+= d
+            state[4] &+= e
+            state[5] &+= f
+            state[6] &+= g
+            state[7] &+= h
+          }
+        }
+      }
+    }
+  }
+
+  /// An HMAC key with its two padded blocks hashed once: each MAC then hashes only its
+  /// message and the inner digest (3 blocks for a seal's message, not 5).
+  struct HMACKey {
+    private let inner: [UInt32]
+    private let outer: [UInt32]
+
+    init(_ key: [UInt8]) {
+      var block = key.count > 64 ? SHA256.hash(key) : key
+      block += [UInt8](repeating: 0, count: 64 - block.count)
+      var words = [UInt32](repeating: 0, count: 64)
+      var inner = SHA256.initialState
+      SHA256.compress(&inner, block.map { $0 ^ 0x36 }, at: 0, words: &words)
+      var outer = SHA256.initialState
+      SHA256.compress(&outer, block.map { $0 ^ 0x5c }, at: 0, words: &words)
+      self.inner = inner
+      self.outer = outer
+    }
+
+    func mac(_ message: [UInt8]) -> [UInt8] {
+      SHA256.hash(SHA256.hash(message, from: inner, after: 64), from: outer, after: 64)
+    }
+  }
+
   static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
-    var block = key.count > 64 ? hash(key) : key
-    block += [UInt8](repeating: 0, count: 64 - block.count)
-    var inner = block.map { $0 ^ 0x36 }
-    inner += message
-    var outer = block.map { $0 ^ 0x5c }
-    outer += hash(inner)
-    return hash(outer)
+    HMACKey(key).mac(message)
   }
 
   private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
