@@ -85,6 +85,18 @@ public struct ProcessIdentity: Sendable, Hashable {
   /// This process (`pb group run` owns the group it opens).
   public static var current: ProcessIdentity? { running(getpid()) }
 
+  /// This process and those it runs under: its parent, that one's parent... up to but
+  /// not including init (at most 64), as they run now.
+  public var lineage: [ProcessIdentity] {
+    var chain = [self]
+    while chain.count < 64, let last = chain.last, let parent = Self.statField(4, of: last.pid).flatMap(Int32.init(exactly:)),
+      parent > 1, let running = Self.running(parent), running.startTime <= last.startTime
+    {
+      chain.append(running)
+    }
+    return chain
+  }
+
   /// Whether this very process still runs (not a later one with the same PID).
   public var isRunning: Bool { Self.running(pid) == self }
 

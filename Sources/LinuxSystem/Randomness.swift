@@ -21,4 +21,12 @@ extension SystemCall {
     }
     return bytes
   }
+
+  /// Random bytes for a secret (a key): the kernel's, or an error; never the clock.
+  public static func secretRandomBytes(_ count: Int) throws(SystemError) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let result = bytes.withUnsafeMutableBytes { pb_getrandom($0.baseAddress, count) }
+    guard result == count else { throw SystemError(errno: errno == 0 ? EIO : errno, operation: "getrandom", path: "the kernel") }
+    return bytes
+  }
 }

@@ -17,6 +17,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
   /// that writes the same bytes, for the hint to save them (a front end's, given by it).
   case binaryToTerminal(index: Int, type: String, size: Int64, filenameExtension: String, command: String)
   case noOpenGroup(board: String)
+  /// `pb group end` from a process that opened none of the `levels` open: they are
+  /// other processes' (a shell's, `pb group run`'s), which close them.
+  case groupOpenedElsewhere(board: String, levels: Int)
   /// A command pb was to run: not found (`found` false), or found but not runnable.
   case cannotRun(String, reason: String, found: Bool)
   case invalidEnvironment(variable: String, value: String, reason: String)
@@ -25,6 +28,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case cannotPutBack(String, reason: String)
   /// History holds the only copy of a file an undo could not put back.
   case holdsFileNotPutBack(String)
+  /// Undo while an undo group is open, which NSUndoManager refuses too.
+  case undoInGroup(board: String)
 
   // Bad usage.
   /// A front end's own refusal of its command line, in its own words; the library

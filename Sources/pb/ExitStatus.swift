@@ -30,14 +30,16 @@ enum ExitStatus {
     case .outputClosed: 0
     // As shells say it: 127 for a command not found, 126 for one found but not runnable.
     case .cannotRun(_, _, let found): found ? 126 : 127
-    case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .binaryToTerminal: 1
+    case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .groupOpenedElsewhere, .binaryToTerminal: 1
     case .usage, .misuse, .invalidPasteboardName, .invalidTime, .noSuchState: 64
     case .cutRefused(let refusal): of(refusal.error)
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted, .badArchive: 65
     case .noSuchFile, .standardInputIsDirectory, .noSuchPasteboard, .pasteboardDeleted: 66
     case .magicUnavailable: 69
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
-    case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack, .holdsFileNotPutBack, .historyTooLarge: 73
+    case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack, .holdsFileNotPutBack, .historyTooLarge,
+      .undoInGroup:
+      73
     case .io: 74
     case .lockTimeout, .changeCountMismatch, .changedWhileReading, .watchLimit: 75
     case .insecureStore: 77

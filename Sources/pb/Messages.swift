@@ -40,6 +40,13 @@ extension PasteboardError {
       return "cannot run '\(Display.value(command))': \(reason)" + (reason.contains("; ") ? "" : "; check the command's name and PATH")
     case .noOpenGroup(let board):
       return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin"
+    case .groupOpenedElsewhere(let board, let levels):
+      return "no undo group this shell opened is open on '\(Display.value(board))': "
+        + "\(levels == 1 ? "the level open is" : "the \(levels) levels open are") another process's (a shell's or pb group run's), "
+        + "which ends it (or exits)"
+    case .undoInGroup(let board):
+      return "an undo group is open on '\(Display.value(board))': close it first with pb group end, then undo "
+        + "(pb history shows the group)"
     case .usage(let text):
       return Display.line(text)
     case .misuse(let misuse):
@@ -291,6 +298,10 @@ extension WorkNote {
       "could not remove '\(Display.path(path))' again: \(reason)"
     case .movedSinceUndo(let path):
       "'\(Display.path(path))' is not in the store: an undo put it back and it was moved since; left where it is"
+    case .notAuthenticated(let path, let undo):
+      "\(undo ? "did not put back" : "left in place") '\(Display.path(path))': its record in the history is not authenticated "
+        + "by your key (an older pb wrote it, or it was planted)"
+        + (undo ? "; its bytes stay in the store: pb redo, then pb paste it" : "")
     }
   }
 }

@@ -50,23 +50,39 @@ struct HistoryTrustTests {
     }
   }
 
-  @Test("a planted mode never makes a setuid, setgid or sticky file, and the umask holds; an existing file is never replaced")
+  @Test("a cut file's mode never makes a setuid, setgid or sticky file, and the umask holds; a planted mode or path puts nothing back; an existing file is never replaced")
   func plantedModes() throws {
     let sandbox = try Sandbox()
     let path = try sandbox.file("tool.sh", "#!/bin/sh\necho hi\n")
+    #expect(chmod(path, 0o7777) == 0)
     #expect(try sandbox.pb("cut", "tool.sh").status == 0)
     #expect(!FileManager.default.fileExists(atPath: path))
-    try plant(sandbox, stack: "undo") { $0["mode"] = 0o7777 }
     let undo = try sandbox.shell("cd \(sandbox.root.path) && umask 027 && PB_DIR=\(sandbox.store.path) pb undo")
     #expect(undo.status == 0, "\(undo)")
     #expect(mode(path) == 0o750, "0777 less the umask 027, no special bits: \(String(mode(path), radix: 8))")
-    // A cut file planted to go back over an existing file goes next to it.
-    let victim = try sandbox.file("victim.txt", "precious")
     #expect(try sandbox.pb("redo").status == 0)
+    // Planted, the mode or the path leaves the record without its MAC: nothing is put back.
+    try plant(sandbox, stack: "undo") { $0["mode"] = 0o6755 }
+    let plantedMode = try sandbox.pb("undo")
+    #expect(plantedMode.status == 73 && plantedMode.stderr.contains("not authenticated"), "\(plantedMode)")
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(try sandbox.pb("redo").status == 0)
+    let victim = try sandbox.file("victim.txt", "precious")
     try plant(sandbox, stack: "undo") { $0["path"] = victim }
-    #expect(try sandbox.pb("undo").status == 0)
+    #expect(try sandbox.pb("undo").status == 73)
     #expect(FileManager.default.contents(atPath: victim) == Data("precious".utf8), "the existing file is untouched")
-    #expect(FileManager.default.contents(atPath: victim + ".restored") == Data("#!/bin/sh\necho hi\n".utf8))
+    #expect(!FileManager.default.fileExists(atPath: victim + ".restored"))
+    // A genuine cut file goes back next to a file that took its name; the planted record,
+    // carried into the next cut's entry with its bytes, still puts nothing back (73).
+    let other = try sandbox.file("other.txt", "cut")
+    #expect(try sandbox.pb("cut", "other.txt").status == 0)
+    _ = try sandbox.file("other.txt", "newcomer")
+    let undo2 = try sandbox.pb("undo")
+    #expect(undo2.status == 73 && undo2.stderr.split(separator: "\n").count == 2 && undo2.stderr.contains(victim), "\(undo2)")
+    #expect(FileManager.default.contents(atPath: victim) == Data("precious".utf8))
+    #expect(!FileManager.default.fileExists(atPath: victim + ".restored"))
+    #expect(FileManager.default.contents(atPath: other) == Data("newcomer".utf8), "the existing file is untouched")
+    #expect(FileManager.default.contents(atPath: other + ".restored") == Data("cut".utf8))
   }
 
   @Test("a planted redo entry cannot make redo remove a file: only the very file undo put back is taken")

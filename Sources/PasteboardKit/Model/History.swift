@@ -37,13 +37,18 @@ public struct CutFile: Sendable, Equatable {
   /// Where undo put it back and the very file it made there; nil while its bytes are in
   /// the store (not undone, or undo could not put it back).
   public var restored: RestoredFile?
+  /// Whether undo and redo may act on its path: true for a record this pb made, and for
+  /// one read back whose MAC the user's key verifies (`HistorySeal`). Undoing one that is
+  /// not leaves its bytes in the store.
+  public var authenticated: Bool
 
-  public init(path: String, file: String, mode: UInt32, modified: Int64, restored: RestoredFile? = nil) {
+  public init(path: String, file: String, mode: UInt32, modified: Int64, restored: RestoredFile? = nil, authenticated: Bool = true) {
     self.path = path
     self.file = file
     self.mode = mode
     self.modified = modified
     self.restored = restored
+    self.authenticated = authenticated
   }
 }
 
@@ -98,7 +103,7 @@ public struct UndoGroup: Sendable, Equatable {
   /// The outermost group's name; nil names the entry after its first action.
   public var name: String?
   /// The process that opened each nesting level, outermost first. A level whose
-  /// process has exited is closed (with every level inside it).
+  /// process has exited is closed (only that level: the others may be other processes').
   public var openers: [ProcessIdentity]
   /// Whether the top undo entry is this group's (a change was made inside it).
   public var hasEntry: Bool
@@ -375,22 +380,30 @@ public struct History: Sendable, Equatable {
     return true
   }
 
-  /// Closes the level `opener` opened, with the levels inside it (which whatever ran in
-  /// it left open), and never a level outside it; false when it has none open.
+  /// Closes the innermost level `opener` opened, and no other: processes share one stack
+  /// of levels, so a level above it may be another's (a shell's, while a background
+  /// `pb group run` goes on). Levels its command left open close as their openers exit.
+  /// False when it has none open.
   public mutating func endGroup(openedBy opener: ProcessIdentity) -> Bool {
-    guard var open = group, let level = open.openers.lastIndex(of: opener) else { return false }
-    open.openers.removeSubrange(level...)
+    endGroup(openedByAnyOf: [opener])
+  }
+
+  /// Closes the innermost level any of `openers` opened (`pb group end`: its shell and
+  /// the processes that shell runs under), and no other.
+  public mutating func endGroup(openedByAnyOf openers: [ProcessIdentity]) -> Bool {
+    guard var open = group, let level = open.openers.lastIndex(where: openers.contains) else { return false }
+    open.openers.remove(at: level)
     group = open.openers.isEmpty ? nil : open
     return true
   }
 
-  /// Closes every level whose opener has exited, and the levels inside it.
+  /// Closes every level whose opener has exited (each alone, as `endGroup(openedBy:)`).
   public mutating func closeGroupsOfExitedProcesses(isRunning: (ProcessIdentity) -> Bool = { $0.isRunning }) {
     guard var open = group else { return }
-    if let exited = open.openers.firstIndex(where: { !isRunning($0) }) {
-      open.openers.removeSubrange(exited...)
-    }
-    group = open.openers.isEmpty ? nil : open
+    let running = open.openers.filter(isRunning)
+    guard running.count < open.openers.count else { return }
+    open.openers = running
+    group = running.isEmpty ? nil : open
   }
 
   // MARK: Data

@@ -9,7 +9,9 @@ import LinuxSystem
 /// makes that change count, before its manifest, so that the manifest's rename commits
 /// both. Documented in docs/store-format.md.
 struct HistoryFile {
-  static let currentFormat = 5
+  /// 6 added each cut file's MAC (`seal`): a pb that cannot check one must not act on
+  /// the record, so it refuses the file as newer.
+  static let currentFormat = 6
   /// Entries that would make the file larger are dropped, oldest first: readers refuse
   /// larger files as damaged. Each entry holds a state that fitted in a manifest (laid
   /// out one level deeper), so the newest of each stack and the state before secrets,
@@ -33,6 +35,9 @@ struct HistoryFile {
 
   /// The texts of the undo and redo entries as read (`encoded` uses them).
   var entryTexts: [EntryText] = []
+  /// What seals the cut files written (see `HistorySeal`); without it they are written
+  /// without a MAC, and read back as not authenticated.
+  var seal: HistorySeal?
 
   init(changeCount: Int, history: History, entryTexts: [EntryText] = []) {
     format = Self.currentFormat
@@ -41,8 +46,11 @@ struct HistoryFile {
     self.entryTexts = entryTexts
   }
 
-  init(json object: JSONObject) throws {
+  /// `board`: the board it is read for, whose cut files' MACs it checks (none: every cut
+  /// file read is not authenticated).
+  init(json object: JSONObject, board: String? = nil) throws {
     (format, changeCount) = try StoreJSON.header(object, supported: Self.currentFormat)
+    var seals = SealCheck(board: board)
     let levelsField = try object.required("levelsOfUndo")
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
@@ -51,7 +59,7 @@ struct HistoryFile {
     func entries(_ key: StaticString) throws -> [HistoryEntry] {
       try object.required(key).array().map {
         let entryObject = try $0.object()
-        let entry = try StoredEntry(json: entryObject, reading: &read).entry
+        let entry = try StoredEntry(json: entryObject, reading: &read, seals: &seals).entry
         let span = entryObject.source
         texts.append(EntryText(entry: entry, text: entryObject.tape.bytes[span.start..<span.end]))
         return entry
@@ -63,7 +71,7 @@ struct HistoryFile {
       redoStack: try entries("redo"),
       group: try object.field("group").map { try StoredGroup(json: $0.object()).group },
       beforeSecrets: try object.field("beforeSecrets").map {
-        let entry = try StoredEntry(json: $0.object(), reading: &read).entry
+        let entry = try StoredEntry(json: $0.object(), reading: &read, seals: &seals).entry
         return History.SavedState(items: entry.items, changeCount: entry.changeCount, actionName: entry.actionName, date: entry.date)
       })
     entryTexts = texts
@@ -86,8 +94,8 @@ struct HistoryFile {
     }
   }
 
-  private static func text(_ entry: HistoryEntry, read: ArraySlice<UInt8>?) -> ArraySlice<UInt8> {
-    read ?? StoredEntry(entry).json.pretty(atDepth: entryDepth)[...]
+  private func text(_ entry: HistoryEntry, read: ArraySlice<UInt8>?) -> ArraySlice<UInt8> {
+    read ?? StoredEntry(entry).json(sealedWith: seal).pretty(atDepth: Self.entryDepth)[...]
   }
 
   private func json(undo: [ArraySlice<UInt8>], redo: [ArraySlice<UInt8>]) -> JSONValue {
@@ -97,13 +105,14 @@ struct HistoryFile {
       "group": history.group.map { StoredGroup($0).json },
       // Kept as an entry so that it is checked as one.
       "beforeSecrets": history.beforeSecrets.map {
-        StoredEntry(HistoryEntry(actionName: $0.actionName, date: $0.date, items: $0.items, changeCount: $0.changeCount)).json
+        StoredEntry(HistoryEntry(actionName: $0.actionName, date: $0.date, items: $0.items, changeCount: $0.changeCount))
+          .json(sealedWith: nil)
       },
     ])
   }
 
-  static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
-    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
+  static func decode(_ bytes: [UInt8], path: String, board: String? = nil) throws(PasteboardError) -> HistoryFile {
+    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history") { try HistoryFile(json: $0, board: board) }
   }
 
   /// The encoded file; when it would pass the size limit, the oldest entries go first
@@ -116,18 +125,18 @@ struct HistoryFile {
     let (undoRead, redoRead) = (textsRead(history.undoStack), textsRead(history.redoStack))
     // The newest of each stack is kept whatever its size; then the undo entries, newest
     // first, while they fit, and only when all of them do, the redo entries.
-    var undo = history.undoStack.last.map { [Self.text($0, read: undoRead.last!)] } ?? []
-    var redo = history.redoStack.last.map { [Self.text($0, read: redoRead.last!)] } ?? []
+    var undo = history.undoStack.last.map { [text($0, read: undoRead.last!)] } ?? []
+    var redo = history.redoStack.last.map { [text($0, read: redoRead.last!)] } ?? []
     var room = Self.sizeLimit - json(undo: undo, redo: redo).pretty.count
     if room < 0 { throw .historyTooLarge(path: path, limit: Self.sizeLimit) }
     // Past the first, an entry takes its text and a separator.
     let separator = JSONValue.prettyElementSeparatorSize(depth: Self.entryDepth)
     func keep(_ entries: [HistoryEntry], read: [ArraySlice<UInt8>?], into kept: inout [ArraySlice<UInt8>]) -> Bool {
       for index in entries.indices.dropLast().reversed() {
-        let text = Self.text(entries[index], read: read[index])
-        room -= text.count + separator
+        let laid = text(entries[index], read: read[index])
+        room -= laid.count + separator
         if room < 0 { break }
-        kept.append(text)
+        kept.append(laid)
       }
       kept.reverse()
       return room >= 0
@@ -149,22 +158,49 @@ private struct StoredEntry {
     self.entry = entry
   }
 
-  init(json object: JSONObject, reading read: inout RepresentationsRead) throws {
+  init(json object: JSONObject, reading read: inout RepresentationsRead, seals: inout SealCheck) throws {
     let name = try object.required("actionName").actionName()
     let date = try object.required("date").millisecondTimestamp()
     let count = try object.required("changeCount").changeCount()
     let items = try object.required("items").historyItems(reading: &read)
     entry = HistoryEntry(
       actionName: name, date: date, items: items, changeCount: count,
-      cutFiles: try object.field("cutFiles")?.array().map { try CutFile(json: $0.object()) } ?? [])
+      cutFiles: try object.field("cutFiles")?.array().map { try CutFile(json: $0.object(), entryCount: count, seals: &seals) } ?? [])
   }
 
-  var json: JSONValue {
-    .members([
+  /// A cut file not authenticated is written without a MAC, and so stays one.
+  func json(sealedWith seal: HistorySeal?) -> JSONValue {
+    let cutFiles = entry.cutFiles.map { cut in
+      cut.json(seal: cut.authenticated ? seal?.seal(cut, entryCount: entry.changeCount) : nil)
+    }
+    return .members([
       "actionName": .string(entry.actionName), "date": .string(Timestamp.format(millisecondsSince1970: entry.date)),
       "changeCount": .integer(entry.changeCount), "items": .array(entry.items.map(\.json)),
-      "cutFiles": entry.cutFiles.isEmpty ? nil : .array(entry.cutFiles.map(\.json)),
+      "cutFiles": cutFiles.isEmpty ? nil : .array(cutFiles),
     ])
+  }
+}
+
+/// Checks the MACs of one history file's cut files as they are read, for its board:
+/// the user's key is read at the first one (a history without cut files never needs it).
+struct SealCheck {
+  var board: String?
+  private var seal: HistorySeal??
+
+  init(board: String?) {
+    self.board = board
+  }
+
+  mutating func verifies(_ cut: CutFile, entryCount count: Int, seal text: String) throws -> Bool {
+    if seal == nil {
+      if let board, let key = try HistoryKey.key(creating: false) {
+        seal = .some(HistorySeal(key: key, board: board))
+      } else {
+        seal = .some(nil)
+      }
+    }
+    guard case .some(.some(let seal)) = seal else { return false }
+    return seal.verifies(cut, entryCount: count, seal: text)
   }
 }
 
@@ -192,7 +228,8 @@ extension CutFile {
   /// A cut file is read as pb writes it, because undo and redo act outside the store on
   /// its word: an absolute, normalised path, a mode of permission bits, and, when undo
   /// put it back, a path in the same folder under the same name or `NAME.restored...`.
-  init(json object: JSONObject) throws {
+  /// It is authenticated only with a MAC that `seals` verifies for entry `count`.
+  init(json object: JSONObject, entryCount count: Int, seals: inout SealCheck) throws {
     let pathField = try object.required("path")
     path = try pathField.string()
     guard Self.isNormalisedAbsolute(path) else { throw pathField.damaged("it is not an absolute, normalised path") }
@@ -210,12 +247,17 @@ extension CutFile {
       }
       restored = RestoredFile(path: place, identity: try FileIdentity(json: restoredObject.required("identity").object()))
     }
+    authenticated = false
+    if let sealField = object.field("seal") {
+      authenticated = try seals.verifies(self, entryCount: count, seal: sealField.string())
+    }
   }
 
-  var json: JSONValue {
+  func json(seal: String?) -> JSONValue {
     .members([
       "path": .string(path), "file": .string(file), "mode": .integer(mode), "modified": .integer(modified),
       "restored": restored.map { .members(["path": .string($0.path), "identity": $0.identity.json]) },
+      "seal": seal.map(JSONValue.string),
     ])
   }
 

@@ -29,7 +29,7 @@ extension Pasteboard {
       return HistoryFile(changeCount: count, history: History())
     }
     let path = folder.path + "/" + name
-    let file = try HistoryFile.decode(bytes, path: path)
+    let file = try HistoryFile.decode(bytes, path: path, board: self.name)
     guard file.changeCount == count else {
       throw .corruptStore(path: path, reason: "field changeCount: it says \(file.changeCount), the name says \(count)")
     }
@@ -48,6 +48,11 @@ extension Pasteboard {
       return
     }
     var file = HistoryFile(changeCount: count, history: history, entryTexts: read.entryTexts)
+    // Cut files this pb made or authenticated are sealed again: their entry or record
+    // may have changed (a group grew, undo put a file back).
+    if (history.undoStack + history.redoStack).contains(where: { $0.cutFiles.contains(where: \.authenticated) }) {
+      file.seal = try HistoryKey.key(creating: true).map { HistorySeal(key: $0, board: self.name) }
+    }
     let bytes = try file.encoded(path: folder.path + "/" + name)
     history = file.history
     try PasteboardError.catching { try StoreFiles.writeAtomically(bytes, named: name, in: folder, durable: durable) }
@@ -87,6 +92,7 @@ extension Pasteboard {
     guard directory != nil else { throw .nothingToUndo(board: name, redo: kind == .redone) }
     var moved: [HistoryEntry] = []
     var notes: [WorkNote] = []
+    var unauthenticated = false
     let outside: OutsideWork = { (current, items, history, next) throws(PasteboardError) -> JournaledWork? in
       guard let board = self.directory, let target = moved.last else { return nil }
       var cuts = moved.flatMap(\.cutFiles)
@@ -94,6 +100,12 @@ extension Pasteboard {
         try self.checkDataFiles(of: target.items, leftBy: target.actionName, at: current.changeCount)
         let data = try self.requiredFolder(Folder.data)
         cuts = cuts.filter { cut in
+          // A record without a valid MAC names a path the store's word alone gave.
+          guard cut.authenticated else {
+            notes.append(.notAuthenticated(cut.path, undo: true))
+            unauthenticated = true
+            return false
+          }
           if (try? data.status(of: cut.file)) != nil { return true }
           notes.append(Self.notInStore(cut))
           return false
@@ -123,6 +135,9 @@ extension Pasteboard {
       return work
     }
     let (state, work) = try commit(from: nil, kind: kind, outside: outside) { (_, current, history) throws(PasteboardError) -> [Item]? in
+      // As NSUndoManager raises: undoing inside a group would leave it open, and every
+      // later change from any process would go into its entry.
+      if kind == .undone, history.group != nil { throw .undoInGroup(board: name) }
       moved =
         kind == .undone
         ? history.undo(count, current: current.items, changeCount: current.changeCount + 1)
@@ -137,7 +152,8 @@ extension Pasteboard {
       let now = TimeSpec.now()
       return target.items.filter { !$0.hasExpired(at: now) }
     }
-    return HistoryMove(entries: moved, state: state, notes: notes + (work?.notes ?? []), failed: work?.failed ?? false)
+    return HistoryMove(
+      entries: moved, state: state, notes: notes + (work?.notes ?? []), failed: unauthenticated || (work?.failed ?? false))
   }
 
   /// A state whose data files are gone, or not the size history says, cannot be
@@ -308,14 +324,23 @@ extension Pasteboard {
     try updateHistory { history in history.beginGroup(named: name, openedBy: opener) }
   }
 
-  /// Closes the innermost open group level; fails when none is open.
-  public func endGroup() throws(PasteboardError) {
-    let closed = try updateHistory { history in history.endGroup() }
-    if !closed { throw .noOpenGroup(board: name) }
+  /// `pb group end`: closes the innermost level that `caller` (the shell that runs it)
+  /// or a process it runs under opened: a script may end its shell's group, a command
+  /// its `pb group run`'s, but no process one that an unrelated process (another shell,
+  /// a background job, a `pb group run` it started) opened. Fails when none is open, or
+  /// when every open level is such another process's.
+  public func endGroup(calledBy caller: ProcessIdentity) throws(PasteboardError) {
+    let lineage = caller.lineage
+    // Nil when it closed one; else how many levels others hold open.
+    let othersOpen = try updateHistory { history -> Int? in
+      history.endGroup(openedByAnyOf: lineage) ? nil : history.group?.depth ?? 0
+    }
+    guard let othersOpen else { return }
+    throw othersOpen == 0 ? .noOpenGroup(board: name) : .groupOpenedElsewhere(board: name, levels: othersOpen)
   }
 
-  /// Closes the level `opener` opened (`pb group run`'s own), with those inside it;
-  /// false when the command it ran closed it already.
+  /// Closes the level `opener` opened (`pb group run`'s own), and no other's; false
+  /// when it has none open.
   @discardableResult
   public func endGroup(openedBy opener: ProcessIdentity) throws(PasteboardError) -> Bool {
     try updateHistory { history in history.endGroup(openedBy: opener) }

@@ -118,16 +118,21 @@ extension Pasteboard {
     work.end()
   }
 
-  /// A journal takes or removes only files the history names: each such step's data
-  /// file must be a cut file's of an entry of either stack, and its path that cut file's
-  /// own, where undo put it back, or a name undo puts it back under beside it. A planted
-  /// journal alone can then take or remove nothing a cut did not. (An undo's steps only
-  /// ever make new files from the store's bytes, under names nothing else has.)
+  /// A journal acts only on files the history names with a MAC (authenticated): each
+  /// step's data file must be a cut file's of an entry of either stack, and its path, for
+  /// a step that takes or removes a file, that cut file's own, where undo put it back, or
+  /// a name undo puts it back under beside it; for one that makes a file (undo), the cut
+  /// file's own path. A planted journal alone can then make, take or remove nothing a
+  /// cut did not.
   static func check(_ journal: Journal, against history: History, path: String) throws(PasteboardError) {
-    let cuts = (history.undoStack + history.redoStack).flatMap(\.cutFiles)
-    for step in journal.steps where step.method == .take || step.method == .remove {
+    let cuts = (history.undoStack + history.redoStack).flatMap(\.cutFiles).filter(\.authenticated)
+    for step in journal.steps {
       let named = cuts.contains { cut in
-        cut.file == step.file && (cut.restored?.path == step.path || CutFile.isPlaceForPuttingBack(step.path, of: cut.path))
+        guard cut.file == step.file else { return false }
+        if step.method == .take || step.method == .remove {
+          return cut.restored?.path == step.path || CutFile.isPlaceForPuttingBack(step.path, of: cut.path)
+        }
+        return cut.path == step.path
       }
       if !named {
         throw .corruptStore(path: path, reason: "it names '\(Display.path(step.path))', which no cut in the board's history does")
@@ -431,6 +436,17 @@ extension Pasteboard {
       let stored = (try? data.status(of: cut.file)) != nil
       guard let restored = cut.restored else {
         if !stored { notes.append(Self.notInStore(cut)) }
+        continue
+      }
+      guard cut.authenticated else {
+        // Its bytes may be only at the path the record names: not taken, so not redone.
+        if !stored {
+          throw .cannotCut(
+            restored.path,
+            reason: "its record in the history is not authenticated by your key, and the store kept no other copy of it; "
+              + "nothing was redone")
+        }
+        notes.append(.notAuthenticated(restored.path, undo: false))
         continue
       }
       let (folderPath, name) = Self.split(restored.path)

@@ -37,6 +37,9 @@ enum StoreJSON {
     do {
       guard let object = try topObject(bytes) else { throw StoreJSONError(field: "", reason: "not a pb \(what)") }
       return try read(object)
+    } catch let error as PasteboardError {
+      // From what `read` needs besides the file (the key that checks history's MACs).
+      throw error
     } catch let error as NewerFormat {
       throw .newerFormat(path: path, found: error.found, supported: supported)
     } catch let error as StoreJSONError {

@@ -23,4 +23,7 @@ public enum WorkNote: Sendable, Equatable {
   case notRemovedAgain(String, reason: String)
   /// Undo had put the file back and it was moved since: left where it is.
   case movedSinceUndo(String)
+  /// Undo did not put the file back (`undo`), or redo did not take it again, because its
+  /// record in the history has no valid MAC (`HistorySeal`): a path only the store named.
+  case notAuthenticated(String, undo: Bool)
 }

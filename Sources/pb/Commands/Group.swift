@@ -10,7 +10,9 @@ extension PB {
         Changes made while a group is open, by any process, become one entry, named by \
         the outermost group's name or else by its first action. Groups nest. A group left \
         open is closed once the process that opened it (the shell or script that ran \
-        'pb group begin') has exited.
+        'pb group begin') has exited. Each level is its opener's: 'pb group end' closes \
+        one its shell (or a process that shell runs under) opened, 'group run' its own. \
+        pb undo is refused while a group is open.
         """,
       subcommands: [Begin.self, End.self, Run.self])
 
@@ -47,7 +49,7 @@ extension PB {
     struct End: RequestCommand {
       static let configuration = CommandConfiguration.pb(
         "end", in: "group",
-        abstract: "Close the innermost open undo group of a pasteboard.")
+        abstract: "Close the innermost undo group level this shell (or one it runs under) opened.")
 
       @OptionGroup var board: BoardOptions
 
@@ -59,7 +61,11 @@ extension PB {
       var pasteboard: String?
 
       func run() throws {
-        try BoardOptions.openToChange(pasteboard).endGroup()
+        // The shell that runs it, as `pb group begin` records: its own levels only.
+        guard let caller = ProcessIdentity.caller else {
+          throw PasteboardError.usage("the process that ran pb has exited already, so no group can belong to it")
+        }
+        try BoardOptions.openToChange(pasteboard).endGroup(calledBy: caller)
       }
     }
 

@@ -37,7 +37,8 @@ extension PB {
       discussion: """
         Each command that changes a pasteboard (copy, append, clear, cut, or a group of \
         them) is one entry of its history. Undoing is itself a change (kind 'undone'); no \
-        data is copied, whatever its size. Undoing a cut puts its files back.
+        data is copied, whatever its size. Undoing a cut puts its files back. Refused \
+        (73) while an undo group is open: pb group end first.
         """)
     static let redo = false
     @OptionGroup var move: HistoryMoveOptions

@@ -47,8 +47,16 @@ import LinuxSystem
 
   @Test func aJournalTakesOrRemovesOnlyWhatTheHistoryCut() throws {
     let cut = CutFile(path: "/home/me/c", file: "0123456789abcdee", mode: 0o644, modified: 1)
+    let putBack = CutFile(path: "/home/me/a b.txt", file: "0123456789abcdef.txt", mode: 0o644, modified: 9)
     var history = History()
     history.undoStack = [HistoryEntry(actionName: "Cut", date: 0, items: [], changeCount: 8, cutFiles: [cut])]
+    // The undo step makes a file: only at a path an authenticated cut file names.
+    #expect(throws: PasteboardError.self) { try Pasteboard.check(Self.journal(), against: history, path: "j") }
+    var unauthenticated = putBack
+    unauthenticated.authenticated = false
+    history.redoStack = [HistoryEntry(actionName: "Cut", date: 0, items: [], changeCount: 7, cutFiles: [unauthenticated])]
+    #expect(throws: PasteboardError.self) { try Pasteboard.check(Self.journal(), against: history, path: "j") }
+    history.redoStack = [HistoryEntry(actionName: "Cut", date: 0, items: [], changeCount: 7, cutFiles: [putBack])]
     try Pasteboard.check(Self.journal(), against: history, path: "j")
     for (path, file) in [("/home/me/victim", "0123456789abcdee"), ("/home/me/c", "0123456789abcdef"), ("/etc/c", "0123456789abcdee")] {
       let planted = Journal(

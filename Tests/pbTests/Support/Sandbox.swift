@@ -50,6 +50,8 @@ final class Sandbox: Sendable {
     var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PB_") }
     environment["PB_DIR"] = store.path
     environment["NO_COLOR"] = "1"
+    // pb's history key lives outside the store: each sandbox has its own.
+    environment["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
     return environment
   }
 

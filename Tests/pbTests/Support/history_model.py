@@ -319,6 +319,11 @@ def main():
             command = f"printf {value} > files/{name} && pb cut files/{name}"
             model.disk[name] = value.encode()
             model.change([(value, True)], "Cut", records=True, cuts=[(name, value.encode())])
+        elif choice == "undo" and model.group:
+            # As NSUndoManager: refused while a group is open, changing nothing.
+            command = f"pb undo {rng.choice((1, 2))}"
+            model.seen["undo refused in a group"] += 1
+            expect_status, expect_lines = 73, []
         elif choice in ("undo", "redo"):
             n = rng.choice((1, 1, 2, 3, 5))
             command = f"pb {choice} {n}"
@@ -375,7 +380,13 @@ def main():
         check_board(f"after `{command}`")
         check_history(f"after `{command}`")
         done += 1
-    # Every step gives back exactly its state: undo to the bottom, checking each.
+    # Every step gives back exactly its state: undo to the bottom, checking each (the
+    # group closed first: undo waits for it).
+    while model.group:
+        shell.run("pb group end")
+        model.group["depth"] -= 1
+        if model.group["depth"] == 0:
+            model.group = None
     while model.steps():
         names = model.undo_n(1)
         status, out = shell.run("pb undo")
