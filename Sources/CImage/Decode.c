@@ -418,9 +418,16 @@ static int decode_tiff(const uint8_t *data, size_t size, const pbx_budget *budge
   uint8_t *pixels = NULL;
   if (!TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width) || !TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height)) goto done;
   // Only the first directory (page) is read. Beside the pixels, TIFFReadRGBAImage holds
-  // one strip or tile as stored, and (subsampled, packed) as much again decoded.
+  // one strip or tile as stored, and (subsampled, packed) as much again decoded; an
+  // image in planes (PlanarConfiguration 2), whose strip or tile is one plane's, a
+  // buffer of four of them (gtStripSeparate, gtTileSeparate: 3, or 4 with alpha) and
+  // the one read as stored. A 16-bit RGBA one of 170 KB claiming 4700x4700 took the
+  // owner to 270 MiB, its planes' 168 MiB not counted.
   uint64_t piece = TIFFIsTiled(tiff) ? (uint64_t)TIFFTileSize64(tiff) : (uint64_t)TIFFStripSize64(tiff);
-  status = pbx_fits_budget(width, height, 4, piece * 2 + (1 << 20), budget);
+  uint16_t planar = PLANARCONFIG_CONTIG;
+  TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &planar);
+  uint64_t pieces = planar == PLANARCONFIG_SEPARATE ? 5 : 2;
+  status = pbx_fits_budget(width, height, 4, piece * pieces + (1 << 20), budget);
   if (status != PBX_IMAGE_OK) goto done;
   status = PBX_IMAGE_DAMAGED;
   pixels = allocate_pixels(width, height, 4);

@@ -154,7 +154,7 @@ struct DerivedRepresentationTests {
 
   static let bombs: [(kind: String, type: String)] = [
     ("jpeg-progressive", "public.jpeg"), ("jpeg-baseline", "public.jpeg"), ("gif", "com.compuserve.gif"),
-    ("tiff", "public.tiff"), ("webp", "org.webmproject.webp"), ("bmp", "com.microsoft.bmp"),
+    ("tiff", "public.tiff"), ("webp", "org.webmproject.webp"), ("bmp", "com.microsoft.bmp"), ("tiff-planar", "public.tiff"),
   ]
 
   @Test("X11: images of a few KB claiming 10000x10000 pixels are refused at once, over their budget, the owner staying small")

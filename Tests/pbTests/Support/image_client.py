@@ -10,7 +10,8 @@
   make-bomb KIND OUT           writes a small image whose headers claim 10000x10000
                                pixels: jpeg-progressive (490 empty scans, EXIF
                                orientation 6), jpeg-baseline, gif, tiff, webp (lossless)
-                               or bmp
+                               or bmp; or tiff-planar (4700x4700, 16-bit RGBA in
+                               planes: more of libtiff's buffers than of its pixels)
 """
 import struct
 import sys
@@ -89,6 +90,23 @@ def bomb(kind, side=10000):
             struct.pack("<HHII", tag, kind_, count, value) if kind_ == 4 else struct.pack("<HHIHH", tag, kind_, count, value, 0)
             for tag, kind_, count, value in entries) + b"\0\0\0\0"
         return b"II*\0" + struct.pack("<I", 8) + ifd + bytes(2000)
+    if kind == "tiff-planar":
+        # Not a claim of 10000x10000 but 4700x4700 at 16 bits, RGBA in planes of one
+        # strip each, deflated (170 KB): libtiff reads a plane's strip into a buffer of
+        # four, so beside the pixels (84 MiB) it holds four strips (168 MiB), not two.
+        side = 4700
+        plane = zlib.compress(bytes(side * side * 2), 9)
+        arrays = 8 + 4 * len(plane)
+        entries = [(256, 4, 1, side), (257, 4, 1, side), (258, 3, 4, arrays), (259, 3, 1, 8), (262, 3, 1, 2),
+                   (273, 4, 4, arrays + 8), (277, 3, 1, 4), (278, 4, 1, side), (279, 4, 4, arrays + 24),
+                   (284, 3, 1, 2), (338, 3, 1, 2)]
+        ifd = struct.pack("<H", len(entries)) + b"".join(
+            struct.pack("<HHII", tag, kind_, count, value) if kind_ == 4 or count > 1
+            else struct.pack("<HHIHH", tag, kind_, count, value, 0)
+            for tag, kind_, count, value in entries) + b"\0\0\0\0"
+        tables = struct.pack("<4H", 16, 16, 16, 16) + struct.pack("<4I", *[8 + i * len(plane) for i in range(4)])
+        tables += struct.pack("<4I", *[len(plane)] * 4)
+        return b"II*\0" + struct.pack("<I", arrays + len(tables)) + plane * 4 + tables + ifd
     if kind == "webp":
         bits = (side - 1) | (side - 1) << 14 | 1 << 28
         vp8l = b"\x2f" + struct.pack("<I", bits) + bytes(2000)
