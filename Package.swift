@@ -60,6 +60,8 @@ let package = Package(
           "-Xlinker", "-l:libtiff.a", "-Xlinker", "-l:libwebp.a", "-Xlinker", "-l:libLerc.a", "-Xlinker", "-l:libjbig.a",
           "-Xlinker", "-l:libzstd.a", "-Xlinker", "-l:libdeflate.a", "-Xlinker", "-l:libgif.a",
           "-Xlinker", "-l:libjpeg.a", "-Xlinker", "-llzma", "-Xlinker", "-lz", "-Xlinker", "-lstdc++", "-Xlinker", "-lm",
+          // libwebp's allocations held to the budget as they are made (Decode.c).
+          "-Xlinker", "--wrap=WebPSafeMalloc", "-Xlinker", "--wrap=WebPSafeCalloc",
         ])
       ]
     ),

@@ -329,6 +329,36 @@ done:
 
 // MARK: WebP (libwebp)
 
+// libwebp's own allocations, each through WebPSafeMalloc or WebPSafeCalloc, which the
+// link wraps (Package.swift: ld --wrap reaches its calls from its other objects): a
+// decoding on this thread may take no more in all than `webp_room`, what its budget
+// leaves beside the pixels. Its headers cannot bound them: a lossless image's Huffman
+// tables grow with the groups its entropy image names, up to 65,536 of some KiB each,
+// known only once that image is decoded. A 295 KB WebP of 1024x1024 pixels (4 MiB) took
+// the owner to 379 MiB that way.
+void *__real_WebPSafeMalloc(uint64_t nmemb, size_t size);
+void *__real_WebPSafeCalloc(uint64_t nmemb, size_t size);
+static _Thread_local uint64_t webp_room = UINT64_MAX;
+static _Thread_local int webp_refused = 0;
+
+static int webp_take(uint64_t nmemb, size_t size) {
+  uint64_t bytes;
+  if (__builtin_mul_overflow(nmemb, (uint64_t)size, &bytes) || bytes > webp_room) {
+    webp_refused = 1;
+    return 0;
+  }
+  webp_room -= bytes;
+  return 1;
+}
+
+void *__wrap_WebPSafeMalloc(uint64_t nmemb, size_t size) {
+  return webp_take(nmemb, size) ? __real_WebPSafeMalloc(nmemb, size) : NULL;
+}
+
+void *__wrap_WebPSafeCalloc(uint64_t nmemb, size_t size) {
+  return webp_take(nmemb, size) ? __real_WebPSafeCalloc(nmemb, size) : NULL;
+}
+
 static int decode_webp(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
   WebPBitstreamFeatures features;
   if (WebPGetFeatures(data, size, &features) != VP8_STATUS_OK || features.has_animation) return PBX_IMAGE_DAMAGED;
@@ -346,11 +376,15 @@ static int decode_webp(const uint8_t *data, size_t size, const pbx_budget *budge
   if (!pixels) return PBX_IMAGE_NO_MEMORY;
   size_t bytes = (size_t)width * height * channels;
   int stride = (int)(width * channels);
+  // What libwebp allocates is counted as it goes, freed or not (see webp_take).
+  webp_room = budget->max_bytes - bytes;
+  webp_refused = 0;
   uint8_t *done = features.has_alpha ? WebPDecodeRGBAInto(data, size, pixels, bytes, stride)
                                      : WebPDecodeRGBInto(data, size, pixels, bytes, stride);
+  webp_room = UINT64_MAX;
   if (!done) {
     free(pixels);
-    return PBX_IMAGE_DAMAGED;
+    return webp_refused ? PBX_IMAGE_OVER_MEMORY_BUDGET : PBX_IMAGE_DAMAGED;
   }
   *image = (pbx_image){width, height, channels, pixels};
   return PBX_IMAGE_OK;
@@ -418,9 +452,16 @@ static int decode_tiff(const uint8_t *data, size_t size, const pbx_budget *budge
   uint8_t *pixels = NULL;
   if (!TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width) || !TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height)) goto done;
   // Only the first directory (page) is read. Beside the pixels, TIFFReadRGBAImage holds
-  // one strip or tile as stored, and (subsampled, packed) as much again decoded.
+  // one strip or tile as stored, and (subsampled, packed) as much again decoded; an
+  // image in planes (PlanarConfiguration 2), whose strip or tile is one plane's, a
+  // buffer of four of them (gtStripSeparate, gtTileSeparate: 3, or 4 with alpha) and
+  // the one read as stored. A 16-bit RGBA one of 170 KB claiming 4700x4700 took the
+  // owner to 270 MiB, its planes' 168 MiB not counted.
   uint64_t piece = TIFFIsTiled(tiff) ? (uint64_t)TIFFTileSize64(tiff) : (uint64_t)TIFFStripSize64(tiff);
-  status = pbx_fits_budget(width, height, 4, piece * 2 + (1 << 20), budget);
+  uint16_t planar = PLANARCONFIG_CONTIG;
+  TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &planar);
+  uint64_t pieces = planar == PLANARCONFIG_SEPARATE ? 5 : 2;
+  status = pbx_fits_budget(width, height, 4, piece * pieces + (1 << 20), budget);
   if (status != PBX_IMAGE_OK) goto done;
   status = PBX_IMAGE_DAMAGED;
   pixels = allocate_pixels(width, height, 4);

@@ -336,9 +336,7 @@ private final class ImportWork: Sendable {
     let plan = DesktopTargets.importPlan(offered: try reader.targets())
     if plan.concealed { return .secret }
     if plan.fromPB {
-      var mark: [UInt8] = []
-      _ = try reader.read(DesktopTargets.pbItem) { mark.append(contentsOf: $0) }
-      if DesktopTargets.Origin(bytes: mark)?.board == board { return .thisBoards }
+      if DesktopTargets.Origin(bytes: try reader.readMark(DesktopTargets.pbItem))?.board == board { return .thisBoards }
     }
     return .read(try Desktop.readOffer(plan, from: reader, maxSize: limits.maxSize, clock: clock))
   }

@@ -15,6 +15,25 @@ protocol SelectionReader {
   func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError) -> String?
 }
 
+extension SelectionReader {
+  /// A mark of pb's (`DesktopTargets.pbItem`, `pbDerived`) as the owner gives it: a few
+  /// bytes when another pb wrote it. More than `markLimit` is no pb's mark but an owner
+  /// that keeps sending (it sent gigabytes, all held in memory, past the import's size
+  /// limit, which the marks are read before): the read stops there, and fails.
+  func readMark(_ target: String) throws(DesktopError) -> [UInt8] {
+    var mark: [UInt8] = []
+    _ = try read(target) { (bytes) throws(DesktopError) in
+      guard mark.count + bytes.count <= DesktopTargets.markLimit else {
+        throw .failed(
+          "the application that owns the \(selectionName) selection sent more than \(DesktopTargets.markLimit >> 10) KiB "
+            + "for \(target), which pb writes in a few bytes")
+      }
+      mark.append(contentsOf: bytes)
+    }
+    return mark
+  }
+}
+
 extension X11Reader: SelectionReader {}
 
 /// What holds a desktop selection with an offer, whatever the backend.
@@ -516,7 +535,7 @@ public enum Desktop {
   ) throws(DesktopError) -> ReadOffer {
     // What another pb derived for its offer (image/png from a JPEG) is not kept.
     var derived: [UInt8] = []
-    if plan.listsDerived { _ = try reader.read(DesktopTargets.pbDerived) { derived.append(contentsOf: $0) } }
+    if plan.listsDerived { derived = try reader.readMark(DesktopTargets.pbDerived) }
     let plan = plan.leavingOut(derived: derived)
     var reading = BudgetedReading(reader: reader, maxSize: maxSize, clock: clock)
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)] = []

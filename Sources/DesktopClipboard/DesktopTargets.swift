@@ -20,6 +20,8 @@ public enum DesktopTargets {
   /// pb's list of the targets of its offer that are derived (a line each), so that a pb
   /// importing the offer keeps what the item holds and not what was made of it.
   public static let pbDerived = "application/x-pb-derived"
+  /// The most bytes a mark of pb's (`pbItem`, `pbDerived`) read from an owner may have.
+  static let markLimit = 64 << 10
   /// Marks that say who holds the selection, not what it holds: a clipboard manager
   /// that sees its own mark offered ignores the copy (CopyQ does not record it), so
   /// they are not kept, nor offered again. CopyQ's, and KDE Klipper's for what it put

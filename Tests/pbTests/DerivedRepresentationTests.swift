@@ -154,7 +154,8 @@ struct DerivedRepresentationTests {
 
   static let bombs: [(kind: String, type: String)] = [
     ("jpeg-progressive", "public.jpeg"), ("jpeg-baseline", "public.jpeg"), ("gif", "com.compuserve.gif"),
-    ("tiff", "public.tiff"), ("webp", "org.webmproject.webp"), ("bmp", "com.microsoft.bmp"),
+    ("tiff", "public.tiff"), ("webp", "org.webmproject.webp"), ("bmp", "com.microsoft.bmp"), ("tiff-planar", "public.tiff"),
+    ("webp-groups", "org.webmproject.webp"),
   ]
 
   @Test("X11: images of a few KB claiming 10000x10000 pixels are refused at once, over their budget, the owner staying small")
@@ -168,7 +169,14 @@ struct DerivedRepresentationTests {
       try #require(made.status == 0, "\(made)")
       try #require(try sandbox.pb("copy", "-t", type, path).status == 0)
       try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
-      let owner = try #require(x.owners().first)
+      // The last bomb's owner ends once this one has the selection: not the one to watch.
+      var owners = x.owners()
+      let deadline = Date().addingTimeInterval(10)
+      while owners.count > 1 && Date() < deadline {
+        usleep(10_000)
+        owners = x.owners()
+      }
+      let owner = try #require(owners.first)
       // image/png asked for, and TARGETS again and again until its answer comes.
       let during = try x.client(sandbox, "python3", [client, "during", "image/png"]).text.split(separator: " ")
       try #require(during.count == 4, "\(kind): \(during)")

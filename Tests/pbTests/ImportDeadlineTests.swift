@@ -75,6 +75,36 @@ struct ImportDeadlineTests {
     #expect(small.status == 69 && small.stderr.contains("application/x-endless (larger than the size limit of 64.0 KiB)"), "\(small)")
   }
 
+  @Test("an owner that floods pb's own marks is cut at 64 KiB, not held in memory past the import's limits")
+  func floodedMark() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let text = try sandbox.file("t.txt", "kept")
+    let owner = try ImportRobustnessTests.lateOwner(sandbox, x, ["application/x-pb-derived=flood:255", "text/plain=\(text)"])
+    let kib = sandbox.root.appendingPathComponent("import.kib").path
+    // 6 s for the mark: the import held every byte of it, 800 MiB and more.
+    let imported = try sandbox.run(
+      "/usr/bin/time", ["-f", "%M", "-o", kib, Sandbox.binary, "import", "--timeout", "30s"], stdin: nil,
+      environment: x.environment, timeLimit: 60)
+    let peak = Int(try String(contentsOfFile: kib, encoding: .utf8).split(separator: "\n").last ?? "") ?? .max
+    #expect(peak < 64 * 1024, "pb import's peak is \(peak) KiB")
+    #expect(imported.status != 0 && imported.stderr.contains("sent more than 64 KiB for application/x-pb-derived"), "\(imported)")
+    withExtendedLifetime(owner) {}
+
+    // The bridge reads pb's mark of the board's item first.
+    var environment = x.environment
+    environment["PB_DIR"] = sandbox.store.path
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge", "--timeout", "30s"], environment: environment)
+    waitUntil { bridge.isWatching }
+    try #require(bridge.isWatching, "the bridge started")
+    let flooding = try ImportRobustnessTests.lateOwner(sandbox, x, ["application/x-pb-item=flood:255", "text/plain=\(text)"])
+    #expect(flooding.waitFor("asked application/x-pb-item").contains("asked"), "the bridge read the mark")
+    let said = bridge.waitFor("for application/x-pb-item")
+    #expect(said.contains("sent more than 64 KiB for application/x-pb-item"), "\(said)")
+    let bridgePeak = try DerivedRepresentationTests.peakMemory(bridge.pid)
+    #expect(bridgePeak < 64 << 20, "the bridge's peak is \(bridgePeak >> 20) MiB")
+  }
+
   @Test("while the bridge reads an owner that never answers, a pb copy is on the desktop within a second")
   func bridgePublishesWhileImporting() throws {
     let sandbox = try Sandbox()

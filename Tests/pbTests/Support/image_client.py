@@ -10,7 +10,9 @@
   make-bomb KIND OUT           writes a small image whose headers claim 10000x10000
                                pixels: jpeg-progressive (490 empty scans, EXIF
                                orientation 6), jpeg-baseline, gif, tiff, webp (lossless)
-                               or bmp
+                               or bmp; or tiff-planar (4700x4700, 16-bit RGBA in
+                               planes: more of libtiff's buffers than of its pixels);
+                               or webp-groups (1024x1024, 65,536 Huffman groups)
 """
 import struct
 import sys
@@ -89,6 +91,25 @@ def bomb(kind, side=10000):
             struct.pack("<HHII", tag, kind_, count, value) if kind_ == 4 else struct.pack("<HHIHH", tag, kind_, count, value, 0)
             for tag, kind_, count, value in entries) + b"\0\0\0\0"
         return b"II*\0" + struct.pack("<I", 8) + ifd + bytes(2000)
+    if kind == "tiff-planar":
+        # Not a claim of 10000x10000 but 4700x4700 at 16 bits, RGBA in planes of one
+        # strip each, deflated (170 KB): libtiff reads a plane's strip into a buffer of
+        # four, so beside the pixels (84 MiB) it holds four strips (168 MiB), not two.
+        side = 4700
+        plane = zlib.compress(bytes(side * side * 2), 9)
+        arrays = 8 + 4 * len(plane)
+        entries = [(256, 4, 1, side), (257, 4, 1, side), (258, 3, 4, arrays), (259, 3, 1, 8), (262, 3, 1, 2),
+                   (273, 4, 4, arrays + 8), (277, 3, 1, 4), (278, 4, 1, side), (279, 4, 4, arrays + 24),
+                   (284, 3, 1, 2), (338, 3, 1, 2)]
+        ifd = struct.pack("<H", len(entries)) + b"".join(
+            struct.pack("<HHII", tag, kind_, count, value) if kind_ == 4 or count > 1
+            else struct.pack("<HHIHH", tag, kind_, count, value, 0)
+            for tag, kind_, count, value in entries) + b"\0\0\0\0"
+        tables = struct.pack("<4H", 16, 16, 16, 16) + struct.pack("<4I", *[8 + i * len(plane) for i in range(4)])
+        tables += struct.pack("<4I", *[len(plane)] * 4)
+        return b"II*\0" + struct.pack("<I", arrays + len(tables)) + plane * 4 + tables + ifd
+    if kind == "webp-groups":
+        return webp_groups()
     if kind == "webp":
         bits = (side - 1) | (side - 1) << 14 | 1 << 28
         vp8l = b"\x2f" + struct.pack("<I", bits) + bytes(2000)
@@ -98,6 +119,50 @@ def bomb(kind, side=10000):
         header = struct.pack("<IiiHHIIiiII", 40, side, side, 1, 24, 0, side * side * 3, 2835, 2835, 0, 0)
         return b"BM" + struct.pack("<IHHI", 14 + len(header) + 2000, 0, 0, 14 + len(header)) + header + bytes(2000)
     sys.exit("no such bomb: " + kind)
+
+
+def webp_groups():
+    """A lossless WebP of 1024x1024 (295 KB) whose entropy image names 65,536 groups of
+    Huffman codes, each a code of one symbol (no bits a pixel), with a colour cache of
+    2,048: libwebp allocates the tables of every group, about 5 KiB each touched."""
+    bits = []
+
+    def put(value, count):  # least significant bit first, as VP8L reads
+        bits.extend((value >> i) & 1 for i in range(count))
+
+    def code(value, count):  # a Huffman code, its first bit first
+        bits.extend((value >> i) & 1 for i in reversed(range(count)))
+
+    def simple():  # one symbol, 0
+        put(1, 1), put(0, 1), put(0, 1), put(0, 1)
+
+    def eight_bits(alphabet):  # the first 256 symbols of length 8, the rest 0
+        put(0, 1), put(12 - 4, 4)
+        for symbol in [17, 18, 0, 1, 2, 3, 4, 5, 16, 6, 7, 8]:
+            put(1 if symbol in (0, 8) else 0, 3)  # code lengths 0 and 8, a bit each
+        put(0, 1)
+        for symbol in range(alphabet):
+            code(1 if symbol < 256 else 0, 1)
+
+    side = 1024
+    put(0x2F, 8), put(side - 1, 14), put(side - 1, 14), put(0, 1), put(0, 3)
+    put(0, 1)  # no transform
+    put(1, 1), put(11, 4)  # colour cache of 2^11
+    put(1, 1), put(0, 3)  # groups of 4x4 pixels: an entropy image of 256x256
+    put(0, 1)  # the entropy image: no colour cache; green and red of 8 bits
+    eight_bits(256 + 24), eight_bits(256), simple(), simple(), simple()
+    for group in range(256 * 256):
+        code(group & 255, 8), code(group >> 8, 8)
+    for group in range(256 * 256):
+        for _ in range(5):
+            simple()
+    put(0, 64)
+    data = bytearray((len(bits) + 7) // 8)
+    for i, bit in enumerate(bits):
+        data[i >> 3] |= bit << (i & 7)
+    data += b"\0" * (len(data) % 2)
+    chunk = b"VP8L" + struct.pack("<I", len(data)) + bytes(data)
+    return b"RIFF" + struct.pack("<I", 4 + len(chunk)) + b"WEBP" + chunk
 
 
 def check_png(path):

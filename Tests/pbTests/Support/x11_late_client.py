@@ -13,6 +13,9 @@ once, in turn):
                     NAME=endless:SECONDS  an INCR transfer of 1 KiB pieces that never
                                           ends, each SECONDS after the requestor took
                                           the last
+                    NAME=flood:KIB        an INCR transfer of KIB KiB pieces that never
+                                          ends, each as soon as the requestor took the
+                                          last; "took N" is logged every 16 MiB
 
 Every request and answer is logged on stdout ("asked NAME", "answered NAME"), so a test
 can tell that a late answer was sent. Errors from writing to a requestor's window that
@@ -41,7 +44,10 @@ def main():
             specs[d.intern_atom(name)] = (name, how, 0, b"")
             continue
         if how.startswith("endless:"):
-            specs[d.intern_atom(name)] = (name, "endless", float(how.split(":")[1]), b"")
+            specs[d.intern_atom(name)] = (name, "endless", float(how.split(":")[1]), b"x" * 1024)
+            continue
+        if how.startswith("flood:"):
+            specs[d.intern_atom(name)] = (name, "flood", 0, b"x" * (int(how.split(":")[1]) * 1024))
             continue
         parts = how.split(":")
         kind, delay, path = ("now", 0.0, how) if len(parts) == 1 else (parts[0], float(parts[1]), parts[2])
@@ -54,6 +60,7 @@ def main():
     print("owned", flush=True)
 
     timers = []  # (due, action)
+    taken = [0]  # bytes of endless and flood pieces sent
     transfers = {}  # (requestor id, property) -> [requestor, target, data, offset, delay]
 
     def notify(e, property):
@@ -62,7 +69,7 @@ def main():
         d.flush()
 
     def answer(e, property, name, data, delay):
-        if len(data) > BIG or delay and specs[e.target][1] in ("slow", "endless"):
+        if len(data) > BIG or delay and specs[e.target][1] in ("slow", "endless") or specs[e.target][1] == "flood":
             e.requestor.change_attributes(event_mask=X.PropertyChangeMask)
             e.requestor.change_property(property, incr, 32, [len(data)])
             transfers[(e.requestor.id, property)] = [e.requestor, e.target, data, 0, delay]
@@ -73,9 +80,12 @@ def main():
 
     def next_piece(key):
         requestor, target, data, offset, delay = transfers[key]
-        if specs[target][1] == "endless":
-            requestor.change_property(key[1], target, 8, b"x" * 1024)
+        if specs[target][1] in ("endless", "flood"):
+            requestor.change_property(key[1], target, 8, specs[target][3])
             d.flush()
+            taken[0] += len(specs[target][3])
+            if specs[target][1] == "flood" and taken[0] // (16 << 20) != (taken[0] - len(specs[target][3])) // (16 << 20):
+                print("took", taken[0], flush=True)
             return
         size = PIECE if delay else BIG
         requestor.change_property(key[1], target, 8, data[offset:offset + size])
