@@ -52,7 +52,7 @@ struct ArchiveBoundsTests {
   /// line, and a refused one leaves the board as it was.
   @Test(
     "an 80 MiB manifest of any shape costs at most 4 times its size",
-    arguments: ["numbers", "deep", "keys", "strings", "long", "items", "types", "entries", "empty"])
+    arguments: ["numbers", "deep", "keys", "longkeys", "strings", "utf8", "long", "items", "types", "entries", "empty"])
   func manifestOfAnyShape(shape: String) throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.pb("copy", stdin: Data("before".utf8)).status == 0)
