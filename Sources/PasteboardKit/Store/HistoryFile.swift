@@ -103,7 +103,7 @@ struct HistoryFile {
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> HistoryFile {
-    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", as: HistoryFile.init(json:))
+    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", mostNodes: StoreJSON.mostNodes(ofPretty: bytes.count), as: HistoryFile.init(json:))
   }
 
   /// The encoded file; when it would pass the size limit, the oldest entries go first
