@@ -52,7 +52,7 @@ struct ArchiveBoundsTests {
   /// line, and a refused one leaves the board as it was.
   @Test(
     "an 80 MiB manifest of any shape costs at most 4 times its size",
-    arguments: ["numbers", "deep", "keys", "strings", "long", "items", "types", "entries", "empty"])
+    arguments: ["numbers", "deep", "keys", "longkeys", "strings", "utf8", "long", "items", "types", "entries", "empty"])
   func manifestOfAnyShape(shape: String) throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.pb("copy", stdin: Data("before".utf8)).status == 0)
@@ -64,5 +64,40 @@ struct ArchiveBoundsTests {
     #expect(result.stderr.split(separator: "\n").count <= 1, "\(result)")
     #expect(peak <= 4 * (80 << 10), "\(shape): peak \(peak) KiB")
     if status != 0 { #expect(try sandbox.pb("paste").text == "before") }
+  }
+
+  /// A store file is untrusted input too (docs/store-format.md). A history of 24 MiB of
+  /// empty arrays in a field pb does not read made a 20-byte node of every 3 bytes, 11
+  /// times its size (740 MB for one of 64 MiB); now it is refused as damaged as it is
+  /// read, within 4 times its size, with one line, and the board's items stay readable.
+  @Test("a planted history of 24 MiB of empty arrays is refused within 4 times its size")
+  func plantedHistoryOfEmptyArrays() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", stdin: Data("one".utf8)).status == 0)
+    #expect(try sandbox.pb("copy", stdin: Data("two".utf8)).status == 0)
+    let folder = sandbox.store.appendingPathComponent("boards/general/history").path
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(names.count == 1)
+    let path = folder + "/" + names[0]
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    while text.last?.isWhitespace == true { text.removeLast() }
+    #expect(text.removeLast() == "}")
+    let size = 24 << 20
+    text += ",\"ignored\":[" + String(repeating: "[],", count: (size - text.utf8.count) / 3 - 2) + "[]]}\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let measure = Sandbox.support("peak_rss.py")
+    func peak(_ command: String) throws -> (status: Int, kib: Int, result: Result) {
+      let result = try sandbox.shell("python3 \(measure) pb \(command)", timeLimit: 300)
+      let words = result.text.split(separator: " ")
+      return (Int(words.first ?? "") ?? -1, Int(words.last?.dropLast() ?? "") ?? .max, result)
+    }
+    let baseline = try peak("paste")
+    #expect(baseline.status == 0, "\(baseline.result)")
+    let undo = try peak("undo")
+    #expect(undo.status == 70, "\(undo.result)")
+    let lines = undo.result.stderr.split(separator: "\n")
+    #expect(lines.count == 1 && lines[0].contains("is damaged"), "\(undo.result)")
+    #expect(undo.kib - baseline.kib <= 4 * (size >> 10), "peak \(undo.kib) KiB, \(baseline.kib) KiB for a paste")
+    #expect(try sandbox.pb("paste").text == "two")
   }
 }

@@ -112,7 +112,9 @@ struct HistoryFile {
   }
 
   static func decode(_ bytes: [UInt8], path: String, board: String? = nil) throws(PasteboardError) -> HistoryFile {
-    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history") { try HistoryFile(json: $0, board: board) }
+    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", mostNodes: StoreJSON.mostNodes(ofPretty: bytes.count)) {
+      try HistoryFile(json: $0, board: board)
+    }
   }
 
   /// The encoded file; when it would pass the size limit, the oldest entries go first

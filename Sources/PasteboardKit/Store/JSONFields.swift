@@ -57,7 +57,7 @@ struct JSONField {
     var parser = JSONParser(bytes: JSONValue.object(members).pretty)
     let null = JSONNode(kind: .null, flag: false, start: 0, end: 0, next: 1, count: 0)
     guard let tape = try? parser.tape(), tape.nodes.count > 2 else {
-      self.init(tape: JSONTape(bytes: [], nodes: [null], decoded: []), node: 0)
+      self.init(tape: JSONTape(bytes: [], nodes: [null]), node: 0)
       return
     }
     self.init(tape: tape, node: 2)

@@ -6,10 +6,9 @@ struct JSONParser {
   /// bounds and uniqueness checks on every byte (the parser checks its own bounds).
   private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private var nodes: [JSONNode] = []
-  private var decoded: [String] = []
   /// The key nodes of the objects being read, innermost last: one list for all of them,
   /// rather than one made per object.
-  private var openKeys: [Int] = []
+  private var openKeys: [Int32] = []
   private var position = 0
   private var depth = 0
   static let deepest = 64
@@ -24,7 +23,8 @@ struct JSONParser {
 
   init(bytes: [UInt8], mostNodes: Int = .max) {
     text = bytes
-    self.mostNodes = mostNodes
+    // A container's count must fit its node.
+    self.mostNodes = min(mostNodes, JSONNode.largestCount)
   }
 
   /// The text as nodes, with only white space around its one value.
@@ -32,7 +32,7 @@ struct JSONParser {
     // Each node starts at a byte of its own. With a limit, room for all the text may
     // make at once (pages untouched cost nothing): grown by doubling, the list would
     // hold one and a half times the limit as it was copied.
-    nodes.reserveCapacity(mostNodes < .max ? min(text.count, mostNodes) : text.count / 16)
+    nodes.reserveCapacity(mostNodes < JSONNode.largestCount ? min(text.count, mostNodes) : text.count / 16)
     try text.withUnsafeBufferPointer { buffer in
       bytes = buffer
       defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
@@ -40,7 +40,7 @@ struct JSONParser {
       skipSpace()
       if position != bytes.count { throw corrupt("there is more after the JSON value") }
     }
-    return JSONTape(bytes: text, nodes: nodes, decoded: decoded)
+    return JSONTape(bytes: text, nodes: nodes)
   }
 
   /// The one value the text holds.
@@ -126,7 +126,13 @@ struct JSONParser {
   }
 
   private func keyText(_ index: Int) -> String {
-    nodes[index].text(in: text, decoded: decoded)
+    nodes[index].text(in: text)
+  }
+
+  /// A key's hash (as its text's, so that keys equal as Strings hash alike) and node.
+  private struct HashedKey {
+    var hash: UInt32
+    var node: Int32
   }
 
   private mutating func parseObject() throws {
@@ -148,25 +154,42 @@ struct JSONParser {
       try parseString()
       let count = openKeys.count - firstKey
       if count < Self.comparedUpTo {
-        for earlier in openKeys[firstKey...] where sameKey(earlier, key) {
-          throw corrupt("the key '\(keyText(earlier))' appears twice")
+        for earlier in openKeys[firstKey...] where sameKey(Int(earlier), key) {
+          throw corrupt("the key '\(keyText(Int(earlier)))' appears twice")
         }
       }
-      openKeys.append(key)
+      openKeys.append(Int32(key))
       skipSpace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw corrupt("a key must be followed by ':'") }
       position += 1
       try parseValue()
       if try !continues(closing: "}", what: "an object") {
         let keys = openKeys[firstKey...]
-        if keys.count > Self.comparedUpTo {
-          let sorted = keys.map(keyText).sorted()
-          if let twice = zip(sorted, sorted.dropFirst()).first(where: { $0 == $1 }) {
-            throw corrupt("the key '\(twice.0)' appears twice")
-          }
-        }
+        if keys.count > Self.comparedUpTo { try checkDistinct(keys) }
         close(index, count: keys.count)
         return
+      }
+    }
+  }
+
+  /// Refuses a key of a large object that is there twice: the keys sorted by the hash of
+  /// their text, 8 bytes each, and only those of one hash compared as text (as Strings,
+  /// as a small object's are). Sorting the texts kept a String of each, several times the
+  /// bytes of a hostile file of long keys.
+  private func checkDistinct(_ keys: ArraySlice<Int32>) throws {
+    var hashed: [HashedKey] = []
+    hashed.reserveCapacity(keys.count)
+    for key in keys { hashed.append(HashedKey(hash: UInt32(truncatingIfNeeded: keyText(Int(key)).hashValue), node: key)) }
+    hashed.sort { $0.hash < $1.hash }
+    var runStart = 0
+    for index in hashed.indices.dropFirst() {
+      if hashed[index].hash != hashed[runStart].hash {
+        runStart = index
+        continue
+      }
+      let text = keyText(Int(hashed[index].node))
+      for earlier in runStart..<index where keyText(Int(hashed[earlier].node)) == text {
+        throw corrupt("the key '\(text)' appears twice")
       }
     }
   }
@@ -204,8 +227,9 @@ struct JSONParser {
     throw corrupt("expected ',' or '\(closing)'")
   }
 
-  /// A string node: plain ASCII is left in the text; anything else is decoded now (and
-  /// checked to be UTF-8) into `decoded`.
+  /// A string node: plain ASCII is left in the text; anything else is checked now
+  /// (escapes, and UTF-8) and decoded whenever it is read (`JSONNode.decoded`): nothing is
+  /// made of a string that is only checked.
   private mutating func parseString() throws {
     position += 1  // "
     let start = position
@@ -219,62 +243,70 @@ struct JSONParser {
       bits |= byte
       end += 1
     }
-    let isASCII = bits < 0x80
-    if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
+    if end < buffer.count, buffer[end] == UInt8(ascii: "\""), bits < 0x80 {
       position = end + 1
-      if isASCII {
-        append(.string, from: start, to: end)
-        return
-      }
-      guard let string = String(validating: text[start..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
-      appendDecoded(string, from: start, to: end)
+      append(.string, from: start, to: end)
       return
     }
-    var scalars = String.UnicodeScalarView()
-    var runStart = position
-    func flushRun(upTo end: Int) throws {
-      guard runStart < end else { return }
-      guard let run = String(validating: text[runStart..<end], as: UTF8.self) else { throw corrupt("a string is not UTF-8") }
-      scalars.append(contentsOf: run.unicodeScalars)
-    }
-    while position < bytes.count {
-      let byte = bytes[position]
+    position = start
+    while position < buffer.count {
+      let byte = buffer[position]
       if byte == UInt8(ascii: "\"") {
-        try flushRun(upTo: position)
-        appendDecoded(String(scalars), from: start, to: position)
+        append(.string, flag: true, from: start, to: position)
         position += 1
         return
       }
       if byte < 0x20 { throw corrupt("a string holds a control character") }
-      if byte != UInt8(ascii: "\\") {
-        position += 1
+      if byte >= 0x80 {
+        guard let length = Self.utf8SequenceLength(buffer, at: position) else { throw corrupt("a string is not UTF-8") }
+        position += length
         continue
       }
-      try flushRun(upTo: position)
       position += 1
-      guard position < bytes.count else { break }
-      let escape = bytes[position]
+      if byte != UInt8(ascii: "\\") { continue }
+      guard position < buffer.count else { break }
+      let escape = buffer[position]
       position += 1
       switch escape {
-      case UInt8(ascii: "\""): scalars.append("\"")
-      case UInt8(ascii: "\\"): scalars.append("\\")
-      case UInt8(ascii: "/"): scalars.append("/")
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
-      case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+        UInt8(ascii: "r"), UInt8(ascii: "t"):
+        continue
+      case UInt8(ascii: "u"): _ = try parseUnicodeEscape()
       default: throw corrupt("a string has an unknown escape")
       }
-      runStart = position
     }
     throw corrupt("a string is not closed")
   }
 
-  private mutating func appendDecoded(_ text: String, from start: Int, to end: Int) {
-    append(.string, flag: true, from: start, to: end, count: decoded.count)
-    decoded.append(text)
+  /// The length of the well-formed UTF-8 sequence at `at` (a byte of 0x80 or above), as
+  /// String(validating:) accepts: no overlong forms, no surrogates, nothing past U+10FFFF.
+  private static func utf8SequenceLength(_ buffer: UnsafeBufferPointer<UInt8>, at: Int) -> Int? {
+    let lead = buffer[at]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    default: return nil
+    }
+    guard buffer.count - at >= length else { return nil }
+    guard (low...high).contains(buffer[at + 1]) else { return nil }
+    for offset in 2..<max(2, length) where !(0x80...0xBF).contains(buffer[at + offset]) { return nil }
+    return length
   }
 
   /// `\uXXXX`, a surrogate pair as two of them.

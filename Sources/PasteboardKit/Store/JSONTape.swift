@@ -12,29 +12,95 @@ struct TextSpan {
 }
 
 /// One value of a parsed text. A container is followed by its contents (an object by its
-/// key and value in turn), and `next` skips past them.
+/// key and value in turn), and `next` skips past them. 16 bytes: a hostile file makes one
+/// for every two or three of its bytes, and each is a multiple of them.
 struct JSONNode {
   enum Kind: UInt8 {
     case null, bool, number, string, array, object
   }
 
-  var kind: Kind
-  /// A bool's value; for a string, whether its text is in `JSONTape.decoded` (it had
-  /// escapes or non-ASCII bytes) rather than plain ASCII between `start` and `end`.
-  var flag: Bool
   /// Bytes: a string's contents inside its quotes, a number's text, a container from its
   /// opening bracket to just past its closing one.
   var start: Int32
   var end: Int32
   /// The node after this value and all it holds.
   var next: Int32
-  /// A container's members or elements; a decoded string's index in `JSONTape.decoded`.
-  var count: Int32
+  /// The kind in the low 3 bits, the flag in the next, the count above them.
+  private var packed: UInt32
+
+  /// The most a container's count may be (the parser makes fewer nodes than this).
+  static let largestCount = Int(UInt32.max >> 4)
+
+  init(kind: Kind, flag: Bool, start: Int32, end: Int32, next: Int32, count: Int32) {
+    self.start = start
+    self.end = end
+    self.next = next
+    packed = UInt32(kind.rawValue) | (flag ? 8 : 0) | UInt32(count) << 4
+  }
+
+  var kind: Kind { Kind(rawValue: UInt8(packed & 7))! }
+  /// A bool's value; for a string, whether its text has escapes or bytes beyond ASCII
+  /// (checked as it was read, decoded each time it is asked for), rather than being plain
+  /// ASCII between `start` and `end`.
+  var flag: Bool { packed & 8 != 0 }
+  /// A container's members or elements.
+  var count: Int32 {
+    get { Int32(packed >> 4) }
+    set { packed = packed & 15 | UInt32(newValue) << 4 }
+  }
 
   /// A string's or a number's text.
-  func text(in bytes: [UInt8], decoded: [String]) -> String {
-    if kind == .string && flag { return decoded[Int(count)] }
+  func text(in bytes: [UInt8]) -> String {
+    if kind == .string && flag { return JSONNode.decoded(bytes, from: Int(start), to: Int(end)) }
     return String(decoding: bytes[Int(start)..<Int(end)], as: UTF8.self)
+  }
+
+  /// The text of a string with escapes or bytes beyond ASCII, which the parser checked:
+  /// decoded when it is read rather than kept from the parse, where a hostile file of
+  /// short strings cost a String of 64 bytes for each few of its own.
+  static func decoded(_ text: [UInt8], from start: Int, to end: Int) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(end - start)
+    text.withUnsafeBufferPointer { bytes in
+      func hexQuad(_ at: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+          let byte = bytes[at + offset]
+          let digit =
+            byte >= UInt8(ascii: "a") ? byte - UInt8(ascii: "a") + 10 : byte >= UInt8(ascii: "A") ? byte - UInt8(ascii: "A") + 10 : byte - UInt8(ascii: "0")
+          value = value << 4 | UInt32(digit)
+        }
+        return value
+      }
+      var at = start
+      while at < end {
+        let byte = bytes[at]
+        at += 1
+        guard byte == UInt8(ascii: "\\") else {
+          output.append(byte)
+          continue
+        }
+        let escape = bytes[at]
+        at += 1
+        switch escape {
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+          var scalar = hexQuad(at)
+          at += 4
+          if (0xD800...0xDBFF).contains(scalar) {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hexQuad(at + 2) - 0xDC00)
+            at += 6
+          }
+          output.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+        default: output.append(escape)  // " \\ /
+        }
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 }
 
@@ -45,17 +111,15 @@ struct JSONNode {
 final class JSONTape {
   let bytes: [UInt8]
   let nodes: [JSONNode]
-  let decoded: [String]
 
-  init(bytes: [UInt8], nodes: [JSONNode], decoded: [String]) {
+  init(bytes: [UInt8], nodes: [JSONNode]) {
     self.bytes = bytes
     self.nodes = nodes
-    self.decoded = decoded
   }
 
   /// A string node's text (a number node's too).
   func text(at index: Int) -> String {
-    nodes[index].text(in: bytes, decoded: decoded)
+    nodes[index].text(in: bytes)
   }
 
   /// Whether the string node at `index` is `key`; plain keys are compared byte by byte.

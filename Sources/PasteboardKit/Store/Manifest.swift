@@ -57,7 +57,7 @@ struct Manifest: Equatable {
   }
 
   static func decode(_ bytes: [UInt8], path: String) throws(PasteboardError) -> Manifest {
-    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "manifest", as: Manifest.init(json:))
+    try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "manifest", mostNodes: StoreJSON.mostNodes(ofPretty: bytes.count), as: Manifest.init(json:))
   }
 
   func encoded() -> [UInt8] { json.pretty }

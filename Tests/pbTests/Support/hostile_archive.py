@@ -8,6 +8,8 @@ all naming one data file. The manifest shapes fill a manifest of SIZE bytes (def
   numbers  an ignored field holding an array of numbers
   deep     an ignored field holding arrays nested 60 deep, one after another
   keys     an ignored field holding an object of that many keys
+  longkeys the same of keys of 26 bytes, too long for a String to hold inline
+  utf8     an ignored field holding an array of strings of 8 e-acutes (16 bytes of UTF-8)
   strings  an ignored field holding an array of short strings with escapes
   long     an ignored field holding one long string of escapes
   items    that many items, each of one representation
@@ -50,8 +52,21 @@ else:
     elif shape == "deep":
         manifest = head(ITEM) + ',"ignored":[' + repeated("[" * 60 + "]" * 60, room) + "]}"
     elif shape == "keys":
-        count = room // 12
-        manifest = head(ITEM) + ',"ignored":{' + ",".join('"k%d":0' % index for index in range(count)) + "}}"
+        # As many as fit: the keys' lengths grow with their numbers.
+        keys, used, index = [], 0, 0
+        while used + len('"k%d":0,' % index) <= room:
+            keys.append('"k%d":0' % index)
+            used += len(keys[-1]) + 1
+            index += 1
+        manifest = head(ITEM) + ',"ignored":{' + ",".join(keys) + "}}"
+    elif shape == "longkeys":
+        # Keys longer than a String holds inline, plain ASCII.
+        count = room // 32
+        manifest = head(ITEM) + ',"ignored":{' + ",".join('"kkkkkkkkkkkkkkkkkk%08d":0' % index for index in range(count)) + "}}"
+    elif shape == "utf8":
+        # Strings of 16 bytes beyond ASCII (8 e-acutes): each once decoded into a String.
+        unit = '"' + "\u00e9" * 8 + '"'
+        manifest = head(ITEM) + ',"ignored":[' + ",".join([unit] * (room // (len(unit.encode()) + 1))) + "]}"
     elif shape == "strings":
         manifest = head(ITEM) + ',"ignored":[' + repeated('"\\u00e9"', room) + "]}"
     elif shape == "long":
