@@ -207,6 +207,10 @@ static void exit_unless_available(size_t size) {
   munmap(probe, size);
 }
 
+void pb_exit_unless_available(size_t size) {
+  if (out_of_memory_length > 0) exit_unless_available(size);
+}
+
 static void report_out_of_memory(int signal_number) {
   exit_unless_available(out_of_memory_probe);
   for (int index = 0; index < memory_signal_count; index++) {

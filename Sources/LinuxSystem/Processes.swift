@@ -184,6 +184,13 @@ extension SystemCall {
     _ = (line + "\n").withCString { pb_report_out_of_memory($0, status) }
   }
 
+  /// Before memory for `bytes` is allocated at once: ends the process as
+  /// `reportOutOfMemory` says when they cannot be had, so that the allocation does not
+  /// fail in the Swift runtime, which reports it in lines of its own before pb's.
+  public static func exitUnlessMemoryFor(bytes: Int) {
+    pb_exit_unless_available(bytes)
+  }
+
   public static func progressLineShown(_ shown: Bool) {
     pb_progress_line_shown(shown ? 1 : 0)
   }

@@ -71,6 +71,10 @@ int pb_damaged_mappings(void);
 /// be installed.
 int pb_report_out_of_memory(const char *message, int status);
 
+/// Once pb_report_out_of_memory has been called: writes its message and exits with its
+/// status when `size` more bytes of address space cannot be had now.
+void pb_exit_unless_available(size_t size);
+
 /// renameat2 with RENAME_NOREPLACE: fails with EEXIST instead of replacing a name.
 int pb_rename_noreplace(int old_directory_fd, const char *old_name, int new_directory_fd, const char *new_name);
 

@@ -284,6 +284,7 @@ extension Pasteboard {
     guard first.size <= Int64(BoardArchive.manifestLimit) else {
       throw .badArchive(source: source, reason: "its manifest is \(first.size) bytes, more than the \(BoardArchive.manifestLimit) a pb archive has")
     }
+    SystemCall.exitUnlessMemoryFor(bytes: Int(first.size) * StoreFiles.memoryPerByteRead)
     let contents = try BoardArchive.decode(try failing { try reader.readBody(limit: BoardArchive.manifestLimit) }, source: source)
     let workspace = try Workspace(for: self)
     workspace.holdsStandardInput = holdsStandardInput

@@ -11,11 +11,19 @@ enum StoreFiles {
   /// Reads a small file of the store, checked as `openStoreFile` checks; nil when it does
   /// not exist. A file larger than `limit` is refused as damaged: pb never writes one,
   /// and reading it whole could take any amount of memory.
+  /// A file of the store larger than this is checked to fit in memory before it is read.
+  static let largeFile = 1 << 20
+  /// What reading a file takes at most for each of its bytes: the bytes, their parse
+  /// (a node of 16 bytes for every 6 at most), the values and the file written anew.
+  static let memoryPerByteRead = 8
+
   static func read(_ relative: String, in directory: Directory, limit: Int) throws(PasteboardError) -> [UInt8]? {
     guard let (file, status) = try directory.openStoreFile(relative) else { return nil }
     if status.st_size > limit {
       throw .corruptStore(path: file.path, reason: "it is \(status.st_size) bytes, more than the \(limit) pb ever writes")
     }
+    // Read whole, decoded and written anew, a file takes several times its size.
+    if status.st_size > largeFile { SystemCall.exitUnlessMemoryFor(bytes: Int(status.st_size) * memoryPerByteRead) }
     // One byte more than allowed tells a file that grew since its status was taken. Read
     // into the array itself: a buffer copied into one touched every page twice.
     var failure: SystemError?
