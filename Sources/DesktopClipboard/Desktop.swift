@@ -572,7 +572,11 @@ public enum Desktop {
       let pastTimeout = leftOut.contains { $0.reason == .pastTimeout(milliseconds: clock.timeout) }
       let wholeTimeout = DesktopError.timeout(
         what: "the application that owns the \(reader.selectionName) selection", seconds: Double(clock.timeout) / 1000, adjustable: true)
-      if let late = reading.lateError ?? (pastTimeout ? wholeTimeout : nil), lateOnly {
+      // The import's whole time spent says more than the first type's share of it,
+      // unless that type kept sending.
+      var late = reading.lateError
+      if pastTimeout, case .timeout? = late { late = wholeTimeout }
+      if let late = late ?? (pastTimeout ? wholeTimeout : nil), lateOnly {
         throw late
       }
       let why =
