@@ -150,4 +150,17 @@ struct HistorySealTests {
     #expect(link.status == 77 && link.stderr.contains(key.path), "\(link)")
     #expect(FileManager.default.contents(atPath: path) == Data("mine".utf8))
   }
+  @Test("a key folder inside the store (XDG_STATE_HOME there, or a link into it) is refused (77) before a cut removes anything")
+  func aKeyInsideTheStoreIsRefused() throws {
+    let sandbox = try Sandbox()
+    let path = try sandbox.file("notes.txt", "mine")
+    let link = sandbox.root.appendingPathComponent("state-link")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: sandbox.store.path)
+    #expect(try sandbox.pb("copy", stdin: Data("before".utf8)).status == 0, "the store exists")
+    for state in [sandbox.store.path, sandbox.store.appendingPathComponent("boards/general").path, link.path] {
+      let refused = try sandbox.pb("cut", path, environment: ["XDG_STATE_HOME": state])
+      #expect(refused.status == 77 && refused.stderr.contains("inside the store"), "\(state): \(refused)")
+      #expect(FileManager.default.contents(atPath: path) == Data("mine".utf8), "nothing was cut")
+    }
+  }
 }

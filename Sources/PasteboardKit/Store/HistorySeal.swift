@@ -120,7 +120,32 @@ enum HistoryKey {
         path: path, reason: "others can open it (mode \(String(status.st_mode & 0o777, radix: 8))), and it holds pb's key",
         fix: "fix it with: chmod 700 \(Display.path(path))")
     }
+    // A key that travels with the store (copied, synced, shared) authenticates nothing.
+    if let store = storeHolding(status, at: path) {
+      throw .insecureStore(
+        path: path, reason: "it is inside the store \(Display.path(store)), and pb's key must be kept out of it",
+        fix: "set XDG_STATE_HOME to a folder outside the store")
+    }
     return folder
+  }
+
+  /// The store (`Store.defaultPath`), when the folder at `folderPath` (of status `folder`) is in it or is
+  /// it: its ancestors are climbed through `..`, which the kernel takes from where a link
+  /// led, not from the path's text.
+  private static func storeHolding(_ folder: stat, at folderPath: String) -> String? {
+    let storePath = Store.defaultPath
+    guard let store = try? Directory.open(path: storePath).status() else { return nil }
+    var status = folder
+    var path = folderPath
+    // PATH_MAX bounds both the depth and the path climbed.
+    for _ in 0..<2048 {
+      if status.st_dev == store.st_dev && status.st_ino == store.st_ino { return storePath }
+      path += "/.."
+      guard let parent = try? Directory.open(path: path).status() else { return nil }
+      if parent.st_dev == status.st_dev && parent.st_ino == status.st_ino { return nil }
+      status = parent
+    }
+    return nil
   }
 
   /// Makes the folder and its missing parents, private to the user (as the XDG base
