@@ -163,4 +163,30 @@ struct HistorySealTests {
       #expect(FileManager.default.contents(atPath: path) == Data("mine".utf8), "nothing was cut")
     }
   }
+  @Test("a sealed cut file planted twice (its record repeated in the entry, or the entry repeated) is refused (70); nothing is made outside")
+  func repeatedSealedRecordsAreRefused() throws {
+    for repeatEntry in [false, true] {
+      let sandbox = try Sandbox()
+      try sandbox.pb("copy", stdin: Data("before".utf8))
+      let path = try sandbox.file("notes.txt", "mine")
+      #expect(try sandbox.pb("cut", "notes.txt").status == 0)
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      var (url, object) = try currentHistory(sandbox)
+      var undo = object["undo"] as? [[String: Any]] ?? []
+      if repeatEntry {
+        undo.append(try #require(undo.last))
+      } else {
+        let cuts = undo[undo.count - 1]["cutFiles"] as? [[String: Any]] ?? []
+        undo[undo.count - 1]["cutFiles"] = cuts + cuts
+      }
+      object["undo"] = undo
+      try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+      for _ in 0..<2 {
+        let refused = try sandbox.pb("undo")
+        #expect(refused.status == 70 && refused.stderr.contains("twice"), "repeated entry \(repeatEntry): \(refused)")
+      }
+      let made = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("notes.txt") }
+      #expect(made == [], "repeated entry \(repeatEntry): nothing put back, let alone twice: \(made)")
+    }
+  }
 }

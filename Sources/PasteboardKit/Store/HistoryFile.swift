@@ -204,6 +204,15 @@ struct SealCheck {
     guard case .some(.some(let seal)) = seal else { return false }
     return seal.verifies(cut, entryCount: count, seal: text)
   }
+
+  /// The authenticated cut files read so far, by entry and data file: a MAC binds a
+  /// record to both, so a repeated one is the same record planted again (a repeated
+  /// entry, or a record copied within its entry), which undo would act on twice.
+  private var authenticated: Set<String> = []
+
+  mutating func isFirst(_ cut: CutFile, entryCount count: Int) -> Bool {
+    authenticated.insert("\(count)/\(cut.file)").inserted
+  }
 }
 
 private struct StoredGroup {
@@ -252,6 +261,10 @@ extension CutFile {
     authenticated = false
     if let sealField = object.field("seal") {
       authenticated = try seals.verifies(self, entryCount: count, seal: sealField.string())
+      // pb writes each cut file once: a copy would have undo put it back again.
+      if authenticated, !seals.isFirst(self, entryCount: count) {
+        throw sealField.damaged("the cut file \(file) of change \(count) is named twice")
+      }
     }
   }
 
