@@ -178,8 +178,9 @@ struct DerivedRepresentationTests {
       }
       let owner = try #require(owners.first)
       // image/png asked for, and TARGETS again and again until its answer comes.
-      let during = try x.client(sandbox, "python3", [client, "during", "image/png"]).text.split(separator: " ")
-      try #require(during.count == 4, "\(kind): \(during)")
+      let asked = try x.client(sandbox, "python3", [client, "during", "image/png"])
+      let during = asked.text.split(separator: " ")
+      try #require(during.count == 4, "\(kind): \(asked)")
       #expect(during[3] == "refused\n", "\(kind): \(during)")
       // Generous for a shared machine: the refusal comes from the headers, in milliseconds.
       #expect(Double(during[2])! < 3000, "\(kind): image/png answered after \(during[2]) ms")
