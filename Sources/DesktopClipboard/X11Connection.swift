@@ -95,8 +95,15 @@ final class X11Connection {
     return nil
   }
 
-  /// Whether events are waiting to be taken, without reading the server.
-  var hasEvents: Bool { !deferred.isEmpty }
+  /// Whether events are waiting to be taken, without reading the server: those set
+  /// aside, and those libxcb has read but not handed out. A flush reads too (libxcb
+  /// takes in what the server sent while it waits to write), so after one the socket
+  /// may say nothing while a request waits in libxcb's queue: a wait on `readable`
+  /// must not begin then, or that request is answered only when another comes.
+  var hasEvents: Bool {
+    if deferred.isEmpty, let queued = xcb_poll_for_queued_event(connection) { deferred.append(X11Event(queued)) }
+    return !deferred.isEmpty
+  }
 
   /// The connection's descriptor (libxcb's), to wait on with others once requests made
   /// are sent (`flush`).

@@ -8,7 +8,8 @@
   during TARGET        asks for TARGET, and for TARGETS again and again until TARGET's
                        answer comes: prints how many TARGETS answers came first, the
                        slowest of them and the time TARGET's took (ms), and TARGET's
-                       answer ("refused", or its type)
+                       answer ("refused", or its type); it ends only once the TARGETS
+                       request still out is answered too (see below)
   offer TARGET=FILE... owns CLIPBOARD with these targets (and TARGETS), prints "owned",
                        and answers requests until another client takes it
 
@@ -79,6 +80,12 @@ def main():
         other.convert_selection(clipboard, targets, d.intern_atom("PB_TARGETS"), X.CurrentTime)
         d.flush()
         latencies = []
+        result = None
+        # One TARGETS request is always out. Its answer is waited for even once TARGET's
+        # has come: the X server gives a client that connects after this one ends the
+        # same window ids, so an answer the owner sent after this client had gone would
+        # reach that client's window (xclip's, which takes any SelectionNotify for its
+        # own and then prints an empty property, exiting 0).
         while True:
             e = d.next_event()  # blocks: the answers are the only events
             if e.type != X.SelectionNotify:
@@ -87,6 +94,9 @@ def main():
             if e.requestor.id == other.id:
                 if e.property == X.NONE:
                     sys.exit("TARGETS refused")
+                if result is not None:
+                    print(*result)
+                    return
                 latencies.append(now - asked)
                 asked = time.monotonic()
                 other.convert_selection(clipboard, targets, d.intern_atom("PB_TARGETS"), X.CurrentTime)
@@ -94,8 +104,7 @@ def main():
             elif e.requestor.id == window.id:
                 answer = "refused" if e.property == X.NONE else d.get_atom_name(
                     window.get_full_property(e.property, X.AnyPropertyType).property_type)
-                print(len(latencies), round(max(latencies, default=0) * 1000, 1), round((now - started) * 1000, 1), answer)
-                return
+                result = (len(latencies), round(max(latencies, default=0) * 1000, 1), round((now - started) * 1000, 1), answer)
     elif mode == "offer":
         data = {}
         for spec in names:
