@@ -68,7 +68,7 @@ int pb_damaged_mappings(void);
 /// allocation it cannot make) writes `message` (a line, at most 512 bytes) to standard
 /// error and exits with `status`; any other such death is left as it was. Exits so at
 /// once when not even 16 MiB more can be had. Returns 0, or -1 when the handler cannot
-/// be installed.
+/// be installed. Does nothing where the address space has no limit (RLIMIT_AS).
 int pb_report_out_of_memory(const char *message, int status);
 
 /// Once pb_report_out_of_memory has been called: writes its message and exits with its
