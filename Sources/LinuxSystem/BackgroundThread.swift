@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// Work that runs on a thread of its own while the caller goes on (a copy decodes its
 /// board's history while it sniffs its input); `wait` returns once it is done. The thread

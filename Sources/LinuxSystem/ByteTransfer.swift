@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import CLinuxIO
 
 /// Moves bytes between descriptors the cheapest way the kernel offers for the pair:

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import CLinuxIO
 
 // Directories: the *at calls, each relative to an open directory and never following a

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// An open directory and the one way to what is inside it. Opening goes through
 /// `pb_open_beneath` (openat2 with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |

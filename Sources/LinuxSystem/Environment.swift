@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// The environment variables pb reads, non-empty ones only, their bytes kept as
 /// `PathBytes` carries them. The process's own by default; a test gives its own values.

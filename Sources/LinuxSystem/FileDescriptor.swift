@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import CLinuxIO
 
 /// An open file descriptor with exactly one owner, closed when that owner goes away (or

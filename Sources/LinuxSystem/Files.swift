@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import CLinuxIO
 
 // Files: opening by path, their status, the umask, links, pipes and files in memory.

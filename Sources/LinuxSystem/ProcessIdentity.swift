@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// A process as the kernel knows it: its PID and its start time (clock ticks after boot,
 /// field 22 of /proc/PID/stat). Together they name one process for as long as the

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import CLinuxIO
 
 // Unix sockets, with descriptors passed alongside the bytes (the Wayland protocol's way).

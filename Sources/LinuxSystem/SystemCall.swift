@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// A failed system call: the operation, the path it concerned and the errno value.
 public struct SystemError: Error, Sendable, Equatable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 // Terminals: raw mode, for reading a terminal's answer to an escape sequence.
 extension SystemCall {

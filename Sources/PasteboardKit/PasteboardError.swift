@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import LinuxSystem
 
 /// Everything that can go wrong in PasteboardKit, each case with the facts a front end
@@ -132,11 +128,7 @@ extension PasteboardError {
   }
 }
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// A request the library refuses before doing anything.
 public enum Misuse: Sendable, Equatable {

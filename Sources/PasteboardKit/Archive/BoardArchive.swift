@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import LinuxSystem
 
 /// A board as one pax tar stream (`pb export`, `pb import --archive`): a JSON manifest
@@ -81,7 +77,7 @@ public enum BoardArchive {
     /// against the items: each listed once, each named by an item, of the size it says.
     init(json object: JSONObject) throws {
       let formatField = try object.required("format")
-      guard (try? formatField.string()) == BoardArchive.format else { throw StoreJSONError(field: "", reason: "it is not a pb archive") }
+      guard (try? formatField.string()) == BoardArchive.format else { throw JSONError(field: "", reason: "it is not a pb archive") }
       let versionField = try object.required("version")
       let version = try versionField.integer(Int.self)
       guard version == BoardArchive.version else { throw VersionMismatch(found: version) }
@@ -138,7 +134,7 @@ public enum BoardArchive {
         redo = try entries("redo")
       }
       if let unnamed = files.first(where: { !named.contains($0.name) }) {
-        throw StoreJSONError(field: "files", reason: "'\(unnamed.name)' is named by no item")
+        throw JSONError(field: "files", reason: "'\(unnamed.name)' is named by no item")
       }
     }
   }
@@ -156,7 +152,7 @@ public enum BoardArchive {
   static func decode(_ bytes: [UInt8], source: String) throws(PasteboardError) -> Contents {
     do {
       guard let object = try StoreJSON.topObject(bytes, mostNodes: mostManifestNodes) else {
-        throw StoreJSONError(field: "", reason: "it is not a pb archive")
+        throw JSONError(field: "", reason: "it is not a pb archive")
       }
       return try Contents(json: object)
     } catch let error as VersionMismatch {
@@ -166,7 +162,7 @@ public enum BoardArchive {
           + "(import it with a pb that reads version \(error.found))")
     } catch let error as PastLimit {
       throw .badArchive(source: source, reason: error.reason)
-    } catch let error as StoreJSONError {
+    } catch let error as JSONError {
       throw .badArchive(source: source, reason: "its manifest is damaged: \(error.message)")
     } catch {
       throw .badArchive(source: source, reason: "its manifest is not valid JSON")

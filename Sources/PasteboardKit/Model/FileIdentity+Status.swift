@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 extension FileIdentity {
   /// A time past what ns since 1970 can hold (after 2262, before 1678) stands as the

@@ -115,11 +115,11 @@ public struct RemoteRequest: Equatable, Sendable {
   /// word of the line once, each file name one plain name.
   init(json bytes: [UInt8]) throws(RemoteStream.Refusal) {
     do {
-      guard let object = try StoreJSON.topObject(bytes) else { throw StoreJSONError(field: "", reason: "it is not a pb request") }
+      guard let object = try StoreJSON.topObject(bytes) else { throw JSONError(field: "", reason: "it is not a pb request") }
       let version = try RemoteStream.checkHeader(object)
       guard version == RemoteStream.version else { throw RemoteStream.Refusal.version(theirs: version) }
       let words = try object.required("words").array().map { try $0.string() }
-      guard !words.isEmpty, words.count <= 4096 else { throw StoreJSONError(field: "words", reason: "it holds no command, or too many words") }
+      guard !words.isEmpty, words.count <= 4096 else { throw JSONError(field: "words", reason: "it holds no command, or too many words") }
       var seen: Set<Int> = []
       let files = try object.required("files").array().map { field in
         let file = try field.object()
@@ -131,7 +131,7 @@ public struct RemoteRequest: Equatable, Sendable {
         guard RemoteStream.isPlainFileName(name) else { throw nameField.damaged("'\(Display.value(name))' is not a plain file name") }
         return FileWord(word: word, prefix: try file.required("prefix").string(), name: name)
       }
-      guard files.allSatisfy({ $0.word < words.count }) else { throw StoreJSONError(field: "files", reason: "a file names a word past the line") }
+      guard files.allSatisfy({ $0.word < words.count }) else { throw JSONError(field: "files", reason: "a file names a word past the line") }
       self.words = words
       self.files = files
       input = try object.required("input").bool()
@@ -141,7 +141,7 @@ public struct RemoteRequest: Equatable, Sendable {
         error: try terminalsField.required("error").bool())
     } catch let error as RemoteStream.Refusal {
       throw error
-    } catch let error as StoreJSONError {
+    } catch let error as JSONError {
       throw .damaged("the request is damaged: \(error.message)")
     } catch {
       throw .damaged("the request is not valid JSON")
@@ -166,12 +166,12 @@ public struct RemoteHello: Equatable, Sendable {
   /// Reads a hello; a version other than ours is read too (its number is the message).
   init(json bytes: [UInt8]) throws(RemoteStream.Refusal) {
     do {
-      guard let object = try StoreJSON.topObject(bytes) else { throw StoreJSONError(field: "", reason: "it is not a pb stream") }
+      guard let object = try StoreJSON.topObject(bytes) else { throw JSONError(field: "", reason: "it is not a pb stream") }
       version = try RemoteStream.checkHeader(object)
       program = try object.field("pb")?.string() ?? "unknown"
     } catch let error as RemoteStream.Refusal {
       throw error
-    } catch let error as StoreJSONError {
+    } catch let error as JSONError {
       throw .damaged("its first message is damaged: \(error.message)")
     } catch {
       throw .damaged("its first message is not valid JSON")
@@ -190,7 +190,7 @@ extension RemoteStream {
 
   /// The format and version every JSON message starts with.
   static func checkHeader(_ object: JSONObject) throws -> Int {
-    guard (try? object.required("format").string()) == format else { throw StoreJSONError(field: "", reason: "it is not a pb stream") }
+    guard (try? object.required("format").string()) == format else { throw JSONError(field: "", reason: "it is not a pb stream") }
     let field = try object.required("version")
     let version = try field.integer(Int.self)
     guard version >= 1 else { throw field.damaged("\(version) is not a version") }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// The record of the work outside the store that goes with one commit (a cut removing
 /// files, an undo putting them back, a redo taking them again), written before any of
@@ -155,7 +151,7 @@ struct Journal: Equatable {
     }
     if object.field("done") != nil { return (step, .done) }
     if let reason = object.field("failed") { return (step, .failed(try reason.string())) }
-    throw StoreJSONError(field: "", reason: "a progress line says nothing")
+    throw JSONError(field: "", reason: "a progress line says nothing")
   }
 }
 
@@ -180,7 +176,7 @@ extension Journal.Step {
     identity = try object.field("identity").map { try FileIdentity(json: $0.object()) }
     let isUndo = method == .link || method == .copy
     guard isUndo == (temporary != nil && mode != nil && modified != nil), isUndo == (identity == nil) else {
-      throw StoreJSONError(field: "steps", reason: "a \(method.rawValue) step lacks what it needs")
+      throw JSONError(field: "steps", reason: "a \(method.rawValue) step lacks what it needs")
     }
   }
 

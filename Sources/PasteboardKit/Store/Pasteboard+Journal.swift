@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import LinuxSystem
 
 /// A journal being carried out, under the board's lock: its plan is on disk, and each

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import LinuxSystem
 
 /// Where the bytes of one representation come from, and its type if the user gave one.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import LinuxSystem
 
 /// The store's own files are untrusted input: anyone who can plant a file in it (a synced

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import LinuxSystem
 
 /// Where a writer's data streams in before it is committed.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 import LinuxSystem
 
 /// A command line pb runs for the user (`pb group run`, `pb watch --exec`). It is checked

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// The magic of a `mime.cache`: a list of matches sorted by priority (highest first),
 /// each a type, its priority and a tree of matchlets. A match holds when any of its top

@@ -66,10 +66,10 @@ import Testing
     ]))
     let number = { (text: String) in JSONField(value: .number(text), path: "n") }
     #expect(try number("9223372036854775807").integer(Int.self) == Int.max)
-    #expect(throws: StoreJSONError(field: "n", reason: "9223372036854775808 is not a whole number in range")) {
+    #expect(throws: JSONError(field: "n", reason: "9223372036854775808 is not a whole number in range")) {
       try number("9223372036854775808").integer(Int.self)
     }
-    #expect(throws: StoreJSONError.self) { try number("1.5").integer(Int.self) }
+    #expect(throws: JSONError.self) { try number("1.5").integer(Int.self) }
     // Whole numbers of up to 18 digits are read from the text without a String: the
     // same values, and the same refusals, as the String's parse.
     for text in ["0", "-0", "7", "-12", "999999999999999999", "-999999999999999999", "1000000000000000000", "2147483648", "-1", "1e3", "1.0"] {
@@ -79,18 +79,18 @@ import Testing
     }
     #expect(try number("-0").integer(Int.self) == 0)
     #expect(try number("999999999999999999").integer(Int64.self) == 999_999_999_999_999_999)
-    #expect(throws: StoreJSONError(field: "n", reason: "-1 is not a whole number in range")) { try number("-1").integer(UInt32.self) }
-    #expect(throws: StoreJSONError(field: "n", reason: "300 is not a whole number in range")) { try number("300").integer(UInt8.self) }
-    #expect(throws: StoreJSONError(field: "n", reason: "1e3 is not a whole number in range")) { try number("1e3").integer(Int.self) }
-    #expect(throws: StoreJSONError(field: "n", reason: "it has the wrong kind of value")) { try number("1").string() }
+    #expect(throws: JSONError(field: "n", reason: "-1 is not a whole number in range")) { try number("-1").integer(UInt32.self) }
+    #expect(throws: JSONError(field: "n", reason: "300 is not a whole number in range")) { try number("300").integer(UInt8.self) }
+    #expect(throws: JSONError(field: "n", reason: "1e3 is not a whole number in range")) { try number("1e3").integer(Int.self) }
+    #expect(throws: JSONError(field: "n", reason: "it has the wrong kind of value")) { try number("1").string() }
     // A timestamp is read from the text's bytes, as from its String.
     let string = { (text: String) in JSONField(value: .string(text), path: "t") }
     #expect(try string("1970-01-01T00:00:01.250Z").millisecondTimestamp() == 1250)
     #expect(try string("2026-11-26T14:23:46Z").millisecondTimestamp() == Int64(Timestamp.parseMilliseconds("2026-11-26T14:23:46Z")!))
-    #expect(throws: StoreJSONError(field: "t", reason: "'2026-13-26T14:23:46Z' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")) {
+    #expect(throws: JSONError(field: "t", reason: "'2026-13-26T14:23:46Z' is not a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp")) {
       try string("2026-13-26T14:23:46Z").millisecondTimestamp()
     }
-    #expect(throws: StoreJSONError(field: "n", reason: "it has the wrong kind of value")) { try number("1").millisecondTimestamp() }
+    #expect(throws: JSONError(field: "n", reason: "it has the wrong kind of value")) { try number("1").millisecondTimestamp() }
   }
 
   @Test(arguments: [
@@ -100,7 +100,7 @@ import Testing
   ])
   func refusesWhatIsNotStrictJSON(text: String) {
     var parser = JSONParser(bytes: Array(text.utf8))
-    #expect(throws: StoreJSONError.self) { try parser.document() }
+    #expect(throws: JSONError.self) { try parser.document() }
   }
 
   @Test(arguments: ["0", "-0.5e-3", "\"\"", "[]", "{}", " [ {\"a\" : [null, true, false]} ] ", "{\"\":1}"])
@@ -120,7 +120,7 @@ import Testing
     #expect(members["absent"] == nil)
     for repeated in [keys.first!, keys.last!] {
       var twice = JSONParser(bytes: Array((text.dropLast() + ",\"\(repeated)\":0}").utf8))
-      #expect(throws: StoreJSONError.self) { try twice.document() }
+      #expect(throws: JSONError.self) { try twice.document() }
     }
   }
 
@@ -132,7 +132,7 @@ import Testing
 
   @Test func refusesBytesThatAreNotUTF8() {
     var parser = JSONParser(bytes: [0x5B, 0x22, 0xFF, 0x22, 0x5D])
-    #expect(throws: StoreJSONError.self) { try parser.document() }
+    #expect(throws: JSONError.self) { try parser.document() }
   }
 
   @Test func nestingUpToTheLimitIsRead() throws {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Glibc
 
 /// A stretch of a text, by byte offsets. Not a Range: a generic type's metadata is looked
 /// up at run time wherever values holding it are copied.

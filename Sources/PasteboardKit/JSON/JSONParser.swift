@@ -48,8 +48,8 @@ struct JSONParser {
     try tape().value(at: 0)
   }
 
-  private func corrupt(_ reason: String) -> StoreJSONError {
-    StoreJSONError(field: "", reason: "not valid JSON: \(reason) (byte \(position))")
+  private func corrupt(_ reason: String) -> JSONError {
+    JSONError(field: "", reason: "not valid JSON: \(reason) (byte \(position))")
   }
 
   private mutating func skipSpace() {
@@ -67,7 +67,7 @@ struct JSONParser {
 
   private mutating func parseValue() throws {
     // Room for a key's node too, which comes before its value's.
-    if nodes.count >= mostNodes - 1 { throw StoreJSONError(field: "", reason: "it holds more than \(mostNodes) JSON values and keys") }
+    if nodes.count >= mostNodes - 1 { throw JSONError(field: "", reason: "it holds more than \(mostNodes) JSON values and keys") }
     skipSpace()
     guard position < bytes.count else { throw corrupt("it ends where a value should be") }
     let start = position

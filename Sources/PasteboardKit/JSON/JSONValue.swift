@@ -11,7 +11,7 @@
 /// lays out.
 
 /// Why a store file was refused: the field (empty for the whole file) and the reason.
-struct StoreJSONError: Error, Equatable {
+struct JSONError: Error, Equatable {
   var field: String
   var reason: String
 

@@ -28,7 +28,7 @@ struct JSONObject {
 
   func required(_ key: StaticString) throws -> JSONField {
     guard let value = member(key) else {
-      throw StoreJSONError(field: tape.path(to: node, then: key.description), reason: "it is missing")
+      throw JSONError(field: tape.path(to: node, then: key.description), reason: "it is missing")
     }
     let field = JSONField(tape: tape, node: value)
     if tape.nodes[value].kind == .null { throw field.wrongKind() }
@@ -63,8 +63,8 @@ struct JSONField {
     self.init(tape: tape, node: 2)
   }
 
-  func wrongKind() -> StoreJSONError { StoreJSONError(field: path, reason: "it has the wrong kind of value") }
-  func damaged(_ reason: String) -> StoreJSONError { StoreJSONError(field: path, reason: reason) }
+  func wrongKind() -> JSONError { JSONError(field: path, reason: "it has the wrong kind of value") }
+  func damaged(_ reason: String) -> JSONError { JSONError(field: path, reason: reason) }
 
   func string() throws -> String {
     guard kind == .string else { throw wrongKind() }
