@@ -75,11 +75,18 @@ let package = Package(
       name: "DesktopClipboard",
       dependencies: ["PasteboardKit", "LinuxSystem", "CXCB", "CImage"]
     ),
+    // Boards on other machines: the stream, the client that runs a command line on
+    // `pb serve` over ssh, the server, and a remote bridge's ends.
+    .target(
+      name: "RemoteBoards",
+      dependencies: ["PasteboardKit", "LinuxSystem"]
+    ),
     .executableTarget(
       name: "pb",
       dependencies: [
         "PasteboardKit",
         "DesktopClipboard",
+        "RemoteBoards",
         "LinuxSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

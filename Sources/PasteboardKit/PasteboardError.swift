@@ -86,8 +86,6 @@ public enum PasteboardError: Error, Sendable, Equatable {
   /// The kernel's per-user inotify limit named by `setting` is reached: nothing can be watched.
   case watchLimit(setting: WatchLimit)
   case internalError(String)
-  /// A board on another machine could not be reached or answered wrongly.
-  case remote(RemoteFailure)
   /// The reader of our output went away (`pb paste | head -c1`): not an error to report.
   case outputClosed
 }

@@ -1,5 +1,6 @@
 import DesktopClipboard
 import PasteboardKit
+import RemoteBoards
 
 /// How a command ends without an error message of its own: the status says it all, or
 /// the command has said what went wrong on lines of its own already.
@@ -44,7 +45,6 @@ enum ExitStatus {
     case .lockTimeout, .changeCountMismatch, .changedWhileReading, .watchLimit: 75
     case .insecureStore: 77
     case .invalidEnvironment: 78
-    case .remote(let failure): of(failure)
     }
   }
 
@@ -54,6 +54,26 @@ enum ExitStatus {
     case .loginRefused: 77
     case .version, .notAStream: 76
     case .silent, .slow: 75
+    }
+  }
+
+  /// The status a refused request ends with there, as the other side is told it.
+  static func of(_ refusal: ServeRefusal) -> Int32 {
+    switch refusal {
+    case .commandNotServed: 64
+    case .commandNotStarted: 71
+    case .requestUnreadable, .filesNotWritten, .filesUnreadable: 74
+    case .noRequest, .notARequest, .damaged, .version, .requestNotAStream, .filesNotAStream: 76
+    }
+  }
+
+  /// `pb serve`'s own status: 0 once the other side has its answer, whatever the
+  /// command's status; 74 when it is gone before that.
+  static func of(_ ending: RemoteServer.Ending) -> Int32 {
+    switch ending {
+    case .answered: 0
+    case .refused(let refusal): of(refusal)
+    case .disconnected: 74
     }
   }
 

@@ -2,6 +2,7 @@ import Glibc
 import DesktopClipboard
 import LinuxSystem
 import PasteboardKit
+import RemoteBoards
 
 /// Every message pb prints for a failure, in one place: the library's errors carry facts,
 /// and these are pb's words for them (its options, its commands, its fixes).
@@ -54,8 +55,6 @@ extension PasteboardError {
       return refusal.error.message
     case .invalidPasteboardName(let name, let reason):
       return "invalid pasteboard name '\(Display.value(name))': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
-    case .remote(let failure):
-      return failure.message
     case .invalidTime(let text, let reason):
       return "invalid time '\(Display.value(text))': \(reason)"
     case .unknownTypeName(let word, let suggestions):
@@ -326,6 +325,37 @@ extension RemoteFailure {
       return "'\(Display.value(host))' passed only \(ByteCount.format(bytes)) in \(Double(milliseconds / 100) / 10) s, and a command that does not wait "
         + "must keep up \(ByteCount.format(Int64(RemoteStream.minimumRate)))/s once PB_REMOTE_TIMEOUT has passed; "
         + "check the connection, or allow longer with PB_REMOTE_TIMEOUT"
+    }
+  }
+}
+
+extension ServeRefusal {
+  /// Why `pb serve` does not run a request, after `pb serve: `.
+  var message: String {
+    switch self {
+    case .noRequest:
+      return "the stream ended before its request"
+    case .notARequest(let name):
+      return "the stream starts with '\(Display.value(name))', not a request"
+    case .damaged(let reason):
+      return reason
+    case .version(let theirs, let ours):
+      return "the pb that asked speaks stream version \(theirs) and this one (\(PB.configuration.version)) version \(ours); "
+        + "install the same pb on both machines"
+    case .requestNotAStream(let reason):
+      return "the request is not a pb stream: \(reason)"
+    case .requestUnreadable(let reason):
+      return "the request could not be read: \(reason)"
+    case .commandNotServed(let command, let served):
+      return "pb serve runs the commands of remote boards (\(served.joined(separator: ", "))), not '\(Display.value(command))'"
+    case .filesNotWritten(let error):
+      return "the files could not be received: cannot \(error.operation) \(error.path): \(error.reason)"
+    case .filesNotAStream(let reason):
+      return "the files are not a pb stream: \(reason)"
+    case .filesUnreadable(let reason):
+      return "the files could not be received: \(reason)"
+    case .commandNotStarted(let error):
+      return "the command could not be started: cannot \(error.operation) \(error.path): \(error.reason)"
     }
   }
 }

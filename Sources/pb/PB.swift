@@ -1,6 +1,7 @@
 import ArgumentParser
 import DesktopClipboard
 import PasteboardKit
+import RemoteBoards
 
 #if canImport(Glibc)
   import Glibc
@@ -37,7 +38,7 @@ struct PB: ParsableCommand {
       Glibc.exit(Desktop.runSecretWatch(Array(arguments.dropFirst()), describe: \.message))
     }
     // The far end of pb bridge --remote, as pb serve starts it.
-    if arguments.first == RemoteBridgeEnd.command { Glibc.exit(RemoteBridge.runEnd(Array(arguments.dropFirst()))) }
+    if arguments.first == RemoteBridgeEnd.command { Glibc.exit(BridgeRemote.runEnd(Array(arguments.dropFirst()))) }
     StandardStreams.prepare()
     Notice.show = { StandardStreams.printError($0.message) }
     SystemCall.keepOwnerBits()
@@ -189,6 +190,7 @@ struct PB: ParsableCommand {
       switch error {
       case let error as PasteboardError: (error.message, ExitStatus.of(error))
       case let error as DesktopError: (error.message, ExitStatus.of(error))
+      case let error as RemoteFailure: (error.message, ExitStatus.of(error))
       default: nil
       }
     if let failure {

@@ -3,6 +3,7 @@
 #endif
 import LinuxSystem
 import PasteboardKit
+import RemoteBoards
 
 /// A command line whose board is on another machine (`-p HOST:BOARD`, `PB_PASTEBOARD`, or
 /// `pb list HOST:`), and how it travels there: the same line with the board's own name,
@@ -184,12 +185,14 @@ struct RemoteCommand {
   }
 
   /// Runs the command there; its status, once its output and messages are relayed.
-  func run() throws(PasteboardError) -> Int32 {
+  func run() throws -> Int32 {
     if let savesFiles { return try Self.savingFiles(from: savesFiles.board, words: savesFiles.words) }
     let files = try localFiles.map { (path) throws(PasteboardError) in try RepresentationSource.Input.file(path).openForReading() }
     try Output.standard.flush()
     let connection = try RemoteConnection(host: host)
-    let status = try connection.run(request, files: files, input: request.input ? .standardInput : nil, output: .standardOutput)
+    let status = try connection.run(
+      request, files: files, input: request.input ? .standardInput : nil, output: .standardOutput,
+      errors: RelayedErrors.toStandardError())
     Self.sayIfKilled(status, host: host)
     return status
   }

@@ -1,5 +1,6 @@
 import LinuxSystem
 import PasteboardKit
+import RemoteBoards
 
 /// A command line that `pb serve` runs for a pb on another machine (PB_SERVED_FILES set,
 /// by pb serve alone). The line is untrusted, and may be all an ssh key is allowed to run
@@ -7,6 +8,10 @@ import PasteboardKit
 /// the line as parsed, so that no spelling of an option gets past: no file read but those
 /// the stream brought, no file written, no program run, no third machine.
 enum ServedLine {
+  /// For a copy's write options: whether standard input, read to its end, was all of it
+  /// (under pb serve, only once pb serve marked its end).
+  static let standardInputIsWhole: @Sendable () -> Bool = { RemoteStream.servedInputIsWhole() }
+
   /// `request` is only worked out under pb serve: finding a command's request costs a
   /// search of the binary's conformances, which every other line is spared.
   static func check(

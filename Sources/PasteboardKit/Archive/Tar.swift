@@ -9,7 +9,7 @@ import LinuxSystem
 /// header's checksum, field and size is checked, any other kind of member is refused,
 /// and a body that ends early is an error, never a short member.
 public enum Tar {
-  static let blockSize = 512
+  public static let blockSize = 512
   /// The largest size an ustar header holds (11 octal digits); larger ones go in a pax header.
   static let largestUstarSize: Int64 = 0o77777777777
   /// A pax extended header is a few records; one larger than this is not ours to read.

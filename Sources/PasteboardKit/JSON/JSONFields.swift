@@ -1,9 +1,17 @@
 /// An object of a store file, read field by field. Where it is (`items[0]`) is not kept:
 /// only an error needs it, and `JSONTape.path(to:)` finds it then, so reading a field
 /// allocates nothing.
-struct JSONObject {
+public struct JSONObject {
   let tape: JSONTape
   let node: Int
+
+  /// The top-level object of a JSON text; nil when it holds some other value.
+  public static func top(of bytes: [UInt8], mostNodes: Int = .max) throws -> JSONObject? {
+    var parser = JSONParser(bytes: bytes, mostNodes: mostNodes)
+    let tape = try parser.tape()
+    guard tape.nodes[0].kind == .object else { return nil }
+    return JSONObject(tape: tape, node: 0)
+  }
 
   /// Where the object is in its file's text, `{` to `}`.
   var source: TextSpan {
@@ -21,12 +29,12 @@ struct JSONObject {
   }
 
   /// A field that may be absent (or null).
-  func field(_ key: StaticString) -> JSONField? {
+  public func field(_ key: StaticString) -> JSONField? {
     guard let value = member(key), tape.nodes[value].kind != .null else { return nil }
     return JSONField(tape: tape, node: value)
   }
 
-  func required(_ key: StaticString) throws -> JSONField {
+  public func required(_ key: StaticString) throws -> JSONField {
     guard let value = member(key) else {
       throw JSONError(field: tape.path(to: node, then: key.description), reason: "it is missing")
     }
@@ -37,7 +45,7 @@ struct JSONObject {
 }
 
 /// One value of a store file.
-struct JSONField {
+public struct JSONField {
   let tape: JSONTape
   let node: Int
   /// As `items[0].size`.
@@ -64,19 +72,19 @@ struct JSONField {
   }
 
   func wrongKind() -> JSONError { JSONError(field: path, reason: "it has the wrong kind of value") }
-  func damaged(_ reason: String) -> JSONError { JSONError(field: path, reason: reason) }
+  public func damaged(_ reason: String) -> JSONError { JSONError(field: path, reason: reason) }
 
-  func string() throws -> String {
+  public func string() throws -> String {
     guard kind == .string else { throw wrongKind() }
     return tape.text(at: node)
   }
 
-  func bool() throws -> Bool {
+  public func bool() throws -> Bool {
     guard kind == .bool else { throw wrongKind() }
     return tape.nodes[node].flag
   }
 
-  func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
+  public func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
     guard kind == .number else { throw wrongKind() }
     if let whole = tape.wholeNumber(at: node), let number = Integer(exactly: whole) { return number }
     let text = tape.text(at: node)
@@ -84,12 +92,12 @@ struct JSONField {
     return number
   }
 
-  func object() throws -> JSONObject {
+  public func object() throws -> JSONObject {
     guard kind == .object else { throw wrongKind() }
     return JSONObject(tape: tape, node: node)
   }
 
-  func array() throws -> [JSONField] {
+  public func array() throws -> [JSONField] {
     guard kind == .array else { throw wrongKind() }
     var fields: [JSONField] = []
     fields.reserveCapacity(Int(tape.nodes[node].count))

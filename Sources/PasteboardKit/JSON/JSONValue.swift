@@ -11,12 +11,17 @@
 /// lays out.
 
 /// Why a store file was refused: the field (empty for the whole file) and the reason.
-struct JSONError: Error, Equatable {
-  var field: String
-  var reason: String
+public struct JSONError: Error, Equatable {
+  public var field: String
+  public var reason: String
+
+  public init(field: String, reason: String) {
+    self.field = field
+    self.reason = reason
+  }
 
   /// `field items[0].size: -5 is not a size`
-  var message: String { field.isEmpty ? reason : "field \(field): \(reason)" }
+  public var message: String { field.isEmpty ? reason : "field \(field): \(reason)" }
 }
 
 /// A JSON value, as a store type writes itself (`pretty` lays it out); numbers are kept as

@@ -24,6 +24,10 @@ extension Pasteboard {
     public var trimsNewline = false
     /// `--force-type`: a type given as text is kept even for data that is not text.
     public var forcesType = false
+    /// Asked once standard input has been read to its end, before anything is stored:
+    /// whether that end was the input's own. Not so where the input came over a
+    /// connection that broke off (a `pb serve` killed), and then nothing is stored.
+    public var standardInputIsWhole: @Sendable () -> Bool = { true }
 
     public init(
       expires: Int64? = nil, concealed: Bool = false, ifCount: Int? = nil, actionName: String? = nil, recordsUndo: Bool = true
@@ -60,7 +64,7 @@ extension Pasteboard {
     }
     let inputs = try OpenInput.all(sources.map(\.input))
     let (workspace, written) = try stage(items, inputs: inputs, detector: detector, options: options)
-    if workspace.holdsStandardInput && !RemoteStream.servedInputIsWhole() {
+    if workspace.holdsStandardInput && !options.standardInputIsWhole() {
       throw .io(SystemError(errno: ECONNRESET, operation: "read", path: "the input from the other machine"))
     }
     let recording = options.recording(mode == .append ? "Append" : "Copy")

@@ -24,10 +24,7 @@ enum StoreJSON {
 
   /// A file's top-level object; nil when the file holds some other JSON value.
   static func topObject(_ bytes: [UInt8], mostNodes: Int = .max) throws -> JSONObject? {
-    var parser = JSONParser(bytes: bytes, mostNodes: mostNodes)
-    let tape = try parser.tape()
-    guard tape.nodes[0].kind == .object else { return nil }
-    return JSONObject(tape: tape, node: 0)
+    try JSONObject.top(of: bytes, mostNodes: mostNodes)
   }
 
   /// The most values and keys a manifest or history file of `size` bytes may hold. pb

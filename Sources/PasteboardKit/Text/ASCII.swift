@@ -1,6 +1,6 @@
 /// Bytes of the store's own formats and of times users type, read without `String`.
-enum ASCII {
-  static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+public enum ASCII {
+  public static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
   /// The lower-case hexadecimal digit of `value` (0 to 15).
   static func hexDigit(_ value: UInt8) -> UInt8 {

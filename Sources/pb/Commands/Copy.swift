@@ -124,6 +124,7 @@ struct CopyRequest: CommandRequest {
     options.concealed = concealed
     options.trimsNewline = trimNewline
     options.forcesType = forceType
+    options.standardInputIsWhole = ServedLine.standardInputIsWhole
     let meter = QuietOption.startProgress(
       quiet: quiet, expected: RepresentationSource.Input.regularFileSize(of: items.flatMap(\.representations).map(\.input)))
     defer { meter?.finish() }

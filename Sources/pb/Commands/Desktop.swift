@@ -314,7 +314,7 @@ extension PB {
     }
 
     func run() throws {
-      if let remote { return try RemoteBridge.run(remote, local: BoardOptions.name(pasteboard), concealed: concealed) }
+      if let remote { return try BridgeRemote.run(remote, local: BoardOptions.name(pasteboard), concealed: concealed) }
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) } ?? Desktop.ImportLimits.defaultTimeout
       try desktop.run(publishing: false) { route in
         let pasteboard = try BoardOptions.open(pasteboard, creating: true)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LinuxSystem
 import PasteboardKit
+import RemoteBoards
 
 extension PB {
   struct Serve: ParsableCommand {
@@ -18,7 +19,12 @@ extension PB {
         throw PasteboardError.usage(
           "pb serve speaks pb's stream to a pb on another machine over ssh, not to a terminal; name a board as HOST:BOARD instead")
       }
-      let status = RemoteServer(allowed: RemoteCommand.commands + [RemoteBridgeEnd.command], program: PB.configuration.version).run()
+      let server = RemoteServer(allowed: RemoteCommand.commands + [RemoteBridgeEnd.command], program: PB.configuration.version)
+      var ending = server.run()
+      if case .refused(let refusal) = ending {
+        ending = server.tell("pb serve: " + refusal.message, status: ExitStatus.of(refusal))
+      }
+      let status = ExitStatus.of(ending)
       if status != 0 { throw Outcome.status(status) }
     }
   }

@@ -1,12 +1,14 @@
 import Glibc
 import LinuxSystem
+import PasteboardKit
 
 /// `pb serve`: the far end of a remote board. It reads one request from standard input,
 /// runs that pb command line here (pb itself, started again), and sends the command's
 /// output, error output and exit status back, framed as `RemoteStream` says. The request
 /// is untrusted: only the commands the caller allows run, files it brings are written in
 /// a private folder of their own under plain names, and a stream that breaks off stops
-/// the command before it could take a cut-short input for the whole.
+/// the command before it could take a cut-short input for the whole. A request it will
+/// not run ends with a `ServeRefusal`, which pb words and then has `tell` the other side.
 public final class RemoteServer: @unchecked Sendable {
   private let writer: TarWriter
   private let reader: TarReader
@@ -24,41 +26,43 @@ public final class RemoteServer: @unchecked Sendable {
     self.program = program
   }
 
-  /// Serves one request; the status of `pb serve` itself (0 once the command's own status
-  /// has been sent, whatever it was).
-  public func run() -> Int32 {
+  /// How serving one request ended.
+  public enum Ending: Equatable, Sendable {
+    /// The command ran and its status was sent, whatever it was.
+    case answered
+    /// The request is not run: the other side is to be told why (`tell`).
+    case refused(ServeRefusal)
+    /// The other side is gone (a write to it failed): no one is left to answer.
+    case disconnected
+  }
+
+  /// Serves one request.
+  public func run() -> Ending {
     do {
       try writer.writeMember(named: RemoteStream.helloName, bytes: RemoteHello(program: program).json.line)
     } catch {
-      return 74
+      return .disconnected
     }
     // What a pb serve killed (SIGKILL) left behind: its folder, named after it.
     SystemCall.removeAbandonedTemporaryDirectories(prefix: Self.folderPrefix)
     let request: RemoteRequest
     do {
-      guard let first = try reader.next() else { return refuse("the stream ended before its request", status: 76) }
-      guard first.name == RemoteStream.requestName else {
-        return refuse("the stream starts with '\(Display.value(first.name))', not a request", status: 76)
-      }
+      guard let first = try reader.next() else { return .refused(.noRequest) }
+      guard first.name == RemoteStream.requestName else { return .refused(.notARequest(startsWith: first.name)) }
       request = try RemoteRequest(json: reader.readBody(limit: RemoteStream.messageLimit))
     } catch let refusal as RemoteStream.Refusal {
       switch refusal {
-      case .damaged(let reason): return refuse(reason, status: 76)
-      case .version(let theirs):
-        return refuse(
-          "the pb that asked speaks stream version \(theirs) and this one (\(program)) version \(RemoteStream.version); "
-            + "install the same pb on both machines", status: 76)
+      case .damaged(let reason): return .refused(.damaged(reason))
+      case .version(let theirs): return .refused(.version(theirs: theirs, ours: RemoteStream.version))
       }
     } catch let failure as Tar.Failure {
-      return refuse("the request is not a pb stream: \(failure.reason)", status: 76)
+      return .refused(.requestNotAStream(reason: failure.reason))
     } catch {
-      return refuse("the request could not be read: \(error)", status: 74)
+      return .refused(.requestUnreadable(reason: "\(error)"))
     }
-    guard let command = request.words.first, allowed.contains(command) else {
-      return refuse(
-        "pb serve runs the commands of remote boards (\(allowed.joined(separator: ", "))), not '\(Display.value(request.words[0]))'",
-        status: 64)
-    }
+    // A request holds a command: RemoteRequest refuses one without.
+    let command = request.words.first ?? ""
+    guard allowed.contains(command) else { return .refused(.commandNotServed(command, served: allowed)) }
     var folder: String?
     // Kept open while the folder is guarded: SIGTERM, SIGHUP or SIGINT removes it too (all
     // but its file folders `N/`, when files came).
@@ -84,21 +88,20 @@ public final class RemoteServer: @unchecked Sendable {
         next = try reader.next()
       }
     } catch let error as SystemError {
-      return refuse("the files could not be received: cannot \(error.operation) \(error.path): \(error.reason)", status: 74)
+      return .refused(.filesNotWritten(error))
     } catch let failure as Tar.Failure {
-      return refuse("the files are not a pb stream: \(failure.reason)", status: 76)
-    } catch let refusal as RemoteStream.Refusal {
-      guard case .damaged(let reason) = refusal else { return refuse("the files could not be received", status: 76) }
-      return refuse(reason, status: 76)
+      return .refused(.filesNotAStream(reason: failure.reason))
+    } catch RemoteStream.Refusal.damaged(let reason) {
+      return .refused(.damaged(reason))
     } catch {
-      return refuse("the files could not be received: \(error)", status: 74)
+      return .refused(.filesUnreadable(reason: "\(error)"))
     }
     return runCommand(words, request: request, next: next, folder: folder)
   }
 
   // MARK: The command
 
-  private func runCommand(_ words: [String], request: RemoteRequest, next: TarMember?, folder: String?) -> Int32 {
+  private func runCommand(_ words: [String], request: RemoteRequest, next: TarMember?, folder: String?) -> Ending {
     let child: ChildProcess
     let output: Descriptor
     let errors: Descriptor
@@ -118,7 +121,7 @@ public final class RemoteServer: @unchecked Sendable {
       errors = errorPipe.read
       input = inputPipe?.write
     } catch {
-      return refuse("the command could not be started: cannot \(error.operation) \(error.path): \(error.reason)", status: 71)
+      return .refused(.commandNotStarted(error))
     }
     // Not waited for: once the status is sent, what is left of the request side is nobody's.
     let handoff = Handoff(input)
@@ -183,7 +186,7 @@ public final class RemoteServer: @unchecked Sendable {
   /// padding follows), spliced after its header into the stream. That pipe, and the one
   /// to sshd, are made to hold a member's worth, so that members are large and the
   /// processes on either side take turns less often.
-  private func relayOutput(output: Descriptor, errors: Descriptor, child: ChildProcess) -> Int32 {
+  private func relayOutput(output: Descriptor, errors: Descriptor, child: ChildProcess) -> Ending {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 4096)
     defer { buffer.deallocate() }
     _ = try? output.file.setPipeCapacity(RemoteStream.chunkSize)
@@ -221,12 +224,12 @@ public final class RemoteServer: @unchecked Sendable {
       let status = try child.waitForExit()
       try writer.writeMember(named: RemoteStream.exitName, bytes: Array(String(status).utf8))
       try writer.finish()
-      return 0
+      return .answered
     } catch {
       // The user's side is gone: the command has no one to answer.
       child.signal(SIGTERM)
       _ = try? child.waitForExit()
-      return 74
+      return .disconnected
     }
   }
 
@@ -268,18 +271,40 @@ public final class RemoteServer: @unchecked Sendable {
 
   // MARK: Refusals
 
-  /// Says why the request is not run, as the command's own error output and status would.
-  private func refuse(_ reason: String, status: Int32) -> Int32 {
-    let line = Array("pb serve: \(reason)\n".utf8)
+  /// Tells the other side why its request was not run (`run`'s refusal, in pb's words),
+  /// as the command's own error output and status would.
+  public func tell(_ message: String, status: Int32) -> Ending {
     do {
-      try writer.writeMember(named: RemoteStream.standardErrorName, bytes: line)
+      try writer.writeMember(named: RemoteStream.standardErrorName, bytes: Array((message + "\n").utf8))
       try writer.writeMember(named: RemoteStream.exitName, bytes: Array(String(status).utf8))
       try writer.finish()
     } catch {
-      return 74
+      return .disconnected
     }
-    return 0
+    return .answered
   }
+}
+
+/// Why `pb serve` does not run a request: told to the other side, in pb's words, as the
+/// command's error output and status.
+public enum ServeRefusal: Equatable, Sendable {
+  /// The stream ended before its request.
+  case noRequest
+  /// The stream's first member is not the request.
+  case notARequest(startsWith: String)
+  /// The request or the files break the stream's rules: what is wrong.
+  case damaged(String)
+  /// The request is in another stream version.
+  case version(theirs: Int, ours: Int)
+  case requestNotAStream(reason: String)
+  case requestUnreadable(reason: String)
+  /// A command remote boards do not run (`served` are those they do).
+  case commandNotServed(String, served: [String])
+  /// A file of the request could not be written here.
+  case filesNotWritten(SystemError)
+  case filesNotAStream(reason: String)
+  case filesUnreadable(reason: String)
+  case commandNotStarted(SystemError)
 }
 
 /// A descriptor passed to another thread whose taker alone holds it: a closure that

@@ -1,5 +1,6 @@
 import Glibc
 import LinuxSystem
+import PasteboardKit
 import Synchronization
 
 /// A board on another machine: `HOST:BOARD` (`HOST:` alone is its general board).
@@ -32,7 +33,7 @@ public struct RemoteBoard: Equatable, Sendable {
 }
 
 /// Why a remote board could not be used: the host, and ssh's or the stream's own words.
-public enum RemoteFailure: Equatable, Sendable {
+public enum RemoteFailure: Error, Equatable, Sendable {
   /// ssh could not connect (no such host, connection refused, no route).
   case unreachable(host: String, reason: String)
   /// The other side refused the login (key refused, host key changed).
@@ -52,10 +53,10 @@ public enum RemoteFailure: Equatable, Sendable {
 }
 
 /// Runs one pb command line on another machine's `pb serve` over ssh, and relays what it
-/// says: its output to `output`, its messages to standard error; returns its status.
+/// says: its output to `output`, its messages to the caller's `errors`; returns its status.
 ///
 /// The other side is untrusted: it cannot make this pb write anywhere but `output` and
-/// standard error, every message of the stream is checked and bounded but the output the
+/// `errors`, every message of the stream is checked and bounded but the output the
 /// command asked for, and a side that stays silent longer than the timeout is given up.
 public struct RemoteConnection: Sendable {
   public var host: String
@@ -182,10 +183,16 @@ public struct RemoteConnection: Sendable {
   // MARK: Running a command
 
   /// Runs `request` on the host. `files` are the bodies of the request's file words, in
-  /// order; `input` is standard input when the request takes it.
-  public func run(_ request: RemoteRequest, files: [Descriptor], input: Descriptor?, output: Descriptor) throws(PasteboardError)
-    -> Int32
-  {
+  /// order; `input` is standard input when the request takes it. `errors` is given the
+  /// command's error output, unchecked, as each piece comes, and then, once the stream is
+  /// done, nothing with `last` true; the caller shows it.
+  ///
+  /// Throws a `RemoteFailure`, or a `PasteboardError` (no ssh here, a PB_SSH_COMMAND that
+  /// does not run, or `.outputClosed` when the output's reader went away).
+  public func run(
+    _ request: RemoteRequest, files: [Descriptor], input: Descriptor?, output: Descriptor,
+    errors: (_ piece: [UInt8], _ last: Bool) -> Void
+  ) throws -> Int32 {
     let (ssh, sending, receiving, sshErrors) = try start(sshWords(sharingOptions() + ["--", host, "pb serve"]))
     let session = Session(
       host: host, ssh: ssh, timeout: timeout, waits: RemoteStream.waits(request), sshCommand: environment["PB_SSH_COMMAND"])
@@ -200,7 +207,7 @@ public struct RemoteConnection: Sendable {
     let reader = TarReader(from: receiving)
     // Silence counts while a read waits, also within a member that stalls halfway.
     reader.waitingForInput = { session.reading($0) }
-    let outcome = Result { () throws -> Int32 in try session.receive(from: reader, output: output) }
+    let outcome = Result { () throws -> Int32 in try session.receive(from: reader, output: output, errors: errors) }
     // ssh is done once the stream is: its status tells a refused login from a lost link.
     // Its exit is waited for as the other side is, no longer than the timeout.
     session.reading(true)
@@ -219,6 +226,7 @@ public struct RemoteConnection: Sendable {
     switch outcome {
     case .success(let status): return status
     case .failure(let error as PasteboardError): throw error
+    case .failure(let error as RemoteFailure): throw error
     case .failure(let error):
       throw session.failure(error, sshStatus: stopped ? 0 : sshStatus, sshSaid: drain.lastLine)
     }
@@ -453,18 +461,17 @@ private final class Session: Sendable {
   func inputSent() { clock.withLock { clock in clock.settle { $0.inputSent = true } } }
 
   /// Reads the answer: the hello, then output, messages and the status; the status.
-  func receive(from reader: TarReader, output: Descriptor) throws -> Int32 {
+  func receive(from reader: TarReader, output: Descriptor, errors: (_ piece: [UInt8], _ last: Bool) -> Void) throws -> Int32 {
     guard let first = try reader.next() else { throw Tar.Failure("the stream ended before it began") }
     guard first.name == RemoteStream.helloName else { throw Tar.Failure("it starts with '\(Display.value(first.name))'") }
     let hello = try RemoteHello(json: reader.readBody(limit: RemoteStream.messageLimit))
     state.withLock { $0.hello = true }
     received(first)
     guard hello.version == RemoteStream.version else {
-      throw PasteboardError.remote(.version(host: host, theirs: hello.version, ours: RemoteStream.version))
+      throw RemoteFailure.version(host: host, theirs: hello.version, ours: RemoteStream.version)
     }
     var status: Int32?
-    var errors = RelayedErrors()
-    defer { try? Descriptor.standardError.writeAll(errors.shown([], last: true)) }
+    defer { errors([], true) }
     while let member = try reader.next() {
       received(member)
       reading(false)
@@ -482,8 +489,7 @@ private final class Session: Sendable {
           throw PasteboardError.outputClosed
         }
       case RemoteStream.standardErrorName:
-        let bytes = try reader.readBody(limit: RemoteStream.messageLimit)
-        try? Descriptor.standardError.writeAll(errors.shown(bytes))
+        errors(try reader.readBody(limit: RemoteStream.messageLimit), false)
       case RemoteStream.aliveName:
         _ = try reader.readBody(limit: 0)
       case RemoteStream.exitName:
@@ -500,25 +506,26 @@ private final class Session: Sendable {
     return status
   }
 
-  /// What went wrong, from what was read, ssh's status and its last words.
-  func failure(_ error: any Error, sshStatus: Int32, sshSaid: String) -> PasteboardError {
+  /// What went wrong, from what was read, ssh's status and its last words: a
+  /// `RemoteFailure`, or a PB_SSH_COMMAND that does not run.
+  func failure(_ error: any Error, sshStatus: Int32, sshSaid: String) -> any Error {
     let (over, hello) = state.withLock { ($0.over, $0.hello) }
-    if let over { return .remote(over) }
+    if let over { return over }
     let said = sshSaid.hasPrefix("ssh: ") ? String(sshSaid.dropFirst(5)) : sshSaid
     if !hello {
       switch sshStatus {
       case 255:
         let refusals = ["Permission denied", "Host key verification failed", "Too many authentication failures", "REMOTE HOST IDENTIFICATION"]
-        if refusals.contains(where: said.contains) { return .remote(.loginRefused(host: host, reason: said)) }
-        return .remote(.unreachable(host: host, reason: said.isEmpty ? "ssh failed without saying why" : said))
+        if refusals.contains(where: said.contains) { return RemoteFailure.loginRefused(host: host, reason: said) }
+        return RemoteFailure.unreachable(host: host, reason: said.isEmpty ? "ssh failed without saying why" : said)
       case 126, 127:
         if said.hasPrefix(RemoteConnection.sshCommandVariable + ": ") {
-          return .cannotRun(
+          return PasteboardError.cannotRun(
             sshCommand ?? "", reason: "\(said); check the command in PB_SSH_COMMAND", found: sshStatus == 126)
         }
-        return .remote(.noPB(host: host, reason: said.isEmpty ? "the shell there found no pb" : said))
+        return RemoteFailure.noPB(host: host, reason: said.isEmpty ? "the shell there found no pb" : said)
       default:
-        if said.contains("not found") || said.contains("No such file") { return .remote(.noPB(host: host, reason: said)) }
+        if said.contains("not found") || said.contains("No such file") { return RemoteFailure.noPB(host: host, reason: said) }
       }
     }
     let reason: String
@@ -531,59 +538,9 @@ private final class Session: Sendable {
     // A stream that began and broke off with ssh failing is a lost connection; one that
     // breaks the rules while ssh is content is garbage.
     if hello && sshStatus != 0 {
-      return .remote(.lost(host: host, reason: said.isEmpty ? "ssh ended with status \(sshStatus)" : said))
+      return RemoteFailure.lost(host: host, reason: said.isEmpty ? "ssh ended with status \(sshStatus)" : said)
     }
-    return .remote(.notAStream(host: host, reason: reason))
-  }
-}
-
-/// The other side's error output as this pb shows its own messages: through
-/// `Display.line`, so that no control character reaches the terminal as one (a title, a
-/// write to the clipboard, a cleared screen), while lines stay lines. Only what pb's own
-/// progress line writes passes as it is: a carriage return and `ESC [ K`, which erases the
-/// rest of the line.
-struct RelayedErrors {
-  /// The end of the last piece, when it may be the start of a character or of `ESC [ K`
-  /// that the next piece completes.
-  private var held: [UInt8] = []
-
-  /// `bytes`, after what was held, as shown; `last`: nothing follows, nothing is held.
-  mutating func shown(_ bytes: [UInt8], last: Bool = false) -> [UInt8] {
-    var piece = held + bytes
-    held = []
-    if !last { held = Array(piece[Self.unfinished(piece)...]) }
-    piece.removeLast(held.count)
-    let text = piece.withUnsafeBufferPointer { PathBytes.string($0) }
-    var shown = ""
-    var plain = String.UnicodeScalarView()
-    var scalars = text.unicodeScalars[...]
-    while let scalar = scalars.first {
-      let erase = scalar == "\u{1B}" && scalars.dropFirst().prefix(2).elementsEqual(["[", "K"])
-      guard scalar == "\n" || scalar == "\r" || erase else {
-        plain.append(scalar)
-        scalars.removeFirst()
-        continue
-      }
-      shown += Display.line(String(plain)) + (erase ? "\u{1B}[K" : String(scalar))
-      plain.removeAll()
-      scalars.removeFirst(erase ? 3 : 1)
-    }
-    return Array((shown + Display.line(String(plain))).utf8)
-  }
-
-  /// Where the unfinished end of `bytes` starts: a UTF-8 sequence that lacks bytes, or
-  /// `ESC` or `ESC [` (bytes.count when nothing is unfinished).
-  private static func unfinished(_ bytes: [UInt8]) -> Int {
-    if bytes.last == 0x1B { return bytes.count - 1 }
-    if bytes.suffix(2).elementsEqual([0x1B, UInt8(ascii: "[")]) { return bytes.count - 2 }
-    for back in 1...3 where back <= bytes.count {
-      let byte = bytes[bytes.count - back]
-      // A lead byte: 110xxxxx (2 bytes), 1110xxxx (3), 11110xxx (4).
-      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0
-      if length > back { return bytes.count - back }
-      if byte < 0x80 || byte >= 0xC0 { break }
-    }
-    return bytes.count
+    return RemoteFailure.notAStream(host: host, reason: reason)
   }
 }
 

@@ -1,4 +1,5 @@
 import LinuxSystem
+import PasteboardKit
 
 /// The stream a pb speaks with `pb serve` on another machine, over ssh's standard input and
 /// output: in each direction a pax tar stream (the framing of board archives, `Tar`) whose
@@ -115,7 +116,7 @@ public struct RemoteRequest: Equatable, Sendable {
   /// word of the line once, each file name one plain name.
   init(json bytes: [UInt8]) throws(RemoteStream.Refusal) {
     do {
-      guard let object = try StoreJSON.topObject(bytes) else { throw JSONError(field: "", reason: "it is not a pb request") }
+      guard let object = try JSONObject.top(of: bytes) else { throw JSONError(field: "", reason: "it is not a pb request") }
       let version = try RemoteStream.checkHeader(object)
       guard version == RemoteStream.version else { throw RemoteStream.Refusal.version(theirs: version) }
       let words = try object.required("words").array().map { try $0.string() }
@@ -166,7 +167,7 @@ public struct RemoteHello: Equatable, Sendable {
   /// Reads a hello; a version other than ours is read too (its number is the message).
   init(json bytes: [UInt8]) throws(RemoteStream.Refusal) {
     do {
-      guard let object = try StoreJSON.topObject(bytes) else { throw JSONError(field: "", reason: "it is not a pb stream") }
+      guard let object = try JSONObject.top(of: bytes) else { throw JSONError(field: "", reason: "it is not a pb stream") }
       version = try RemoteStream.checkHeader(object)
       program = try object.field("pb")?.string() ?? "unknown"
     } catch let error as RemoteStream.Refusal {

@@ -1,5 +1,6 @@
 import Glibc
 import LinuxSystem
+import PasteboardKit
 import Synchronization
 
 /// One end of `pb bridge --remote`: a board kept in step with another machine's. Each end

@@ -3,10 +3,11 @@
 #endif
 import LinuxSystem
 import PasteboardKit
+import RemoteBoards
 
 /// `pb bridge --remote HOST[:BOARD]`: this machine's end of a bridge runs here, the other
 /// under `pb serve` there, their archives passing both ways over one ssh session.
-enum RemoteBridge {
+enum BridgeRemote {
   static func run(_ remote: String, local: String, concealed: Bool) throws {
     guard let target = try RemoteBoard.parse(remote.contains(":") ? remote : remote + ":") else { return }
     try Pasteboard.validate(name: local)
@@ -25,7 +26,8 @@ enum RemoteBridge {
     }.detach()
     let words = [RemoteBridgeEnd.command, "--pasteboard", target.board] + (concealed ? ["--concealed"] : [])
     let request = RemoteRequest(words: words, input: true, terminals: RemoteRequest.Terminals(input: false, output: false, error: false))
-    let status = try RemoteConnection(host: target.host).run(request, files: [], input: toRemote.read, output: fromRemote.write)
+    let status = try RemoteConnection(host: target.host).run(
+      request, files: [], input: toRemote.read, output: fromRemote.write, errors: RelayedErrors.toStandardError())
     RemoteCommand.sayIfKilled(status, host: target.host)
     if status != 0 { throw Outcome.status(status) }
   }
