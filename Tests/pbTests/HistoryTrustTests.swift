@@ -412,6 +412,27 @@ struct StoreRemadeTests {
     #expect(result.text.components(separatedBy: "1\tdone\t1 item").count - 1 == 2, "each new first copy was seen: \(result)")
   }
 
+  @Test("a watcher woken only once boards/ is made again, at the count it last reported, still reports the copy that made it")
+  func watchWokenAfterBoardsRemade() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
+      echo a | pb copy
+      timeout 200 pb watch > watched & watcher=$!
+      wait_until 'listening "$(child $watcher)"' 30
+      # Stopped meanwhile, the watcher wakes to the result alone: a new boards/ at count 1.
+      pb=$(child $watcher)
+      kill -STOP $pb; rm -rf "$PB_DIR/boards"; echo d | pb copy; kill -CONT $pb
+      wait_until 'listening $pb' 30
+      kill $watcher; wait $watcher
+      cat watched
+      """, timeLimit: 120)
+    withKnownIssue("ChangeMonitor.state(after:) takes a store or boards/ made again at the count last reported for no change") {
+      #expect(result.lines.first?.hasPrefix("1\tdone\t1 item") == true, "the copy to the boards/ made again was reported: \(result)")
+    }
+  }
+
   @Test("pb wait and pb watch notice the store removed and made again")
   func waitAndWatchFollowTheStore() throws {
     let sandbox = try Sandbox()
