@@ -93,11 +93,11 @@ final class Sandbox: Sendable {
 
   /// The shell's twin of `waitUntil(seconds:_:)`, and the events a script waits on:
   /// `wait_until 'CONDITION' [SECONDS]` evaluates CONDITION every 20 ms until it holds
-  /// (10 s at most, or SECONDS; then fails); `blocked PID WORD` holds while PID sleeps in the kernel at a
-  /// place named WORD (its wchan: pipe for a read of an empty pipe or FIFO, poll,
-  /// locks_lock_inode_wait for a lock); `listening PID` once a pb watch, wait or bridge
-  /// has set its inotify watches and sleeps in poll(2), so that a change made now
-  /// reaches it; `child PID` prints PID's first child (the pb that `timeout` runs).
+  /// (10 s at most, or SECONDS; then fails); `blocked PID WORD` holds while PID sleeps
+  /// in the kernel at a place named WORD (its wchan: pipe for a read of an empty pipe or
+  /// FIFO, poll, locks_lock_inode_wait for a lock); `listening PID` once a pb watch,
+  /// wait or bridge has set its inotify watches and sleeps in poll(2), so that a change
+  /// made now reaches it; `child PID` prints PID's first child (the pb `timeout` runs).
   static let shellWaiting = #"""
     wait_until() { local i; for ((i = 0; i < ${2:-10} * 50; i++)); do eval "$1" && return 0; sleep 0.02; done; eval "$1"; }
     blocked() { local wchan; wchan=$(cat "/proc/$1/wchan" 2>/dev/null) && [[ $wchan == *"$2"* ]]; }
