@@ -256,15 +256,13 @@ struct ArchiveTests {
       head -c 4000000 /dev/urandom > big.bin && pb copy big.bin && pb export > big.tar || exit 9
       mkfifo feed
       PB_TEST_SCRATCH_FOLDER=\(scratchFolder) pb import --archive - -p target < feed &
+      importer=$!
       exec 3> feed
       head -c 2000000 big.tar >&3
-      for _ in $(seq 100); do
-        [ -n "$(ls -A "$PB_DIR/boards/target/tmp" 2>/dev/null)" ] || [ "\(scratchFolder)" = 0 ] && break
-        sleep 0.1
-      done
-      sleep 1
-      kill -TERM $!
-      wait $!
+      # It has read all it was given and waits for the rest.
+      wait_until '{ [ -n "$(ls -A "$PB_DIR/boards/target/tmp" 2>/dev/null)" ] || [ "\(scratchFolder)" = 0 ]; } && blocked $importer pipe'
+      kill -TERM $importer
+      wait $importer
       echo status $?
       ls -A "$PB_DIR/boards/target/tmp" "$PB_DIR/boards/target/data" | grep -c . || true
       """

@@ -80,8 +80,9 @@ struct BoardTests {
     // A live process, then a board recorded as owned by an earlier process with its PID.
     let script = """
       export PB_DIR='\(sandbox.store.path)'
-      sleep 30 &
+      sleep infinity &
       sleeper=$!
+      trap 'kill $sleeper' EXIT
       pb create --owner $sleeper mine || exit 1
       pb create --owner $sleeper reused || exit 1
       cd "$PB_DIR"
@@ -92,7 +93,6 @@ struct BoardTests {
       sed -i "s/\\"startTime\\" : $start/\\"startTime\\" : $earlier/" boards/reused/board.json
       grep -q "$earlier" boards/reused/board.json || exit 2
       pb list --json | grep -o '"name" : "[a-z]*"'
-      kill $sleeper
       """
     let run = try sandbox.shell(script)
     #expect(run.status == 0, "\(run)")
@@ -105,14 +105,19 @@ struct BoardTests {
     let sandbox = try Sandbox()
     let script = """
       export PB_DIR='\(sandbox.store.path)'
-      sleep 30 &
+      sleep infinity &
       owner=$!
+      trap 'kill $owner 2>/dev/null' EXIT
       pb create --owner $owner temp || exit 2
       pb copy -p temp < /dev/null || exit 2
       pb wait -p temp --timeout 20s 2>/dev/null &
       waiter=$!
-      (sleep 0.3; kill $owner) &
-      pb wait -p temp --timeout 1.5s
+      pb wait -p temp --timeout 1.5s &
+      timed=$!
+      # The owner exits once both waits are on the board.
+      wait_until 'listening $waiter && listening $timed'
+      kill $owner
+      wait $timed
       echo "timed out: $?"
       pb count -p temp 2>/dev/null
       echo "count: $?"
@@ -155,7 +160,7 @@ struct BoardTests {
       pb copy -p work < feed &
       writer=$!
       exec 3> feed
-      for i in $(seq 100); do [ -n "$(ls "$PB_DIR/boards/work/tmp" 2>/dev/null)" ] && break; sleep 0.05; done
+      wait_until '[ -n "$(ls "$PB_DIR/boards/work/tmp" 2>/dev/null)" ]'
       pb delete work && echo deleted
       printf 'late data' >&3
       exec 3>&-

@@ -18,7 +18,7 @@ struct ChangeTests {
     #expect(try storeFiles(containing: marker, sandbox).count == 1, "the value is in the store until it expires")
     let items = try sandbox.json(try sandbox.pb("items", "--json")) as? [[String: Any]]
     #expect((items?.first?["expires"] as? String)?.hasSuffix("Z") == true)
-    Thread.sleep(forTimeInterval: 5)
+    #expect(try waitUntil(seconds: 20) { try sandbox.pb("paste").status == 1 }, "the item expired")
     let paste = try sandbox.pb("paste")
     #expect(paste.status == 1 && paste.stdout.isEmpty, "\(paste)")
     #expect(try sandbox.changeCount() == 1, "readers do not commit the expiry")
@@ -36,8 +36,7 @@ struct ChangeTests {
     #expect(try sandbox.pb("copy", "-p", "brief", stdin: Data("short".utf8)).status == 0)
     #expect(try sandbox.pb("copy", "-p", "brief", "--append", "--expire", "1h", stdin: Data("long".utf8)).status == 0)
     #expect(try sandbox.pb("paste", "-p", "brief", "-i", "all").text == "short\nlong")
-    Thread.sleep(forTimeInterval: 5)
-    #expect(try sandbox.pb("paste", "-p", "brief", "-i", "all").text == "long")
+    #expect(try waitUntil(seconds: 20) { try sandbox.pb("paste", "-p", "brief", "-i", "all").text == "long" }, "short expired alone")
   }
 
   @Test("a concealed value never shows in items, list, info or watch, and is removed at once when replaced")
@@ -47,9 +46,7 @@ struct ChangeTests {
     // Changes are made only once the watcher listens, however slow a loaded machine is;
     // it holds none of the test's pipes and is stopped when the test ends.
     let watch = try Background(sandbox, [Sandbox.binary, "watch", "--json"])
-    let listening = Date().addingTimeInterval(10)
-    while !watch.isWatching && Date() < listening { usleep(10_000) }
-    try #require(watch.isWatching, "pb watch did not start listening")
+    try #require(waitUntil { watch.isWatching }, "pb watch did not start listening")
     #expect(try sandbox.pb("copy", "--concealed", stdin: Data((marker + "\n").utf8)).status == 0)
     #expect(try sandbox.pb("paste").text == marker + "\n", "the owner can still paste it")
     #expect(try storeFiles(containing: marker, sandbox).count == 1, "it was stored")
@@ -73,8 +70,7 @@ struct ChangeTests {
     let marker = "SHORT-LIVED-SECRET-77aa"
     #expect(try sandbox.pb("copy", "--concealed", "--expire", "2s", stdin: Data(marker.utf8)).status == 0)
     #expect(try storeFiles(containing: marker, sandbox).count == 1)
-    Thread.sleep(forTimeInterval: 2.5)
-    #expect(try sandbox.pb("paste").status == 1)
+    #expect(try waitUntil(seconds: 20) { try sandbox.pb("paste").status == 1 }, "the secret expired")
     #expect(try storeFiles(containing: marker, sandbox).isEmpty, "the expired secret outlived the read")
   }
 
@@ -96,7 +92,7 @@ struct ChangeTests {
       export PB_DIR='\(sandbox.store.path)'
       pb wait --timeout 20s > waited &
       waiter=$!
-      sleep 0.5
+      wait_until 'listening $waiter'
       echo after | pb copy
       wait $waiter
       echo "status: $? count: $(cat waited)"
@@ -116,7 +112,7 @@ struct ChangeTests {
       export PB_DIR='\(sandbox.store.path)'
       pb watch -p work > /dev/null & watcher=$!
       pb wait -p work --timeout 20s & waiter=$!
-      sleep 0.5
+      wait_until 'listening $watcher && listening $waiter'
       pb delete work
       wait $watcher; echo "watch: $?"
       wait $waiter; echo "wait: $?"
@@ -142,13 +138,13 @@ struct ChangeTests {
       EOF
       chmod +x handler
       pb watch --exec -- ./handler & watcher=$!
-      sleep 0.5
+      wait_until 'listening $watcher'
       writer() { for i in $(seq 12); do echo "w$1-$i" | pb copy || echo "copy failed"; done; }
       writer 1 & w1=$!; writer 2 & w2=$!; writer 3 & w3=$!; writer 4 & w4=$!
       wait $w1 $w2 $w3 $w4
       echo "w-last" | pb copy; echo "w-last2" | pb copy
       final=$(pb count)
-      for i in $(seq 100); do grep -q "^$final " log && break; sleep 0.05; done
+      wait_until 'grep -q "^$final " log'
       kill $watcher
       echo "final: $final"
       cat log

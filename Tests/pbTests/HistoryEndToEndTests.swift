@@ -105,13 +105,13 @@ struct HistoryEndToEndTests {
       waiter=$!
       timeout 20 pb watch --json > watched &
       watcher=$!
-      sleep 0.5
+      wait_until 'listening $waiter && listening "$(child $watcher)"'
       pb undo > /dev/null
       wait $waiter
       echo "status $?"
       cat waited
       pb redo > /dev/null
-      sleep 0.5
+      wait_until 'grep -q redone watched'
       kill $watcher
       wait $watcher
       cat watched
@@ -499,7 +499,7 @@ struct HistoryEndToEndTests {
       printf first | pb copy
       printf second | pb copy
       printf SECRET-1 | pb copy --no-undo --expire 500ms
-      sleep 1; pb list > /dev/null
+      wait_until '[ "$(pb paste)" != SECRET-1 ]'; pb list > /dev/null
       pb info | grep changeKind
       pb undo; pb paste; echo
       pb redo; pb paste; echo " $?"

@@ -198,7 +198,7 @@ struct HistoryListTests {
       known="$known $(pb paste -i all | sha256sum | cut -c1-16)"
       start=$(date +%s%N); pb history --restore 2; took=$(( ($(date +%s%N) - start) / 1000 )); pb undo > /dev/null
       # The delays are waited out in bash itself (read -t on a pipe nobody writes, printf -v):
-      # starting sleep took ~2 ms, longer than a restore by a release pb, which it missed.
+      # starting an external delay took ~2 ms, longer than a restore by a release pb, which it missed.
       mkfifo pause && exec 9<> pause
       kills=0 bad=0
       for round in $(seq 60); do

@@ -220,9 +220,7 @@ struct HistoryTrustTests {
       }.count
     }
     #expect(try holding() == 1, "history holds the value before it expires")
-    Thread.sleep(forTimeInterval: 1.5)
-    #expect(try sandbox.pb("paste").text == "later")
-    #expect(try holding() == 0, "a reader removed it")
+    #expect(try waitUntil(seconds: 20) { try sandbox.pb("paste").text == "later" && holding() == 0 }, "a reader removed it")
     #expect(try sandbox.pb("undo").status == 0)
     #expect(try sandbox.pb("paste").status == 1, "undoing gives the board without the expired item")
   }
@@ -400,16 +398,39 @@ struct StoreRemadeTests {
       cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
       echo a | pb copy
       timeout 200 pb watch > watched & watcher=$!
-      for i in $(seq 200); do echo b | pb copy; grep -q . watched && break; sleep 0.1; done
-      until_seen() { for i in $(seq 300); do grep -qP "$1" watched && return; sleep 0.1; done; }
-      rm -rf "$PB_DIR/boards"; sleep 0.5; rm -rf "$PB_DIR"
-      echo c | pb copy; until_seen '^1\\tdone\\t1 item'
-      rm -rf "$PB_DIR/boards"; echo d | pb copy; until_seen '^0\\tdone.*\\n?.*'; sleep 0.5
-      for i in $(seq 300); do [ "$(grep -cP '^1\\tdone\\t1 item' watched)" -ge 2 ] && break; sleep 0.1; done
+      wait_until 'listening "$(child $watcher)"' 30
+      # Each removal is seen (the count is 0 without boards/) before the next step, or
+      # the watcher could wake only once boards/ is back at the count it last reported.
+      seen() { [ "$(grep -cP "$1" watched)" -ge "$2" ]; }
+      rm -rf "$PB_DIR/boards"; wait_until 'seen "^0\\t" 1' 30; rm -rf "$PB_DIR"
+      echo c | pb copy; wait_until 'seen "^1\\tdone\\t1 item" 1' 30
+      rm -rf "$PB_DIR/boards"; wait_until 'seen "^0\\t" 2' 30
+      echo d | pb copy; wait_until 'seen "^1\\tdone\\t1 item" 2' 30
       kill $watcher; wait $watcher
       cat watched
       """, timeLimit: 280)
     #expect(result.text.components(separatedBy: "1\tdone\t1 item").count - 1 == 2, "each new first copy was seen: \(result)")
+  }
+
+  @Test("a watcher woken only once boards/ is made again, at the count it last reported, still reports the copy that made it")
+  func watchWokenAfterBoardsRemade() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.shell(
+      """
+      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
+      echo a | pb copy
+      timeout 200 pb watch > watched & watcher=$!
+      wait_until 'listening "$(child $watcher)"' 30
+      # Stopped meanwhile, the watcher wakes to the result alone: a new boards/ at count 1.
+      pb=$(child $watcher)
+      kill -STOP $pb; rm -rf "$PB_DIR/boards"; echo d | pb copy; kill -CONT $pb
+      wait_until 'listening $pb' 30
+      kill $watcher; wait $watcher
+      cat watched
+      """, timeLimit: 120)
+    withKnownIssue("ChangeMonitor.state(after:) takes a store or boards/ made again at the count last reported for no change") {
+      #expect(result.lines.first?.hasPrefix("1\tdone\t1 item") == true, "the copy to the boards/ made again was reported: \(result)")
+    }
   }
 
   @Test("pb wait and pb watch notice the store removed and made again")
@@ -420,17 +441,15 @@ struct StoreRemadeTests {
       cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
       echo a | pb copy
       timeout 200 pb watch > watched & watcher=$!
-      # The watcher is running once it has reported a change (however loaded the machine).
-      for i in $(seq 200); do echo b | pb copy; grep -q . watched && break; sleep 0.1; done
       timeout 200 pb wait --since $(pb count) --timeout 150s > waited & waiter=$!
-      sleep 0.5
+      wait_until 'listening "$(child $watcher)" && listening "$(child $waiter)"' 30
       rm -rf "$PB_DIR"
       wait $waiter; echo "wait $?"; cat waited
       # One change at a time: a watcher reports the state it finds, and two quick ones may be one.
       echo c | pb copy
-      for i in $(seq 200); do grep -qP '^1\\tdone' watched && break; sleep 0.1; done
+      wait_until "grep -qP '^1\\tdone' watched" 30
       echo d | pb copy
-      for i in $(seq 200); do grep -qP '^2\\tdone' watched && break; sleep 0.1; done
+      wait_until "grep -qP '^2\\tdone' watched" 30
       kill $watcher; wait $watcher
       cat watched
       """, timeLimit: 280)

@@ -37,7 +37,7 @@ struct InterruptTests {
       writer=$!
       exec 3> feed
       { printf '%s' "$MARKER"; head -c 300000 /dev/zero; } >&3
-      for i in $(seq 100); do [ \(staged) -gt 0 ] && break; sleep 0.05; done
+      wait_until '[ \(staged) -gt 0 ]'
       echo "staged: \(staged)"
       echo "scratch folders: $(ls "$PB_DIR/boards/general/tmp" | wc -l)"
       kill -\(signal) $writer
@@ -59,12 +59,18 @@ struct InterruptTests {
   @Test("a signal the caller ignores stays ignored: a background writer of a script finishes")
   func ignoredSignal() throws {
     let sandbox = try Sandbox()
+    // The signal comes once the writer has read the first bytes and waits for more.
     let script = """
+      cd '\(sandbox.root.path)'
       export PB_DIR='\(sandbox.store.path)'
-      { printf 'survives'; sleep 0.5; } | pb copy &
+      mkfifo feed
+      pb copy < feed &
       writer=$!
-      sleep 0.2
+      exec 3> feed
+      printf 'survives' >&3
+      wait_until 'blocked $writer pipe'
       kill -INT $writer
+      exec 3>&-
       wait $writer
       echo "status: $?"
       """
@@ -77,8 +83,8 @@ struct InterruptTests {
   func lockedAfterInput() throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.pb("copy", stdin: Data("before".utf8)).status == 0)
-    // The writer stages from a FIFO; then another process holds the board lock for 2 s
-    // while the input ends, so the commit finds the lock taken.
+    // The writer stages from a FIFO; then another process holds the board lock while the
+    // input ends, so the commit finds the lock taken, until the writer has said why it waits.
     let script = """
       cd '\(sandbox.root.path)'
       export PB_DIR='\(sandbox.store.path)' PB_LOCK_TIMEOUT=0.3
@@ -87,11 +93,14 @@ struct InterruptTests {
       writer=$!
       exec 3> feed
       printf 'kept input' >&3
-      for i in $(seq 100); do [ -n "$(ls "$PB_DIR/boards/general/tmp")" ] && break; sleep 0.05; done
-      flock "$PB_DIR/boards/general/lock" sleep 2 3>&- &
+      wait_until '[ -n "$(ls "$PB_DIR/boards/general/tmp")" ]'
+      mkfifo release
+      flock "$PB_DIR/boards/general/lock" sh -c ': > held; read line < release' 3>&- &
       holder=$!
-      sleep 0.3
+      wait_until '[ -e held ]'
       exec 3>&-
+      wait_until 'grep -q "waiting, because" copy.err'
+      echo go > release
       wait $writer
       echo "status: $?"
       wait $holder
@@ -110,11 +119,14 @@ struct InterruptTests {
     #expect(try sandbox.pb("copy", stdin: Data("before".utf8)).status == 0)
     let file = try sandbox.file("input.txt", "from a file")
     let result = try sandbox.shell("""
+      cd '\(sandbox.root.path)'
       export PB_DIR='\(sandbox.store.path)' PB_LOCK_TIMEOUT=0.2
-      flock "$PB_DIR/boards/general/lock" sleep 2 &
-      sleep 0.3
+      mkfifo release
+      flock "$PB_DIR/boards/general/lock" sh -c ': > held; read line < release' &
+      wait_until '[ -e held ]'
       pb copy '\(file)'
       echo "status: $?"
+      echo go > release
       wait
       """, timeLimit: 30)
     #expect(result.lines.contains("status: 75"), "\(result)")
@@ -133,13 +145,7 @@ struct InterruptTests {
       """
     let result = try sandbox.shell(script, timeLimit: 30)
     #expect(result.lines.contains("status: 0"), "\(result)")
-    func trashEmptied() throws -> Bool {
-      for _ in 0..<50 {
-        if try FileManager.default.contentsOfDirectory(atPath: trash.path).isEmpty { return true }
-        Thread.sleep(forTimeInterval: 0.1)
-      }
-      return false
-    }
+    let trashEmptied = { try waitUntil { try FileManager.default.contentsOfDirectory(atPath: trash.path).isEmpty } }
     #expect(try trashEmptied(), "the 3 MB value was not freed")
     // An emptier that died leaves files behind; the next commit frees them.
     _ = try sandbox.file("store/boards/general/trash/0123456789abcdef.bin", Data(repeating: 1, count: 1000))

@@ -89,12 +89,7 @@ struct MagicIndexCacheAttackTests {
     try process.run()
     // pb has sniffed the first file (the index is mapped) and waits for standard input.
     let maps = "/proc/\(process.processIdentifier)/maps"
-    var mapped = false
-    for _ in 0..<600 where !mapped {
-      mapped = (try? String(contentsOfFile: maps, encoding: .utf8))?.contains("libmagic-index") ?? false
-      if !mapped { usleep(50_000) }
-    }
-    #expect(mapped)
+    #expect(waitUntil(seconds: 30) { (try? String(contentsOfFile: maps, encoding: .utf8))?.contains("libmagic-index") ?? false })
     // Truncated in place (a restore tool, `: > file`), not replaced as pb replaces it.
     #expect(truncate(index.path, 0) == 0)
     try input.fileHandleForWriting.write(contentsOf: Self.png)

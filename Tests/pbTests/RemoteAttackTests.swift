@@ -252,8 +252,8 @@ struct RemoteAttackTests {
     let copying = try Background(
       pair.sandbox, ["/bin/bash", "-c", script], environment: pair.sshd.environment.merging(["PB": Sandbox.binary, "PIDFILE": pidFile]) { $1 })
     // The copy runs there and has taken in the first 8 MiB: its data file has grown.
-    #expect(RemoteBoardTests.waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "copy"]).isEmpty }, "the copy runs there")
-    let grown = RemoteBoardTests.waitUntil {
+    #expect(waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "copy"]).isEmpty }, "the copy runs there")
+    let grown = waitUntil {
       RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "copy"]).contains { pid in
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.contains { fd in
           var info = stat()
@@ -265,7 +265,7 @@ struct RemoteAttackTests {
     let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(kill(pid, SIGKILL) == 0)
     #expect(copying.waitFor("status").contains("status 137"), "killed: \(copying.waitFor("status"))")
-    let gone = RemoteBoardTests.waitUntil(10) {
+    let gone = waitUntil(seconds: 10) {
       RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "serve"]).isEmpty && RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "copy"]).isEmpty
     }
     #expect(gone, "no pb serve or pb copy left there: \(RemoteBoardTests.remoteProcesses(pair.sshd, ["pb"]))")
@@ -280,9 +280,9 @@ struct RemoteAttackTests {
     try #require(try pair.remote("w", ["copy"], stdin: Data("there".utf8)).status == 0)
     for words in [["watch", "--json"], ["wait"]] {
       let local = try Background(pair.sandbox, [Sandbox.binary] + words + ["-p", "pbtest:w"], environment: pair.sshd.environment)
-      #expect(RemoteBoardTests.waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", words[0]]).isEmpty }, "\(words[0]) runs there")
+      #expect(waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", words[0]]).isEmpty }, "\(words[0]) runs there")
       #expect(kill(local.pid, SIGKILL) == 0)
-      let gone = RemoteBoardTests.waitUntil(10) {
+      let gone = waitUntil(seconds: 10) {
         RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", words[0]]).isEmpty && RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "serve"]).isEmpty
       }
       #expect(gone, "no pb \(words[0]) or pb serve left there: \(RemoteBoardTests.remoteProcesses(pair.sshd, ["pb"]))")
@@ -296,7 +296,7 @@ struct RemoteAttackTests {
     try #require(try pair.remote("k", ["copy"], stdin: Data("there".utf8)).status == 0)
     let script = "\"$PB\" wait -p pbtest:k; echo \"status $?\""
     let waiting = try Background(pair.sandbox, ["/bin/bash", "-c", script], environment: pair.sshd.environment.merging(["PB": Sandbox.binary]) { $1 })
-    #expect(RemoteBoardTests.waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "wait"]).isEmpty }, "the wait runs there")
+    #expect(waitUntil { !RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "wait"]).isEmpty }, "the wait runs there")
     for pid in RemoteBoardTests.remoteProcesses(pair.sshd, ["pb", "wait"]) { kill(pid, SIGKILL) }
     let said = waiting.waitFor("status")
     #expect(said.contains("status 137"), "\(said)")

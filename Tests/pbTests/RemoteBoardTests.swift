@@ -289,19 +289,7 @@ struct RemoteBoardTests {
   /// Whether a pb process the server runs, started with `words`, has its inotify
   /// instance: a wait or watch there is listening for changes.
   static func remoteIsWatching(_ sshd: PrivateSSHD, _ words: [String]) -> Bool {
-    remoteProcesses(sshd, words).contains { pid in
-      let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-      return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == "anon_inode:inotify" }
-    }
-  }
-
-  static func waitUntil(_ seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    repeat {
-      if try condition() { return true }
-      usleep(20_000)
-    } while Date() < deadline
-    return false
+    remoteProcesses(sshd, words).contains(where: Sandbox.isListening)
   }
 
   @Test("pb wait -p HOST: wakes when another pb copies there, and prints the new count")
@@ -311,7 +299,7 @@ struct RemoteBoardTests {
     let waiting = try Background(
       pair.sandbox, ["/bin/bash", "-c", "\"$0\" wait -p pbtest: --timeout 60s; echo \"status $?\"", Sandbox.binary],
       environment: pair.sshd.environment)
-    #expect(Self.waitUntil { Self.remoteIsWatching(pair.sshd, ["pb", "wait"]) }, "the wait runs there")
+    #expect(waitUntil { Self.remoteIsWatching(pair.sshd, ["pb", "wait"]) }, "the wait runs there")
     #expect(((try? String(contentsOfFile: waiting.output, encoding: .utf8)) ?? "").isEmpty, "it waits for a change")
     let started = Date()
     #expect(try pair.there("pb copy", stdin: Data("after".utf8)).status == 0)
@@ -337,7 +325,7 @@ struct RemoteBoardTests {
     try pair.same(["copy"], board: "w", stdin: Data("start".utf8))
     let watchHere = try Background(pair.sandbox, [Sandbox.binary, "watch", "--json", "-p", "w"])
     let watchThere = try Background(pair.sandbox, [Sandbox.binary, "watch", "--json", "-p", "pbtest:w"], environment: pair.sshd.environment)
-    #expect(Self.waitUntil { Self.remoteIsWatching(pair.sshd, ["pb", "watch"]) && watchHere.isWatching }, "both watch")
+    #expect(waitUntil { Self.remoteIsWatching(pair.sshd, ["pb", "watch"]) && watchHere.isWatching }, "both watch")
     try pair.same(["copy"], board: "w", stdin: Data("one".utf8))
     try pair.same(["clear"], board: "w")
     try pair.same(["undo"], board: "w")
@@ -350,7 +338,7 @@ struct RemoteBoardTests {
 
   func waitForLines(_ background: Background, _ count: Int) -> [String] {
     var lines: [String] = []
-    _ = Self.waitUntil {
+    waitUntil {
       lines = ((try? String(contentsOfFile: background.output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
       return lines.count >= count
     }

@@ -7,11 +7,6 @@ import Testing
   "pb bridge --remote",
   .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd: scripts/install-dependencies.sh --tests installs openssh-server"))
 struct RemoteBridgeTests {
-  private func waitUntil(_ condition: () throws -> Bool) throws {
-    let deadline = Date().addingTimeInterval(10)
-    while try !condition() && Date() < deadline { usleep(20_000) }
-  }
-
   /// pb run on the remote machine's store directly, as a user logged in there would.
   private func there(_ sandbox: Sandbox, _ sshd: PrivateSSHD, _ arguments: [String], stdin: Data? = nil) throws -> Result {
     try sandbox.pb(arguments, stdin: stdin, environment: ["PB_DIR": sshd.remoteStore.path])
@@ -46,15 +41,18 @@ struct RemoteBridgeTests {
     try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).text == "back again" }
     #expect(try there(sandbox, sshd, ["paste", "-p", "clips"]).text == "back again")
 
-    // Settled: no change goes on bouncing between the two.
+    // Settled: no change goes on bouncing between the two. One more copy there crosses
+    // after anything sent back would have, and adds one change to each side.
     let counts = { (try sandbox.changeCount("clips"), try there(sandbox, sshd, ["count", "-p", "clips"]).text) }
     let settled = try counts()
-    usleep(1_500_000)
+    #expect(settled.0 == 3 && settled.1 == "3\n", "\(settled)")
+    #expect(try there(sandbox, sshd, ["copy", "-p", "clips"], stdin: Data("last".utf8)).status == 0)
+    try waitUntil { try sandbox.pb(["paste", "-p", "clips"]).text == "last" }
     let later = try counts()
-    #expect(settled.0 == later.0 && settled.1 == later.1, "the counts went on from \(settled) to \(later)")
+    #expect(later.0 == 4 && later.1 == "4\n", "the counts went on from \(settled) to \(later)")
     // Each side: its own copies, and one Bridge entry for each change of the other's.
-    #expect(actions(try sandbox.pb(["history", "-p", "clips"])) == ["Copy", "Bridge", "Copy"])
-    #expect(actions(try there(sandbox, sshd, ["history", "-p", "clips"])) == ["Bridge", "Copy", "Bridge"])
+    #expect(actions(try sandbox.pb(["history", "-p", "clips"])) == ["Bridge", "Copy", "Bridge", "Copy"])
+    #expect(actions(try there(sandbox, sshd, ["history", "-p", "clips"])) == ["Copy", "Bridge", "Copy", "Bridge"])
   }
 
   @Test("a change holding a concealed item stays on its side, unless --concealed")
@@ -66,12 +64,19 @@ struct RemoteBridgeTests {
     #expect(try sandbox.pb(["copy"], stdin: Data("plain".utf8)).status == 0)
     try waitUntil { try there(sandbox, sshd, ["paste"]).text == "plain" }
     #expect(try there(sandbox, sshd, ["paste"]).text == "plain")
+    let before = try there(sandbox, sshd, ["count"]).text
     #expect(try sandbox.pb(["copy", "--concealed"], stdin: Data("secret".utf8)).status == 0)
     #expect(try sandbox.pb(["copy", "-a"], stdin: Data("after".utf8)).status == 0)
-    usleep(1_000_000)
-    #expect(try there(sandbox, sshd, ["paste", "-i", "all"]).text == "plain", "the secret, and what came with it, stayed here")
+    // A plain copy next crosses after them: it is the one change there.
+    #expect(try sandbox.pb(["copy"], stdin: Data("next".utf8)).status == 0)
+    try waitUntil { try there(sandbox, sshd, ["paste"]).text == "next" }
+    #expect(try there(sandbox, sshd, ["count"]).text == "\((Int(before.trimmingCharacters(in: .newlines)) ?? -2) + 1)\n")
+    let leaked = try sandbox.shell("grep -rlE 'secret|after' '\(sshd.remoteStore.path)' || true")
+    #expect(leaked.text.isEmpty, "the secret, and what came with it, stayed here: \(leaked)")
     _ = bridge
     bridge = nil
+    #expect(try sandbox.pb(["copy", "--concealed"], stdin: Data("secret".utf8)).status == 0)
+    #expect(try sandbox.pb(["copy", "-a"], stdin: Data("after".utf8)).status == 0)
 
     bridge = try Background(sandbox, [Sandbox.binary, "bridge", "--remote", sshd.host, "--concealed"], environment: environment)
     try waitUntil { try there(sandbox, sshd, ["items", "-i", "all"]).lines.count == 2 }

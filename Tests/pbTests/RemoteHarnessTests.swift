@@ -103,9 +103,7 @@ struct RemoteHarnessTests {
     #expect(sshd?.log.components(separatedBy: "Accepted publickey").count == 2, "one login for both: \(sshd?.log ?? "")")
 
     sshd = nil
-    let deadline = Date().addingTimeInterval(10)
-    while PrivateSSHD.isRunning(master) && Date() < deadline { usleep(10_000) }
-    #expect(!PrivateSSHD.isRunning(master), "the master left behind by ControlPersist ends with the server")
+    #expect(waitUntil { !PrivateSSHD.isRunning(master) }, "the master left behind by ControlPersist ends with the server")
   }
 
   @Test("the server, its sessions and what runs in them end with the harness")
@@ -124,9 +122,7 @@ struct RemoteHarnessTests {
     #expect(!PrivateSSHD.isRunning(server), "the server is gone")
     #expect(!PrivateSSHD.isRunning(remote), "the session's command is gone")
     #expect(!FileManager.default.fileExists(atPath: directory), "its folder is gone")
-    let deadline = Date().addingTimeInterval(10)
-    while PrivateSSHD.isRunning(client.pid) && Date() < deadline { usleep(10_000) }
-    #expect(!PrivateSSHD.isRunning(client.pid), "the client saw the connection end")
+    #expect(waitUntil { !PrivateSSHD.isRunning(client.pid) }, "the client saw the connection end")
     let connect = try sandbox.run(
       "/bin/bash", ["-c", "exec 3<>/dev/tcp/127.0.0.1/\(port)"], stdin: nil, environment: [:], timeLimit: 30)
     #expect(connect.status != 0, "nothing listens on its port: \(connect)")

@@ -48,7 +48,7 @@ struct StoreTests {
       writer=$!
       exec 3> feed
       head -c 200000 /dev/urandom >&3
-      sleep 0.5
+      wait_until 'blocked $writer pipe'
       staged=0
       for fd in /proc/$writer/fd/*; do
         case "$(readlink "$fd")" in *"/boards/general/data/"*"(deleted)") staged=$((staged + 1)) ;; esac
@@ -104,12 +104,8 @@ struct StoreTests {
     // Dropped from history, nothing names the large file any more.
     #expect(try sandbox.pb("history", "--clear").status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("data").path).count == 1)
-    var trash = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("trash").path)
-    for _ in 0..<50 where !trash.isEmpty {
-      Thread.sleep(forTimeInterval: 0.1)
-      trash = try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("trash").path)
-    }
-    #expect(trash.isEmpty, "the 3 MiB file was not freed")
+    let trash = board.appendingPathComponent("trash").path
+    #expect(try waitUntil { try FileManager.default.contentsOfDirectory(atPath: trash).isEmpty }, "the 3 MiB file was not freed")
     #expect(try sandbox.pb("paste").text == "small")
   }
 

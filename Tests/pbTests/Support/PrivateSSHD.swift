@@ -113,8 +113,7 @@ final class PrivateSSHD {
       try config.write(toFile: path("sshd_config"), atomically: true, encoding: .utf8)
       try? FileManager.default.removeItem(atPath: logFile)
       pid = try Self.start([Self.daemon, "-D", "-e", "-f", path("sshd_config")], log: logFile, folder: directory, sandbox: sandbox)
-      let deadline = Date().addingTimeInterval(10)
-      while Date() < deadline && Self.isRunning(pid) && !log.contains("Server listening on") { usleep(2_000) }
+      waitUntil { !Self.isRunning(pid) || log.contains("Server listening on") }
       lastLog = log
       if lastLog.contains("Server listening on") {
         self.port = port
@@ -176,8 +175,7 @@ final class PrivateSSHD {
     // would end with the server.
     let processes = [pid] + Self.descendants(of: pid)
     for process in processes { kill(process, SIGTERM) }
-    let deadline = Date().addingTimeInterval(5)
-    while processes.contains(where: Self.isRunning) && Date() < deadline { usleep(2_000) }
+    waitUntil(seconds: 5) { !processes.contains(where: Self.isRunning) }
     for process in processes where Self.isRunning(process) { kill(process, SIGKILL) }
     pid = 0
   }

@@ -83,11 +83,28 @@ final class Sandbox: Sendable {
     return directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
   }
 
-  /// Runs a bash script with `pb` on its PATH, for pipelines and odd descriptors.
+  /// Runs a bash script with `pb` on its PATH, for pipelines and odd descriptors; the
+  /// script can use the functions of `shellWaiting`.
   @discardableResult
   func shell(_ script: String, stdin: Data? = nil, timeLimit: Int = 120) throws -> Result {
-    try run("/bin/bash", ["-c", script], stdin: stdin, environment: ["PATH": Self.pathWithPB], timeLimit: timeLimit)
+    try run(
+      "/bin/bash", ["-c", Self.shellWaiting + script], stdin: stdin, environment: ["PATH": Self.pathWithPB], timeLimit: timeLimit)
   }
+
+  /// The shell's twin of `waitUntil(seconds:_:)`, and the events a script waits on:
+  /// `wait_until 'CONDITION' [SECONDS]` evaluates CONDITION every 20 ms until it holds
+  /// (10 s at most, or SECONDS; then fails); `blocked PID WORD` holds while PID sleeps
+  /// in the kernel at a place named WORD (its wchan: pipe for a read of an empty pipe or
+  /// FIFO, poll, locks_lock_inode_wait for a lock); `listening PID` once a pb watch,
+  /// wait or bridge has set its inotify watches and sleeps in poll(2), so that a change
+  /// made now reaches it; `child PID` prints PID's first child (the pb `timeout` runs).
+  static let shellWaiting = #"""
+    wait_until() { local i; for ((i = 0; i < ${2:-10} * 50; i++)); do eval "$1" && return 0; sleep 0.02; done; eval "$1"; }
+    blocked() { local wchan; wchan=$(cat "/proc/$1/wchan" 2>/dev/null) && [[ $wchan == *"$2"* ]]; }
+    listening() { blocked "$1" poll && grep -qs '^inotify wd:' /proc/"$1"/fdinfo/*; }
+    child() { local all; all=$(cat "/proc/$1/task/$1/children" 2>/dev/null) && [ -n "$all" ] && echo "${all%% *}"; }
+
+    """#
 
   /// Runs `executable`; one that takes more than `timeLimit` seconds is killed (status 124 or 137).
   func run(
@@ -124,6 +141,17 @@ final class Sandbox: Sendable {
     return Result(
       arguments: arguments, status: process.terminationStatus, stdout: stdoutData,
       stderr: String(decoding: stderrData, as: UTF8.self))
+  }
+
+  /// Whether process `pid` (a pb watch, wait or bridge) has set its inotify watches and
+  /// sleeps in poll(2), having read the count: a change made now reaches it. The shell's
+  /// `listening`.
+  static func isListening(_ pid: Int32) -> Bool {
+    guard let wchan = try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8), wchan.contains("poll") else { return false }
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fdinfo")) ?? []
+    return descriptors.contains {
+      ((try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\($0)", encoding: .utf8)) ?? "").contains("inotify wd:")
+    }
   }
 
   /// Writes a file in the sandbox and returns its path.

@@ -20,6 +20,25 @@ trap 'chmod -R u+rwx "$ROOT" 2>/dev/null; rm -rf "$ROOT"' EXIT
 pass() { echo "PASS $FUNCNAME_: $*"; }
 fail() { echo "FAIL $FUNCNAME_: $*"; }
 
+# Python: held_at_unlinkat(tracer) waits (10 s at most) until strace, process TRACER,
+# holds its child pb at the entry of an unlinkat (the delay it injects): the moment
+# between pb's commit and its removal of the file, where the reproductions write.
+HELD_AT_UNLINKAT='
+import os, time
+def held_at_unlinkat(tracer):
+    number = {"x86_64": "263", "aarch64": "35"}[os.uname().machine]
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            children = open(f"/proc/{tracer}/task/{tracer}/children").read().split()
+            if children and open(f"/proc/{children[0]}/syscall").read().split()[0] == number:
+                return True
+        except OSError:
+            pass
+        time.sleep(0.02)
+    return False
+'
+
 # A fresh store and user folder; the shell is left in the user folder.
 fresh() {
   T=$(mktemp -d "$ROOT/t.XXXXXX")
@@ -169,8 +188,8 @@ finding_mmap_write_after_copy_is_lost() {
   FUNCNAME_=mmap_write_lost
   fresh
   local out
-  out=$(python3 - "$PB" <<'EOF'
-import mmap, os, subprocess, sys, time
+  out=$(python3 -c "$HELD_AT_UNLINKAT$(cat <<'EOF'
+import mmap, subprocess, sys
 pb = sys.argv[1]
 p = "doc.db"
 with open(p, "wb") as f: f.write(b"version 1 " + b"." * 4086)
@@ -180,14 +199,14 @@ m[0:10] = b"version 2 "
 time.sleep(0.05)
 proc = subprocess.Popen(["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=unlinkat",
                          "-e", "inject=unlinkat:delay_enter=1500000:when=1", pb, "cut", p])
-time.sleep(1.0)
+held = held_at_unlinkat(proc.pid)
 m[0:10] = b"version 3 "
 rc = proc.wait()
 store = subprocess.run([pb, "paste"], capture_output=True).stdout[:10]
 gone = not os.path.exists(p)
-print(f"cut={rc} removed={gone} store={store!r} latest={m[0:10]!r}")
+print(f"cut={rc} held={held} removed={gone} store={store!r} latest={m[0:10]!r}")
 EOF
-)
+)" "$PB")
   if grep -q "removed=True" <<<"$out" && ! grep -q "store=b'version 3 '" <<<"$out"; then
     fail "$out: 'version 3' exists only in the dying mapping"
   else
@@ -213,20 +232,20 @@ finding_coarse_times_save_after_copy_is_lost() {
   fi
   mkdir "$T/e2/u"
   local out
-  out=$(cd "$T/e2/u" && python3 - "$PB" <<'EOF'
-import os, subprocess, sys, time
+  out=$(cd "$T/e2/u" && python3 -c "$HELD_AT_UNLINKAT$(cat <<'EOF'
+import subprocess, sys
 pb = sys.argv[1]
 t = time.time(); time.sleep(1 - (t % 1) + 0.02)
 with open("report.txt", "w") as f: f.write("draft v1 ")
 p = subprocess.Popen(["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=unlinkat",
                       "-e", "inject=unlinkat:delay_enter=400000:when=1", pb, "cut", "report.txt"])
-time.sleep(0.35)
+held = held_at_unlinkat(p.pid)
 with open("report.txt", "r+") as f: f.write("draft v2 ")
 p.wait()
 store = subprocess.run([pb, "paste"], capture_output=True).stdout
-print(f"cut={p.returncode} removed={not os.path.exists('report.txt')} store={store!r}")
+print(f"cut={p.returncode} held={held} removed={not os.path.exists('report.txt')} store={store!r}")
 EOF
-)
+)" "$PB")
   umount "$T/e2"
   if grep -q "removed=True" <<<"$out" && ! grep -q "v2" <<<"$out"; then
     fail "$out: the saved 'draft v2' is nowhere"
