@@ -33,7 +33,7 @@ public final class RemoteServer: @unchecked Sendable {
       return 74
     }
     // What a pb serve killed (SIGKILL) left behind: its folder, named after it.
-    SystemCall.removeAbandonedTemporaryDirectories(prefix: Self.folderPrefix)
+    SystemCall.removeAbandonedTemporaryDirectories(prefix: Self.folderPrefix, in: Settings.process.temporaryFolder)
     let request: RemoteRequest
     do {
       guard let first = try reader.next() else { return refuse("the stream ended before its request", status: 76) }
@@ -74,7 +74,7 @@ public final class RemoteServer: @unchecked Sendable {
     do {
       if !request.files.isEmpty || request.input {
         // Standard input's end is marked there too (RemoteStream.servedInputIsWhole).
-        let made = try SystemCall.makeOwnedTemporaryDirectory(prefix: Self.folderPrefix)
+        let made = try SystemCall.makeOwnedTemporaryDirectory(prefix: Self.folderPrefix, in: Settings.process.temporaryFolder)
         folder = made
         guarded = Self.guardFolder(made)
         let paths = try receiveFiles(request.files, in: made)
