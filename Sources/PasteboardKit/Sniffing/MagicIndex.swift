@@ -126,7 +126,7 @@ final class MagicIndex: @unchecked Sendable {
 
   /// Whether the folder at `path` belongs to the user ("" is the root folder).
   private static func isOwn(_ path: String) -> Bool {
-    (try? SystemCall.status(path: path.isEmpty ? "/" : path))?.st_uid == StoreTrust.user
+    (try? SystemCall.status(path: path.isEmpty ? "/" : path))?.st_uid == SystemCall.effectiveUserID()
   }
 
   private static func exists(_ path: String) -> Bool {
