@@ -79,10 +79,6 @@ public enum Desktop {
   /// How long a requestor may take to take the next piece of a transfer before the
   /// owner gives up on it (it hung, or died without a word).
   static let transferTimeout: Int64 = 5000
-  /// The environment the desktop is found from (DISPLAY, WAYLAND_DISPLAY...); a test may
-  /// set its own.
-  nonisolated(unsafe) public static var environment = Environment.process
-
   /// The hidden subcommand the owner of a published selection runs as: pb itself, so
   /// that there is one executable.
   public static let ownerCommand = "__desktop-owner"
@@ -102,17 +98,17 @@ public enum Desktop {
   /// The backend to use: the one given (`--backend`, else `PB_DESKTOP`), else Wayland
   /// when WAYLAND_DISPLAY names a compositor that offers data control, else X11 when
   /// DISPLAY is set (GNOME's XWayland), else OSC 52 for a publish from an SSH session.
-  public static func route(given: Backend?, publishing: Bool) throws(DesktopError) -> Route {
+  public static func route(given: Backend?, publishing: Bool, settings: Settings) throws(DesktopError) -> Route {
     var probed: WaylandConnection?
-    let backend = try backend(given: given, publishing: publishing, probed: &probed)
+    let backend = try backend(given: given, publishing: publishing, settings: settings, probed: &probed)
     return Route(backend, wayland: probed)
   }
 
-  private static func backend(given: Backend?, publishing: Bool, probed: inout WaylandConnection?) throws(DesktopError)
-    -> Backend
-  {
+  private static func backend(
+    given: Backend?, publishing: Bool, settings: Settings, probed: inout WaylandConnection?
+  ) throws(DesktopError) -> Backend {
     if let given { return given }
-    if let chosen = environment["PB_DESKTOP"] {
+    if let chosen = settings.desktopBackend {
       guard let backend = Backend(rawValue: chosen) else {
         throw .invalidEnvironment(
           variable: "PB_DESKTOP", value: chosen, reason: "it names no backend (\(Backend.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -120,7 +116,7 @@ public enum Desktop {
       return backend
     }
     var lookedFor = ""
-    if let wayland = environment["WAYLAND_DISPLAY"] {
+    if let wayland = settings.waylandDisplay {
       let connection = try? WaylandConnection(display: wayland)
       if connection?.hasDataControl == true {
         probed = connection
@@ -128,10 +124,9 @@ public enum Desktop {
       }
       lookedFor = "the Wayland compositor offers no data-control protocol (GNOME's does not), and "
     }
-    if environment["DISPLAY"] != nil { return .x11 }
-    let overSSH = environment["SSH_TTY"] != nil || environment["SSH_CONNECTION"] != nil
-    if publishing && overSSH { return .osc52 }
-    lookedFor += environment["WAYLAND_DISPLAY"] == nil ? "DISPLAY and WAYLAND_DISPLAY are unset" : "DISPLAY is unset"
+    if settings.display != nil { return .x11 }
+    if publishing && settings.isSSHSession { return .osc52 }
+    lookedFor += settings.waylandDisplay == nil ? "DISPLAY and WAYLAND_DISPLAY are unset" : "DISPLAY is unset"
     lookedFor += publishing ? ", and this is not an SSH session (SSH_TTY, SSH_CONNECTION)" : ""
     throw .unavailable(lookedFor: lookedFor)
   }
@@ -144,13 +139,13 @@ public enum Desktop {
 
   /// The Wayland compositor to connect to.
   static func waylandDisplay() throws(DesktopError) -> String {
-    guard let display = environment["WAYLAND_DISPLAY"] else { throw .unavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
+    guard let display = Settings.process.waylandDisplay else { throw .unavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
     return display
   }
 
   /// The X display to connect to.
   static func display() throws(DesktopError) -> String {
-    guard let display = environment["DISPLAY"] else { throw .unavailable(lookedFor: "DISPLAY is unset") }
+    guard let display = Settings.process.display else { throw .unavailable(lookedFor: "DISPLAY is unset") }
     return display
   }
 
@@ -309,7 +304,7 @@ public enum Desktop {
   static func bridgeLockName(_ backend: Backend, selection: Selection) throws(DesktopError) -> String {
     var display = backend == .wayland ? try waylandDisplay() : try display()
     // A compositor named by its socket's name or by its path is one compositor.
-    if backend == .wayland, !display.hasPrefix("/"), let runtime = environment["XDG_RUNTIME_DIR"] {
+    if backend == .wayland, !display.hasPrefix("/"), let runtime = Settings.process.runtimeFolder {
       display = runtime + "/" + display
     }
     if backend == .x11, let colon = display.lastIndex(of: ":"), let dot = display[colon...].firstIndex(of: ".") {

@@ -25,7 +25,7 @@ public enum OSC52 {
     throws(DesktopError)
   {
     // kitty takes every type (OSC 5522); inside tmux only OSC 52 gets through.
-    if Desktop.environment["TERM"] == "xterm-kitty" && Desktop.environment["TMUX"] == nil {
+    if Settings.process.isKittyOutsideTmux {
       let offer = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
       return try KittyClipboard.publish(offer, selection: selection, terminal: try openTerminal(flags: O_RDWR))
     }

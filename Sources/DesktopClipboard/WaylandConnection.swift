@@ -55,7 +55,7 @@ final class WaylandConnection {
   init(display: String) throws(DesktopError) {
     var path = display
     if !display.hasPrefix("/") {
-      guard let runtime = Desktop.environment["XDG_RUNTIME_DIR"] else {
+      guard let runtime = Settings.process.runtimeFolder else {
         throw .failed("WAYLAND_DISPLAY is '\(Display.value(display))' but XDG_RUNTIME_DIR is unset; set it, as the session does")
       }
       path = runtime + "/" + display

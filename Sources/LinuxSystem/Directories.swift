@@ -44,14 +44,8 @@ extension SystemCall {
     throw SystemError(errno: errno, operation: "mkdir", path: path)
   }
 
-  /// $TMPDIR when it is an absolute path, else /tmp.
-  private static var temporaryParent: String {
-    getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-  }
-
-  /// A new private directory (mkdtemp, mode 0700) in $TMPDIR, else /tmp: its path.
-  public static func makeTemporaryDirectory(prefix: String) throws(SystemError) -> String {
-    let parent = temporaryParent
+  /// A new private directory (mkdtemp, mode 0700) in `parent` (the temporary folder): its path.
+  public static func makeTemporaryDirectory(prefix: String, in parent: String) throws(SystemError) -> String {
     var template = Array((parent + "/" + prefix + ".XXXXXX").utf8CString)
     guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
       throw SystemError(errno: errno, operation: "make a folder in", path: parent)
@@ -63,18 +57,18 @@ extension SystemCall {
   /// process made it (`PREFIX.PID.STARTTIME.XXXXXX`, as `ProcessIdentity` names one), so
   /// that once that process has gone without removing it (SIGKILL), whoever calls
   /// `removeAbandonedTemporaryDirectories` next removes it. Without /proc, a plain one.
-  public static func makeOwnedTemporaryDirectory(prefix: String) throws(SystemError) -> String {
-    guard let me = ProcessIdentity.current else { return try makeTemporaryDirectory(prefix: prefix) }
-    return try makeTemporaryDirectory(prefix: "\(prefix).\(me.pid).\(me.startTime)")
+  public static func makeOwnedTemporaryDirectory(prefix: String, in parent: String) throws(SystemError) -> String {
+    guard let me = ProcessIdentity.current else { return try makeTemporaryDirectory(prefix: prefix, in: parent) }
+    return try makeTemporaryDirectory(prefix: "\(prefix).\(me.pid).\(me.startTime)", in: parent)
   }
 
-  /// Removes the folders `makeOwnedTemporaryDirectory(prefix:)` made in $TMPDIR (else
-  /// /tmp) whose process has ended. Only what has their shape goes: a name of that form, a
+  /// Removes the folders `makeOwnedTemporaryDirectory(prefix:in:)` made in `folder` (the
+  /// temporary folder) whose process has ended. Only what has their shape goes: a name of that form, a
   /// folder (not a link: nothing is followed) of this user's that no one else may enter;
   /// one whose process still runs (the same PID and start time) stays. Failures are left
   /// for the next call.
-  public static func removeAbandonedTemporaryDirectories(prefix: String) {
-    guard let parent = try? Directory.open(path: temporaryParent), let names = try? parent.entries() else { return }
+  public static func removeAbandonedTemporaryDirectories(prefix: String, in folder: String) {
+    guard let parent = try? Directory.open(path: folder), let names = try? parent.entries() else { return }
     func isNumber(_ text: Substring) -> Bool { !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) } }
     for name in names where name.hasPrefix(prefix + ".") {
       let parts = name.dropFirst(prefix.count + 1).split(separator: ".", omittingEmptySubsequences: false)
@@ -88,7 +82,7 @@ extension SystemCall {
   }
 
   /// Removes a folder `makeTemporaryDirectory` made, and everything in it, never
-  /// following a link; a failure is not reported (what is left is in $TMPDIR).
+  /// following a link; a failure is not reported (what is left is in the temporary folder).
   public static func removeTemporaryDirectory(_ path: String) {
     guard let slash = path.lastIndex(of: "/"), let parent = try? Directory.open(path: String(path[..<slash])) else { return }
     try? parent.removeTree(String(path[path.index(after: slash)...]))

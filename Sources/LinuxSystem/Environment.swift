@@ -1,19 +1,18 @@
 import Glibc
 
-/// The environment variables pb reads, non-empty ones only, their bytes kept as
-/// `PathBytes` carries them. The process's own by default; a test gives its own values.
+/// The environment variables pb reads, their bytes kept as `PathBytes` carries them. The
+/// one reader of the process's environment; a test gives its own values.
 public struct Environment: Sendable {
   private let lookup: @Sendable (String) -> String?
 
   /// The process's environment (getenv).
   public static let process = Environment { name in
-    guard let value = getenv(name), value.pointee != 0 else { return nil }
-    return PathBytes.string(cString: value)
+    getenv(name).map { PathBytes.string(cString: $0) }
   }
 
-  /// Fixed values, for tests: a name not given is unset, an empty value is as unset.
+  /// Fixed values, for tests: a name not given is unset.
   public init(_ variables: [String: String]) {
-    lookup = { name in variables[name].flatMap { $0.isEmpty ? nil : $0 } }
+    lookup = { name in variables[name] }
   }
 
   private init(lookup: @escaping @Sendable (String) -> String?) {
@@ -21,5 +20,8 @@ public struct Environment: Sendable {
   }
 
   /// The value of `name`; nil when it is unset or empty.
-  public subscript(_ name: String) -> String? { lookup(name) }
+  public subscript(_ name: String) -> String? { lookup(name).flatMap { $0.isEmpty ? nil : $0 } }
+
+  /// The value of `name`, empty too; nil only when it is unset.
+  public func value(keepingEmpty name: String) -> String? { lookup(name) }
 }

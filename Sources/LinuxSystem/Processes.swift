@@ -14,9 +14,9 @@ extension SystemCall {
   }
 
   /// The file that running `name` would start, found as posix_spawnp finds it: a name
-  /// with a '/' as it is, else the first in PATH that can be run. EACCES when only files
+  /// with a '/' as it is, else the first in `searchPath` (PATH's value) that can be run. EACCES when only files
   /// that cannot be run are found (a directory, no execute permission), ENOENT when none.
-  public static func findProgram(_ name: String) throws(SystemError) -> String {
+  public static func findProgram(_ name: String, searchPath: String) throws(SystemError) -> String {
     func runnable(_ path: String) throws(SystemError) {
       let status = try status(path: path)
       let isExecutable = canExecute(path)
@@ -28,9 +28,7 @@ extension SystemCall {
     }
     var denied = false
     if !name.isEmpty {
-      // posix_spawnp's own search path when PATH is unset.
-      let path = getenv("PATH").map { String(cString: $0) } ?? "/bin:/usr/bin"
-      for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
+      for directory in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
         let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
         do {
           try runnable(candidate)

@@ -17,17 +17,6 @@ public enum StandardStreams {
     }
   }
 
-  public static var inputIsTerminal: Bool { served?.contains("input") ?? SystemCall.isTerminal(Descriptor.standardInput.file) }
-  public static var outputIsTerminal: Bool { served?.contains("output") ?? SystemCall.isTerminal(Descriptor.standardOutput.file) }
-  public static var errorIsTerminal: Bool { served?.contains("error") ?? SystemCall.isTerminal(Descriptor.standardError.file) }
-
-  /// Under `pb serve`, the streams are pipes to the user's pb on another machine, and
-  /// PB_SERVED_TERMINALS says which of the user's own are terminals ("input,output,error"):
-  /// a command then refuses binary for a terminal, or shows progress, as it would there.
-  private static let served: [Substring]? = getenv("PB_SERVED_TERMINALS").map {
-    String(cString: $0).split(separator: ",")
-  }
-
   /// Writes one line to stderr; a failure to report is not reported.
   public static func printError(_ line: String) {
     let bytes = Array((line + "\n").utf8)

@@ -24,7 +24,7 @@ public final class RemoteBridgeEnd: @unchecked Sendable {
   private let received = Mutex<(counts: Set<Int>, ended: Bool, failure: PasteboardError?)>(([], false, nil))
 
   public init(board: String, concealed: Bool, output: Descriptor) throws(PasteboardError) {
-    store = try Store.open(creating: true)
+    store = try Store.open(at: Settings.process.storeFolder, creating: true)
     store.housekeeping()
     _ = try store.pasteboard(named: board, creating: true)
     self.board = board
@@ -73,7 +73,7 @@ public final class RemoteBridgeEnd: @unchecked Sendable {
     let reader = TarReader(from: input)
     var failure: PasteboardError?
     do {
-      let store = try Store.open(creating: true)
+      let store = try Store.open(at: Settings.process.storeFolder, creating: true)
       while try reader.startsAnother() {
         let pasteboard = try store.pasteboard(named: board, creating: true)
         try received.withLock { received throws(PasteboardError) in

@@ -60,14 +60,14 @@ public enum RemoteFailure: Error, Equatable, Sendable {
 /// command asked for, and a side that stays silent longer than the timeout is given up.
 public struct RemoteConnection: Sendable {
   public var host: String
-  public var environment: Environment
+  public var settings: Settings
   /// How long the other side may stay silent while pb waits for it.
   public var timeout: Int64
 
-  public init(host: String, environment: Environment = .process) throws(PasteboardError) {
+  public init(host: String, settings: Settings = .process) throws(PasteboardError) {
     self.host = host
-    self.environment = environment
-    timeout = try environment["PB_REMOTE_TIMEOUT"].map { (text) throws(PasteboardError) in
+    self.settings = settings
+    timeout = try settings.remoteTimeout.map { (text) throws(PasteboardError) in
       do throws(PasteboardError) {
         return try TimeSpec.duration(text)
       } catch {
@@ -83,7 +83,7 @@ public struct RemoteConnection: Sendable {
   /// `ssh` as GIT_SSH_COMMAND does for git: run by the shell, the arguments after it.
   func sshWords(_ arguments: [String]) -> [String] {
     let words = ["-T", "-e", "none"] + arguments
-    guard let command = environment["PB_SSH_COMMAND"] else { return ["ssh"] + words }
+    guard let command = settings.sshCommand else { return ["ssh"] + words }
     // The shell's own name is the variable's, so that its "not found" tells a command
     // missing here from a pb missing there.
     return ["/bin/sh", "-c", command + " \"$@\"", Self.sshCommandVariable] + words
@@ -96,8 +96,8 @@ public struct RemoteConnection: Sendable {
   /// $XDG_RUNTIME_DIR/pb/ssh with a short ControlPersist; none with PB_SSH_CONTROL=no or
   /// without $XDG_RUNTIME_DIR.
   func sharingOptions() -> [String] {
-    if let setting = environment["PB_SSH_CONTROL"], ["no", "0", "false", "off"].contains(setting.lowercased()) { return [] }
-    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
+    if let setting = settings.sshControl, ["no", "0", "false", "off"].contains(setting.lowercased()) { return [] }
+    guard let runtime = settings.runtimeFolder, runtime.hasPrefix("/"),
       let folder = Self.privateFolder(in: runtime, ["pb", "ssh"])
     else { return [] }
     let name = Self.socketName(sshWords([]) + [host])
@@ -195,7 +195,7 @@ public struct RemoteConnection: Sendable {
   ) throws -> Int32 {
     let (ssh, sending, receiving, sshErrors) = try start(sshWords(sharingOptions() + ["--", host, "pb serve"]))
     let session = Session(
-      host: host, ssh: ssh, timeout: timeout, waits: RemoteStream.waits(request), sshCommand: environment["PB_SSH_COMMAND"])
+      host: host, ssh: ssh, timeout: timeout, waits: RemoteStream.waits(request), sshCommand: settings.sshCommand)
     let drain = ErrorDrain(sshErrors)
     let drainThread = BackgroundThread { drain.run() }
     BackgroundThread { Self.send(request, files: files, input: input, to: sending, session: session) }.detach()

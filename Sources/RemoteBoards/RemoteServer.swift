@@ -44,7 +44,7 @@ public final class RemoteServer: @unchecked Sendable {
       return .disconnected
     }
     // What a pb serve killed (SIGKILL) left behind: its folder, named after it.
-    SystemCall.removeAbandonedTemporaryDirectories(prefix: Self.folderPrefix)
+    SystemCall.removeAbandonedTemporaryDirectories(prefix: Self.folderPrefix, in: Settings.process.temporaryFolder)
     let request: RemoteRequest
     do {
       guard let first = try reader.next() else { return .refused(.noRequest) }
@@ -78,7 +78,7 @@ public final class RemoteServer: @unchecked Sendable {
     do {
       if !request.files.isEmpty || request.input {
         // Standard input's end is marked there too (RemoteStream.servedInputIsWhole).
-        let made = try SystemCall.makeOwnedTemporaryDirectory(prefix: Self.folderPrefix)
+        let made = try SystemCall.makeOwnedTemporaryDirectory(prefix: Self.folderPrefix, in: Settings.process.temporaryFolder)
         folder = made
         guarded = Self.guardFolder(made)
         let paths = try receiveFiles(request.files, in: made)

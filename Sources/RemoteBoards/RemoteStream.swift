@@ -211,8 +211,8 @@ extension RemoteStream {
   /// (PB_SERVED_FILES set), where an input that ends because pb serve was killed (no one
   /// left to stop the command) must not be stored as if whole: there the end must have
   /// been marked in pb serve's folder.
-  public static func servedInputIsWhole(_ environment: Environment = .process) -> Bool {
-    guard let folder = environment[filesVariable] else { return true }
+  public static func servedInputIsWhole(_ settings: Settings = .process) -> Bool {
+    guard let folder = settings.servedFiles else { return true }
     return folder.hasPrefix("/") && (try? SystemCall.status(path: folder + "/" + inputWholeName)) != nil
   }
 

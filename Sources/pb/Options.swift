@@ -9,7 +9,7 @@ struct BoardOptions: ParsableArguments {
   var pasteboard: String?
 
   /// The board a request names, or the default one.
-  static func name(_ pasteboard: String?) -> String { pasteboard ?? Pasteboard.defaultName }
+  static func name(_ pasteboard: String?) -> String { pasteboard ?? Pasteboard.defaultName(.process) }
 
   /// Opens the board; writers create the store and the board as needed, and do the
   /// store's housekeeping first.

@@ -56,7 +56,7 @@ struct PB: ParsableCommand {
     do {
       if let macOSCommand {
         var command = try macOSCommand.parseAsRoot(givenArguments)
-        try Store.checkEnvironment()
+        try Store.checkEnvironment(.process)
         try command.run()
       } else {
         // A board on another machine: the line is parsed here (its usage errors are
@@ -76,7 +76,7 @@ struct PB: ParsableCommand {
           let remoteStatus = try remote.run()
           if remoteStatus != 0 { throw Outcome.status(remoteStatus) }
         } else {
-          try Store.checkEnvironment()
+          try Store.checkEnvironment(.process)
           try run()
         }
       }

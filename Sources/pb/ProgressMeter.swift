@@ -25,7 +25,7 @@ final class ProgressMeter: ByteTransfer.Observer {
   /// Whether progress is wanted: standard error is a terminal, `PB_PROGRESS` is not 0,
   /// and the command was not asked to be quiet.
   static func wanted(quiet: Bool) -> Bool {
-    !quiet && StandardStreams.errorIsTerminal && Store.environment("PB_PROGRESS") != "0"
+    !quiet && StandardStreams.errorIsTerminal && Settings.process.progress != "0"
   }
 
   func moved(_ bytes: Int64) {

@@ -28,7 +28,7 @@ struct RemoteCommand {
   /// The remote form of a command line (split as `JoinedOptions` splits it), or nil when
   /// its board is this machine's. Cheap enough for every command line: words are only
   /// compared until one names a board.
-  static func parse(_ arguments: [String], environment: Environment = .process) throws(PasteboardError) -> RemoteCommand? {
+  static func parse(_ arguments: [String], settings: Settings = .process) throws(PasteboardError) -> RemoteCommand? {
     guard let command = arguments.first, commands.contains(command) else { return nil }
     if command == "list" { return try listing(arguments) }
     guard let options = JoinedOptions.options(command) else { return nil }
@@ -108,7 +108,7 @@ struct RemoteCommand {
       if command == "watch" && word == "--exec" { exec = true }
       if command == "paste" && (word == "-o" || word == "--output" || word.hasPrefix("--output=")) { savesFiles = true }
     }
-    guard let name = board ?? environment["PB_PASTEBOARD"], let remote = try RemoteBoard.parse(name) else { return nil }
+    guard let name = board ?? settings.pasteboard, let remote = try RemoteBoard.parse(name) else { return nil }
     if exec {
       throw .usage(
         "pb watch --exec runs its command where the board is; for a board on another machine, read its lines here: "
@@ -136,9 +136,9 @@ struct RemoteCommand {
     let folder: String
     // The board may hold secrets: a paste killed (SIGKILL) leaves its copy in a folder
     // named after it, which the next one removes.
-    SystemCall.removeAbandonedTemporaryDirectories(prefix: "pb-paste")
+    SystemCall.removeAbandonedTemporaryDirectories(prefix: "pb-paste", in: Settings.process.temporaryFolder)
     do {
-      folder = try SystemCall.makeOwnedTemporaryDirectory(prefix: "pb-paste")
+      folder = try SystemCall.makeOwnedTemporaryDirectory(prefix: "pb-paste", in: Settings.process.temporaryFolder)
     } catch {
       throw .io(error)
     }

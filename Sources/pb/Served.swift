@@ -15,9 +15,9 @@ enum ServedLine {
   /// `request` is only worked out under pb serve: finding a command's request costs a
   /// search of the binary's conformances, which every other line is spared.
   static func check(
-    _ request: @autoclosure () -> (any CommandRequest)?, remote: Bool, environment: Environment = .process
+    _ request: @autoclosure () -> (any CommandRequest)?, remote: Bool, settings: Settings = .process
   ) throws(PasteboardError) {
-    guard let folder = environment[RemoteStream.filesVariable] else { return }
+    guard let folder = settings.servedFiles else { return }
     func refused(_ what: String) -> PasteboardError {
       .usage("pb serve runs the commands of this machine's boards for another machine, not \(what)")
     }

@@ -87,19 +87,15 @@ import Testing
   }
 }
 
-@Suite(.serialized) struct DesktopEnvironmentTests {
+@Suite struct DesktopEnvironmentTests {
   @Test("the backend named in the environment the desktop code is given is checked")
   func backendFromEnvironment() throws {
-    let saved = Desktop.environment
-    defer { Desktop.environment = saved }
-    Desktop.environment = Environment(["PB_DESKTOP": "nonsense"])
     #expect {
-      try Desktop.route(given: nil, publishing: false)
+      try Desktop.route(given: nil, publishing: false, settings: Settings(Environment(["PB_DESKTOP": "nonsense"])))
     } throws: { error in
       guard case .pasteboard(.invalidEnvironment(let variable, let value, _)) = error as? DesktopError else { return false }
       return variable == "PB_DESKTOP" && value == "nonsense"
     }
-    Desktop.environment = Environment(["PB_DESKTOP": "x11"])
-    #expect(try Desktop.route(given: nil, publishing: false).backend == .x11)
+    #expect(try Desktop.route(given: nil, publishing: false, settings: Settings(Environment(["PB_DESKTOP": "x11"]))).backend == .x11)
   }
 }

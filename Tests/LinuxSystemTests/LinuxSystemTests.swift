@@ -51,6 +51,8 @@ import Testing
     #expect(environment["DISPLAY"] == ":1")
     #expect(environment["WAYLAND_DISPLAY"] == nil)
     #expect(environment["HOME"] == nil)
+    #expect(environment.value(keepingEmpty: "WAYLAND_DISPLAY") == "")
+    #expect(environment.value(keepingEmpty: "HOME") == nil)
   }
 
   @Test("the process's environment is read with getenv")
@@ -58,5 +60,8 @@ import Testing
     setenv("PB_LINUX_SYSTEM_TEST", "value", 1)
     defer { unsetenv("PB_LINUX_SYSTEM_TEST") }
     #expect(Environment.process["PB_LINUX_SYSTEM_TEST"] == "value")
+    setenv("PB_LINUX_SYSTEM_TEST", "", 1)
+    #expect(Environment.process["PB_LINUX_SYSTEM_TEST"] == nil)
+    #expect(Environment.process.value(keepingEmpty: "PB_LINUX_SYSTEM_TEST") == "")
   }
 }

@@ -74,7 +74,7 @@ final class MagicIndex: @unchecked Sendable {
   }
 
   private static func load() -> MagicIndex? {
-    guard let database = compiledDatabase(), let folder = cacheFolder() else { return nil }
+    guard let database = compiledDatabase(), let folder = Settings.process.cacheFolder else { return nil }
     return load(database: database, folder: folder)
   }
 
@@ -107,8 +107,8 @@ final class MagicIndex: @unchecked Sendable {
 
   /// The compiled database libmagic loads (with the flags pb gives it), when it loads
   /// that one file and nothing else.
-  static func compiledDatabase() -> String? {
-    guard getenv("MAGIC") == nil, let path = magic_getpath(nil, 0).map({ String(cString: $0) }) else { return nil }
+  static func compiledDatabase(_ settings: Settings = .process) -> String? {
+    guard !settings.magicIsSet, let path = magic_getpath(nil, 0).map({ String(cString: $0) }) else { return nil }
     var compiled: String?
     for component in path.split(separator: ":", omittingEmptySubsequences: false).map(String.init) {
       // libmagic's order: `NAME.mime.mgc` (for MIME answers), then `NAME.mgc`, then the
@@ -126,7 +126,7 @@ final class MagicIndex: @unchecked Sendable {
 
   /// Whether the folder at `path` belongs to the user ("" is the root folder).
   private static func isOwn(_ path: String) -> Bool {
-    (try? SystemCall.status(path: path.isEmpty ? "/" : path))?.st_uid == StoreTrust.user
+    (try? SystemCall.status(path: path.isEmpty ? "/" : path))?.st_uid == SystemCall.effectiveUserID()
   }
 
   private static func exists(_ path: String) -> Bool {
@@ -163,13 +163,6 @@ final class MagicIndex: @unchecked Sendable {
       UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size), UInt64(bitPattern: Int64(status.st_mtim.tv_sec)),
       UInt64(status.st_mtim.tv_nsec), UInt64(bitPattern: Int64(status.st_ctim.tv_sec)), UInt64(status.st_ctim.tv_nsec),
     ]
-  }
-
-  /// The user's cache folder for pb; nil without a home to put it in.
-  static func cacheFolder() -> String? {
-    if let cache = Store.environment("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/pb" }
-    let home = Store.homeDirectory
-    return home.hasPrefix("/") && home != "/" ? home + "/.cache/pb" : nil
   }
 
   /// The cache folder, opened as the store opens its folders (StoreTrust): never through

@@ -66,8 +66,7 @@ enum HistoryKey {
   static let length = 32
 
   static var folderPath: String {
-    let state = Store.environment("XDG_STATE_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? Store.homeDirectory + "/.local/state"
-    return state + "/pb"
+    Settings.process.stateHome + "/pb"
   }
 
   static let fileName = "key"
@@ -125,11 +124,11 @@ enum HistoryKey {
     return folder
   }
 
-  /// The store (`Store.defaultPath`), when the folder at `folderPath` (of status `folder`) is in it or is
+  /// The store (`Settings.storeFolder`), when the folder at `folderPath` (of status `folder`) is in it or is
   /// it: its ancestors are climbed through `..`, which the kernel takes from where a link
   /// led, not from the path's text.
   private static func storeHolding(_ folder: stat, at folderPath: String) -> String? {
-    let storePath = Store.defaultPath
+    let storePath = Settings.process.storeFolder
     guard let store = try? Directory.open(path: storePath).status() else { return nil }
     var status = folder
     var path = folderPath

@@ -105,7 +105,7 @@ extension Pasteboard {
 
 extension Pasteboard {
   /// The pasteboard named by `PB_PASTEBOARD`, else `general`.
-  public static var defaultName: String { Store.environment("PB_PASTEBOARD") ?? general }
+  public static func defaultName(_ settings: Settings) -> String { settings.pasteboard ?? general }
 
   /// The state with, for each item that has text, a one-line preview of its first text
   /// representation, read from one and the same state.

@@ -209,7 +209,7 @@ public final class Pasteboard {
   /// Seconds a writer waits for the lock before giving up (`PB_LOCK_TIMEOUT`, checked
   /// by `Store.checkEnvironment`).
   static var lockTimeout: Double {
-    Store.environment("PB_LOCK_TIMEOUT").flatMap(Store.lockTimeout(parsing:)) ?? 10
+    Settings.process.lockTimeout ?? 10
   }
 
   /// Runs `body` holding the board's writer lock. The lock is held only to commit,

@@ -22,45 +22,17 @@ public final class Store {
   /// The store's path from `/`, for a process that runs elsewhere (the desktop owner).
   public var absolutePath: String { Pasteboard.absolute(path) }
 
-  /// Where the store lives, from the environment.
-  public static var defaultPath: String {
-    if let dir = environment("PB_DIR") { return dir }
-    if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") { return data + "/pb" }
-    return homeDirectory + "/.local/share/pb"
-  }
-
-  /// `$HOME`, else the user's entry in /etc/passwd. Not getpwuid: pb is linked
-  /// statically, and glibc's NSS would need its shared libraries at run time.
-  static var homeDirectory: String {
-    if let home = environment("HOME") { return home }
-    guard let passwd = try? SystemCall.open("/etc/passwd", flags: O_RDONLY) else { return "/" }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
-    defer { buffer.deallocate() }
-    guard let count = try? passwd.readFully(into: buffer) else { return "/" }
-    return passwdHome(Array(buffer[..<count]), user: StoreTrust.user) ?? "/"
-  }
-
-  /// The home directory of `user` in the text of /etc/passwd (`name:x:uid:gid:gecos:home:shell`).
-  static func passwdHome(_ text: [UInt8], user: uid_t) -> String? {
-    for line in text.split(separator: UInt8(ascii: "\n")) {
-      let fields = line.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-      guard fields.count >= 6, let uid = ASCII.decimal(Array(fields[2]), 0..<fields[2].count), uid == Int(user) else { continue }
-      return Array(fields[5]).withUnsafeBufferPointer { PathBytes.string($0) }
-    }
-    return nil
-  }
-
   /// Checks every environment variable pb reads that can be wrong, so that a typo in a
   /// shell profile is reported (exit 78) instead of silently ignored.
-  public static func checkEnvironment() throws(PasteboardError) {
-    if let timeout = environment("PB_LOCK_TIMEOUT"), lockTimeout(parsing: timeout) == nil {
+  public static func checkEnvironment(_ settings: Settings) throws(PasteboardError) {
+    if let timeout = settings.lockTimeoutSetting, settings.lockTimeout == nil {
       throw .invalidEnvironment(
         variable: "PB_LOCK_TIMEOUT", value: timeout, reason: "it is a number of seconds from 0 to 86400, such as 10 or 0.5")
     }
-    if let progress = environment("PB_PROGRESS"), progress != "0", progress != "1" {
+    if let progress = settings.progress, progress != "0", progress != "1" {
       throw .invalidEnvironment(variable: "PB_PROGRESS", value: progress, reason: "it is 0 (no progress line) or 1")
     }
-    if let name = environment("PB_PASTEBOARD") {
+    if let name = settings.pasteboard {
       do {
         try Pasteboard.validate(name: name)
       } catch {
@@ -70,26 +42,10 @@ public final class Store {
     }
   }
 
-  static func lockTimeout(parsing text: String) -> Double? {
-    // Decimal seconds as documented (10, 0.5, .5 as sleep takes them), not all that
-    // Double reads: hex, exponents, signs.
-    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    guard text.contains(where: \.isWholeNumber),
-      parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } })
-    else { return nil }
-    guard let seconds = Double(text), seconds.isFinite, (0...86400).contains(seconds) else { return nil }
-    return seconds
-  }
-
-  /// A non-empty environment variable, its bytes kept as `PathBytes` carries them.
-  public static func environment(_ name: String) -> String? {
-    Environment.process[name]
-  }
-
   /// Opens the store. `creating` is a writer's: it makes the store (and its parents)
   /// when it is missing and marks it with the current format. A reader (not `creating`)
   /// writes nothing: the housekeeping writers ask for (`housekeeping()`) is not done here.
-  public static func open(at path: String = defaultPath, creating: Bool) throws(PasteboardError) -> Store {
+  public static func open(at path: String, creating: Bool) throws(PasteboardError) -> Store {
     // The store exists nearly always: its parents are made only when it does not.
     let existing = creating ? try? Directory.open(path: path) : nil
     if creating && existing == nil { try makeDirectories(path) }

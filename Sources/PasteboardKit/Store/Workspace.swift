@@ -48,7 +48,7 @@ final class Workspace {
   /// For tests only: `PB_TEST_SCRATCH_FOLDER=1` makes every writer stage in the scratch
   /// folder, as on a filesystem without unnamed files, so that the end-to-end tests cover
   /// that way (and its signal guard) on a filesystem that has them. Read once.
-  private static let scratchFolderForced = Store.environment("PB_TEST_SCRATCH_FOLDER") == "1"
+  private static let scratchFolderForced = Settings.process.forcesScratchFolder
 
   deinit {
     guard let scratch else { return }

@@ -7,12 +7,13 @@ import LinuxSystem
 public struct ExternalCommand: Sendable {
   public let words: [String]
 
-  /// Refuses (with `cannotRun`) a command whose program cannot be found in PATH or run.
-  public init(_ words: [String]) throws(PasteboardError) {
+  /// Refuses (with `cannotRun`) a command whose program cannot be found in `searchPath`
+  /// (PATH's value) or run.
+  public init(_ words: [String], searchPath: String) throws(PasteboardError) {
     let name = words.first ?? ""
     let path: String
     do {
-      path = try SystemCall.findProgram(name)
+      path = try SystemCall.findProgram(name, searchPath: searchPath)
     } catch {
       throw Self.cannotRun(name, error)
     }

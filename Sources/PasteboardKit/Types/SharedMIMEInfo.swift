@@ -60,11 +60,8 @@ public final class SharedMIMEInfo: Sendable {
 
   /// `$XDG_DATA_HOME/mime`, then each of `$XDG_DATA_DIRS` (default
   /// `/usr/local/share:/usr/share`), as the specification orders them.
-  static func searchDirectories() -> [String] {
-    let home = Store.environment("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? Store.homeDirectory + "/.local/share"
-    let system = Store.environment("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share"
-    let directories = [home] + system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+  static func searchDirectories(_ settings: Settings = .process) -> [String] {
+    let directories = [settings.dataHome] + settings.dataFolders.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
     return directories.map { $0 + "/mime" }
   }
 

@@ -31,7 +31,7 @@ struct DesktopChoice {
   func run(publishing: Bool, osc52: Bool = false, _ body: (Desktop.Route) throws -> Void) throws {
     var chosen: Desktop.Backend?
     do {
-      let route = try Desktop.route(given: osc52 ? .osc52 : backend, publishing: publishing)
+      let route = try Desktop.route(given: osc52 ? .osc52 : backend, publishing: publishing, settings: .process)
       chosen = route.backend
       try body(route)
     } catch DesktopError.unavailable(let lookedFor, _) {
@@ -45,7 +45,7 @@ struct DesktopChoice {
   private func fix(publishing: Bool, chosen: Desktop.Backend?, osc52: Bool) -> String {
     var fixes = ["run pb in a desktop session"]
     if chosen == .osc52 {
-      let choice = osc52 ? "--osc52" : backend == .osc52 ? "--backend osc52" : Desktop.environment["PB_DESKTOP"].map { _ in "PB_DESKTOP=osc52" }
+      let choice = osc52 ? "--osc52" : backend == .osc52 ? "--backend osc52" : Settings.process.desktopBackend.map { _ in "PB_DESKTOP=osc52" }
       let place = publishing ? "from a terminal or in a desktop session" : "in a desktop session"
       fixes = ["run it \(place)" + (choice.map { " without \($0)" } ?? "")]
     } else if publishing {

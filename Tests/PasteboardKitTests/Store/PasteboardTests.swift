@@ -154,8 +154,8 @@ import Testing
 @Suite struct HomeDirectoryTests {
   @Test func theHomeOfAUserIsReadFromPasswdText() {
     let text = Array("root:x:0:0:root:/root:/bin/bash\n# comment\nbad line\nme:x:1000:1000:Me,,,:/home/me:/bin/zsh\n".utf8)
-    #expect(Store.passwdHome(text, user: 0) == "/root")
-    #expect(Store.passwdHome(text, user: 1000) == "/home/me")
-    #expect(Store.passwdHome(text, user: 1001) == nil)
+    #expect(Settings.passwdHome(text, user: 0) == "/root")
+    #expect(Settings.passwdHome(text, user: 1000) == "/home/me")
+    #expect(Settings.passwdHome(text, user: 1001) == nil)
   }
 }
