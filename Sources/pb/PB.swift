@@ -120,15 +120,19 @@ struct PB: ParsableCommand {
     }
     let path = try checkSubcommands(arguments[...], help: false)
     guard path.count == 1, CommandLineTokens.subcommands(of: first).isEmpty else { return nil }
-    let rest = Array(arguments.dropFirst())
-    guard !rest.contains(where: isRootOption),
-      let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == first }),
-      let command = try? subcommand.parseAsRoot(rest),
-      // Only the command itself: help would be the root parser's to show.
-      ObjectIdentifier(type(of: command)) == ObjectIdentifier(subcommand)
+    guard !arguments.dropFirst().contains(where: isRootOption),
+      let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == first })
     else { return nil }
-    return command
+    return try? alone(subcommand).parseAsRoot(arguments)
   }
+
+  /// pb with only `Command`: parsed under it, a subcommand's own help (`pb redo -h=x`)
+  /// names it `pb NAME`, without the root's --version.
+  private struct Alone<Command: ParsableCommand>: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "pb", subcommands: [Command.self]) }
+  }
+
+  private static func alone<Command: ParsableCommand>(_ command: Command.Type) -> any ParsableCommand.Type { Alone<Command>.self }
 
   /// Each word names a subcommand of the one before, down to a command without any: the
   /// parser would call a misspelt one an unexpected argument, and its `help` shows the
