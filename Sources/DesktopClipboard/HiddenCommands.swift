@@ -44,7 +44,7 @@ struct HiddenCommandWords {
 }
 
 /// The owner of a published selection: what it serves, and where from.
-struct OwnerSettings {
+struct OwnerSettings: Equatable {
   var backend: Desktop.Backend
   var selection: Desktop.Selection
   var concealed: Bool
@@ -99,7 +99,7 @@ struct OwnerSettings {
 }
 
 /// The watcher of an imported secret: which selection it came from, and where it is kept.
-struct SecretWatchSettings {
+struct SecretWatchSettings: Equatable {
   var backend: Desktop.Backend
   var selection: Desktop.Selection
   var origin: DesktopTargets.Origin
