@@ -173,7 +173,7 @@ struct PB: ParsableCommand {
   }
 
   /// The arguments with joined short options (`-i0`) split as getopt would.
-  static let arguments: [String] = JoinedOptions.split(givenArguments)
+  static let arguments: [String] = CommandLineTokens.split(givenArguments)
 
   /// The name pb was started under: `pbcopy` and `pbpaste` are pb under macOS's names.
   static let programName: String = CommandLine.unsafeArgv[0].map {

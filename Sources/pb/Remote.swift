@@ -24,7 +24,7 @@ struct RemoteCommand {
   /// private store of this machine first, and the line runs on that.
   var savesFiles: (board: String, words: [String])? = nil
 
-  /// The remote form of a command line (split as `JoinedOptions` splits it), or nil when
+  /// The remote form of a command line (split as `CommandLineTokens` splits it), or nil when
   /// its board is this machine's. Cheap enough for every command line: words are only
   /// compared until one names a board.
   static func parse(_ arguments: [String], environment: Environment = .process) throws(PasteboardError) -> RemoteCommand? {
