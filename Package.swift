@@ -8,7 +8,7 @@ let package = Package(
     .library(name: "PasteboardKit", targets: ["PasteboardKit"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
     // libmagic from Debian's libmagic-dev, linked from its static archive in every

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""The option tables of pb's own parsers, made from ArgumentParser's declarations.
+"""The tables of pb's own readers of the command line, made from ArgumentParser's
+declarations: the subcommands of every command, every subcommand's short options (for
+CommandLineTokens), and the options of the commands FastCommandLine reads.
 
 Usage: scripts/generate-command-line.py [PB] > Sources/pb/CommandLineTables.swift
 
@@ -151,7 +153,21 @@ def main():
     out += [
         "}\n",
         "\n",
-        "extension JoinedOptions {\n",
+        "extension CommandLineTokens {\n",
+        "  /// The subcommands of the command `path` names (\"\" for pb itself, `group`), in the\n",
+        "  /// order of its help; `help`, the parser's own, left out.\n",
+        "  static func subcommands(of path: String) -> [String] {\n",
+        "    switch path {\n",
+    ]
+    parents = [("", dump["command"])] + [(name, sub) for name, sub in every if sub.get("subcommands")]
+    for name, sub in parents:
+        words = [child["commandName"] for child in sub["subcommands"] if child["commandName"] != "help"]
+        out.append(f"    case {swift(name)}:\n      {strings(words, '      ')}\n")
+    out += [
+        "    default: []\n",
+        "    }\n",
+        "  }\n",
+        "\n",
         "  /// A subcommand's short options, as letters, and its long options that take a value.\n",
         "  static func options(_ command: String) -> Options? {\n",
         "    switch command {\n",

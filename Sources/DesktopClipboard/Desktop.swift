@@ -170,13 +170,10 @@ public enum Desktop {
       _ = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
       let (reader, writer) = try DesktopError.catching { try SystemCall.pipe() }
       // The owner runs in /, so a store given relative to here is passed from /.
-      let arguments =
-        [
-          ownerCommand, backend.rawValue, selection.rawValue, item.concealed ? "concealed" : "plain", origin.board,
-          String(origin.changeCount), item.expires.map(String.init) ?? "never", store.absolutePath,
-        ]
-        + item.types.map(\.rawValue) + item.representations.map(\.file)
-      _ = try DesktopError.catching { try SystemCall.spawnSelf(arguments, passing: [writer] + data) }
+      let settings = OwnerSettings(
+        backend: backend, selection: selection, concealed: item.concealed, origin: origin, expires: item.expires,
+        store: store.absolutePath, types: item.types, files: item.representations.map(\.file))
+      _ = try DesktopError.catching { try SystemCall.spawnSelf([ownerCommand] + settings.words, passing: [writer] + data) }
       // Only the owner holds the write end now: its end of file means it is gone.
       _ = consume writer
       let answer = try readAnswer(from: reader, of: "pb's owner process")
@@ -205,11 +202,9 @@ public enum Desktop {
     return String(decoding: answer, as: UTF8.self).trimmingNewline()
   }
 
-  /// The owner process: `arguments` are what `publish` passed after the command name
-  /// (backend, selection, concealed or plain, board, change count, expiry or never,
-  /// store, then the types and the data files of the representations); descriptor 3
-  /// is the status pipe, 4 and on the representations' data; a failure goes back on
-  /// it in the words `describe` gives. Returns the exit status.
+  /// The owner process: `arguments` are what `publish` passed after the command name (its
+  /// `OwnerSettings`); descriptor 3 is the status pipe, 4 and on the representations'
+  /// data; a failure goes back on it in the words `describe` gives. Returns the exit status.
   public static func runOwner(_ arguments: [String], describe: (DesktopError) -> String) -> Int32 {
     var status: Descriptor? = Descriptor(.inherited(0, path: "the status pipe"))
     func fail(_ message: String) -> Int32 {
@@ -218,32 +213,24 @@ public enum Desktop {
     }
     // A reader that goes away mid-transfer must not end the owner (EPIPE is enough).
     SystemCall.ignoreBrokenPipes()
-    let fixed = 7
-    guard arguments.count >= fixed, (arguments.count - fixed) % 2 == 0, let backend = Backend(rawValue: arguments[0]),
-      backend != .osc52, let selection = Selection(rawValue: arguments[1]), let changeCount = Int(arguments[4]),
-      arguments[5] == "never" || Int64(arguments[5]) != nil
+    guard let settings = OwnerSettings(arguments), settings.backend != .osc52
     else { return fail("internal error: the owner process was started with arguments it does not take") }
-    let concealed = arguments[2] == "concealed"
-    let board = arguments[3]
-    let count = (arguments.count - fixed) / 2
-    let types = arguments[fixed..<fixed + count].map { TypeIdentifier($0) }
-    let files = Array(arguments[(fixed + count)...])
-    let data = types.indices.map { Descriptor(.inherited(1 + $0, path: "representation \($0)")) }
+    let data = settings.types.indices.map { Descriptor(.inherited(1 + $0, path: "representation \($0)")) }
     do throws(DesktopError) {
-      let offer = try DesktopOffer(
-        types: types, data: data, concealed: concealed, origin: DesktopTargets.Origin(board: board, changeCount: changeCount))
+      let offer = try DesktopOffer(types: settings.types, data: data, concealed: settings.concealed, origin: settings.origin)
       // A secret is served only while its pasteboard holds it: watched from before
       // the selection is taken, so that no change falls between.
       let monitor =
-        concealed
+        settings.concealed
         ? try DesktopError.inStore { () throws(PasteboardError) in
-          try ChangeMonitor(store: try Store.open(at: arguments[6], creating: false), board: board)
+          try ChangeMonitor(store: try Store.open(at: settings.store, creating: false), board: settings.origin.board)
         } : nil
-      let watch = OfferWatch(expires: Int64(arguments[5]), board: monitor.map { ($0, files) })
+      let watch = OfferWatch(expires: settings.expires, board: monitor.map { ($0, settings.files) })
       let owner: any SelectionOwner =
-        backend == .wayland
-        ? WaylandOwner(control: try dataControl(Route(.wayland)), selection: selection, offer: offer)
-        : X11Owner(connection: try X11Connection(display: try display()), selection: selection.rawValue, offer: offer)
+        settings.backend == .wayland
+        ? WaylandOwner(control: try dataControl(Route(.wayland)), selection: settings.selection, offer: offer)
+        : X11Owner(
+          connection: try X11Connection(display: try display()), selection: settings.selection.rawValue, offer: offer)
       try owner.acquire()
       try? status?.writeAll(Array("ok".utf8))
       status = nil  // closed: publish returns

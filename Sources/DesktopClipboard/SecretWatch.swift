@@ -97,12 +97,10 @@ extension Desktop {
     throws(DesktopError)
   {
     let (reader, writer) = try DesktopError.catching { try SystemCall.pipe() }
-    let arguments =
-      [
-        secretWatchCommand, backend.rawValue, selection.rawValue, origin.board, String(origin.changeCount),
-        item.expires.map(String.init) ?? "never", store.absolutePath,
-      ] + item.representations.map(\.file)
-    _ = try DesktopError.catching { try SystemCall.spawnSelf(arguments, passing: [writer]) }
+    let settings = SecretWatchSettings(
+      backend: backend, selection: selection, origin: origin, expires: item.expires, store: store.absolutePath,
+      files: item.representations.map(\.file))
+    _ = try DesktopError.catching { try SystemCall.spawnSelf([secretWatchCommand] + settings.words, passing: [writer]) }
     _ = consume writer
     let answer = try readAnswer(from: reader, of: "pb's watcher of the secret")
     if answer != "ok" {
@@ -111,8 +109,7 @@ extension Desktop {
   }
 
   /// The watcher of an imported secret, detached: `arguments` are what `watchSecret`
-  /// passed after the command name (backend, selection, board, the change count of the
-  /// import, expiry or never, store, the data files of the item); descriptor 3 is the
+  /// passed after the command name (its `SecretWatchSettings`); descriptor 3 is the
   /// status pipe. It removes the secret from the board (as its expiry would) once the
   /// selection no longer holds the copy it came from, or pb's own offer of it (`pb
   /// publish`, `pb bridge`: their mark names the board and the import's change count),
@@ -126,19 +123,16 @@ extension Desktop {
       try? status?.writeAll(Array(message.utf8))
       return 69
     }
-    guard arguments.count > 6, let backend = Backend(rawValue: arguments[0]), backend != .osc52,
-      let selection = Selection(rawValue: arguments[1]), let changeCount = Int(arguments[3]),
-      arguments[4] == "never" || Int64(arguments[4]) != nil
+    guard let settings = SecretWatchSettings(arguments), settings.backend != .osc52
     else { return fail("internal error: the secret's watcher was started with arguments it does not take") }
-    let origin = DesktopTargets.Origin(board: arguments[2], changeCount: changeCount)
-    let files = Array(arguments[6...])
+    let (backend, selection, origin, files) = (settings.backend, settings.selection, settings.origin, settings.files)
     do throws(DesktopError) {
       // The board, then the desktop, are watched before either is looked at: no change
       // falls between.
       let monitor = try DesktopError.inStore { () throws(PasteboardError) in
-        try ChangeMonitor(store: try Store.open(at: arguments[5], creating: false), board: origin.board)
+        try ChangeMonitor(store: try Store.open(at: settings.store, creating: false), board: origin.board)
       }
-      let watch = OfferWatch(expires: Int64(arguments[4]), board: (monitor, files))
+      let watch = OfferWatch(expires: settings.expires, board: (monitor, files))
       var desktop: (any SecretSelection)? =
         backend == .wayland ? try WaylandSecretSelection(selection: selection) : try X11SecretSelection(selection: selection)
       var held = desktop.map { holdsSecret($0, origin: origin, atStart: true) } ?? false

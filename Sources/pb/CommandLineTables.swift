@@ -77,7 +77,44 @@ extension FastCommandLine {
     unconditional: ["--if-count"], repeating: [], takesPositionals: true)
 }
 
-extension JoinedOptions {
+extension CommandLineTokens {
+  /// The subcommands of the command `path` names ("" for pb itself, `group`), in the
+  /// order of its help; `help`, the parser's own, left out.
+  static func subcommands(of path: String) -> [String] {
+    switch path {
+    case "":
+      [
+        "copy",
+        "paste",
+        "cut",
+        "clear",
+        "items",
+        "types",
+        "contains",
+        "info",
+        "type",
+        "undo",
+        "redo",
+        "history",
+        "group",
+        "list",
+        "create",
+        "delete",
+        "export",
+        "serve",
+        "count",
+        "wait",
+        "watch",
+        "publish",
+        "import",
+        "bridge",
+      ]
+    case "group":
+      ["begin", "end", "run"]
+    default: []
+    }
+  }
+
   /// A subcommand's short options, as letters, and its long options that take a value.
   static func options(_ command: String) -> Options? {
     switch command {

@@ -51,16 +51,14 @@ enum Examples {
 
 extension CommandConfiguration {
   /// A subcommand of pb (or of `group`, with `in`), its help ending with its examples.
-  /// Named under pb, so that parsed on its own (PB.fastParse) its usage line and help still
-  /// say `pb NAME`; a group's subcommands are always parsed under it.
+  /// Its help and usage are only ever shown from the root parse, as `pb NAME`: parsed on
+  /// its own (PB.parseSubcommand), a line that asks for help goes to the root.
   static func pb(
     _ name: String, in parent: String? = nil, abstract: String, usage: String? = nil, discussion: String = "",
     subcommands: [any ParsableCommand.Type] = []
   ) -> CommandConfiguration {
-    var configuration = CommandConfiguration(
+    CommandConfiguration(
       commandName: name, abstract: abstract, usage: usage,
       discussion: Examples.discussion(parent.map { "\($0) \(name)" } ?? name, discussion), subcommands: subcommands)
-    if parent == nil { configuration._superCommandName = "pb" }
-    return configuration
   }
 }

@@ -140,38 +140,30 @@ enum FastCommandLine {
 
   static func read(_ words: ArraySlice<String>, _ options: Options) -> Line? {
     var line = Line()
-    var words = words
-    var onlyPositionals = false
-    while let word = words.popFirst() {
-      if onlyPositionals || word == "-" || !word.hasPrefix("-") {
+    var tokens = CommandLineTokens(words)
+    while let token = tokens.next() {
+      switch token {
+      case .positional(let word):
         guard options.takesPositionals else { return nil }
         line.positionals.append(word)
+      case .terminator:
         continue
-      }
-      if word == "--" {
-        onlyPositionals = true
-        continue
-      }
-      var name = word
-      var attached: String?
-      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-        name = String(word[..<equals])
-        attached = String(word[word.index(after: equals)...])
-      }
-      if let key = options.long(name, in: options.valued) {
-        let value: String
-        if let attached {
-          value = attached
+      case .option(let name, let attached, _):
+        if let key = options.long(name, in: options.valued) {
+          let value: String
+          if let attached {
+            value = attached
+          } else {
+            guard let next = tokens.value(), options.unconditional.contains(key) || !next.hasPrefix("-") else { return nil }
+            value = next
+          }
+          guard line.value(key) == nil || options.repeating.contains(key) else { return nil }
+          line.given.append(Given(name: key, value: value))
+        } else if let key = options.long(name, in: options.flags), attached == nil, !line.flags.contains(key) {
+          line.flags.append(key)
         } else {
-          guard let next = words.popFirst(), options.unconditional.contains(key) || !next.hasPrefix("-") else { return nil }
-          value = next
+          return nil
         }
-        guard line.value(key) == nil || options.repeating.contains(key) else { return nil }
-        line.given.append(Given(name: key, value: value))
-      } else if let key = options.long(name, in: options.flags), attached == nil, !line.flags.contains(key) {
-        line.flags.append(key)
-      } else {
-        return nil
       }
     }
     return line

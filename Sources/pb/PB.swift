@@ -48,9 +48,9 @@ struct PB: ParsableCommand {
     // - pbcopy and pbpaste are a root of their own, with macOS's single-dash options;
     // - FastCommandLine takes the hot commands' plain lines without ArgumentParser, whose
     //   reflection and conformance scans were most of a small paste's cost;
-    // - checkCommandWord gives the messages the parser cannot (a misspelt subcommand with
-    //   the nearest names, options before the subcommand);
-    // - fastParse parses any other plain line with its subcommand's declarations only;
+    // - parseSubcommand gives the messages the parser cannot (a misspelt subcommand with
+    //   the nearest names, options before the subcommand), and parses any other plain
+    //   line with its subcommand's declarations only;
     // - the root parse answers the rest: help, usage errors, group's subcommands.
     // Every command then runs the same way: its request's run.
     do {
@@ -67,8 +67,7 @@ struct PB: ParsableCommand {
           try ServedLine.check(request, remote: remote != nil)
           run = request.run
         } else {
-          try checkCommandWord()
-          var command = try fastParse() ?? parseAsRoot(arguments)
+          var command = try parseSubcommand() ?? parseAsRoot(arguments)
           try ServedLine.check((command as? any RequestCommand)?.request, remote: remote != nil)
           run = { try command.run() }
         }
@@ -94,72 +93,78 @@ struct PB: ParsableCommand {
       || word.hasPrefix("--generate-completion-script") || word.hasPrefix("---")
   }
 
-  /// Catches what the parser would only call an unexpected argument, or take silently: a
-  /// misspelt subcommand (with the nearest names), `help` of one that does not exist,
-  /// options typed before the subcommand (with the command line they belong in), and
-  /// words after `--version`.
-  private static func checkCommandWord() throws(PasteboardError) {
-    guard let first = arguments.first else { return }
+  /// The command a line names, parsed with only its own declarations when it is a plain
+  /// subcommand; nil for the root parse. One step over the words, with the subcommand
+  /// tables (CommandLineTables.swift): it first catches what the parser would only call
+  /// an unexpected argument, or take silently: a misspelt subcommand (with the nearest
+  /// names), `help` of one that does not exist, options typed before the subcommand (with
+  /// the command line they belong in), and words after `--version`.
+  ///
+  /// The root parse looks up protocol conformances of every subcommand, which was two
+  /// thirds of a small command's instructions. Anything the subcommand's own parse does
+  /// not accept (help, a usage error, a subcommand with subcommands of its own) goes to
+  /// the root parse, so messages and help are the root parser's, exactly as before.
+  private static func parseSubcommand() throws(PasteboardError) -> (any ParsableCommand)? {
+    guard let first = arguments.first else { return nil }
     if first.hasPrefix("-") {
       if first == "--version" && arguments.count > 1 { throw .usage("--version takes no arguments; give 'pb --version' alone") }
-      if isRootOption(first) { return }
-      let names = configuration.subcommands.map { $0._commandName }
-      guard let position = arguments.firstIndex(where: names.contains) else { return }
+      if isRootOption(first) { return nil }
+      let names = CommandLineTokens.subcommands(of: "")
+      guard let position = arguments.firstIndex(where: names.contains) else { return nil }
       let reordered = [arguments[position]] + arguments[..<position] + arguments[(position + 1)...]
       throw .usage(
         "options go after the subcommand: pb \(reordered.map { Display.value($0) }.joined(separator: " "))")
     }
-    if first == "help" { return try checkSubcommands(arguments.dropFirst(), help: true) }
-    try checkSubcommands(arguments[...], help: false)
+    if first == "help" {
+      try checkSubcommands(arguments.dropFirst(), help: true)
+      return nil
+    }
+    let path = try checkSubcommands(arguments[...], help: false)
+    guard path.count == 1, CommandLineTokens.subcommands(of: first).isEmpty else { return nil }
+    guard !arguments.dropFirst().contains(where: isRootOption),
+      let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == first })
+    else { return nil }
+    return try? alone(subcommand).parseAsRoot(arguments)
   }
+
+  /// pb with only `Command`: parsed under it, a subcommand's own help (`pb redo -h=x`)
+  /// names it `pb NAME`, without the root's --version.
+  private struct Alone<Command: ParsableCommand>: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "pb", subcommands: [Command.self]) }
+  }
+
+  private static func alone<Command: ParsableCommand>(_ command: Command.Type) -> any ParsableCommand.Type { Alone<Command>.self }
 
   /// Each word names a subcommand of the one before, down to a command without any: the
   /// parser would call a misspelt one an unexpected argument, and its `help` shows the
   /// deepest one it knows and ignores the words after it. `help` is one of the root's
   /// (the parser's own), without subcommands. Help takes no options, so they are skipped
-  /// there; elsewhere the first one ends the subcommands.
-  private static func checkSubcommands(_ words: ArraySlice<String>, help: Bool) throws(PasteboardError) {
+  /// there; elsewhere the first one ends the subcommands. Returns the subcommands named.
+  @discardableResult
+  private static func checkSubcommands(_ words: ArraySlice<String>, help: Bool) throws(PasteboardError) -> [String] {
     var path: [String] = []
-    var subcommands: [any ParsableCommand.Type] = configuration.subcommands
-    var names = subcommands.map { $0._commandName } + ["help"]
+    var names = CommandLineTokens.subcommands(of: "") + ["help"]
     for word in words {
       if word.hasPrefix("-") {
         if help { continue }
-        return
+        return path
       }
       if names.isEmpty {
-        guard help else { return }
+        guard help else { return path }
         let shown = path.joined(separator: " ")
         throw .usage("pb \(shown) has no subcommands; give 'pb help \(shown)'")
       }
       guard names.contains(word) else { throw .usage(unknownSubcommand(word, among: names, of: path)) }
       path.append(word)
-      subcommands = subcommands.first { $0._commandName == word }?.configuration.subcommands ?? []
-      names = subcommands.map { $0._commandName }
+      names = CommandLineTokens.subcommands(of: path.joined(separator: " "))
     }
+    return path
   }
 
   private static func unknownSubcommand(_ word: String, among names: [String], of path: [String]) -> String {
     let parent = path.isEmpty ? "" : " of pb " + path.joined(separator: " ")
     let list = path.isEmpty ? "see 'pb --help' for the list" : "see 'pb help \(path.joined(separator: " "))' for the list"
     return "unknown subcommand '\(Display.value(word))'\(parent); \(Suggestion.phrase(Suggestion.nearest(to: word, among: names)) ?? list)"
-  }
-
-  /// Parses a plain command line with only its subcommand's declarations: the root parse
-  /// looks up protocol conformances of every subcommand, which was two thirds of a small
-  /// command's instructions. Anything it does not accept (help, a usage error, a
-  /// subcommand with subcommands of its own) goes to the root parse, so messages and
-  /// help are the root parser's, exactly as before.
-  private static func fastParse() -> (any ParsableCommand)? {
-    guard let name = arguments.first,
-      let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
-      subcommand.configuration.subcommands.isEmpty
-    else { return nil }
-    let rest = Array(arguments.dropFirst())
-    if rest.contains(where: isRootOption) {
-      return nil
-    }
-    return try? subcommand.parseAsRoot(rest)
   }
 
   /// The arguments as the bytes the user gave: a file name that is not UTF-8 reaches
@@ -169,7 +174,7 @@ struct PB: ParsableCommand {
   }
 
   /// The arguments with joined short options (`-i0`) split as getopt would.
-  static let arguments: [String] = JoinedOptions.split(givenArguments)
+  static let arguments: [String] = CommandLineTokens.split(givenArguments)
 
   /// The name pb was started under: `pbcopy` and `pbpaste` are pb under macOS's names.
   static let programName: String = CommandLine.unsafeArgv[0].map {
@@ -236,12 +241,12 @@ struct PB: ParsableCommand {
   /// usage error.
   private static var commandPath: [String] {
     var path: [String] = []
-    var subcommands = configuration.subcommands
-    let names = subcommands.map { $0._commandName }
-    for word in arguments.drop(while: { !names.contains($0) }) {
-      guard let command = subcommands.first(where: { $0._commandName == word }) else { break }
+    var names = CommandLineTokens.subcommands(of: "")
+    let root = names
+    for word in arguments.drop(while: { !root.contains($0) }) {
+      guard names.contains(word) else { break }
       path.append(word)
-      subcommands = command.configuration.subcommands
+      names = CommandLineTokens.subcommands(of: path.joined(separator: " "))
     }
     return path
   }

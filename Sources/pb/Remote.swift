@@ -25,13 +25,13 @@ struct RemoteCommand {
   /// private store of this machine first, and the line runs on that.
   var savesFiles: (board: String, words: [String])? = nil
 
-  /// The remote form of a command line (split as `JoinedOptions` splits it), or nil when
+  /// The remote form of a command line (split as `CommandLineTokens` splits it), or nil when
   /// its board is this machine's. Cheap enough for every command line: words are only
   /// compared until one names a board.
   static func parse(_ arguments: [String], settings: Settings = .process) throws(PasteboardError) -> RemoteCommand? {
     guard let command = arguments.first, commands.contains(command) else { return nil }
     if command == "list" { return try listing(arguments) }
-    guard let options = JoinedOptions.options(command) else { return nil }
+    guard let options = CommandLineTokens.options(command) else { return nil }
     var rest: [String] = []
     var board: String?
     var fileWords: [(index: Int, prefix: String, path: String)] = []
@@ -41,72 +41,55 @@ struct RemoteCommand {
     var archive = false
     var positionals = 0
     var representations = 0
-    var index = 1
-    var terminated = false
     func representation(_ spec: String) {
       representations += 1
       let (prefix, file) = spec.firstIndex(of: "=").map { (String(spec[...$0]), String(spec[spec.index(after: $0)...])) } ?? ("", spec)
       if file == "-" { readsInput = true } else if !file.isEmpty { fileWords.append((rest.count, prefix, file)) }
       rest.append(spec)
     }
-    while index < arguments.count {
-      let word = arguments[index]
-      index += 1
-      if terminated || word == "-" || !word.hasPrefix("-") {
+    var tokens = CommandLineTokens(arguments.dropFirst())
+    while let token = tokens.next() {
+      switch token {
+      case .positional(let word):
         if command == "copy" {
           positionals += 1
           if word == "-" { readsInput = true } else { fileWords.append((rest.count, "", word)) }
         }
         rest.append(word)
-        continue
-      }
-      if word == "--" {
-        terminated = true
-        rest.append(word)
-        continue
-      }
-      if word == "-p" || word == "--pasteboard" {
-        guard index < arguments.count else { return nil }  // the parser says what is missing
-        board = arguments[index]
-        index += 1
-        continue
-      }
-      if word.hasPrefix("--pasteboard=") {
-        board = String(word.dropFirst("--pasteboard=".count))
-        continue
-      }
-      if command == "import", word == "--archive" || word.hasPrefix("--archive=") {
-        archive = true
-        let value = word == "--archive" ? (index < arguments.count ? arguments[index] : nil) : String(word.dropFirst("--archive=".count))
-        if word == "--archive" { index += 1 }
-        rest.append("--archive")
-        if let value {
-          if value == "-" { readsInput = true } else { fileWords.append((rest.count, "", value)) }
-          rest.append(value)
-        }
-        continue
-      }
-      // copy --from reaches both boards itself (pb export piped into pb import), from here.
-      if command == "copy", word == "--from" || word.hasPrefix("--from=") { return nil }
-      if command == "copy", word.hasPrefix("--representation=") {
-        rest.append("--representation")
-        representation(String(word.dropFirst("--representation=".count)))
-        continue
-      }
-      let takesValue =
-        word.hasPrefix("--") ? options.longValued.contains(word) : word.count == 2 && options.valued.contains(word.last!)
-      rest.append(word)
-      if takesValue, index < arguments.count {
-        let value = arguments[index]
-        index += 1
-        if command == "copy" && (word == "-r" || word == "--representation") {
-          representation(value)
+      case .terminator:
+        rest.append("--")
+      case .option(let name, let attached, let word):
+        if name == "-p" || name == "--pasteboard" {
+          guard let value = attached ?? tokens.value() else { return nil }  // the parser says what is missing
+          board = value
+        } else if command == "import", name == "--archive" {
+          archive = true
+          rest.append("--archive")
+          if let value = attached ?? tokens.value() {
+            if value == "-" { readsInput = true } else { fileWords.append((rest.count, "", value)) }
+            rest.append(value)
+          }
+        } else if command == "copy", name == "--from" {
+          // copy --from reaches both boards itself (pb export piped into pb import), from here.
+          return nil
+        } else if command == "copy", name == "--representation", let attached {
+          rest.append("--representation")
+          representation(attached)
         } else {
-          rest.append(value)
+          let takesValue =
+            attached == nil && (word.hasPrefix("--") ? options.longValued.contains(word) : word.count == 2 && options.valued.contains(word.last!))
+          rest.append(word)
+          if takesValue, let value = tokens.value() {
+            if command == "copy" && (word == "-r" || word == "--representation") {
+              representation(value)
+            } else {
+              rest.append(value)
+            }
+          }
+          if command == "watch" && word == "--exec" { exec = true }
+          if command == "paste" && (name == "-o" || name == "--output") { savesFiles = true }
         }
       }
-      if command == "watch" && word == "--exec" { exec = true }
-      if command == "paste" && (word == "-o" || word == "--output" || word.hasPrefix("--output=")) { savesFiles = true }
     }
     guard let name = board ?? settings.pasteboard, let remote = try RemoteBoard.parse(name) else { return nil }
     if exec {

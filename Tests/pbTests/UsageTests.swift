@@ -19,6 +19,16 @@ struct UsageTests {
     #expect(help.status == 0 && help.text.contains("USAGE: pb help [<subcommands> ...]"), "\(help)")
   }
 
+  @Test("help asked for with a value (-h=x, --help=x) is the subcommand's own: named pb NAME, without the root's --version")
+  func helpWithValue() throws {
+    let sandbox = try Sandbox()
+    for arguments in [["redo", "-h=x"], ["list", "--help=x"]] {
+      let help = try sandbox.pb(arguments)
+      #expect(help.status == 0 && help.text.contains("USAGE: pb \(arguments[0]) "), "\(help)")
+      #expect(!help.text.contains("--version"), "\(help)")
+    }
+  }
+
   @Test(
     "help of an unknown nested subcommand, and words after --version, are refused with one line and 64",
     arguments: [
