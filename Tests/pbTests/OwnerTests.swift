@@ -113,9 +113,9 @@ struct OwnerTests {
   @Test("pb create run with init as its parent refuses to make a temporary board that nothing would end")
   func orphanedCreate() throws {
     let sandbox = try Sandbox()
-    // setsid -f's child waits until setsid has gone and it has another parent.
+    // setsid -f's child waits until setsid has exited, which gives it another parent.
     let script = """
-      setsid -f bash -c 'until [ "$(cut -d" " -f4 /proc/$$/stat)" != "$PPID" ]; do :; done
+      setsid -f bash -c 'until [ "$(cat /proc/$(cut -d" " -f4 /proc/$$/stat)/comm)" != setsid ]; do :; done
         cut -d" " -f4 /proc/$$/stat > parent.txt; exec pb create orphan 2> err.txt'
       """
     _ = try sandbox.shell(script)
