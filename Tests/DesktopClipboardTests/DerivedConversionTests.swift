@@ -5,7 +5,7 @@ import Testing
 
 /// The representations pb publish derives (image/png from other images, text from HTML):
 /// the converters on their own, and on damaged input.
-@Suite struct DerivedConversionTests {
+@Suite(.tags(.unit)) struct DerivedConversionTests {
   static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../pbTests/Corpus/samples").standardized
   static let images = ["python.jpg", "python.gif", "python.bmp", "python.webp", "python.tiff"]

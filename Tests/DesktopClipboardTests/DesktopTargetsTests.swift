@@ -3,7 +3,7 @@ import LinuxSystem
 import PasteboardKit
 import Testing
 
-@Suite struct DesktopTargetsTests {
+@Suite(.tags(.unit)) struct DesktopTargetsTests {
   @Test("an item is offered under each type's MIME type, its text under every text alias")
   func publishedNames() {
     let types = [TypeIdentifier("public.html"), .utf8PlainText, .png]
@@ -87,7 +87,7 @@ import Testing
   }
 }
 
-@Suite struct DesktopEnvironmentTests {
+@Suite(.tags(.unit)) struct DesktopEnvironmentTests {
   @Test("the backend named in the environment the desktop code is given is checked")
   func backendFromEnvironment() throws {
     #expect {

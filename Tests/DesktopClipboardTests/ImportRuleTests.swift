@@ -2,7 +2,7 @@ import DesktopClipboard
 import PasteboardKit
 import Testing
 
-@Suite struct ImportRuleTests {
+@Suite(.tags(.unit)) struct ImportRuleTests {
   /// What Qt 5's QClipboard::setImage offers on X11.
   static let qtImage = [
     "application/x-qt-image", "image/png", "image/bmp", "image/cur", "image/ico", "image/jpeg", "image/jpg", "image/pbm",

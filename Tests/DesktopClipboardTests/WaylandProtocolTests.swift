@@ -13,7 +13,7 @@ import Testing
 /// data control against the XML in Protocols/, kept as published (with its licence):
 /// ext's from wayland-protocols 1.44 (staging/ext-data-control), wlroots' from
 /// wlr-protocols (unstable/, as Debian's librust-wayland-protocols-wlr-dev 0.3.6 ships it).
-@Suite struct WaylandProtocolTests {
+@Suite(.tags(.unit)) struct WaylandProtocolTests {
   static let corePath = "/usr/share/wayland/wayland.xml"
 
   /// Each data-control protocol: its interfaces' prefix and its XML.

@@ -2,7 +2,7 @@ import Glibc
 import LinuxSystem
 import Testing
 
-@Suite struct FileDescriptorTests {
+@Suite(.tags(.unit)) struct FileDescriptorTests {
   @Test("bytes written to a pipe's end are read from the other; closing the writer ends the reader's data")
   func pipeRoundTrip() throws {
     let (reader, writer) = try SystemCall.pipe()
@@ -44,7 +44,7 @@ import Testing
   }
 }
 
-@Suite struct EnvironmentTests {
+@Suite(.tags(.unit)) struct EnvironmentTests {
   @Test("given values stand for the process's: an empty value is as unset")
   func givenValues() {
     let environment = Environment(["DISPLAY": ":1", "WAYLAND_DISPLAY": ""])

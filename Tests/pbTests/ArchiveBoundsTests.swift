@@ -3,7 +3,7 @@ import Testing
 
 /// Archives of hostile shapes (made by Support/hostile_archive.py): each is imported or
 /// refused in time and memory linear in its size, with one line and the board as it was.
-@Suite("archive import bounded under hostile input")
+@Suite("archive import bounded under hostile input", .tags(.endToEnd))
 struct ArchiveBoundsTests {
   static let maker = Sandbox.support("hostile_archive.py")
 

@@ -10,7 +10,7 @@ import LinuxSystem
 /// are not UTF-8. None may trap; every refusal is one short line with nothing a terminal
 /// would act on (as pb words it: the library gives facts, pb its messages); and the board
 /// they are tried against is left as it was.
-@Suite struct ArgumentFuzzTests {
+@Suite(.tags(.unit, .long)) struct ArgumentFuzzTests {
   /// SplitMix64, seeded, so that a failure can be replayed.
   struct Generator: RandomNumberGenerator {
     var state: UInt64

@@ -4,7 +4,7 @@ import Testing
 /// Arguments as a shell user gives them: durations with fractions, boards that writers
 /// make, JSON that a pipe can read on an empty board, messages in the user's own words,
 /// several names at once, and a store that belongs to someone else.
-@Suite("arguments")
+@Suite("arguments", .tags(.endToEnd))
 struct ArgumentTests {
   /// `env` without any way to the desktop, so that `--if-available` is a quiet success
   /// once the options were taken.

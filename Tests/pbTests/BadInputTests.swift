@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("bad input")
+@Suite("bad input", .tags(.endToEnd))
 struct BadInputTests {
   /// A board with two items, to check that nothing bad input does changes it.
   func twoItems() throws -> Sandbox {
@@ -120,7 +120,7 @@ struct BadInputTests {
   }
 }
 
-@Suite("fuzzed arguments")
+@Suite("fuzzed arguments", .tags(.endToEnd, .long))
 struct ArgumentFuzzEndToEndTests {
   @Test("400 random arguments as raw bytes: no trap, no hang, one safe line each, the board unchanged")
   func randomArguments() throws {
@@ -128,7 +128,7 @@ struct ArgumentFuzzEndToEndTests {
     #expect(try sandbox.pb("copy", stdin: Data("fuzz target".utf8)).status == 0)
     let script = Sandbox.support("fuzz_arguments.py")
     let result = try sandbox.run(
-      "/usr/bin/env", ["python3", script, Sandbox.binary, sandbox.store.path, "400", "20261122"], stdin: nil,
+      "/usr/bin/env", ["python3", script, Sandbox.binary, sandbox.store.path, "400", String(testSeed(20_261_122))], stdin: nil,
       environment: [:], timeLimit: 300)
     #expect(result.status == 0, "\(result)")
     #expect(result.lines.last == "400 passed, 0 failed", "\(result)")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Boards as a whole: list, create, delete, temporary and unique boards.
-@Suite("boards")
+@Suite("boards", .tags(.endToEnd))
 struct BoardTests {
   func boardNames(_ sandbox: Sandbox) throws -> [String] {
     let list = try sandbox.pb("list", "--json")

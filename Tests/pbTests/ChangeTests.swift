@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The change count, expiry, concealed items, and being told of changes.
-@Suite("change tracking")
+@Suite("change tracking", .tags(.endToEnd))
 struct ChangeTests {
   /// Files of the store whose bytes contain `marker`.
   func storeFiles(containing marker: String, _ sandbox: Sandbox) throws -> [String] {

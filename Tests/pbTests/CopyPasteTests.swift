@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("copy and paste")
+@Suite("copy and paste", .tags(.endToEnd))
 struct CopyPasteTests {
   @Test("text from stdin round-trips byte for byte and is typed as UTF-8 text")
   func textRoundTrip() throws {

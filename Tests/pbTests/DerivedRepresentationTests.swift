@@ -4,7 +4,7 @@ import Testing
 /// What pb publish derives for applications that read only PNG or only plain text: a
 /// JPEG item read as image/png, an HTML-only item as text, made in the owner on request
 /// and never stored; a damaged image refused without harm to the rest of the offer.
-@Suite("derived representations: image/png from a JPEG, text from HTML, on X11 and Wayland")
+@Suite("derived representations: image/png from a JPEG, text from HTML, on X11 and Wayland", .tags(.endToEnd, .desktop))
 struct DerivedRepresentationTests {
   static let images = Sandbox.support("image_client.py")
   /// Debian's python, with python3-gi (a python3 first on PATH may lack it).
@@ -227,7 +227,7 @@ struct DerivedRepresentationTests {
     try #require(try sandbox.pb("copy", "-t", "public.jpeg", path).status == 0)
     let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
     let targets = { (try? x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"]).lines) ?? [] }
-    for _ in 0..<500 where !targets().contains("image/png") { usleep(20_000) }
+    waitUntil { targets().contains("image/png") }
     let png = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
     #expect(png.status != 0 && png.stdout.isEmpty, "\(png)")
     let said = bridge.waitFor("budget")

@@ -4,7 +4,7 @@ import Testing
 @testable import pb
 
 /// The man page and the completions are checked against the binary, so they cannot drift.
-@Suite("docs and completions")
+@Suite("docs and completions", .tags(.endToEnd))
 struct DocsTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

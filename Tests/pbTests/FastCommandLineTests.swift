@@ -6,7 +6,7 @@ import Testing
 
 /// The plain parser for the hot commands must build exactly the request ArgumentParser's
 /// command gives from the same declarations, or leave the line to it.
-@Suite("fast command line")
+@Suite("fast command line", .tags(.endToEnd))
 struct FastCommandLineTests {
   /// Lines left to ArgumentParser: unknown words, doubles, values like options, errors, help.
   static let left: [[String]] = [

@@ -3,7 +3,7 @@ import Testing
 
 /// Whose group level is whose: `pb group run` ends only the level it began, `pb group end`
 /// only one its shell began, and `pb undo` is refused while a group is open.
-@Suite("undo groups belong to their openers")
+@Suite("undo groups belong to their openers", .tags(.endToEnd))
 struct GroupOwnershipTests {
   func groupDepth(_ sandbox: Sandbox) throws -> Int {
     let listed = try sandbox.pb("history", "--json")

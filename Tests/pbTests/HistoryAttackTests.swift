@@ -4,7 +4,7 @@ import Testing
 /// Undo, redo and recovery as an attacker tries them: names that do not fit, every name
 /// beside a file taken, planted journals and redo entries naming a user's file, hard
 /// links, times far from 1970, a umask that leaves nothing writable.
-@Suite("history under attack")
+@Suite("history under attack", .tags(.endToEnd))
 struct HistoryAttackTests {
   var board: (Sandbox) -> URL = { $0.store.appendingPathComponent("boards/general") }
 

@@ -4,7 +4,7 @@ import Testing
 /// Past states whose data is not what history says (a planted or damaged history file):
 /// restoring one must not make a board every reader refuses, and the list for pickers
 /// must still be read.
-@Suite("history --restore and --list with a past state's data not the size history says")
+@Suite("history --restore and --list with a past state's data not the size history says", .tags(.endToEnd))
 struct HistoryDamageTests {
   @Test("a past state whose data is not the size history says: --list still lists it; restore, undo refuse (70) and the board stays")
   func wrongSize() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `pb undo`, `redo`, `history`, `group` and `cut`, run as a user types them.
-@Suite("undo and redo")
+@Suite("undo and redo", .tags(.endToEnd))
 struct HistoryEndToEndTests {
   func info(_ sandbox: Sandbox, _ board: String = "general") throws -> [String: Any] {
     try sandbox.json(sandbox.pb("info", "--json", "-p", board)) as? [String: Any] ?? [:]

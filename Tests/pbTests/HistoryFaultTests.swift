@@ -5,11 +5,11 @@ import Testing
 /// tests try a database: Support/fault_injection.py keeps a ledger of every byte the
 /// user gave pb and checks, after each round, that all of it is in the user's folders
 /// or in the store. `PB_FAULT_KILLS` raises the number of kills (200 by default).
-@Suite("history under faults", .serialized)
+@Suite("history under faults", .tags(.endToEnd, .long), .serialized)
 struct HistoryFaultTests {
   static var kills: Int { ProcessInfo.processInfo.environment["PB_FAULT_KILLS"].flatMap(Int.init) ?? 200 }
 
-  func inject(_ mode: String, _ amount: Int, seed: UInt32 = UInt32.random(in: 1...1_000_000)) throws {
+  func inject(_ mode: String, _ amount: Int, seed: UInt32 = testSeed(20_261_128)) throws {
     let sandbox = try Sandbox()
     let result = try sandbox.run(
       "/usr/bin/python3", [Sandbox.support("fault_injection.py"), Sandbox.binary, sandbox.root.path, mode, String(amount), String(seed)],

@@ -3,7 +3,7 @@ import Testing
 
 /// `pb history --list` and `pb history --restore N`, as a user runs them: to a picker
 /// (fzf's filter mode stands for a person choosing a line) and back.
-@Suite("history to pick from")
+@Suite("history to pick from", .tags(.endToEnd))
 struct HistoryListTests {
   /// The lines of `pb history --list`, each split at its tabs.
   func listed(_ sandbox: Sandbox, _ arguments: String...) throws -> [[String]] {

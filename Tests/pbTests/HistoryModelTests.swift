@@ -3,13 +3,13 @@ import Testing
 
 /// pb's undo history against a plain model of the board, the stacks and the files cuts
 /// removed, step by step: Support/history_model.py. `PB_MODEL_STEPS` sets the number of
-/// steps (300), `PB_MODEL_SEED` replays one seed (else two random ones).
-@Suite("history against a model")
+/// steps (300); two seeds, fixed unless `PB_TEST_SEED` gives one (Support/Seed.swift).
+@Suite("history against a model", .tags(.endToEnd, .long))
 struct HistoryModelTests {
   static var steps: Int { ProcessInfo.processInfo.environment["PB_MODEL_STEPS"].flatMap(Int.init) ?? 300 }
   static var seeds: [UInt32] {
-    if let seed = ProcessInfo.processInfo.environment["PB_MODEL_SEED"].flatMap(UInt32.init) { return [seed] }
-    return (0..<2).map { _ in UInt32.random(in: 1...1_000_000) }
+    let seed = testSeed(20_261_128)
+    return [seed, seed &+ 1]
   }
 
   @Test("random copies, appends, clears, cuts, undos, redos, restores, levels, secrets and groups agree with the model after every step")
@@ -20,7 +20,7 @@ struct HistoryModelTests {
         "/usr/bin/python3", [Sandbox.support("history_model.py"), Sandbox.binary, sandbox.root.path, String(Self.steps), String(seed)],
         stdin: nil, environment: [:], timeLimit: 900)
       #expect(
-        result.status == 0 && result.text.contains(" 0 failed"), "seed \(seed) (PB_MODEL_SEED replays it): \(result.text)\(result.stderr)")
+        result.status == 0 && result.text.contains(" 0 failed"), "seed \(seed) (PB_TEST_SEED replays it): \(result.text)\(result.stderr)")
     }
   }
 }

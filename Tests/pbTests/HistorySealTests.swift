@@ -4,7 +4,7 @@ import Testing
 /// Undo and redo act outside the store only on cut files whose record carries a MAC made
 /// with the user's key, kept outside the store: a planted history, or one an older pb
 /// wrote, undoes inside the store and touches no path outside.
-@Suite("history sealed with the user's key")
+@Suite("history sealed with the user's key", .tags(.endToEnd))
 struct HistorySealTests {
   var historyFolder: (Sandbox) -> URL = { $0.store.appendingPathComponent("boards/general/history") }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Undo, redo and cut as an attacker and a careless user try them: planted history
 /// files, a secret written over a state, a board that goes away, limits.
-@Suite("history that keeps its promises")
+@Suite("history that keeps its promises", .tags(.endToEnd))
 struct HistoryTrustTests {
   var historyFolder: (Sandbox) -> URL = { $0.store.appendingPathComponent("boards/general/history") }
 
@@ -272,7 +272,7 @@ struct HistoryTrustTests {
 }
 
 /// A board of any size is read and written with a few open files at a time.
-@Suite("limits")
+@Suite("limits", .tags(.endToEnd))
 struct OpenFileLimitTests {
   @Test("1200 items are read, and 10,000 files copied, cut and put back, under ulimit -n 256")
   func manyItemsFewDescriptors() throws {
@@ -308,7 +308,7 @@ struct OpenFileLimitTests {
 }
 
 /// Strings from outside pb never reach the terminal raw.
-@Suite("escaping")
+@Suite("escaping", .tags(.endToEnd))
 struct EscapingTests {
   @Test("a temporary board's owner named with an escape sequence is shown escaped by list and info")
   func ownerNameEscaped() throws {
@@ -330,7 +330,7 @@ struct EscapingTests {
   }
 }
 
-@Suite("group run")
+@Suite("group run", .tags(.endToEnd))
 struct GroupRunLevelTests {
   @Test("group run ends exactly the level it opened: not its caller's, and with the levels its command left open")
   func endsItsOwnLevel() throws {
@@ -360,7 +360,7 @@ struct GroupRunLevelTests {
   }
 }
 
-@Suite("planted owned entries")
+@Suite("planted owned entries", .tags(.endToEnd))
 struct PlantedOwnedTests {
   @Test("an owned/ entry of a dead process naming general, find or a board it does not own clears nothing")
   func plantedOwnedEntries() throws {
@@ -388,7 +388,7 @@ struct PlantedOwnedTests {
   }
 }
 
-@Suite("store made again")
+@Suite("store made again", .tags(.endToEnd))
 struct StoreRemadeTests {
   @Test("pb watch follows a store removed folder by folder, as rm -rf does, and a boards/ made again under it")
   func watchFollowsAStoreRemovedByParts() throws {

@@ -4,7 +4,7 @@ import Testing
 /// After -p, both completions offer the SSH hosts as `HOST:`, for HOST:BOARD (a board on
 /// another machine), from ~/.ssh/config and ~/.ssh/known_hosts, beside the local boards;
 /// as a user meets it: a line typed in a real bash or zsh with HOME a sandbox, then a Tab.
-@Suite("SSH hosts in completion")
+@Suite("SSH hosts in completion", .tags(.endToEnd))
 struct HostCompletionTests {
   let docs = DocsTests()
 

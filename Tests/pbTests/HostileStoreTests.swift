@@ -4,7 +4,7 @@ import Testing
 /// The store's files planted by someone else: every test writes a value first, plants one
 /// hostile file, and checks that pb refuses with its exit code and one line naming the
 /// file, reads and writes nothing outside the store, never hangs, and leaves the value.
-@Suite("a store with hostile files")
+@Suite("a store with hostile files", .tags(.endToEnd))
 struct HostileStoreTests {
   static let secret = "OUTSIDE-SECRET-7f3a"
 

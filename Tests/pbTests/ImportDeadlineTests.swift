@@ -4,16 +4,11 @@ import Testing
 /// Owners that never answer, or never stop sending: an import has one time limit for the
 /// whole copy (10 s by default, `--timeout`), a type that keeps sending is named so, and
 /// the bridge goes on publishing pb's own changes while it reads such an owner.
-@Suite("an import is bounded as a whole, and the bridge publishes while it reads")
+@Suite("an import is bounded as a whole, and the bridge publishes while it reads", .tags(.endToEnd, .desktop, .long))
 struct ImportDeadlineTests {
   /// The names of `count` types x11_late_client.py never answers.
   static func silent(_ count: Int) -> [String] {
     (0..<count).map { "application/x-silent-\($0)=never" }
-  }
-
-  private func waitUntil(seconds: Double = 10, _ condition: () throws -> Bool) rethrows {
-    let deadline = Date().addingTimeInterval(seconds)
-    while try !condition() && Date() < deadline { usleep(20_000) }
   }
 
   @Test("an owner listing 5,000 types that never answers costs pb import its 10 s, not 100 types times 2 s")

@@ -4,7 +4,7 @@ import Testing
 /// `pb import` against an owner that lists far more types than any application offers:
 /// the first `typeLimit` (100) are read, the rest named as left out, and the note stays
 /// one readable line.
-@Suite("import of an offer of hundreds of types: 100 read, the rest named, whatever the descriptor limit")
+@Suite("import of an offer of hundreds of types: 100 read, the rest named, whatever the descriptor limit", .tags(.endToEnd, .desktop, .long))
 struct ImportFloodTests {
   @Test("300 types each answered, under ulimit -n 256: the first 100 kept, the rest counted on one line, exit 0")
   func manyTypesFewDescriptors() throws {

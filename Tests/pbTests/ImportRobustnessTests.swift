@@ -5,7 +5,7 @@ import Testing
 /// type has its own time limit and a share of the size limit, and what is left out is
 /// named on one line while the rest is kept; the image types a toolkit makes on request
 /// are not read when the original is offered.
-@Suite("import never gives up on the whole copy: late, refused and too large types left out, toolkit-made images not read")
+@Suite("import never gives up on the whole copy: late, refused and too large types left out, toolkit-made images not read", .tags(.endToEnd, .desktop))
 struct ImportRobustnessTests {
   static let qtClient = Sandbox.support("qt_clipboard.py")
   static let gtkClient = Sandbox.support("gtk_photo.py")
@@ -218,9 +218,7 @@ struct ImportRobustnessTests {
     var environment = x.environment
     environment["PB_DIR"] = sandbox.store.path
     let bridge = try Background(sandbox, [Sandbox.binary, "bridge", "--from-desktop", "--timeout", "1.5s"], environment: environment)
-    let deadline = Date().addingTimeInterval(10)
-    while !bridge.isWatching && Date() < deadline { usleep(20_000) }
-    try #require(bridge.isWatching, "the bridge started")
+    try #require(waitUntil { bridge.isWatching }, "the bridge started")
     let owner = try Self.lateOwner(sandbox, x, ["UTF8_STRING=\(try sandbox.file("t", "from the desktop"))", "image/png=never"])
     let said = bridge.waitFor("imported 1 type")
     #expect(said == "pb bridge: left out image/png (no answer in 1.5 s); imported 1 type\n", "\(said)")

@@ -4,13 +4,8 @@ import Testing
 /// A password manager's copy (`x-kde-passwordManagerHint=secret`) imported with
 /// `pb import` is a concealed item, stored in plain text under `data/`: it expires (30 s
 /// by default, `--expire`), and then leaves the board, the disk and history.
-@Suite("an imported secret expires, and leaves the disk and history when it does")
+@Suite("an imported secret expires, and leaves the disk and history when it does", .tags(.endToEnd, .desktop))
 struct ImportedSecretTests {
-  private func waitUntil(_ condition: () throws -> Bool) rethrows {
-    let deadline = Date().addingTimeInterval(10)
-    while try !condition() && Date() < deadline { usleep(20_000) }
-  }
-
   /// A password manager's copy of `secret` on `x`'s clipboard.
   private func password(_ sandbox: Sandbox, _ x: PrivateX, _ secret: String) throws -> Background {
     try x.offer(

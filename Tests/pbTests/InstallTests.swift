@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("install.sh")
+@Suite("install.sh", .tags(.endToEnd, .long))
 struct InstallTests {
   @Test("installs a working pb, its man page and completions under DESTDIR and PREFIX")
   func installsIntoDestdir() throws {

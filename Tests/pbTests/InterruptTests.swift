@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Writers interrupted or held up: none of their bytes stay behind, none are lost.
-@Suite("interrupted and delayed writers")
+@Suite("interrupted and delayed writers", .tags(.endToEnd))
 struct InterruptTests {
   static let marker = "INTERRUPTED-MARKER-51c2"
 

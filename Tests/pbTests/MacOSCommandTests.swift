@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `pbcopy` and `pbpaste`: pb started under macOS's names, as install.sh links them.
-@Suite("pbcopy and pbpaste")
+@Suite("pbcopy and pbpaste", .tags(.endToEnd))
 struct MacOSCommandTests {
   /// A sandbox with `pbcopy` and `pbpaste` links to the pb under test.
   static func sandbox() throws -> (Sandbox, pbcopy: String, pbpaste: String) {

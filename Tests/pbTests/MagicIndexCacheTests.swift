@@ -6,7 +6,7 @@ import Testing
 /// built by the first sniff, used by later ones, replaced when damaged; a cache that cannot
 /// be written, or rules libmagic takes from elsewhere (MAGIC, ~/.magic), cost no error and
 /// no type. The right type is what pb says with the whole database (MAGIC names it).
-@Suite("libmagic's index in the cache folder")
+@Suite("libmagic's index in the cache folder", .tags(.endToEnd))
 struct MagicIndexCacheTests {
   static let wholeDatabase = "/usr/share/misc/magic"
   static let indexName = "pb/libmagic-index"

@@ -8,7 +8,7 @@ import Testing
 /// The library gives facts and pb words them: each kind of fact becomes pb's one line
 /// and exit status, and no string in the library names a pb option or writes to the
 /// terminal (another front end must not inherit pb's wording).
-@Suite struct MessagesTests {
+@Suite(.tags(.unit)) struct MessagesTests {
   @Test func factsBecomePBsLineAndStatus() {
     let cases: [(PasteboardError, String, Int32)] = [
       (.cutRefused(.notAFile("d", kind: .directory)), "cannot read 'd': it is a directory; pb cut takes files (give the files inside it)", 66),

@@ -3,7 +3,7 @@ import Testing
 
 /// pb under an address-space limit too small for it (`ulimit -v`): one line and exit 71
 /// (EX_OSERR), never a crash, and the store as it was or with the change made whole.
-@Suite("out of memory")
+@Suite("out of memory", .tags(.endToEnd, .long))
 struct OutOfMemoryTests {
   @Test("copy, undo and history under ulimit -v: one line and 71, never a signal; the store reads back", arguments: ["copy", "undo", "history"])
   func underAnAddressSpaceLimit(command: String) throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Whose a temporary board is: the shell or script the user means, in bash, zsh and dash,
 /// however the command substitution that ran `pb create` was forked.
-@Suite("the owner of a temporary board")
+@Suite("the owner of a temporary board", .tags(.endToEnd))
 struct OwnerTests {
   static let shells = ["bash", "zsh", "dash"]
 
@@ -113,12 +113,17 @@ struct OwnerTests {
   @Test("pb create run with init as its parent refuses to make a temporary board that nothing would end")
   func orphanedCreate() throws {
     let sandbox = try Sandbox()
+    // setsid -f's child waits until setsid has exited, which gives it another parent.
     let script = """
-      setsid -f bash -c 'sleep 0.5; cut -d" " -f4 /proc/$$/stat > parent.txt; exec pb create orphan 2> err.txt'
-      for i in $(seq 50); do [ -s err.txt ] || pb info -p orphan > /dev/null 2>&1 && break; sleep 0.1; done
-      sleep 0.3
+      setsid -f bash -c 'until [ "$(cat /proc/$(cut -d" " -f4 /proc/$$/stat)/comm)" != setsid ]; do :; done
+        cut -d" " -f4 /proc/$$/stat > parent.txt; exec pb create orphan 2> err.txt'
       """
     _ = try sandbox.shell(script)
+    let errors = sandbox.root.appendingPathComponent("err.txt")
+    // pb refused (one line), or made the board.
+    try #require(
+      waitUntil(seconds: 20) { (try? Data(contentsOf: errors))?.isEmpty == false || (try? boardNames(sandbox).contains("orphan")) == true },
+      "pb create neither refused nor made the board")
     let parent = try String(contentsOf: sandbox.root.appendingPathComponent("parent.txt"), encoding: .utf8)
     // Under a subreaper (some containers) the orphan's parent is another process.
     guard parent == "1\n" else { return }

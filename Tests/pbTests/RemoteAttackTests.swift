@@ -5,7 +5,7 @@ import Testing
 /// documented status, a hostile other side cannot make the local pb hang, grow without
 /// bound or write anything but its output, and a hostile archive writes nothing there.
 @Suite(
-  "remote boards: failures and hostile other sides",
+  "remote boards: failures and hostile other sides", .tags(.endToEnd, .remote),
   .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd: scripts/install-dependencies.sh --tests installs openssh-server"))
 struct RemoteAttackTests {
   typealias Pair = RemoteBoardTests.Pair

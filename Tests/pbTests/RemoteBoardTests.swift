@@ -5,7 +5,7 @@ import Testing
 /// answers as the same command on a local board, with the same bytes on standard output,
 /// the same message and the same exit status; data crosses byte for byte both ways.
 @Suite(
-  "remote boards work as local ones",
+  "remote boards work as local ones", .tags(.endToEnd, .remote),
   .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd: scripts/install-dependencies.sh --tests installs openssh-server"))
 struct RemoteBoardTests {
   /// A sandbox, a server, and the same command lines run on a board of each.

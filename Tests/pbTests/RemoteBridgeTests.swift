@@ -4,7 +4,7 @@ import Testing
 /// `pb bridge --remote`: a board here and one on another machine (a private sshd on
 /// loopback) kept in step both ways, no change carried back, secrets kept at home.
 @Suite(
-  "pb bridge --remote",
+  "pb bridge --remote", .tags(.endToEnd, .remote),
   .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd: scripts/install-dependencies.sh --tests installs openssh-server"))
 struct RemoteBridgeTests {
   /// pb run on the remote machine's store directly, as a user logged in there would.

@@ -4,7 +4,7 @@ import Testing
 /// The private sshd the remote-board tests run against: what reaches the remote side,
 /// the failures each error test needs, and that it goes when the test is done.
 @Suite(
-  "the private sshd of the remote-board tests",
+  "the private sshd of the remote-board tests", .tags(.endToEnd, .remote),
   .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd: scripts/install-dependencies.sh --tests installs openssh-server"))
 struct RemoteHarnessTests {
   @Test("the remote side runs the pb under test, with a store of its own")

@@ -3,7 +3,7 @@ import Testing
 
 /// Remote boards attacked: `pb serve` fed crafted streams by a hostile user, a hostile
 /// remote side answering the user's pb, and faults (processes killed, disks full).
-@Suite("remote boards under attack")
+@Suite("remote boards under attack", .tags(.endToEnd, .remote))
 struct RemoteHostileTests {
   // MARK: pb serve given a hostile line
 

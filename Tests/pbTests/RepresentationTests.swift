@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("items, representations and index sets")
+@Suite("items, representations and index sets", .tags(.endToEnd))
 struct RepresentationTests {
   /// A board with one item holding HTML, plain text and a PNG, written in one command.
   func richItem() throws -> Sandbox {

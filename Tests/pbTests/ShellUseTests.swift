@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Everyday shell use (issue #9): what a new user runs into in a day.
-@Suite("everyday shell use")
+@Suite("everyday shell use", .tags(.endToEnd))
 struct ShellUseTests {
   @Test(
     "a bad value in an environment variable pb reads is refused with 78, naming it, and changes nothing",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("the store under concurrency and crashes")
+@Suite("the store under concurrency and crashes", .tags(.endToEnd))
 struct StoreTests {
   @Test("4 writers of 100 copies each raise the change count by exactly 400, and every paste meanwhile is one whole written value")
   func concurrentWriters() throws {

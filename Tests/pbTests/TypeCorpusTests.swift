@@ -5,7 +5,7 @@ import Testing
 /// with what GLib and libmagic said of each (corpus.tsv, by scripts/record-type-corpus.py).
 /// pb must be exact wherever GLib is and keep the kind wherever GLib does, from a file
 /// (name and data) and from a pipe (data alone), and be exact as often as GLib overall.
-@Suite("type corpus")
+@Suite("type corpus", .tags(.endToEnd, .long))
 struct TypeCorpusTests {
   struct Entry {
     var path: String

@@ -3,7 +3,7 @@ import Testing
 
 /// The type coverage promise: every MIME type libmagic can report keeps its kind, through
 /// Apple's declarations built into pb and, for the rest, the system's MIME database.
-@Suite("type coverage")
+@Suite("type coverage", .tags(.endToEnd))
 struct TypeCoverageTests {
   static let kinds = ["image": "public.image", "audio": "public.audio", "video": "public.movie", "text": "public.text", "font": "public.font"]
 

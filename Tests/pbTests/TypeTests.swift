@@ -21,7 +21,7 @@ enum Corpus {
   }()
 }
 
-@Suite("types")
+@Suite("types", .tags(.endToEnd))
 struct TypeTests {
   @Test("the corpus has at least 60 samples, text and binary")
   func corpusSize() {

@@ -3,7 +3,7 @@ import Testing
 
 /// One identifier per format, end to end: what `pb type` says a MIME type is, a copy of a
 /// file of that format stores, and `pb paste -t` with any of the format's MIME types finds it.
-@Suite("one identifier per format")
+@Suite("one identifier per format", .tags(.endToEnd))
 struct UnifiedTypeTests {
   /// A binary STL: an 80-byte header, a count of one, one triangle (normal, three corners, attribute).
   static var stl: Data {

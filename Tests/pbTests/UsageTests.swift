@@ -5,7 +5,7 @@ import Testing
 
 /// What pb says about its own command line: help, usage lines, and the parser's messages
 /// in pb's one-line form.
-@Suite("help and usage")
+@Suite("help and usage", .tags(.endToEnd))
 struct UsageTests {
   @Test("undo and redo show the one count they take; help of help is shown")
   func helpTexts() throws {

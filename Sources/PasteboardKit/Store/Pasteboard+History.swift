@@ -145,7 +145,7 @@ extension Pasteboard {
           for cut in history.undoStack[entry].cutFiles.indices { history.undoStack[entry].cutFiles[cut].restored = nil }
         }
       }
-      let now = TimeSpec.now()
+      let now = clock()
       return target.items.filter { !$0.hasExpired(at: now) }
     }
     return HistoryMove(
@@ -211,7 +211,7 @@ extension Pasteboard {
     attempts: for _ in 0..<100 {
       var (present, history) = try stateAndHistory()
       // Expired items are gone from every state, as a restore would find them.
-      history.dropExpired(at: TimeSpec.now())
+      history.dropExpired(at: clock())
       // The file that names past states' data, for what a damaged one is said to differ from.
       let historyPath = path + "/" + Folder.history + "/\(present.changeCount).json"
       var listed: [(state: PastState, previews: [String?])] = []
@@ -269,7 +269,7 @@ extension Pasteboard {
       let read = try storedHistory(at: current.changeCount)
       var history = read.history
       history.closeGroupsOfExitedProcesses()
-      history.dropExpired(at: TimeSpec.now())
+      history.dropExpired(at: clock())
       let result = try update(&history)
       try writeHistory(&history, reusing: read, at: current.changeCount, in: historyFolder)
       if history.earliestExpiry != current.historyExpires {

@@ -99,7 +99,7 @@ extension Pasteboard {
     // Checked again under the lock; here so that a stale count reads no input.
     if options.ifCount != nil { try check(changeCount(), against: options.ifCount) }
     var expires = options.expires
-    if expires == nil, let defaultExpiry = try attributes().defaultExpiry { expires = TimeSpec.now() + defaultExpiry }
+    if expires == nil, let defaultExpiry = try attributes().defaultExpiry { expires = clock() + defaultExpiry }
     let workspace = try Workspace(for: self)
     var written: [Item] = []
     var next = 0

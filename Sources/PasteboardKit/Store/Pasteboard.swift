@@ -16,6 +16,9 @@ public final class Pasteboard {
   /// Whether writers stage their data in a scratch folder, as they do by themselves on
   /// a filesystem without unnamed files; tests set it to cover that way.
   var stagesInScratchFolder = false
+  /// The time expiry is decided at (milliseconds since 1970): the real clock, or a
+  /// test's own, which moves on without the test waiting for it.
+  var clock: @Sendable () -> Int64 = TimeSpec.now
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
   private var openedFolders: [OpenedFolder] = []
@@ -109,7 +112,7 @@ public final class Pasteboard {
   /// it commits its removal (if it can write to the store).
   public func state() throws(PasteboardError) -> PasteboardState {
     let manifest = try latestManifest()
-    let now = TimeSpec.now()
+    let now = clock()
     if manifest.items.contains(where: { $0.concealed && $0.hasExpired(at: now) }), let removed = try? removeExpired() {
       return removed
     }
@@ -311,7 +314,7 @@ public final class Pasteboard {
       let read = try storedHistory(at: current.changeCount)
       var history = read.history
       history.closeGroupsOfExitedProcesses()
-      let now = TimeSpec.now()
+      let now = clock()
       history.dropExpired(at: now)
       guard let items = try change(current.items.filter { !$0.hasExpired(at: now) }, current, &history) else {
         return PasteboardState(name: name, manifest: current, at: now)
@@ -393,7 +396,7 @@ public final class Pasteboard {
   @discardableResult
   public func removeExpired() throws(PasteboardError) -> PasteboardState? {
     guard directory != nil else { return nil }
-    let now = TimeSpec.now()
+    let now = clock()
     guard try latestManifest().items.contains(where: { $0.hasExpired(at: now) }) else { return nil }
     return try commit(from: nil, kind: .expired) { live, current, _ in live.count < current.items.count ? live : nil }.state
   }

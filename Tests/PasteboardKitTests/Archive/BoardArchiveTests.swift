@@ -6,7 +6,7 @@ import Testing
 
 /// Archives read as untrusted input: whatever is wrong, nothing is stored, and the
 /// reason names it.
-@Suite struct BoardArchiveTests {
+@Suite(.tags(.unit)) struct BoardArchiveTests {
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-archive-\(UUID().uuidString)").path
 
   func board(_ name: String = "general") throws -> Pasteboard {

@@ -7,7 +7,7 @@ import Testing
 /// Members whose bodies move between pipes and files without passing through pb (splice),
 /// as a remote board's output does: the bytes, the framing and the fallbacks where the
 /// kernel cannot splice.
-@Suite struct TarPipeTests {
+@Suite(.tags(.unit)) struct TarPipeTests {
   /// Bodies of the sizes that matter to the framing: empty, one byte, a block less one,
   /// one block, and more than the reader's buffer, not a whole number of blocks.
   static let bodies: [[UInt8]] = [0, 1, 511, 512, (1 << 20) + 1].map { size in

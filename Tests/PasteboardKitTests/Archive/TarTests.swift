@@ -54,7 +54,7 @@ final class TemporaryFile {
   var bytes: [UInt8] { (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? [] }
 }
 
-@Suite struct TarTests {
+@Suite(.tags(.unit)) struct TarTests {
   /// Every member of a stream with its body, or the failure's reason.
   func read(_ bytes: [UInt8]) throws -> [(TarMember, [UInt8])] {
     let file = try TemporaryFile(bytes)

@@ -5,7 +5,7 @@ import Testing
 
 /// pb's own JSON reader for store files: it reads back everything pb writes, and is
 /// strict, bounded and trap-free on anything else.
-@Suite struct JSONValueTests {
+@Suite(.tags(.unit)) struct JSONValueTests {
   static func sampleManifest(items count: Int) -> Manifest {
     let items = (0..<count).map { index in
       Item(representations: [

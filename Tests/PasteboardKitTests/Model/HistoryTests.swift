@@ -5,7 +5,7 @@ import Testing
 import LinuxSystem
 
 /// The undo and redo stacks, and the keep-set garbage collection takes from them.
-@Suite struct HistoryTests {
+@Suite(.tags(.unit)) struct HistoryTests {
   /// An item whose one representation is the data file `name` (16 hex digits).
   static func item(_ name: String, size: Int64 = 1, concealed: Bool = false, recorded: Bool = true) -> Item {
     Item(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PasteboardKit
 
-@Suite struct ItemSetTests {
+@Suite(.tags(.unit)) struct ItemSetTests {
   @Test(arguments: [
     ("0", 5, [0]), ("1,3", 5, [1, 3]), ("2-4", 5, [2, 3, 4]), ("all", 3, [0, 1, 2]), ("0,2-3", 5, [0, 2, 3]),
     ("3,1,1", 5, [1, 3]), ("all", 0, []), ("ALL", 2, [0, 1]), ("1 , 2", 3, [1, 2]),

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PasteboardKit
 
-@Suite struct TimestampTests {
+@Suite(.tags(.unit)) struct TimestampTests {
   @Test(arguments: [
     (0, "1970-01-01T00:00:00Z"),
     (-1, "1969-12-31T23:59:59Z"),
@@ -27,12 +27,13 @@ import Testing
   }
 
   @Test func agreesWithFoundationAcrossCenturies() {
-    var generator = SystemRandomNumberGenerator()
+    let seed = FuzzGenerator.seed(0x7135)
+    var generator = FuzzGenerator(state: seed)
     for _ in 0..<2000 {
       let seconds = Int.random(in: -4_000_000_000...8_000_000_000, using: &generator)
       let expected = Date(timeIntervalSince1970: Double(seconds)).formatted(.iso8601)
-      #expect(Timestamp.format(secondsSince1970: seconds) == expected)
-      #expect(Timestamp.parse(expected) == seconds)
+      #expect(Timestamp.format(secondsSince1970: seconds) == expected, "seed \(seed)")
+      #expect(Timestamp.parse(expected) == seconds, "seed \(seed)")
     }
   }
 

@@ -8,7 +8,7 @@ import Testing
 /// libmagic's rules indexed (Sources/CMagic/MagicIndex.c, MagicIndex.swift): a sniff with
 /// the rules the index picks must answer what the whole database answers, for every head;
 /// and an index file that is not whole, or not of this database, must be refused.
-@Suite("libmagic's index", .serialized) struct MagicIndexTests {
+@Suite("libmagic's index", .tags(.unit), .serialized) struct MagicIndexTests {
   /// libmagic 5.44's compiled entry.
   static let entry = 376
 

@@ -7,7 +7,7 @@ import Testing
 /// The shortcut libmagic's regular expressions go through (Sources/CMagic/RegexPrefilter.c):
 /// it may skip only what glibc would not match, so libmagic's answers stay the same.
 /// Serialized: one test turns the shortcut off for a while.
-@Suite(.serialized) struct RegexPrefilterTests {
+@Suite(.tags(.unit), .serialized) struct RegexPrefilterTests {
   static let flags = REG_EXTENDED | REG_NEWLINE
 
   func mayMatch(_ pattern: String, _ subject: String, flags: Int32 = flags) -> Bool {

@@ -10,7 +10,7 @@ final class FixedSniffer: TypeSniffer {
   func sniff(_ head: UnsafeRawBufferPointer) throws(PasteboardError) -> SniffedType { answer }
 }
 
-@Suite struct TypeDetectorTests {
+@Suite(.tags(.unit)) struct TypeDetectorTests {
   func detect(_ bytes: [UInt8], magic: String, extension ext: String? = nil, isWhole: Bool = true) throws -> TypeDetection {
     let detector = TypeDetector(sniffer: FixedSniffer(magic))
     return try bytes.withUnsafeBytes { try detector.detect(head: $0, isWhole: isWhole, fileName: ext.map { "file.\($0)" }) }
@@ -122,7 +122,7 @@ final class FixedSniffer: TypeSniffer {
   }
 }
 
-@Suite struct TextCheckTests {
+@Suite(.tags(.unit)) struct TextCheckTests {
   func offset(_ bytes: [UInt8], isWhole: Bool = true) -> Int? {
     bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: isWhole) }
   }
@@ -147,7 +147,7 @@ final class FixedSniffer: TypeSniffer {
   }
 }
 
-@Suite struct MagicSnifferTests {
+@Suite(.tags(.unit)) struct MagicSnifferTests {
   func sniff(_ bytes: [UInt8]) throws -> SniffedType {
     try bytes.withUnsafeBytes { try MagicSniffer().sniff($0) }
   }

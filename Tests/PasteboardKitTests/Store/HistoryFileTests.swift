@@ -4,7 +4,7 @@ import Testing
 
 /// A history written again after a change copies the text of the entries it read, and
 /// the file is what laying every entry out anew gives.
-@Suite struct HistoryFileTests {
+@Suite(.tags(.unit)) struct HistoryFileTests {
   func entry(_ number: Int, name: String = "Copy") -> HistoryEntry {
     let representation = Representation(
       type: .utf8PlainText, file: String(format: "%016x.txt", number), size: Int64(number), typeSource: .given)

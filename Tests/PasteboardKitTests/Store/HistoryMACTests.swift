@@ -3,7 +3,7 @@ import Testing
 @testable import PasteboardKit
 
 /// SHA-256 and HMAC against their standards' vectors, and what a cut file's MAC covers.
-@Suite struct HistoryMACTests {
+@Suite(.tags(.unit)) struct HistoryMACTests {
   static func hex(_ bytes: [UInt8]) -> String {
     bytes.map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined()
   }

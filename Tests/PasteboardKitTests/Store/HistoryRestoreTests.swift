@@ -5,7 +5,7 @@ import Testing
 
 /// `pb history --list` and `--restore N` in the library: the past states, their
 /// previews, and a restore that is one recorded change sharing the state's data files.
-@Suite struct HistoryRestoreTests {
+@Suite(.tags(.unit)) struct HistoryRestoreTests {
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-restore-\(UUID().uuidString)").path
 
   func board() throws -> Pasteboard {
@@ -126,12 +126,14 @@ import Testing
   @Test func itemsThatHaveExpiredAreNeitherListedNorRestored() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let general = try board()
+    let start = TimeSpec.now()
+    general.clock = { start }
     try write("stays", to: general)
-    let expiring = Pasteboard.WriteOptions(expires: TimeSpec.now() + 300)
+    let expiring = Pasteboard.WriteOptions(expires: start + 300)
     try write([[(.utf8PlainText, Data("goes".utf8))]], to: general, mode: .append, options: expiring)
     try write("now", to: general)
     #expect(try general.pastStatesWithPreviews(characters: 60).map(\.previews) == [["stays", "goes"], ["stays"], []])
-    usleep(400_000)
+    general.clock = { start + 300 }
     #expect(try general.pastStatesWithPreviews(characters: 60).map(\.previews) == [["stays"], ["stays"], []])
     #expect(try general.restore(1).items.count == 1)
   }

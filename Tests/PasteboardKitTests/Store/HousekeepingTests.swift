@@ -6,7 +6,7 @@ import Testing
 
 /// Housekeeping is a step a writer asks for: a reader opens the store without writing,
 /// and does not show what housekeeping would remove.
-@Suite struct HousekeepingTests {
+@Suite(.tags(.unit)) struct HousekeepingTests {
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-\(UUID().uuidString)").path
 
   /// A board owned by a process that has exited: this process's PID with another start time.

@@ -6,7 +6,7 @@ import LinuxSystem
 
 /// The journal's file, the cut-file paths history accepts, and the secret rules of the
 /// stacks: what recovery and undo act on must be exactly what pb writes.
-@Suite struct JournalTests {
+@Suite(.tags(.unit)) struct JournalTests {
   static let identity = FileIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5)
 
   static func journal() -> Journal {
@@ -103,7 +103,7 @@ import LinuxSystem
 }
 
 /// Undo and redo when the board holds secrets.
-@Suite struct SecretHistoryTests {
+@Suite(.tags(.unit)) struct SecretHistoryTests {
   static let p = HistoryTests.item("aaaaaaaaaaaaaaaa")
   static let q = HistoryTests.item("bbbbbbbbbbbbbbbb")
   static let secret = HistoryTests.item("5555555555555555", concealed: true)

@@ -4,7 +4,7 @@ import Testing
 @testable import PasteboardKit
 
 /// What a manifest may say: the decoder is the store's gate for untrusted files.
-@Suite struct ManifestTests {
+@Suite(.tags(.unit)) struct ManifestTests {
   static func manifest(changeCount: String = "3", file: String = "0123456789abcdef.txt", size: String = "5", type: String = "public.plain-text") -> [UInt8] {
     Array("""
       {"format": 1, "changeCount": \(changeCount), "date": "2026-11-22T10:00:00Z", "items": [
@@ -70,7 +70,7 @@ import Testing
   }
 }
 
-@Suite struct ManifestLimitTests {
+@Suite(.tags(.unit)) struct ManifestLimitTests {
   @Test func aWriterNeverCommitsAManifestReadersWouldRefuse() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }

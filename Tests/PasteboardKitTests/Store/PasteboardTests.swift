@@ -3,7 +3,7 @@ import Testing
 
 @testable import PasteboardKit
 
-@Suite struct PasteboardTests {
+@Suite(.tags(.unit)) struct PasteboardTests {
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-\(UUID().uuidString)").path
 
   func board(_ name: String = "general") throws -> Pasteboard {
@@ -151,7 +151,7 @@ import Testing
   }
 }
 
-@Suite struct HomeDirectoryTests {
+@Suite(.tags(.unit)) struct HomeDirectoryTests {
   @Test func theHomeOfAUserIsReadFromPasswdText() {
     let text = Array("root:x:0:0:root:/root:/bin/bash\n# comment\nbad line\nme:x:1000:1000:Me,,,:/home/me:/bin/zsh\n".utf8)
     #expect(Settings.passwdHome(text, user: 0) == "/root")

@@ -3,13 +3,14 @@ import Testing
 @testable import PasteboardKit
 import LinuxSystem
 
-@Suite struct PathBytesTests {
+@Suite(.tags(.unit)) struct PathBytesTests {
   func roundTrip(_ bytes: [UInt8]) -> [UInt8] {
     PathBytes.bytes(bytes.withUnsafeBufferPointer { PathBytes.string($0) })
   }
 
   @Test func everyByteStringComesBackUnchanged() {
-    var generator = SystemRandomNumberGenerator()
+    let seed = FuzzGenerator.seed(0xB17E5)
+    var generator = FuzzGenerator(state: seed)
     let cases: [[UInt8]] = [
       Array("café.txt".utf8), [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x74], [0xFF], [0xC3], [0xED, 0xA0, 0x80],
       Array("\u{10FF80}\u{10FFFF}x".utf8), [0xF4, 0x8F, 0xBE], [0xF4, 0x90, 0x80, 0x80],
@@ -19,7 +20,7 @@ import LinuxSystem
     }
     for _ in 0..<2000 {
       let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in UInt8.random(in: 1...255, using: &generator) }
-      #expect(roundTrip(bytes) == bytes, "\(bytes)")
+      #expect(roundTrip(bytes) == bytes, "\(bytes) (seed \(seed))")
     }
   }
 
@@ -33,7 +34,7 @@ import LinuxSystem
   }
 }
 
-@Suite struct DisplayTests {
+@Suite(.tags(.unit)) struct DisplayTests {
   @Test func controlCharactersAndUndecodableBytesAreEscaped() {
     let latin1 = [UInt8(0x63), 0x61, 0x66, 0xE9].withUnsafeBufferPointer { PathBytes.string($0) }
     #expect(Display.value(latin1 + ".txt") == "caf\\xe9.txt")

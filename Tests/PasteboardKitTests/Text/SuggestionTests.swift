@@ -2,7 +2,7 @@ import Testing
 
 @testable import PasteboardKit
 
-@Suite struct SuggestionTests {
+@Suite(.tags(.unit)) struct SuggestionTests {
   static let commands = ["copy", "paste", "types", "contains", "items", "info", "clear", "cut", "undo", "redo", "history"]
 
   @Test(arguments: [

@@ -3,7 +3,7 @@ import Testing
 @testable import PasteboardKit
 
 /// The vectors of uti-facts.md §3.3, captured from real macOS systems.
-@Suite struct DynamicIdentifierTests {
+@Suite(.tags(.unit)) struct DynamicIdentifierTests {
   static let vectors = [
     ("?0=6:1=md", "dyn.ah62d4rv4ge8043a"),
     ("?0=6:1=sql", "dyn.ah62d4rv4ge81g6pq"),

@@ -5,7 +5,7 @@ import Testing
 /// File names against the installed database's globs. The expected first type, and whether
 /// there are several, are GLib's (`Gio.content_type_guess(name, None)`, which is uncertain
 /// exactly when the globs give no type or more than one).
-@Suite struct MIMECacheGlobTests {
+@Suite(.tags(.unit)) struct MIMECacheGlobTests {
   let database = SharedMIMEInfo(directories: ["/usr/share/mime"])
 
   @Test func namesGetGLibsTypes() {

@@ -7,7 +7,7 @@ import Testing
 /// children that loop or nest without end, ranges that ask for billions of comparisons;
 /// and the real cache damaged at random. Each lookup must answer nothing or something,
 /// promptly, and never trap.
-@Suite struct MIMECacheHostileTests {
+@Suite(.tags(.unit)) struct MIMECacheHostileTests {
   /// A `mime.cache` built word by word. Every list starts empty (a shared block of zeros);
   /// a test points the lists it needs at records of its own.
   struct PlantedCache {

@@ -7,7 +7,7 @@ import Testing
 /// shared-mime-info. Each expected type is what GLib answers for the same bytes
 /// (`Gio.content_type_guess(None, head)` and `Gio.content_type_is_a`, GLib 2.74 with
 /// shared-mime-info 2.2), so pb and the system's detector agree.
-@Suite struct MIMECacheMagicTests {
+@Suite(.tags(.unit)) struct MIMECacheMagicTests {
   let database = SharedMIMEInfo(directories: ["/usr/share/mime"])
 
   func magic(_ head: [UInt8]) -> (mime: String, priority: Int)? {

@@ -5,7 +5,7 @@ import Testing
 
 /// The system's MIME database as pb reads it. install.sh installs shared-mime-info, so
 /// these read the real `/usr/share/mime`; the hostile cases feed it bytes of our own.
-@Suite struct SharedMIMEInfoTests {
+@Suite(.tags(.unit)) struct SharedMIMEInfoTests {
   static let systemCache = "/usr/share/mime/mime.cache"
 
   static func realCache() throws -> [UInt8] {

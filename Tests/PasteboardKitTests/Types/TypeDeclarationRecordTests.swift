@@ -5,6 +5,7 @@ import Testing
 /// The generated declaration records are read byte by byte (TypeDeclaration.init(record:)):
 /// every record must read as splitting its text does, fields at the first four '|' and
 /// lists at ','.
+@Suite(.tags(.unit))
 struct TypeDeclarationRecordTests {
   @Test func everyRecordReadsAsSplittingItsTextDoes() {
     #expect(TypeRegistry.declarationRecords.count > 500)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PasteboardKit
 
-@Suite struct TypeIdentifierTests {
+@Suite(.tags(.unit)) struct TypeIdentifierTests {
   @Test(arguments: [
     ("public.png", "public.png"), ("PUBLIC.PNG", "public.png"), ("image/png", "public.png"), ("png", "public.png"),
     (".PNG", "public.png"), ("image/jpg", "public.jpeg"), ("jpg", "public.jpeg"), ("text/x-markdown", "net.daringfireball.markdown"),

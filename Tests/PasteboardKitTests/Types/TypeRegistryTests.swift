@@ -2,7 +2,7 @@ import Testing
 
 @testable import PasteboardKit
 
-@Suite struct TypeRegistryTests {
+@Suite(.tags(.unit)) struct TypeRegistryTests {
   @Test func conformanceIsTransitive() {
     let png = TypeIdentifier.png
     #expect(TypeRegistry.ancestors(of: png).map(\.rawValue) == ["public.image", "public.data", "public.item", "public.content"])

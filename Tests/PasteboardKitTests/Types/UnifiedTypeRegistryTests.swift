@@ -7,7 +7,7 @@ import Testing
 /// database, and every extension Apple declares, leads to the same identifier whichever
 /// name is used (TypeRegistry.type(forMIMEType:) documents the join). install.sh installs
 /// shared-mime-info, so these read the real `/usr/share/mime`.
-@Suite struct UnifiedTypeRegistryTests {
+@Suite(.tags(.unit)) struct UnifiedTypeRegistryTests {
   static func lines(_ file: String) throws -> [[String]] {
     try String(contentsOfFile: "/usr/share/mime/" + file, encoding: .utf8)
       .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }

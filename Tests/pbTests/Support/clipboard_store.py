@@ -11,9 +11,10 @@
                        application clearing the clipboard on purpose), prints
                        "cleared" and stays alive 30 s more
   manager              python-xlib: owns CLIPBOARD_MANAGER, as another clipboard
-                       manager would, prints "owned", and sleeps until killed
+                       manager would, prints "owned", and waits until killed
 """
 import os
+import select
 import sys
 import time
 
@@ -23,7 +24,7 @@ def gtk(mode, value):
 
     gi.require_version("Gtk", "3.0")
     gi.require_version("Gdk", "3.0")
-    from gi.repository import Gdk, GdkPixbuf, Gtk
+    from gi.repository import Gdk, GdkPixbuf, GLib, Gtk
 
     display = Gdk.Display.get_default()
     clipboard = Gtk.Clipboard.get_for_display(display, Gdk.SELECTION_CLIPBOARD)
@@ -32,10 +33,8 @@ def gtk(mode, value):
     else:
         clipboard.set_image(GdkPixbuf.Pixbuf.new_from_file(value))
     # Serve requests a while, as an application does between copying and quitting.
-    deadline = time.time() + 1
-    while time.time() < deadline:
-        Gtk.main_iteration_do(False)
-        time.sleep(0.01)
+    GLib.timeout_add(1000, Gtk.main_quit)
+    Gtk.main()
     print("persistence=%s" % display.supports_clipboard_persistence(), flush=True)
     started = time.time()
     clipboard.store()  # returns once the manager answers, or after GTK's 10 s
@@ -78,7 +77,8 @@ def clear(text, signal_file):
             d.flush()
             cleared_at = time.time()
             print("cleared" if clipboard_owner == X.NONE else "not cleared", flush=True)
-        time.sleep(0.01)
+        # The signal file is looked for at each event, and at least every 10 ms.
+        select.select([d], [], [], 0.01)
 
 
 def manager():
@@ -95,7 +95,7 @@ def manager():
     while True:
         while d.pending_events():
             d.next_event()  # requests go unanswered: these tests make none
-        time.sleep(0.05)
+        select.select([d], [], [])
 
 
 def main():

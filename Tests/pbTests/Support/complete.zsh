@@ -9,8 +9,9 @@
 # Each step waits for a marker that the previous one prints, and every wait has a
 # deadline: zsh discards what is typed before its line editor starts, so a driver that
 # types ahead can wait forever on a loaded machine.
-zmodload zsh/zpty zsh/datetime || exit 2
+zmodload zsh/zpty zsh/zselect zsh/datetime || exit 2
 zpty session zsh -f -i
+terminal=$REPLY  # the pseudo-terminal's descriptor, to wait on
 output=''
 
 give_up() {
@@ -19,10 +20,11 @@ give_up() {
   exit 3
 }
 
-# Reads what the session has printed so far, waiting a little when there is nothing.
+# Reads what the session has printed so far, waiting (20 ms at most: a step's own
+# deadline is checked between) until there is something when there is nothing.
 read_some() {
   local chunk
-  if zpty -rt session chunk; then output+=$chunk; else sleep 0.02; fi
+  if zpty -rt session chunk; then output+=$chunk; else zselect -t 2 -r $terminal; fi
 }
 
 # Reads the session's output until it holds $1; gives up after 15 seconds.

@@ -204,6 +204,7 @@ class Run:
                 self.problems.append(f"the cut of {len(on_disk)} files exited {status}: {err.decode(errors='replace').strip()}")
             script = f"""
             set -u
+            RANDOM={self.rng.getrandbits(15)}
             end=$((SECONDS + {max(1, seconds // rounds)}))
             copier() {{ while [ $SECONDS -lt $end ]; do echo "copy $1 $RANDOM" | "$PB" copy -p busy || echo "copy failed $?" >&2; sleep 0.$((RANDOM % 3)); done; }}
             mover() {{ while [ $SECONDS -lt $end ]; do "$PB" $1 -p busy 2> /dev/null; s=$?; [ $s -le 1 ] || [ $s -eq 73 ] || echo "$1 failed $s" >&2; done; }}

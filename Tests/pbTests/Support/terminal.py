@@ -3,16 +3,17 @@ it wrote there; exits with the command's status.
 
   terminal.py [--type TEXT]... [--answer SEEN REPLY] -- COMMAND [ARG...]
 
-Each --type is typed at the terminal in turn, after a pause (Python escapes: \\n is
-Enter, \\x04 Ctrl-D). With --answer, once the command has written SEEN the terminal
-answers REPLY, as a terminal answers a query (Python escapes too).
+Each --type is typed at the terminal in turn once the command has written something
+there, as a user types after a prompt (Python escapes: \\n is Enter, \\x04 Ctrl-D);
+the terminal keeps what is typed until the command reads it. With --answer, once the
+command has written SEEN the terminal answers REPLY, as a terminal answers a query
+(Python escapes too).
 """
 import codecs
 import os
 import pty
 import signal
 import sys
-import time
 
 signal.alarm(20)
 arguments = sys.argv[1:]
@@ -31,9 +32,6 @@ command = arguments[1:]  # after "--"
 pid, fd = pty.fork()
 if pid == 0:
     os.execvp(command[0], command)
-for index, text in enumerate(typed):
-    time.sleep(0.5 if index == 0 else 0.2)
-    os.write(fd, text)
 seen = b""
 while True:
     try:
@@ -43,6 +41,9 @@ while True:
     if not chunk:
         break
     seen += chunk
+    for text in typed:
+        os.write(fd, text)
+    typed = []
     if answer and answer[0] in seen:
         os.write(fd, answer[1])
         answer = None

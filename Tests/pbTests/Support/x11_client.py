@@ -4,7 +4,7 @@
                        target, its answer's type and its length, or "refused"
   stall TARGET         starts reading TARGET, takes the first piece of an INCR transfer
                        and then stops reading, as a requestor that hangs mid-transfer
-                       (prints "stalled" once it has, then sleeps until killed)
+                       (prints "stalled" once it has, then waits until killed)
   during TARGET        asks for TARGET, and for TARGETS again and again until TARGET's
                        answer comes: prints how many TARGETS answers came first, the
                        slowest of them and the time TARGET's took (ms), and TARGET's
@@ -15,6 +15,8 @@
 
 python-xlib, from PyPI, speaks the protocol.
 """
+import select
+import signal
 import sys
 import time
 
@@ -23,14 +25,16 @@ from Xlib.protocol import event
 
 
 def wait_for(d, predicate, seconds=10):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
+    """The first event that `predicate` accepts, waiting on the connection between them."""
+    deadline = time.monotonic() + seconds
+    while True:
         while d.pending_events():
             e = d.next_event()
             if predicate(e):
                 return e
-        time.sleep(0.005)
-    sys.exit("timed out")
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([d], [], [], left)[0]:
+            sys.exit("timed out")
 
 
 def main():
@@ -69,7 +73,7 @@ def main():
         d.flush()
         wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
         print("stalled", flush=True)
-        time.sleep(3600)
+        signal.pause()
     elif mode == "during":
         slow, targets = d.intern_atom(names[0]), d.intern_atom("TARGETS")
         # TARGETS is answered to a window of its own, so that the answers are told apart.

@@ -21,6 +21,7 @@ Every request and answer is logged on stdout ("asked NAME", "answered NAME"), so
 can tell that a late answer was sent. Errors from writing to a requestor's window that
 has gone (a reader that gave up) are ignored, as toolkits ignore them.
 """
+import select
 import sys
 import time
 
@@ -132,7 +133,9 @@ def main():
                 timers.append((time.time() + delay, lambda e=e, p=property, n=name, b=data: answer(e, p, n, b, 0)))
             else:
                 answer(e, property, name, data, delay if kind in ("slow", "endless") else 0)
-        time.sleep(0.002)
+        # Until the next event, or the next timer's time.
+        wait = max(0, min(due for due, _ in timers) - time.time()) if timers else None
+        select.select([d], [], [], wait)
 
 
 main()
