@@ -1,9 +1,7 @@
 import PasteboardKit
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// One desktop's side of `pb bridge`: it offers items, says when another client has

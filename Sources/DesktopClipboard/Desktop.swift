@@ -1,8 +1,6 @@
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// What reads a desktop selection, whatever the backend: the names of the types it
@@ -204,17 +202,18 @@ public enum Desktop {
 
   /// The owner process: `arguments` are what `publish` passed after the command name (its
   /// `OwnerSettings`); descriptor 3 is the status pipe, 4 and on the representations'
-  /// data; a failure goes back on it in the words `describe` gives. Returns the exit status.
-  public static func runOwner(_ arguments: [String], describe: (DesktopError) -> String) -> Int32 {
+  /// data; a failure goes back on it in the words `describe` gives, and pb picks the exit
+  /// status from how it ended.
+  public static func runOwner(_ arguments: [String], describe: (DesktopError) -> String) -> HiddenCommandEnd {
     var status: Descriptor? = Descriptor(.inherited(0, path: "the status pipe"))
-    func fail(_ message: String) -> Int32 {
-      try? status?.writeAll(Array(message.utf8))
-      return 69
+    func fail(_ error: DesktopError) -> HiddenCommandEnd {
+      try? status?.writeAll(Array(describe(error).utf8))
+      return .failed
     }
     // A reader that goes away mid-transfer must not end the owner (EPIPE is enough).
     SystemCall.ignoreBrokenPipes()
     guard let settings = OwnerSettings(arguments), settings.backend != .osc52
-    else { return fail("internal error: the owner process was started with arguments it does not take") }
+    else { return fail(.hiddenCommandArguments(.owner)) }
     let data = settings.types.indices.map { Descriptor(.inherited(1 + $0, path: "representation \($0)")) }
     do throws(DesktopError) {
       let offer = try DesktopOffer(types: settings.types, data: data, concealed: settings.concealed, origin: settings.origin)
@@ -235,9 +234,9 @@ public enum Desktop {
       try? status?.writeAll(Array("ok".utf8))
       status = nil  // closed: publish returns
       try owner.serve(watch)
-      return 0
+      return .done
     } catch {
-      return fail(describe(error))
+      return fail(error)
     }
   }
 

@@ -25,6 +25,9 @@ public enum DesktopError: Error, Sendable, Equatable {
   case keptSending(what: String, seconds: Double)
   /// What OSC 52 cannot carry: `reason` says why and what to do.
   case osc52Refused(String)
+  /// A hidden command was started with words it does not take: a pb of another version
+  /// started it, or a person did.
+  case hiddenCommandArguments(HiddenCommand)
   case pasteboard(PasteboardError)
 
   static func io(_ error: SystemError) -> DesktopError { .pasteboard(.io(error)) }

@@ -1,9 +1,7 @@
 import PasteboardKit
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// What a publish offers: one item's representations, open, under their target names.

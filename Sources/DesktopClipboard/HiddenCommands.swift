@@ -1,5 +1,21 @@
 import PasteboardKit
 
+/// pb's own detached processes, which no user types.
+public enum HiddenCommand: Sendable, Equatable {
+  /// `pb __desktop-owner`: holds a published selection.
+  case owner
+  /// `pb __secret-watch`: removes an imported secret once the desktop lets it go.
+  case secretWatch
+}
+
+/// How a hidden command ended; pb gives it its exit status.
+public enum HiddenCommandEnd: Sendable {
+  /// It served until its selection or its secret was gone.
+  case done
+  /// It failed, and said why on its status pipe.
+  case failed
+}
+
 /// What pb's own detached processes are started with (`pb __desktop-owner`, `pb
 /// __secret-watch`): a typed value on each side, written as `key=value` words after the
 /// hidden command's name and read back here, in one place, rather than words at fixed

@@ -1,8 +1,6 @@
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// OSC 52: an escape sequence written to the terminal, which puts its text on the

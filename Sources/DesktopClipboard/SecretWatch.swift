@@ -1,9 +1,7 @@
 import CXCB
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// The desktop selection an imported secret came from, as the secret's watcher sees it:
@@ -116,15 +114,15 @@ extension Desktop {
   /// or once it expires, whichever is first; it ends as soon as the board no longer
   /// holds the secret, never removing anything else. With the desktop gone, the expiry
   /// alone is waited for. It holds no lock while it waits; killed, it leaves the secret
-  /// to the store's expiry (the next writer, list or watch). Returns the exit status.
-  public static func runSecretWatch(_ arguments: [String], describe: (DesktopError) -> String) -> Int32 {
+  /// to the store's expiry (the next writer, list or watch).
+  public static func runSecretWatch(_ arguments: [String], describe: (DesktopError) -> String) -> HiddenCommandEnd {
     var status: Descriptor? = Descriptor(.inherited(0, path: "the status pipe"))
-    func fail(_ message: String) -> Int32 {
-      try? status?.writeAll(Array(message.utf8))
-      return 69
+    func fail(_ error: DesktopError) -> HiddenCommandEnd {
+      try? status?.writeAll(Array(describe(error).utf8))
+      return .failed
     }
     guard let settings = SecretWatchSettings(arguments), settings.backend != .osc52
-    else { return fail("internal error: the secret's watcher was started with arguments it does not take") }
+    else { return fail(.hiddenCommandArguments(.secretWatch)) }
     let (backend, selection, origin, files) = (settings.backend, settings.selection, settings.origin, settings.files)
     do throws(DesktopError) {
       // The board, then the desktop, are watched before either is looked at: no change
@@ -156,9 +154,9 @@ extension Desktop {
       }
       // Ended by the board no longer holding it, this finds nothing to remove.
       _ = try DesktopError.inStore { () throws(PasteboardError) in try monitor.current().pasteboard.removeSecret(files: files) }
-      return 0
+      return .done
     } catch {
-      return fail(describe(error))
+      return fail(error)
     }
   }
 

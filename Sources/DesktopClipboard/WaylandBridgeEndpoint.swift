@@ -1,8 +1,6 @@
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// The Wayland side of `pb bridge`: data control tells of every new selection; while

@@ -1,8 +1,6 @@
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// A client of a Wayland compositor, speaking the wire protocol itself: a handful of

@@ -1,8 +1,6 @@
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// The data-control protocol of a Wayland compositor: a client that is not a window can

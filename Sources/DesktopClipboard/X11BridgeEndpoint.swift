@@ -1,9 +1,7 @@
 import CXCB
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// The X11 side of `pb bridge`: it owns the selection itself to offer the board's item,

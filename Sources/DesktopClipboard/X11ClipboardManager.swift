@@ -1,9 +1,7 @@
 import CXCB
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// `pb bridge` as the X11 clipboard manager of freedesktop.org's clipboard manager

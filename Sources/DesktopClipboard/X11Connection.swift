@@ -1,9 +1,7 @@
 import CXCB
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// A connection to an X server with a window of pb's own: never mapped, so it never

@@ -1,9 +1,7 @@
 import CXCB
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// Owns an X11 selection and answers requests for it (ICCCM 2): `TARGETS`, `TIMESTAMP`,

@@ -18,6 +18,14 @@ enum ExitStatus {
   /// EX_OSERR: the process ran out of memory (see `SystemCall.reportOutOfMemory`).
   static let outOfMemory: Int32 = 71
 
+  /// A hidden command's failure is the desktop's, EX_UNAVAILABLE like `DesktopError.failed`.
+  static func of(_ end: HiddenCommandEnd) -> Int32 {
+    switch end {
+    case .done: 0
+    case .failed: 69
+    }
+  }
+
   static func of(_ outcome: Outcome) -> Int32 {
     switch outcome {
     case .negative: 1
@@ -81,7 +89,7 @@ enum ExitStatus {
     switch error {
     case .empty: 1
     case .osc52Refused: 65
-    case .unavailable, .failed, .noXFixes: 69
+    case .unavailable, .failed, .noXFixes, .hiddenCommandArguments: 69
     case .timeout, .keptSending, .bridgeRunning: 75
     case .pasteboard(let error): of(error)
     }

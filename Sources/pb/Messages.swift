@@ -232,6 +232,13 @@ extension DesktopError {
       return "\(what) kept sending for \(seconds) s without ending its data; try again, or give it longer with --timeout"
     case .osc52Refused(let reason):
       return Display.line(reason)
+    case .hiddenCommandArguments(let command):
+      let process =
+        switch command {
+        case .owner: "the owner process"
+        case .secretWatch: "the secret's watcher"
+        }
+      return "internal error: \(process) was started with arguments it does not take"
     case .pasteboard(let error):
       return error.message
     }

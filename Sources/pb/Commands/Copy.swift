@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import ArgumentParser
 import PasteboardKit
 import LinuxSystem

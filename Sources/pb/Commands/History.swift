@@ -1,9 +1,7 @@
 import ArgumentParser
 import PasteboardKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import LinuxSystem
 
 /// `[N]` of `pb undo` and `pb redo`: how many entries, 1 by default. Taken as raw words so
