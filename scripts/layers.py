@@ -99,8 +99,12 @@ def lines(edges):
 def main(arguments):
     if arguments[:1] == ["--check"]:
         document = open(arguments[1], encoding="utf-8").read()
+        blocks = re.findall(r"<!-- layers:(\w+) -->\n```\n([\s\S]*?)```", document)
+        if not blocks:
+            print(f"{arguments[1]} shows no folder graph (a <!-- layers:TARGET --> block)")
+            return 1
         failed = False
-        for target, block in re.findall(r"<!-- layers:(\w+) -->\n```\n([\s\S]*?)```", document):
+        for target, block in blocks:
             edges = graph(target)
             cycle = loop(edges)
             if cycle:

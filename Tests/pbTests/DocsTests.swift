@@ -178,6 +178,17 @@ struct DocsTests {
   }
 
 
+  @Test("docs/architecture.md shows PasteboardKit's folder graph as the code has it, and it has no loop")
+  func folderGraph() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(
+      "/usr/bin/env",
+      ["python3", Self.repository.appendingPathComponent("scripts/layers.py").path, "--check",
+        Self.repository.appendingPathComponent("docs/architecture.md").path], stdin: nil, environment: [:])
+    #expect(try Self.read("docs/architecture.md").contains("<!-- layers:PasteboardKit -->"), "the graph is shown")
+    #expect(result.status == 0, "\(result.text)\(result.stderr)")
+  }
+
   @Test("the man page passes mandoc's lint")
   func manualLints() throws {
     let sandbox = try Sandbox()
