@@ -1,6 +1,14 @@
 // libmagic's compiled database indexed so that a sniff walks only the rules that can
 // match the data at hand.
 //
+// Kept because it pays its way: a sniffed pb copy of a 19-byte text (release build, bench/
+// PB_BENCH=startup, index off by MAGIC naming the same database) runs 1.5 M instructions
+// instead of 3.65 M and takes 299 page faults instead of 394: the copy is about a third
+// quicker (index off: 1.54x its time, median of 1,000 interleaved pairs). Written for
+// libmagic 5.44 alone (CMAGIC_KNOWN_LIBMAGIC): with another it is compiled out, or not used
+// when the library linked differs from the header, and libmagic loads its whole database.
+// RegexPrefilterTests checks every file of the type corpus against libmagic alone.
+//
 // libmagic tries every one of its 3,500 top-level tests, with the 12,000 continuations
 // they guard, twice for text (once for binary tests, once for text tests): 6 MB of rules
 // read on every sniff, mapped page by page and unmapped at exit, most of a small copy's
