@@ -38,11 +38,13 @@ order="$build_path/pb.order"
 unordered=$(sha256sum < "$bin_path/pb")
 if [ ! -e "$order" ] || [ "$(cat "$order.sum" 2>/dev/null)" != "$unordered" ]; then
   rm -f "$order" "$order.sum"
-  if command -v valgrind > /dev/null; then
-    python3 scripts/make-link-order.py "$bin_path/pb" "$order" >&2
+  if ! command -v valgrind > /dev/null; then
+    echo "build-release.sh: valgrind is missing (apt-get install valgrind): pb is linked in no order, its start-up slower" >&2
+  elif python3 scripts/make-link-order.py "$bin_path/pb" "$order" >&2; then
     echo "$unordered" > "$order.sum"
   else
-    echo "build-release.sh: valgrind is missing (apt-get install valgrind): pb is linked in no order, its start-up slower" >&2
+    rm -f "$order"
+    echo "build-release.sh: no link order could be made: pb is linked in no order, its start-up slower" >&2
   fi
 fi
 # The build does not know the order as an input of the link: the unordered link above
