@@ -22,6 +22,11 @@ PB_BENCH=cut runs only pb cut, undo and redo of 2000 files against mv and cp.
 PB_BENCH=sizes runs only the table of 1 MiB, 100 MiB and 1 GiB copies and pastes against
 cat, and PB_BENCH=small only the small paste against /bin/true and cat of a small file:
 the figures to compare between two builds (bench/bench.py OLDER_PB runs them for it).
+PB_BENCH=startup runs only the start-up of the two commands a speed trick must pay its way
+in: pb paste and sniffed pb copy of a 19-byte value, with no desktop, by valgrind's
+instruction count and by median times in interleaved rounds; for pb, pb with libmagic's
+index off (MAGIC naming the database libmagic loads anyway) and, with PB_BASELINE, that
+binary: the before and after of a trick from one run.
 PB_BENCH=many runs only a board of 10,000 small items: pb copy of 10,000 files, and
 pb paste -i all and pb items against cat of the same files.
 PB_BENCH=corpus runs only the type corpus's rates (Tests/TypeCorpus): how often pb's type,
@@ -1176,6 +1181,68 @@ def sizes_bench(work):
         os.unlink(out)
 
 
+def default_magic():
+    """The compiled database libmagic loads when nothing says otherwise, as `file -v` names it."""
+    try:
+        version = subprocess.run(["file", "-v"], capture_output=True, text=True).stdout
+        return re.search(r"magic file from (\S+)", version).group(1)
+    except (OSError, AttributeError):
+        return "/usr/share/misc/magic"
+
+
+def startup_bench(work, rounds=15, runs=40):
+    """pb paste and sniffed pb copy of a small value: instructions, page faults and times, for
+    pb, pb with its libmagic index off, and PB_BASELINE."""
+    value = os.path.join(work, "value.txt")
+    with open(value, "wb") as f:
+        f.write(b"a 19-byte value ok\n")
+    base = {key: item for key, item in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY", "MAGIC")}
+    base["XDG_CACHE_HOME"] = os.path.join(work, "cache")
+    binaries = [("pb", PB, {}), ("pb, libmagic index off", PB, {"MAGIC": default_magic()})]
+    if BASELINE:
+        binaries.append(("PB_BASELINE", BASELINE, {}))
+    envs = {label: dict(base, PB_DIR=os.path.join(work, "startup-" + str(place)), **extra)
+            for place, (label, _, extra) in enumerate(binaries)}
+    commands = [("pb paste", lambda pb: [pb, "paste"]), ("pb copy (sniffed)", lambda pb: [pb, "copy", value])]
+    for label, program, _ in binaries:
+        # The board to paste, and the index in the cache folder.
+        subprocess.run([program, "copy", value], env=envs[label], check=True)
+
+    def once(command, env):
+        """Wall time, CPU time (user and system) and minor page faults of one run."""
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        if status != 0:
+            sys.exit(f"{command} failed ({status})")
+        return wall, usage.ru_utime + usage.ru_stime, usage.ru_minflt
+
+    # Runs interleaved one by one (a loaded machine drifts within seconds); each round's
+    # medians, and each ratio to pb taken within its round.
+    figures = {(name, label): [] for name, _ in commands for label, _, _ in binaries}
+    for _ in range(rounds):
+        samples = {key: [] for key in figures}
+        for _ in range(runs):
+            for name, make in commands:
+                for label, program, _ in binaries:
+                    samples[(name, label)].append(once(make(program), envs[label]))
+        for key, values in samples.items():
+            figures[key].append(tuple(median([v[field] for v in values]) for field in range(3)))
+    print(f"\nstart-up, no desktop: medians of {rounds} rounds of {runs} runs each, run by run interleaved; "
+          "ratios to pb within each round")
+    print("| command | binary | wall time | vs pb | CPU time | vs pb | minor faults | instructions (valgrind) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name, make in commands:
+        for label, program, _ in binaries:
+            rows, own = figures[(name, label)], figures[(name, "pb")]
+            ratio = [median([r[field] / p[field] for r, p in zip(rows, own) if p[field] > 0] or [float("nan")]) for field in range(2)]
+            count = callgrind_instructions(make(program), envs[label], work)
+            print(f"| `{name}` | {label} | {median([r[0] for r in rows]) * 1000:.3f} ms | {ratio[0]:.3f}x | "
+                  f"{median([r[1] for r in rows]) * 1000:.3f} ms | {ratio[1]:.3f}x | {median([r[2] for r in rows]):.0f} | "
+                  f"{f'{count:,}' if count else ''} |")
+
+
 def small_paste_bench(work):
     """Start-up: a small paste against /bin/true and cat of a small file."""
     env = store_env(work)
@@ -1246,7 +1313,7 @@ def main():
     env = store_env(work)
     PB, BASELINE = installed_copy(PB, work, "pb"), installed_copy(BASELINE, work, "baseline")
     only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
-            "sizes": sizes_bench, "small": small_paste_bench, "many": many_bench,
+            "sizes": sizes_bench, "small": small_paste_bench, "startup": startup_bench, "many": many_bench,
             "corpus": corpus_bench, "qt": qt_import_bench,
             "derived": derived_bench, "remote": remote_bench, "silent": silent_bench,
             "hostile": hostile_bench}.get(os.environ.get("PB_BENCH", ""))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes scripts/pb.order, the order scripts/build-release.sh has the linker lay out
-pb's functions and variables in.
+"""Writes the order scripts/build-release.sh has the linker lay out pb's functions and
+variables in, from the very binary it then links again in that order.
 
 A small command runs code from all over pb's ~15 MiB of text and touches variables all
 over its 600 KiB of zero-filled data, and each piece costs a page fault (~2 us here): the
@@ -11,9 +11,8 @@ scratch board (callgrind lists the functions that ran, lackey every memory acces
 lists what they used: first what every command uses (start-up), then what fewer share,
 grouped by which commands use it.
 
-A name the list does not know (new code) still links, in the ordinary place; run this
-again after large changes (it takes two minutes, and needs Debian's valgrind). Usage:
-scripts/make-link-order.py [PB], where PB is a release pb (default: build-release.sh's).
+It takes about two minutes, and needs Debian's valgrind. Usage:
+scripts/make-link-order.py PB ORDER_FILE, where PB is a release pb linked in no order.
 """
 import bisect
 import collections
@@ -24,8 +23,6 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ORDER_FILE = os.path.join(HERE, "pb.order")
 
 # What a user types most, each with the board it expects: copies (sniffed from a file and
 # from a pipe, and with a type), pastes, the readers, undo and redo.
@@ -113,10 +110,11 @@ def variables_used(program, arguments, stdin, env, work, symbols):
 
 
 def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: make-link-order.py PB ORDER_FILE")
     if shutil.which("valgrind") is None:
         sys.exit("make-link-order.py: valgrind is missing; install it (apt-get install valgrind) and run this again")
-    pb = sys.argv[1] if len(sys.argv) > 1 else subprocess.run(
-        [os.path.join(HERE, "build-release.sh")], check=True, capture_output=True, text=True).stdout.strip()
+    pb, order_file = sys.argv[1], sys.argv[2]
     with tempfile.TemporaryDirectory() as work:
         # valgrind cannot read the DWARF of the static binary; the symbol table is enough.
         stripped = os.path.join(work, "pb")
@@ -161,9 +159,11 @@ def main():
     # code. The entry point runs before valgrind names anything.
     order = ["_start"] + sorted((name for name in users if defined.get(name, 0) == 1),
                                 key=lambda name: (-len(users[name]), sorted(users[name]), name))
-    with open(ORDER_FILE, "w", encoding="utf-8") as f:
+    # Written whole or not at all: build-release.sh takes an order that is there as finished.
+    with open(order_file + ".new", "w", encoding="utf-8") as f:
         f.write("".join(name + "\n" for name in order))
-    print(f"{ORDER_FILE}: {len(order)} functions and variables from {len(COMMANDS)} commands", file=sys.stderr)
+    os.replace(order_file + ".new", order_file)
+    print(f"{order_file}: {len(order)} functions and variables from {len(COMMANDS)} commands", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,11 @@
 // regexec, and skipped when a required string is missing from the subject. Whatever
 // could match is still compiled and run by glibc, so libmagic's answers do not change;
 // a pattern this reader does not fully understand is compiled at once, as before.
+//
+// With the index in use, a sniffed pb copy of a 19-byte text runs 130,000 fewer
+// instructions with the shortcut than without (1.50 M against 1.64 M, 8%; its time within
+// the noise of a loaded machine). Only with libmagic 5.44 (cmagic_shortcuts_available);
+// with another, regcomp and regexec go straight to glibc.
 
 #define _GNU_SOURCE  // memmem
 #include "CMagic.h"
@@ -345,7 +350,10 @@ static struct deferred *deferred;
 static size_t deferred_count, deferred_capacity;
 static pthread_mutex_t deferred_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct cmagic_regex_counts counts;
-static int prefilter_enabled = 1;
+// -1 until the first regcomp: then whether this is the libmagic the shortcut was written
+// against (it keys deferred patterns by the address of libmagic's regex_t, and leans on
+// how that release compiles, runs and frees them).
+static int prefilter_enabled = -1;
 
 // The entry for `key`, or NULL; the caller holds the lock.
 static struct deferred *find(const regex_t *key) {
@@ -379,6 +387,7 @@ static int defer(const regex_t *key, const char *pattern, int cflags, const stru
 int __wrap_regcomp(regex_t *preg, const char *pattern, int cflags) {
   struct regex_requirement requirement;
   pthread_mutex_lock(&deferred_lock);
+  if (prefilter_enabled < 0) prefilter_enabled = cmagic_shortcuts_available();
   int worth_deferring = prefilter_enabled && read_pattern(pattern, cflags, &requirement) && requirement.count > 0;
   struct deferred *stale = find(preg);
   if (stale != NULL) {
@@ -436,7 +445,7 @@ struct cmagic_regex_counts cmagic_regex_counts(void) {
 
 void cmagic_regex_set_prefilter(int enabled) {
   pthread_mutex_lock(&deferred_lock);
-  prefilter_enabled = enabled;
+  prefilter_enabled = enabled && cmagic_shortcuts_available();
   pthread_mutex_unlock(&deferred_lock);
 }
 

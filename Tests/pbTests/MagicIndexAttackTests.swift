@@ -5,7 +5,7 @@ import Testing
 /// ($XDG_CACHE_HOME/pb/libmagic-index): compiled rules libmagic trusts as they are, so pb
 /// must read only an index of the user's own, never through a link, and leave nothing
 /// behind when it replaces one.
-@Suite("libmagic index cache attacks", .tags(.endToEnd))
+@Suite("libmagic index cache attacks", .tags(.endToEnd), .knownLibmagic)
 struct MagicIndexCacheAttackTests {
   /// A one-pixel PNG's first bytes.
   static let png = Data([

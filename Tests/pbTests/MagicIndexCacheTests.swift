@@ -1,3 +1,4 @@
+import CMagic
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// built by the first sniff, used by later ones, replaced when damaged; a cache that cannot
 /// be written, or rules libmagic takes from elsewhere (MAGIC, ~/.magic), cost no error and
 /// no type. The right type is what pb says with the whole database (MAGIC names it).
-@Suite("libmagic's index in the cache folder", .tags(.endToEnd))
+@Suite("libmagic's index in the cache folder", .tags(.endToEnd), .knownLibmagic)
 struct MagicIndexCacheTests {
   static let wholeDatabase = "/usr/share/misc/magic"
   static let indexName = "pb/libmagic-index"
@@ -292,5 +293,15 @@ struct MagicIndexCacheTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: cache.cache + "/pb") == ["libmagic-index"], "temporary files left behind")
     try cache.expectRightType(cache.script)
     #expect(cache.status()?.st_ino == left.st_ino, "the index left behind was built again")
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// pb keeps an index only with the libmagic it was written for (CMagic.h): the test
+  /// process links the same static libmagic as the pb it runs.
+  static var knownLibmagic: Self {
+    .enabled(
+      if: cmagic_shortcuts_available() == 1,
+      "written for libmagic 5.44 (\(CMAGIC_KNOWN_LIBMAGIC)); compiled against \(MAGIC_VERSION), running \(magic_version())")
   }
 }

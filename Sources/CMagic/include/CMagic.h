@@ -8,6 +8,17 @@
 #include <stdint.h>
 #include <regex.h>
 
+/// The libmagic release (magic.h's MAGIC_VERSION) the index and the regular-expression
+/// shortcut are written for: the index copies its private 376-byte `struct magic` and its
+/// matcher, the shortcut how it calls regcomp and regexec. 5.45 keeps the compiled format
+/// but changed the matcher, so the database's own version number is no guard.
+#define CMAGIC_KNOWN_LIBMAGIC 544
+
+/// 1 when the libmagic pb was compiled against (magic.h) and the one it runs with
+/// (magic_version()) are both CMAGIC_KNOWN_LIBMAGIC; else 0, and libmagic runs alone: no
+/// index is built or read, and regcomp and regexec are glibc's own.
+int cmagic_shortcuts_available(void);
+
 /// 0 when `pattern` (compiled with `cflags`) cannot match `subject` because a string
 /// every match contains is missing from it; 1 when it may match, or when the pattern
 /// is one the shortcut leaves to glibc.
@@ -23,7 +34,8 @@ struct cmagic_regex_counts {
 struct cmagic_regex_counts cmagic_regex_counts(void);
 
 /// Turns the shortcut off (0) or on (1) for regular expressions compiled from now on;
-/// it is on from the start. Off, regcomp and regexec are glibc's own: tests compare.
+/// it is on from the start, where cmagic_shortcuts_available() (never otherwise). Off,
+/// regcomp and regexec are glibc's own: tests compare.
 void cmagic_regex_set_prefilter(int enabled);
 
 /// Calls `visit` with each pattern whose compilation is put off now (the lock is held:

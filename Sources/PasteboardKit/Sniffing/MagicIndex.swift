@@ -13,7 +13,9 @@ import LinuxSystem
 /// user's cache folder: `$XDG_CACHE_HOME/pb/libmagic-index`, else `~/.cache/pb/`. It
 /// names the database it was built from (device, inode, size, times); an index of another
 /// (a `file` upgrade) is built again, and anything else libmagic loads alone. Where no
-/// index can be kept, none is built: libmagic loads the whole database.
+/// index can be kept, none is built: libmagic loads the whole database. So it does with a
+/// libmagic other than 5.44, at compile time or at run time (`cmagic_shortcuts_available`):
+/// the index copies that release's private rule layout and matcher.
 final class MagicIndex: @unchecked Sendable {
   /// The index as checked, for the rest of the process (libmagic keeps pointers into its
   /// bytes).
@@ -84,7 +86,7 @@ final class MagicIndex: @unchecked Sendable {
   /// an index no later process can read is not built: with no home, a cache folder that
   /// cannot be made or written, or one pb refuses (another user's).
   static func load(database: String, folder: String) -> MagicIndex? {
-    guard let identity = identity(of: database) else { return nil }
+    guard cmagic_shortcuts_available() == 1, let identity = identity(of: database) else { return nil }
     if let cached = cached(in: folder, identity: identity) { return MagicIndex(index: cached) }
     guard let directory = openFolder(folder, creating: true), (try? SystemCall.checkWritable(directory.descriptor)) != nil,
       canHoldIndex(directory), let built = build(from: database, identity: identity)

@@ -7,7 +7,7 @@ import Testing
 /// Inputs on which libmagic's rules index (Sources/CMagic/MagicIndex.c) once changed
 /// libmagic's answer: with the rules the index picks, libmagic must answer as it does
 /// with the whole database, whatever the data.
-@Suite("libmagic index attacks", .tags(.unit))
+@Suite("libmagic index attacks", .tags(.unit), .knownLibmagic)
 struct MagicIndexAttackTests {
   static let systemDatabase = "/usr/share/misc/magic.mgc"
 

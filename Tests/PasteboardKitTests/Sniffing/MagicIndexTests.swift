@@ -8,7 +8,7 @@ import Testing
 /// libmagic's rules indexed (Sources/CMagic/MagicIndex.c, MagicIndex.swift): a sniff with
 /// the rules the index picks must answer what the whole database answers, for every head;
 /// and an index file that is not whole, or not of this database, must be refused.
-@Suite("libmagic's index", .tags(.unit), .serialized) struct MagicIndexTests {
+@Suite("libmagic's index", .tags(.unit), .serialized, .knownLibmagic) struct MagicIndexTests {
   /// libmagic 5.44's compiled entry.
   static let entry = 376
 
@@ -604,5 +604,15 @@ import Testing
     var none: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(bitPattern: 1)
     let empty = [UInt8](repeating: 0, count: 1).withUnsafeBytes { cmagic_index_build($0.baseAddress, 0, Self.identity, &none) }
     #expect(empty == 0 && none == nil, "an empty database")
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// The index and the regular-expression shortcut exist only with the libmagic they were
+  /// written for (CMagic.h); with another, libmagic runs alone and there is nothing to test.
+  static var knownLibmagic: Self {
+    .enabled(
+      if: cmagic_shortcuts_available() == 1,
+      "written for libmagic 5.44 (\(CMAGIC_KNOWN_LIBMAGIC)); compiled against \(MAGIC_VERSION), running \(magic_version())")
   }
 }

@@ -7,7 +7,7 @@ import Testing
 /// The shortcut libmagic's regular expressions go through (Sources/CMagic/RegexPrefilter.c):
 /// it may skip only what glibc would not match, so libmagic's answers stay the same.
 /// Serialized: one test turns the shortcut off for a while.
-@Suite(.tags(.unit), .serialized) struct RegexPrefilterTests {
+@Suite(.tags(.unit), .serialized, .knownLibmagic) struct RegexPrefilterTests {
   static let flags = REG_EXTENDED | REG_NEWLINE
 
   func mayMatch(_ pattern: String, _ subject: String, flags: Int32 = flags) -> Bool {
@@ -97,6 +97,26 @@ import Testing
     for (index, (fast, slow)) in zip(indexed, glibc).enumerated() {
       #expect(fast == slow, "subject \(index), indexed: \(String(decoding: Self.subjects[index].prefix(40), as: UTF8.self))")
     }
+  }
+
+  /// The check that the shortcuts change no answer on real files: every file of the type
+  /// corpus sniffed as pb sniffs it (the index, the shortcut) and by libmagic alone (the
+  /// whole database, glibc's regcomp and regexec), which is what another libmagic gets.
+  @Test func everyCorpusFileGetsPlainLibmagicsAnswer() throws {
+    let corpus = MagicIndexTests.corpus
+    try #require(corpus.count >= 500, "the type corpus has \(corpus.count) files")
+    try #require(MagicSniffer.usesIndex, "no index in this process (MAGIC set, ~/.magic, or no compiled database?)")
+    func sniffEach(_ sniffer: MagicSniffer) -> [String] {
+      corpus.map { file in file.head.withUnsafeBytes { head in (try? sniffer.sniff(head)).map { "\($0)" } ?? "an error" } }
+    }
+    let served = corpus.filter { file in file.head.withUnsafeBytes { MagicIndex.picked(for: $0) } != nil }.count
+    #expect(served * 10 >= corpus.count * 6, "the index served \(served) of \(corpus.count) files")
+    let shortcuts = sniffEach(MagicSniffer(sharesLibmagic: false, indexed: true))
+    cmagic_regex_set_prefilter(0)
+    defer { cmagic_regex_set_prefilter(1) }
+    let plain = sniffEach(MagicSniffer(sharesLibmagic: false, indexed: false))
+    let differences = zip(corpus, zip(shortcuts, plain)).filter { $1.0 != $1.1 }.map { "\($0.name): \($1.0), libmagic alone \($1.1)" }
+    #expect(differences.isEmpty, "\(differences.count) of \(corpus.count) files:\n\(differences.prefix(20).joined(separator: "\n"))")
   }
 
   @Test func noPatternOfLibmagicsIsSkippedWhereGlibcWouldMatch() throws {
