@@ -349,24 +349,28 @@ struct RemoteHostileTests {
     try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).stderr.contains("is empty") }
     let second = try bridge(sandbox, sshd)
     // Each change made below is one change on each side, however many bridges carry it:
-    // a copy imported twice, or one going back and forth, shows in a later count.
+    // a copy imported twice, or one going back and forth, shows in a later count. The
+    // bridges are not ordered with each other, so one side changes at a time: a copy, then
+    // one more from the same side once it crossed, which crosses after anything the copy
+    // set going.
     let start = try counts(sandbox, sshd)
     var made = 0
     for (index, text) in ["from here", "from there"].enumerated() {
-      if index == 0 {
-        try sandbox.pb(["copy", "-p", "clips"], stdin: Data(text.utf8))
-      } else {
-        try there(sandbox, sshd, ["copy", "-p", "clips"], stdin: Data(text.utf8))
+      for copied in [text, "\(text), later"] {
+        if index == 0 {
+          try sandbox.pb(["copy", "-p", "clips"], stdin: Data(copied.utf8))
+        } else {
+          try there(sandbox, sshd, ["copy", "-p", "clips"], stdin: Data(copied.utf8))
+        }
+        made += 1
+        let both = { (try sandbox.pb("paste", "-p", "clips").text, try self.there(sandbox, sshd, ["paste", "-p", "clips"]).text) }
+        try waitUntil { try both() == (copied, copied) }
+        let (local, remote) = try both()
+        #expect(local == copied && remote == copied, "'\(local)' here, '\(remote)' there; \(first.said) \(second.said)")
       }
-      made += 1
-      try waitUntil {
-        try sandbox.pb("paste", "-p", "clips").text == text && there(sandbox, sshd, ["paste", "-p", "clips"]).text == text
-      }
-      let (local, remote) = (try sandbox.pb("paste", "-p", "clips").text, try there(sandbox, sshd, ["paste", "-p", "clips"]).text)
-      #expect(local == text && remote == text, "\(text): '\(local)' here, '\(remote)' there; \(first.said) \(second.said)")
-      let settled = (start.0 + made, Int(start.1.trimmingCharacters(in: .newlines)).map { "\($0 + made)\n" } ?? start.1)
-      try expectSettled(sandbox, sshd, at: settled, "\(text): \(first.said) \(second.said)")
-      made += 2
+      let now = try counts(sandbox, sshd)
+      let expected = (start.0 + made, Int(start.1.trimmingCharacters(in: .newlines)).map { "\($0 + made)\n" })
+      #expect(now.0 == expected.0 && now.1 == expected.1, "\(text): the counts went from \(start) to \(now), \(made) changes made")
     }
   }
 
