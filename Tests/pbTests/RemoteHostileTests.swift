@@ -343,38 +343,34 @@ struct RemoteHostileTests {
     .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd"))
   func twoBridgesOfOnePair() throws {
     let (sandbox, sshd, first) = try bridgedPair()
+    // Emptied first, so that the second bridge sends nothing as it starts: a board it
+    // sent late, landing after the copies below, would be a change of its own.
+    #expect(try sandbox.pb("clear", "-p", "clips").status == 0)
+    try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).stderr.contains("is empty") }
     let second = try bridge(sandbox, sshd)
-    let counts = { try self.counts(sandbox, sshd) }
-    // The second bridge's first send (the board as it was) lands before the copies.
-    var quiet = try counts()
-    var quietSince = Date()
-    try waitUntil {
-      let now = try counts()
-      if now != quiet { (quiet, quietSince) = (now, Date()) }
-      return Date().timeIntervalSince(quietSince) > 1
-    }
+    // Each change made below is one change on each side, however many bridges carry it:
+    // a copy imported twice, or one going back and forth, shows in a later count. The
+    // bridges are not ordered with each other, so one side changes at a time: a copy, then
+    // one more from the same side once it crossed, which crosses after anything the copy
+    // set going.
+    let start = try counts(sandbox, sshd)
+    var made = 0
     for (index, text) in ["from here", "from there"].enumerated() {
-      if index == 0 {
-        try sandbox.pb(["copy", "-p", "clips"], stdin: Data(text.utf8))
-      } else {
-        try there(sandbox, sshd, ["copy", "-p", "clips"], stdin: Data(text.utf8))
+      for copied in [text, "\(text), later"] {
+        if index == 0 {
+          try sandbox.pb(["copy", "-p", "clips"], stdin: Data(copied.utf8))
+        } else {
+          try there(sandbox, sshd, ["copy", "-p", "clips"], stdin: Data(copied.utf8))
+        }
+        made += 1
+        let both = { (try sandbox.pb("paste", "-p", "clips").text, try self.there(sandbox, sshd, ["paste", "-p", "clips"]).text) }
+        try waitUntil { try both() == (copied, copied) }
+        let (local, remote) = try both()
+        #expect(local == copied && remote == copied, "'\(local)' here, '\(remote)' there; \(first.said) \(second.said)")
       }
-      try waitUntil {
-        try sandbox.pb("paste", "-p", "clips").text == text && there(sandbox, sshd, ["paste", "-p", "clips"]).text == text
-      }
-      var settled = try counts()
-      try waitUntil(seconds: 5) {
-        let now = try counts()
-        defer { settled = now }
-        return now == settled
-      }
-      // Time, not an event: the two bridges are not ordered with each other, so no later
-      // change is known to cross after a late send of the other bridge.
-      usleep(1_500_000)
-      let later = try counts()
-      #expect(settled.0 == later.0 && settled.1 == later.1, "\(text): the counts went on from \(settled) to \(later)")
-      let (local, remote) = (try sandbox.pb("paste", "-p", "clips").text, try there(sandbox, sshd, ["paste", "-p", "clips"]).text)
-      #expect(local == text && remote == text, "\(text): '\(local)' here, '\(remote)' there; \(first.said) \(second.said)")
+      let now = try counts(sandbox, sshd)
+      let expected = (start.0 + made, Int(start.1.trimmingCharacters(in: .newlines)).map { "\($0 + made)\n" })
+      #expect(now.0 == expected.0 && now.1 == expected.1, "\(text): the counts went from \(start) to \(now), \(made) changes made")
     }
   }
 

@@ -284,9 +284,6 @@ extension Pasteboard {
     let contents = try BoardArchive.decode(try failing { try reader.readBody(limit: BoardArchive.manifestLimit) }, source: source)
     let workspace = try Workspace(for: self)
     workspace.holdsStandardInput = holdsStandardInput
-    // The board's data files the archive's must match byte for byte, and the state they
-    // are of; nil once anything differs.
-    var identical = skippingIdentical && !append ? try sameItems(as: contents.items) : nil
     var renamed: [String: String] = [:]
     for file in contents.files {
       let expected = BoardArchive.dataPrefix + file.name
@@ -303,17 +300,7 @@ extension Pasteboard {
       let ext = file.name.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init)
       try failing {
         let (name, data) = try workspace.createDataFile(extension: ext)
-        var live = identical?.files[file.name].flatMap { try? identical?.folder.open($0, flags: O_RDONLY) }
-        if live == nil { identical = nil }
-        var offset: Int64 = 0
-        try reader.readBody { chunk in
-          try data.file.writeAll(chunk)
-          if let file = live, !Self.holds(file, chunk, at: offset) {
-            live = nil
-            identical = nil
-          }
-          offset += Int64(chunk.count)
-        }
+        try reader.readBody { chunk in try data.file.writeAll(chunk) }
         renamed[file.name] = name
       }
     }
@@ -334,7 +321,9 @@ extension Pasteboard {
     let takesHistory = !append && contents.undo != nil
     let state = try commit(from: workspace, recording: Recording(actionName: actionName, records: false)) {
       live, current, history in
-      if let identical, identical.changeCount == current.changeCount { return nil }
+      // Looked at under the lock, against the board as the commit finds it: of two bridges
+      // of one pair importing one archive at once, the second finds the first's change.
+      if skippingIdentical && !append && holdsJust(contents.items, staged: renamed, in: workspace, as: live) { return nil }
       // Recorded here rather than by `commit`, so that the archive's entries go on top.
       history.recordChange(
         named: actionName, before: current.items, previousCount: current.changeCount, changeCount: current.changeCount + 1, at: now)
@@ -365,36 +354,32 @@ extension Pasteboard {
       state: state, expiredLeftOut: contents.items.count - items.count, historyLeftOut: append && contents.undo != nil)
   }
 
-  /// When `items` (an archive's) are the board's, but for the names of their data files:
-  /// the board's state, its data folder, and which of its files each archive file must
-  /// equal.
-  private func sameItems(as items: [Item]) throws(PasteboardError) -> (changeCount: Int, folder: Directory, files: [String: String])? {
-    let current = try latestManifest()
+  /// Whether `items` (an archive's, whose data files `workspace` staged under the names
+  /// `staged` gives) are `live`, the board's, but for the names of their data files, each
+  /// of which holds the board's bytes. Called with the board's lock held.
+  private func holdsJust(_ items: [Item], staged: [String: String], in workspace: Workspace, as live: [Item]) -> Bool {
     let now = TimeSpec.now()
-    let live = current.items.filter { !$0.hasExpired(at: now) }
     let incoming = items.filter { !$0.hasExpired(at: now) }
-    guard live.count == incoming.count else { return nil }
+    guard live.count == incoming.count, let data = try? folder(Folder.data) else { return false }
     var files: [String: String] = [:]
     for (liveItem, item) in zip(live, incoming) {
-      guard item.representations.count == liveItem.representations.count else { return nil }
+      guard item.representations.count == liveItem.representations.count else { return false }
       var renamed = item
       for index in item.representations.indices {
         let theirs = item.representations[index].file
         let ours = liveItem.representations[index].file
-        guard files[theirs] == nil else { return nil }
+        guard files[theirs] == nil else { return false }
         files[theirs] = ours
         renamed.representations[index].file = ours
       }
-      guard renamed == liveItem else { return nil }
+      guard renamed == liveItem else { return false }
     }
-    return (current.changeCount, try requiredFolder(Folder.data), files)
-  }
-
-  /// Whether `file` holds `chunk` at `offset`.
-  private static func holds(_ file: Descriptor, _ chunk: UnsafeRawBufferPointer, at offset: Int64) -> Bool {
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk.count, alignment: 16)
-    defer { buffer.deallocate() }
-    guard let count = try? file.file.readFully(into: buffer, at: offset), count == chunk.count else { return false }
-    return memcmp(buffer.baseAddress!, chunk.baseAddress!, chunk.count) == 0
+    for (theirs, ours) in files {
+      guard let name = staged[theirs], let incoming = workspace.openStaged(name), let stored = try? data.open(ours, flags: O_RDONLY),
+        let incomingStatus = try? incoming.status(), let storedStatus = try? stored.status(),
+        incomingStatus.st_size == storedStatus.st_size, (try? ByteTransfer.isPrefix(incoming.file, of: stored.file)) == true
+      else { return false }
+    }
+    return true
   }
 }

@@ -117,11 +117,12 @@ public final class ChangeMonitor {
   /// passes first.
   public func state(after since: Int, timeout: Int64?) throws(PasteboardError) -> PasteboardState? {
     let deadline = timeout.map { SystemCall.monotonicMilliseconds() + $0 }
-    // In a store made again the count starts over: any other count is a change.
     let startGeneration = storeGeneration
     while true {
       let (board, state) = try current()
-      if state.changeCount > since || (storeGeneration != startGeneration && state.changeCount != since) { return state }
+      if state.changeCount > since || (storeGeneration != startGeneration && Self.isChange(state.changeCount, since: since)) {
+        return state
+      }
       let now = SystemCall.monotonicMilliseconds()
       if let deadline, now >= deadline { return nil }
       var wake = deadline
@@ -137,6 +138,14 @@ public final class ChangeMonitor {
         try board.removeExpired()
       }
     }
+  }
+
+  /// Whether a board in a store made again, at `count`, is a change from one last seen at
+  /// `since`: its counts start over, so any other count is one, and so is any change at
+  /// all, even one that brought it back to the count last seen (the watcher woke only
+  /// after it). Only an unchanged board, at 0, is the same as one last seen at 0.
+  private static func isChange(_ count: Int, since: Int) -> Bool {
+    count != since || count > 0
   }
 
   /// Notices the store folder gone or replaced: while it is gone, watches the nearest

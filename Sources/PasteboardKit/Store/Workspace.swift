@@ -84,6 +84,13 @@ final class Workspace {
     return (file, descriptor)
   }
 
+  /// A data file written here, opened to be read before the commit names it; nil for
+  /// one never written here.
+  func openStaged(_ name: String) -> Descriptor? {
+    guard let file = staged.first(where: { $0.name == name }) else { return nil }
+    return file.unnamed ?? (try? scratch?.folder.open(name, flags: O_RDONLY))
+  }
+
   /// Gives every data file its name in `data/`; called with the board's lock held.
   /// `durable`: each file's bytes reach the disk before it is named.
   func name(into data: Directory, durable: Bool) throws {
