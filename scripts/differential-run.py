@@ -59,10 +59,35 @@ NORMALIZATIONS = [
     # A unique board's name ends in 16 random hex digits (pb create --unique); the
     # set-up makes one, so each binary's template holds a different one.
     (re.compile(rb"(?<![0-9a-f])([A-Za-z0-9_-]+)\.[0-9a-f]{16}(?![0-9a-f])"), rb"\1.<UNIQUE>"),
+    # A data file of the store is named by 16 random hex digits and its extension; an
+    # archive (pb export) names them, so each binary's set-up gives other names.
+    (re.compile(rb"(?<![0-9A-Za-z_.-])[0-9a-f]{16}(?=\.[A-Za-z0-9]+)"), b"<DATAFILE>"),
 ]
+
+TAR_BLOCK = 512
+
+
+def normalize_tar(data):
+    """An archive's member headers carry the time it was written (mtime, in seconds)
+    and a checksum over it: both are blanked in each header of a ustar stream at the
+    start of `data` (pb export); the members' contents are left to the patterns."""
+    if len(data) < TAR_BLOCK or data[257:262] != b"ustar":
+        return data
+    data = bytearray(data)
+    offset = 0
+    while offset + TAR_BLOCK <= len(data) and data[offset + 257:offset + 262] == b"ustar":
+        data[offset + 136:offset + 148] = b"<MTIME>".ljust(12, b" ")
+        data[offset + 148:offset + 156] = b"<CKSUM>".ljust(8, b" ")
+        try:
+            size = int(bytes(data[offset + 124:offset + 136]).strip(b" \0") or b"0", 8)
+        except ValueError:
+            break
+        offset += TAR_BLOCK + (size + TAR_BLOCK - 1) // TAR_BLOCK * TAR_BLOCK
+    return bytes(data)
 
 
 def normalize(data):
+    data = normalize_tar(data)
     for pattern, replacement in NORMALIZATIONS:
         data = pattern.sub(replacement, data)
     return data
