@@ -3,7 +3,7 @@ import PasteboardKit
 
 /// How a command ends without an error message of its own: the status says it all, or
 /// the command has said what went wrong on lines of its own already.
-enum Outcome: Error {
+enum SilentExit: Error {
   /// No: nothing found, nothing of the types, no change before the timeout.
   case negative
   /// Some of the files were not put back or removed; each was said on its own line.
@@ -17,7 +17,7 @@ enum ExitStatus {
   /// EX_OSERR: the process ran out of memory (see `SystemCall.reportOutOfMemory`).
   static let outOfMemory: Int32 = 71
 
-  static func of(_ outcome: Outcome) -> Int32 {
+  static func of(_ outcome: SilentExit) -> Int32 {
     switch outcome {
     case .negative: 1
     case .filesLeft: 73

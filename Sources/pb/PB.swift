@@ -73,7 +73,7 @@ struct PB: ParsableCommand {
         }
         if let remote {
           let remoteStatus = try remote.run()
-          if remoteStatus != 0 { throw Outcome.status(remoteStatus) }
+          if remoteStatus != 0 { throw SilentExit.status(remoteStatus) }
         } else {
           try Store.checkEnvironment()
           try run()
@@ -198,7 +198,7 @@ struct PB: ParsableCommand {
       StandardStreams.printError("\(shownName): " + failure.message)
       return failure.status
     }
-    if let outcome = error as? Outcome {
+    if let outcome = error as? SilentExit {
       // A negative answer can come after output (`[]` of --json on an empty board).
       try? Output.standard.flush()
       return ExitStatus.of(outcome)

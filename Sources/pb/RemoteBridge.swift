@@ -27,7 +27,7 @@ enum RemoteBridge {
     let request = RemoteRequest(words: words, input: true, terminals: RemoteRequest.Terminals(input: false, output: false, error: false))
     let status = try RemoteConnection(host: target.host).run(request, files: [], input: toRemote.read, output: fromRemote.write)
     RemoteCommand.sayIfKilled(status, host: target.host)
-    if status != 0 { throw Outcome.status(status) }
+    if status != 0 { throw SilentExit.status(status) }
   }
 
   /// The other end, as `pb serve` runs it: `__bridge-end --pasteboard NAME [--concealed]`.

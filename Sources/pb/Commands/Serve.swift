@@ -19,7 +19,7 @@ extension PB {
           "pb serve speaks pb's stream to a pb on another machine over ssh, not to a terminal; name a board as HOST:BOARD instead")
       }
       let status = RemoteServer(allowed: RemoteCommand.commands + [RemoteBridgeEnd.command], program: PB.configuration.version).run()
-      if status != 0 { throw Outcome.status(status) }
+      if status != 0 { throw SilentExit.status(status) }
     }
   }
 }

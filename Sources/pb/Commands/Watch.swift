@@ -36,7 +36,7 @@ extension PB {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) }
       let monitor = try ChangeMonitor(store: Store.open(creating: true), board: BoardOptions.name(pasteboard))
       let since = try since ?? monitor.current().state.changeCount
-      guard let state = try monitor.state(after: since, timeout: limit) else { throw Outcome.negative }
+      guard let state = try monitor.state(after: since, timeout: limit) else { throw SilentExit.negative }
       try Output.standard.write("\(state.changeCount)\n")
     }
   }
