@@ -14,7 +14,7 @@ struct BoardOptions: ParsableArguments {
   /// Opens the board; writers create the store and the board as needed, and do the
   /// store's housekeeping first.
   static func open(_ pasteboard: String?, creating: Bool) throws(PasteboardError) -> Pasteboard {
-    let store = try Store.open(creating: creating)
+    let store = try Store.open(creating: creating, notify: Notice.printOnStandardError)
     if creating { store.housekeeping() }
     return try store.pasteboard(named: name(pasteboard), creating: creating)
   }
@@ -25,7 +25,7 @@ struct BoardOptions: ParsableArguments {
   /// every writer.
   static func openToChange(_ pasteboard: String?) throws(PasteboardError) -> Pasteboard {
     let board = name(pasteboard)
-    let store = try Store.open(creating: true)
+    let store = try Store.open(creating: true, notify: Notice.printOnStandardError)
     store.housekeeping()
     return try store.pasteboard(named: board, creating: Pasteboard.isStandard(board))
   }

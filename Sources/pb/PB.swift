@@ -39,7 +39,6 @@ struct PB: ParsableCommand {
     // The far end of pb bridge --remote, as pb serve starts it.
     if arguments.first == RemoteBridgeEnd.command { Glibc.exit(RemoteBridge.runEnd(Array(arguments.dropFirst()))) }
     StandardStreams.prepare()
-    Notice.show = { StandardStreams.printError($0.message) }
     SystemCall.keepOwnerBits()
     var status: Int32 = 0
     let macOSCommand = MacOSCommand.named(programName)

@@ -12,7 +12,7 @@ enum RemoteBridge {
     try Pasteboard.validate(name: local)
     let toRemote = try SystemCall.pipe(named: "the bridge to \(target.host)")
     let fromRemote = try SystemCall.pipe(named: "the bridge from \(target.host)")
-    let end = try RemoteBridgeEnd(board: local, concealed: concealed, output: toRemote.write)
+    let end = try RemoteBridgeEnd(board: local, concealed: concealed, output: toRemote.write, notify: Notice.printOnStandardError)
     let input = fromRemote.read
     BackgroundThread {
       // This end failing (its board deleted, a store error) ends the bridge: said, then

@@ -167,7 +167,7 @@ public final class ChangeMonitor {
     watchedBoard = nil
     watchesBoards = false
     guard here != nil else {
-      store = try Store.open(at: store.path, creating: false)
+      store = try Store.open(at: store.path, creating: false, notify: store.notify)
       var path = store.path
       while true {
         path = Pasteboard.split(path).folder
@@ -178,7 +178,7 @@ public final class ChangeMonitor {
         if path == "/" || path == "." { return }
       }
     }
-    store = try Store.open(at: store.path, creating: false)
+    store = try Store.open(at: store.path, creating: false, notify: store.notify)
     guard let directory = store.directory else { return }
     try watch(directory)
     if let boards = try store.boardsFolder(creating: false) {

@@ -16,6 +16,8 @@ public final class Pasteboard {
   /// Whether writers stage their data in a scratch folder, as they do by themselves on
   /// a filesystem without unnamed files; tests set it to cover that way.
   var stagesInScratchFolder = false
+  /// Where notices go: the store's sink.
+  let notify: (Notice) -> Void
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
   private var openedFolders: [OpenedFolder] = []
@@ -26,11 +28,12 @@ public final class Pasteboard {
     let directory: Directory
   }
 
-  init(name: String, path: String, directory: Directory?, boards: Directory?) {
+  init(name: String, path: String, directory: Directory?, boards: Directory?, notify: @escaping (Notice) -> Void) {
     self.name = name
     self.path = path
     self.directory = directory
     self.boards = boards
+    self.notify = notify
   }
 
   /// The pasteboard used when none is named.
@@ -257,7 +260,7 @@ public final class Pasteboard {
       if waited >= timeout {
         guard waitsPastTimeout else { throw .lockTimeout(board: name, seconds: timeout) }
         if !toldWhy {
-          Notice.show(.stillLocked(board: name, seconds: timeout))
+          notify(.stillLocked(board: name, seconds: timeout))
           toldWhy = true
         }
       }

@@ -33,7 +33,7 @@ extension PB {
     }
 
     func run() throws {
-      let boards = try Store.open(creating: false).listBoards()
+      let boards = try Store.open(creating: false, notify: Notice.printOnStandardError).listBoards()
       let output = Output.standard
       if json { return try output.write(Report.json(boards.map(Report.Board.init))) }
       let rows = [["NAME", "ITEMS", "BYTES", "COUNT", "OWNER", "EXPIRES"]]
@@ -141,7 +141,7 @@ extension PB {
         }
         attributes.owner = BoardAttributes.Owner(process: process, command: process.command)
       }
-      let store = try Store.open(creating: true)
+      let store = try Store.open(creating: true, notify: Notice.printOnStandardError)
       store.housekeeping()
       if unique {
         let board = try store.createUniqueBoard(prefix: prefix ?? "pb", attributes: attributes)
@@ -185,7 +185,7 @@ extension PB {
     /// are still deleted; the exit status is the first failure's. A malformed name
     /// deletes nothing, as a usage error.
     func run() throws {
-      let store = try Store.open(creating: false)
+      let store = try Store.open(creating: false, notify: Notice.printOnStandardError)
       store.housekeeping()
       for name in names { try Pasteboard.validate(name: name) }
       var failure: Int32?

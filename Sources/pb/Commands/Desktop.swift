@@ -96,7 +96,7 @@ extension PB {
 
     func run() throws {
       try desktop.run(publishing: true, osc52: osc52) { route in
-        let store = try Store.open(creating: false)
+        let store = try Store.open(creating: false, notify: Notice.printOnStandardError)
         let pasteboard = try store.pasteboard(named: BoardOptions.name(pasteboard), creating: false)
         let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: ItemSet.parse("0")))
         try Desktop.publish(
@@ -195,7 +195,7 @@ extension PB {
       var options = Pasteboard.WriteOptions()
       options.expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
       try desktop.run(publishing: false) { route in
-        let store = try Store.open(creating: true)
+        let store = try Store.open(creating: true, notify: Notice.printOnStandardError)
         store.housekeeping()
         let pasteboard = try store.pasteboard(named: BoardOptions.name(pasteboard), creating: true)
         let imported = try Desktop.importItem(
@@ -215,7 +215,7 @@ extension PB {
       if input == .standardInput, StandardStreams.inputIsTerminal {
         throw PasteboardError.usage("--archive - reads an archive from standard input, which is a terminal; redirect one: pb import --archive - < board.tar")
       }
-      let store = try Store.open(creating: true)
+      let store = try Store.open(creating: true, notify: Notice.printOnStandardError)
       store.housekeeping()
       let name = BoardOptions.name(pasteboard)
       let existed = Pasteboard.isStandard(name) || (try? store.pasteboard(named: name, creating: false)) != nil
@@ -319,7 +319,7 @@ extension PB {
       try desktop.run(publishing: false) { route in
         let pasteboard = try BoardOptions.open(pasteboard, creating: true)
         try Desktop.bridge(
-          store: try Store.open(creating: true), board: pasteboard.name, selection: desktop.selection, route: route,
+          store: try Store.open(creating: true, notify: Notice.printOnStandardError), board: pasteboard.name, selection: desktop.selection, route: route,
           direction: toDesktop ? .toDesktop : fromDesktop ? .fromDesktop : .both, timeout: limit,
           notify: { StandardStreams.printError("pb bridge: " + $0.message) })
       }
