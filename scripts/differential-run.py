@@ -2,7 +2,7 @@
 """Holds two pb binaries to the same stdout, stderr and exit status, line by line.
 
 Usage: scripts/differential-run.py OLD_PB NEW_PB [--count N] [--seed S] [--jobs J]
-                                   [--show N] [--keep]
+                                   [--show N] [--keep] [--list] [--only REGEX]
 
 Runs at least N (default 2,000) pb command lines with each binary and compares what
 each printed on stdout and stderr, and its exit status, byte for byte (after the
@@ -59,9 +59,10 @@ NORMALIZATIONS = [
     # A unique board's name ends in 16 random hex digits (pb create --unique); the
     # set-up makes one, so each binary's template holds a different one.
     (re.compile(rb"(?<![0-9a-f])([A-Za-z0-9_-]+)\.[0-9a-f]{16}(?![0-9a-f])"), rb"\1.<UNIQUE>"),
-    # A data file of the store is named by 16 random hex digits and its extension; an
-    # archive (pb export) names them, so each binary's set-up gives other names.
-    (re.compile(rb"(?<![0-9A-Za-z_.-])[0-9a-f]{16}(?=\.[A-Za-z0-9]+)"), b"<DATAFILE>"),
+    # A data file of the store is named by 16 random hex digits (and its extension, if
+    # its type has one); an archive (pb export) names them, so each binary's set-up
+    # gives other names.
+    (re.compile(rb"(?<![0-9A-Za-z_.-])[0-9a-f]{16}(?![0-9A-Za-z])"), b"<DATAFILE>"),
 ]
 
 TAR_BLOCK = 512
@@ -665,9 +666,12 @@ def main():
     parser.add_argument("--show", type=int, default=50, help="differing lines to print in full (default 50)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     parser.add_argument("--list", action="store_true", help="print the lines and run nothing")
+    parser.add_argument("--only", metavar="REGEX", help="run only the lines whose description matches (to rerun a few)")
     arguments = parser.parse_args()
 
     cases = all_cases(arguments.count, arguments.seed)
+    if arguments.only:
+        cases = [case for case in cases if re.search(arguments.only, describe(case))]
     if arguments.list:
         for case in cases:
             print(describe(case))
