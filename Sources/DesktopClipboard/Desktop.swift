@@ -586,7 +586,7 @@ public enum Desktop {
       room = maxSize
     }
 
-    enum Outcome {
+    enum TypeReadResult {
       case read(String)
       case refused
       case leftOut
@@ -594,7 +594,7 @@ public enum Desktop {
 
     /// Reads `name` into `sink`, which sees no more than the room left.
     mutating func attempt(_ name: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError)
-      -> Outcome
+      -> TypeReadResult
     {
       var received: Int64 = 0
       var overflowed = false

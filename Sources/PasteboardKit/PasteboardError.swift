@@ -121,7 +121,7 @@ extension PasteboardError {
   }
 
   /// Wraps a failed system call; a write to a closed pipe is the reader going away.
-  init(_ error: SystemError) {
+  public init(_ error: SystemError) {
     self = error.errno == EPIPE ? .outputClosed : .io(error)
   }
 }

@@ -4,7 +4,7 @@ import RemoteBoards
 
 /// How a command ends without an error message of its own: the status says it all, or
 /// the command has said what went wrong on lines of its own already.
-enum Outcome: Error {
+enum SilentExit: Error {
   /// No: nothing found, nothing of the types, no change before the timeout.
   case negative
   /// Some of the files were not put back or removed; each was said on its own line.
@@ -26,7 +26,7 @@ enum ExitStatus {
     }
   }
 
-  static func of(_ outcome: Outcome) -> Int32 {
+  static func of(_ outcome: SilentExit) -> Int32 {
     switch outcome {
     case .negative: 1
     case .filesLeft: 73

@@ -199,6 +199,12 @@ extension CutRefusal {
 }
 
 extension Notice {
+  /// pb's sink for the library's notices (every `Store.open` of a command's): each
+  /// printed on standard error as it comes.
+  static func printOnStandardError(_ notice: Notice) {
+    StandardStreams.printError(notice.message)
+  }
+
   /// What pb prints for a notice, on standard error.
   var message: String {
     switch self {

@@ -40,7 +40,6 @@ struct PB: ParsableCommand {
     // The far end of pb bridge --remote, as pb serve starts it.
     if arguments.first == RemoteBridgeEnd.command { Glibc.exit(BridgeRemote.runEnd(Array(arguments.dropFirst()))) }
     StandardStreams.prepare()
-    Notice.show = { StandardStreams.printError($0.message) }
     SystemCall.keepOwnerBits()
     var status: Int32 = 0
     let macOSCommand = MacOSCommand.named(programName)
@@ -73,7 +72,7 @@ struct PB: ParsableCommand {
         }
         if let remote {
           let remoteStatus = try remote.run()
-          if remoteStatus != 0 { throw Outcome.status(remoteStatus) }
+          if remoteStatus != 0 { throw SilentExit.status(remoteStatus) }
         } else {
           try Store.checkEnvironment(.process)
           try run()
@@ -205,7 +204,7 @@ struct PB: ParsableCommand {
       StandardStreams.printError("\(shownName): " + failure.message)
       return failure.status
     }
-    if let outcome = error as? Outcome {
+    if let outcome = error as? SilentExit {
       // A negative answer can come after output (`[]` of --json on an empty board).
       try? Output.standard.flush()
       return ExitStatus.of(outcome)

@@ -5,9 +5,10 @@ import PasteboardKit
 // from the environment), given to the library, which takes no settings of its own.
 
 extension Store {
-  /// The store the settings name (`$PB_DIR`, else the data folder's).
+  /// The store the settings name (`$PB_DIR`, else the data folder's), its notices
+  /// written to standard error.
   static func open(creating: Bool) throws(PasteboardError) -> Store {
-    try open(at: Settings.process.storeFolder, creating: creating)
+    try open(at: Settings.process.storeFolder, creating: creating, notify: Notice.printOnStandardError)
   }
 }
 

@@ -179,7 +179,7 @@ extension Pasteboard {
   public func exportArchive(to output: Descriptor, history withHistory: Bool, concealed: Bool) throws(PasteboardError)
     -> BoardArchive.Exported
   {
-    for _ in 0..<100 {
+    try readConsistently("read the state of") { () throws(PasteboardError) -> BoardArchive.Exported? in
       let (state, history) = withHistory ? try stateAndHistory() : (try state(), History())
       let now = TimeSpec.now()
       var kept = history
@@ -213,7 +213,7 @@ extension Pasteboard {
           present = false
         }
       }
-      if !present { continue }
+      if !present { return nil }
       let contents = BoardArchive.Contents(
         board: name, files: files.map { ($0.file, $0.size) }, items: items, undo: undo, redo: redo)
       let writer = TarWriter(to: output, modified: now / 1000)
@@ -233,7 +233,6 @@ extension Pasteboard {
       try writing { () throws(SystemError) in try writer.finish() }
       return BoardArchive.Exported(items: items.count, concealedLeftOut: state.items.count - items.count)
     }
-    throw .io(SystemError(errno: EAGAIN, operation: "read the state of", path: path))
   }
 
   /// Reads an archive into the board as one change, named Import: each data member

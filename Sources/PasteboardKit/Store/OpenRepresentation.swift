@@ -92,8 +92,19 @@ extension OpenRepresentation {
       try SystemCall.makeDirectory(directory, mode: 0o777)
       guard let file = try Self.create(filePath, keepingExisting: keepingExisting) else { return (filePath, false) }
       defer { close() }
-      try Output(file).send(self)
+      try write(to: file)
       return (filePath, true)
+    }
+  }
+
+  /// Writes all the bytes to `file`, sent by the kernel where it can.
+  public func write(to file: Descriptor) throws(PasteboardError) {
+    let data = try descriptor
+    do {
+      try data.file.seek(to: 0)
+      try ByteTransfer.copy(from: data.file, to: file.file)
+    } catch {
+      throw PasteboardError(error)
     }
   }
 

@@ -58,14 +58,13 @@ extension Pasteboard {
   /// that commits in between removes the history read next, and the read starts over.
   /// Groups whose opener has exited show as closed.
   public func stateAndHistory() throws(PasteboardError) -> (PasteboardState, History) {
-    for _ in 0..<100 {
+    try readConsistently("read the history of") { () throws(PasteboardError) -> (PasteboardState, History)? in
       let state = try self.state()
       var history = try self.storedHistory(at: state.changeCount).history
-      if try changeCount() != state.changeCount { continue }
+      if try changeCount() != state.changeCount { return nil }
       history.closeGroupsOfExitedProcesses()
       return (state, history)
     }
-    throw .io(SystemError(errno: EAGAIN, operation: "read the history of", path: path))
   }
 
   /// Undoes up to `count` entries in one change of kind `undone`: the board gets the
@@ -208,7 +207,7 @@ extension Pasteboard {
   /// state is shown without its preview.
   public func pastStatesWithPreviews(characters: Int) throws(PasteboardError) -> [(state: PastState, previews: [String?])] {
     var missing: Int?
-    attempts: for _ in 0..<100 {
+    return try readConsistently("read the history of") { () throws(PasteboardError) -> [(state: PastState, previews: [String?])]? in
       var (present, history) = try stateAndHistory()
       // Expired items are gone from every state, as a restore would find them.
       history.dropExpired(at: clock())
@@ -239,7 +238,7 @@ extension Pasteboard {
           guard let descriptor = openedData else {
             if try changeCount() != present.changeCount, missing != present.changeCount {
               missing = present.changeCount
-              continue attempts
+              return nil
             }
             previews.append(nil)
             continue
@@ -251,7 +250,6 @@ extension Pasteboard {
       }
       return listed
     }
-    throw .io(SystemError(errno: EAGAIN, operation: "read the history of", path: path))
   }
 
   /// Changes the history without changing the board (levels, removing entries, groups):

@@ -109,7 +109,7 @@ extension Pasteboard {
     }
     // What the interrupted command would have said, said now.
     for note in work.notes {
-      Notice.show(.finishedInterrupted(operation: journal.operation.rawValue, board: name, note: note))
+      notify(.finishedInterrupted(operation: journal.operation.rawValue, board: name, note: note))
     }
     work.end()
   }

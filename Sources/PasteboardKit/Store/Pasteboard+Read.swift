@@ -53,7 +53,7 @@ extension Pasteboard {
     later: Bool = false, _ choose: (PasteboardState) throws(PasteboardError) -> [(index: Int, representation: Representation)]
   ) throws(PasteboardError) -> (state: PasteboardState, opened: [OpenRepresentation]) {
     var missing: (changeCount: Int, file: String)?
-    attempts: for _ in 0..<100 {
+    return try readConsistently("read the data of") { () throws(PasteboardError) -> (state: PasteboardState, opened: [OpenRepresentation])? in
       let state = try state()
       let manifestPath = path + "/" + Folder.state + "/\(state.changeCount).json"
       var opened: [OpenRepresentation] = []
@@ -82,11 +82,10 @@ extension Pasteboard {
             path: manifestPath, reason: "its data file \(Display.value(representation.file)) is missing from \(Folder.data)/")
         }
         missing = (state.changeCount, representation.file)
-        continue attempts
+        return nil
       }
       return (state, opened)
     }
-    throw .io(SystemError(errno: EAGAIN, operation: "read the data of", path: path))
   }
 
   /// Whether every chosen item holds a representation conforming to one of `types`

@@ -19,6 +19,8 @@ public final class Pasteboard {
   /// The time expiry is decided at (milliseconds since 1970): the real clock, or a
   /// test's own, which moves on without the test waiting for it.
   var clock: @Sendable () -> Int64 = TimeSpec.now
+  /// Where notices go: the store's sink.
+  let notify: (Notice) -> Void
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
   private var openedFolders: [OpenedFolder] = []
@@ -29,11 +31,12 @@ public final class Pasteboard {
     let directory: Directory
   }
 
-  init(name: String, path: String, directory: Directory?, boards: Directory?) {
+  init(name: String, path: String, directory: Directory?, boards: Directory?, notify: @escaping (Notice) -> Void) {
     self.name = name
     self.path = path
     self.directory = directory
     self.boards = boards
+    self.notify = notify
   }
 
   /// The pasteboard used when none is named.
@@ -140,16 +143,16 @@ public final class Pasteboard {
 
   func latestManifest() throws(PasteboardError) -> Manifest {
     guard let state = try folder(Folder.state) else { return .empty() }
-    for _ in 0..<100 {
+    return try readConsistently("read the state of") { () throws(PasteboardError) -> Manifest? in
       let names: [String]
-      do {
+      do throws(SystemError) {
         names = try state.entries()
       } catch {
         throw .io(error)
       }
       guard let newest = names.compactMap(Self.changeCount(ofManifestNamed:)).max() else { return .empty() }
       let manifestName = "\(newest).json"
-      guard let bytes = try StoreFiles.read(manifestName, in: state, limit: Manifest.sizeLimit) else { continue }
+      guard let bytes = try StoreFiles.read(manifestName, in: state, limit: Manifest.sizeLimit) else { return nil }
       let manifestPath = state.path + "/" + manifestName
       let manifest = try Manifest.decode(bytes, path: manifestPath)
       guard manifest.changeCount == newest else {
@@ -157,7 +160,22 @@ public final class Pasteboard {
       }
       return manifest
     }
-    throw .io(SystemError(errno: EAGAIN, operation: "read the state of", path: path))
+  }
+
+  /// How often a read without the lock starts over before the board is called busy.
+  static let consistentReadAttempts = 100
+
+  /// Reads without the lock, which a writer may overtake: `attempt` returns nil when a
+  /// commit came in between and what it read is not of one state, and the read starts
+  /// over. A board that changes on every attempt fails the read with EAGAIN, saying it
+  /// could not `operation` the board.
+  func readConsistently<Value>(
+    _ operation: String, _ attempt: () throws(PasteboardError) -> Value?
+  ) throws(PasteboardError) -> Value {
+    for _ in 0..<Self.consistentReadAttempts {
+      if let value = try attempt() { return value }
+    }
+    throw .io(SystemError(errno: EAGAIN, operation: operation, path: path))
   }
 
   /// The change count a manifest's name gives, for names exactly as pb writes them
@@ -245,7 +263,7 @@ public final class Pasteboard {
       if waited >= timeout {
         guard waitsPastTimeout else { throw .lockTimeout(board: name, seconds: timeout) }
         if !toldWhy {
-          Notice.show(.stillLocked(board: name, seconds: timeout))
+          notify(.stillLocked(board: name, seconds: timeout))
           toldWhy = true
         }
       }

@@ -13,10 +13,14 @@ public final class Store {
   public let path: String
   /// The open store directory; nil when it does not exist and was opened only to read.
   let directory: Directory?
+  /// Where the notices of work on its boards go, as they come (a lock still waited on
+  /// is told while it is waited on).
+  public let notify: (Notice) -> Void
 
-  private init(path: String, directory: Directory?) {
+  private init(path: String, directory: Directory?, notify: @escaping (Notice) -> Void) {
     self.path = path
     self.directory = directory
+    self.notify = notify
   }
 
   /// The store's path from `/`, for a process that runs elsewhere (the desktop owner).
@@ -45,7 +49,10 @@ public final class Store {
   /// Opens the store. `creating` is a writer's: it makes the store (and its parents)
   /// when it is missing and marks it with the current format. A reader (not `creating`)
   /// writes nothing: the housekeeping writers ask for (`housekeeping()`) is not done here.
-  public static func open(at path: String, creating: Bool) throws(PasteboardError) -> Store {
+  /// Notices go to `notify`; by default nowhere.
+  public static func open(at path: String, creating: Bool, notify: @escaping (Notice) -> Void = { _ in })
+    throws(PasteboardError) -> Store
+  {
     // The store exists nearly always: its parents are made only when it does not.
     let existing = creating ? try? Directory.open(path: path) : nil
     if creating && existing == nil { try makeDirectories(path) }
@@ -55,7 +62,7 @@ public final class Store {
     } catch {
       switch error.errno {
       case ENOENT where !creating:
-        return Store(path: path, directory: nil)
+        return Store(path: path, directory: nil, notify: notify)
       case ENOTDIR:
         throw .storeNotCreatable(path: path, reason: "it is not a directory")
       case EACCES:
@@ -67,7 +74,7 @@ public final class Store {
         throw .storeNotCreatable(path: path, reason: error.reason)
       }
     }
-    let store = Store(path: path, directory: directory)
+    let store = Store(path: path, directory: directory, notify: notify)
     try store.checkOwnership(directory)
     try store.checkFormat(directory, creating: creating)
     return store
@@ -145,10 +152,10 @@ public final class Store {
     let boardPath = path + "/" + Self.boardsFolder + "/" + name
     guard let boards = try boardsFolder(creating: creating), let board = try boards.openStoreFolder(name, creating: false) else {
       if creating { return try createBoard(named: name, existOK: true) }
-      if Pasteboard.isStandard(name) { return Pasteboard(name: name, path: boardPath, directory: nil, boards: nil) }
+      if Pasteboard.isStandard(name) { return Pasteboard(name: name, path: boardPath, directory: nil, boards: nil, notify: notify) }
       throw .noSuchPasteboard(name)
     }
-    let pasteboard = Pasteboard(name: name, path: boardPath, directory: board, boards: boards)
+    let pasteboard = Pasteboard(name: name, path: boardPath, directory: board, boards: boards, notify: notify)
     // Folders removed by hand come back for a writer.
     if creating { try pasteboard.makeLayout() }
     return pasteboard

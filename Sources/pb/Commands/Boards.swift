@@ -200,7 +200,7 @@ extension PB {
           failure = failure ?? status
         }
       }
-      if let failure { throw Outcome.status(failure) }
+      if let failure { throw SilentExit.status(failure) }
     }
   }
 

@@ -11,7 +11,7 @@ enum BridgeRemote {
     try Pasteboard.validate(name: local)
     let toRemote = try SystemCall.pipe(named: "the bridge to \(target.host)")
     let fromRemote = try SystemCall.pipe(named: "the bridge from \(target.host)")
-    let end = try RemoteBridgeEnd(board: local, concealed: concealed, output: toRemote.write)
+    let end = try RemoteBridgeEnd(board: local, concealed: concealed, output: toRemote.write, notify: Notice.printOnStandardError)
     let input = fromRemote.read
     BackgroundThread {
       // This end failing (its board deleted, a store error) ends the bridge: said, then
@@ -27,7 +27,7 @@ enum BridgeRemote {
     let status = try RemoteConnection(host: target.host).run(
       request, files: [], input: toRemote.read, output: fromRemote.write, errors: RelayedErrors.toStandardError())
     RemoteCommand.sayIfKilled(status, host: target.host)
-    if status != 0 { throw Outcome.status(status) }
+    if status != 0 { throw SilentExit.status(status) }
   }
 
   /// The other end, as `pb serve` runs it: `__bridge-end --pasteboard NAME [--concealed]`.

@@ -33,6 +33,6 @@ struct ContainsRequest: CommandRequest {
     let wanted = try types.map(TypeIdentifier.parse)
     let board = try BoardOptions.open(pasteboard, creating: false)
     let found = try board.contains(wanted, items: ItemSetOption.itemSet(items, default: .index(0)), requireAll: all)
-    if !found { throw Outcome.negative }
+    if !found { throw SilentExit.negative }
   }
 }

@@ -140,9 +140,9 @@ struct CopyRequest: CommandRequest {
     let imported = try importer.waitForExit()
     // pb export said why it failed; the import then saw an archive cut short and stored
     // nothing, which is no news.
-    if exported != 0 { throw Outcome.status(exported) }
+    if exported != 0 { throw SilentExit.status(exported) }
     try? Descriptor.standardError.writeAll(said)
-    if imported != 0 { throw Outcome.status(imported) }
+    if imported != 0 { throw SilentExit.status(imported) }
   }
 
   private func startCopy(from source: String, to target: String) throws(SystemError)

@@ -58,7 +58,7 @@ extension PB {
       for failure in result.failures {
         StandardStreams.printError("pb: " + failure.message)
       }
-      if !result.failures.isEmpty { throw Outcome.filesLeft }
+      if !result.failures.isEmpty { throw SilentExit.filesLeft }
     }
   }
 }

@@ -125,7 +125,7 @@ extension PB {
         }
         _ = try pasteboard.endGroup(openedBy: me)
         try Output.standard.flush()
-        throw Outcome.status(status)
+        throw SilentExit.status(status)
       }
     }
   }

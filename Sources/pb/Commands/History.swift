@@ -28,7 +28,7 @@ struct EntryCount: ParsableArguments {
 }
 
 extension PB {
-  struct Undo: HistoryMove {
+  struct Undo: HistoryMoveCommand {
     static let configuration = CommandConfiguration.pb(
       "undo", abstract: "Undo the last change (or the last N) of a pasteboard, and print what was undone.",
       usage: EntryCount.usage("undo"),
@@ -42,7 +42,7 @@ extension PB {
     @OptionGroup var move: HistoryMoveOptions
   }
 
-  struct Redo: HistoryMove {
+  struct Redo: HistoryMoveCommand {
     static let configuration = CommandConfiguration.pb(
       "redo", abstract: "Redo the last undone change (or the last N), and print what was redone.", usage: EntryCount.usage("redo"),
       discussion: "Only what was undone since the last change can be redone: a new change clears the redo stack.")
@@ -214,12 +214,12 @@ struct HistoryMoveOptions: ParsableArguments {
 }
 
 /// `pb undo` and `pb redo`: the same command, each way.
-protocol HistoryMove: RequestCommand where Request == HistoryMoveRequest {
+protocol HistoryMoveCommand: RequestCommand where Request == HistoryMoveRequest {
   static var redo: Bool { get }
   var move: HistoryMoveOptions { get }
 }
 
-extension HistoryMove {
+extension HistoryMoveCommand {
   var request: HistoryMoveRequest {
     HistoryMoveRequest(pasteboard: move.board.pasteboard, count: move.count.words, redo: Self.redo)
   }
@@ -245,7 +245,7 @@ struct HistoryMoveRequest: CommandRequest {
     for note in move.notes {
       StandardStreams.printError("pb: " + note.message)
     }
-    if move.failed { throw Outcome.filesLeft }
+    if move.failed { throw SilentExit.filesLeft }
     if move.entries.count < count {
       let verb = redo ? "redid" : "undid"
       StandardStreams.printError(

@@ -30,7 +30,7 @@ extension PB {
         let indexes = state.items.isEmpty ? [] : try pasteboard.chosenIndexes(chosen, in: state)
         let reports = indexes.map { Report.ItemInfo(index: $0, item: state.items[$0], preview: previews[$0]) }
         try output.write(Report.json(reports))
-        if state.items.isEmpty { throw Outcome.negative }
+        if state.items.isEmpty { throw SilentExit.negative }
         return
       }
       for index in try pasteboard.chosenIndexes(chosen, in: state) {

@@ -86,7 +86,7 @@ struct PasteRequest: CommandRequest {
       // A negative answer that a reader of the JSON sees too, as with items --json.
       guard json, case .emptyPasteboard = error else { throw error }
       try PastedJSON.write([], to: output)
-      throw Outcome.negative
+      throw SilentExit.negative
     }
     // Not while the data itself goes to the terminal the line would be drawn on.
     let meter =

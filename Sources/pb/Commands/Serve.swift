@@ -25,7 +25,7 @@ extension PB {
         ending = server.tell("pb serve: " + refusal.message, status: ExitStatus.of(refusal))
       }
       let status = ExitStatus.of(ending)
-      if status != 0 { throw Outcome.status(status) }
+      if status != 0 { throw SilentExit.status(status) }
     }
   }
 }

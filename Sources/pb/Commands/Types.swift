@@ -68,7 +68,7 @@ struct TypesRequest: CommandRequest {
         }
       }
     }
-    if listed.allSatisfy({ $0.1.isEmpty }) { throw Outcome.negative }
+    if listed.allSatisfy({ $0.1.isEmpty }) { throw SilentExit.negative }
   }
 }
 

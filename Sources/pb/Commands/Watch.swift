@@ -34,9 +34,10 @@ extension PB {
 
     func run() throws {
       let limit = try timeout.map { (text) throws(PasteboardError) in try TimeSpec.duration(text) }
-      let monitor = try ChangeMonitor(store: Store.open(creating: true), board: BoardOptions.name(pasteboard))
+      let store = try Store.open(creating: true)
+      let monitor = try ChangeMonitor(store: store, board: BoardOptions.name(pasteboard))
       let since = try since ?? monitor.current().state.changeCount
-      guard let state = try monitor.state(after: since, timeout: limit) else { throw Outcome.negative }
+      guard let state = try monitor.state(after: since, timeout: limit) else { throw SilentExit.negative }
       try Output.standard.write("\(state.changeCount)\n")
     }
   }
@@ -90,7 +91,8 @@ extension PB {
       let preferred = try types.map(TypeIdentifier.parseList) ?? []
       // A command that cannot run is said at once, not at the first change.
       let command = exec ? try ExternalCommand(self.command) : nil
-      let monitor = try ChangeMonitor(store: Store.open(creating: true), board: BoardOptions.name(pasteboard))
+      let store = try Store.open(creating: true)
+      let monitor = try ChangeMonitor(store: store, board: BoardOptions.name(pasteboard))
       var seen = try monitor.current().state.changeCount
       let output = Output.standard
       while true {

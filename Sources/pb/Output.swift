@@ -1,29 +1,30 @@
 import LinuxSystem
+import PasteboardKit
 
 /// Buffered writes to a descriptor (stdout by default), and pasted data sent straight
 /// from the store by the kernel. Not thread-safe: `pb` writes from one thread.
-public final class Output: @unchecked Sendable {
+final class Output: @unchecked Sendable {
   private let descriptor: Descriptor
   private var buffer: [UInt8] = []
 
-  public init(_ descriptor: Descriptor = .standardOutput) {
+  init(_ descriptor: Descriptor = .standardOutput) {
     self.descriptor = descriptor
   }
 
-  public static let standard = Output()
+  static let standard = Output()
 
   /// Writes text; a path in it is written as the bytes it stands for (see `PathBytes`).
-  public func write(_ text: String) throws(PasteboardError) {
+  func write(_ text: String) throws(PasteboardError) {
     buffer += PathBytes.bytes(text)
     if buffer.count >= ByteTransfer.bufferSize { try flush() }
   }
 
-  public func write(_ bytes: [UInt8]) throws(PasteboardError) {
+  func write(_ bytes: [UInt8]) throws(PasteboardError) {
     buffer += bytes
     if buffer.count >= ByteTransfer.bufferSize { try flush() }
   }
 
-  public func flush() throws(PasteboardError) {
+  func flush() throws(PasteboardError) {
     guard !buffer.isEmpty else { return }
     defer { buffer.removeAll(keepingCapacity: true) }
     do {
@@ -34,14 +35,8 @@ public final class Output: @unchecked Sendable {
   }
 
   /// Sends a representation's bytes, after anything buffered.
-  public func send(_ representation: OpenRepresentation) throws(PasteboardError) {
+  func send(_ representation: OpenRepresentation) throws(PasteboardError) {
     try flush()
-    let data = try representation.descriptor
-    do {
-      try data.file.seek(to: 0)
-      try ByteTransfer.copy(from: data.file, to: descriptor.file)
-    } catch {
-      throw PasteboardError(error)
-    }
+    try representation.write(to: descriptor)
   }
 }
