@@ -57,6 +57,33 @@ struct HiddenCommandWords {
     if text == "never" { return .some(nil) }
     return Int64(text).map { .some($0) }
   }
+
+  /// The keys both hidden commands start with: the selection, the board and change it
+  /// came from, its expiry, the store.
+  static let selectionKeys = ["backend", "selection", "board", "change-count", "expires", "store"]
+
+  mutating func addSelection(
+    backend: Desktop.Backend, selection: Desktop.Selection, origin: DesktopTargets.Origin, expires: Int64?, store: String
+  ) {
+    add("backend", backend.rawValue)
+    add("selection", selection.rawValue)
+    add("board", origin.board)
+    add("change-count", String(origin.changeCount))
+    add("expires", Self.expiry(expires))
+    add("store", store)
+  }
+
+  /// What `addSelection` wrote; nil when a word of it is missing or wrong.
+  func selection() -> (
+    backend: Desktop.Backend, selection: Desktop.Selection, origin: DesktopTargets.Origin, expires: Int64?, store: String
+  )? {
+    guard let backend = one("backend").flatMap(Desktop.Backend.init(rawValue:)),
+      let selection = one("selection").flatMap(Desktop.Selection.init(rawValue:)),
+      let board = one("board"), let changeCount = one("change-count").flatMap({ Int($0) }),
+      let expires = Self.expiry(one("expires")), let store = one("store")
+    else { return nil }
+    return (backend, selection, DesktopTargets.Origin(board: board, changeCount: changeCount), expires, store)
+  }
 }
 
 /// The owner of a published selection: what it serves, and where from.
@@ -73,7 +100,7 @@ struct OwnerSettings: Equatable {
   var types: [TypeIdentifier]
   var files: [String]
 
-  private static let keys = ["backend", "selection", "concealed", "board", "change-count", "expires", "store", "type", "file"]
+  private static let keys = HiddenCommandWords.selectionKeys + ["concealed", "type", "file"]
 
   init(
     backend: Desktop.Backend, selection: Desktop.Selection, concealed: Bool, origin: DesktopTargets.Origin, expires: Int64?,
@@ -85,13 +112,8 @@ struct OwnerSettings: Equatable {
 
   var words: [String] {
     var words = HiddenCommandWords()
-    words.add("backend", backend.rawValue)
-    words.add("selection", selection.rawValue)
+    words.addSelection(backend: backend, selection: selection, origin: origin, expires: expires, store: store)
     words.add("concealed", concealed ? "yes" : "no")
-    words.add("board", origin.board)
-    words.add("change-count", String(origin.changeCount))
-    words.add("expires", HiddenCommandWords.expiry(expires))
-    words.add("store", store)
     for type in types { words.add("type", type.rawValue) }
     for file in files { words.add("file", file) }
     return words.words
@@ -99,18 +121,13 @@ struct OwnerSettings: Equatable {
 
   /// The settings `words` wrote; nil for words it did not write.
   init?(_ arguments: [String]) {
-    guard let words = HiddenCommandWords(arguments), words.hasOnly(Self.keys),
-      let backend = words.one("backend").flatMap(Desktop.Backend.init(rawValue:)),
-      let selection = words.one("selection").flatMap(Desktop.Selection.init(rawValue:)),
+    guard let words = HiddenCommandWords(arguments), words.hasOnly(Self.keys), let shown = words.selection(),
       let concealed = words.one("concealed"), ["yes", "no"].contains(concealed),
-      let board = words.one("board"), let changeCount = words.one("change-count").flatMap({ Int($0) }),
-      let expires = HiddenCommandWords.expiry(words.one("expires")), let store = words.one("store"),
       words.all("type").count == words.all("file").count
     else { return nil }
     self.init(
-      backend: backend, selection: selection, concealed: concealed == "yes",
-      origin: DesktopTargets.Origin(board: board, changeCount: changeCount), expires: expires, store: store,
-      types: words.all("type").map { TypeIdentifier($0) }, files: words.all("file"))
+      backend: shown.backend, selection: shown.selection, concealed: concealed == "yes", origin: shown.origin,
+      expires: shown.expires, store: shown.store, types: words.all("type").map { TypeIdentifier($0) }, files: words.all("file"))
   }
 }
 
@@ -125,7 +142,7 @@ struct SecretWatchSettings: Equatable {
   /// The secret's data files in the store: what the watch removes.
   var files: [String]
 
-  private static let keys = ["backend", "selection", "board", "change-count", "expires", "store", "file"]
+  private static let keys = HiddenCommandWords.selectionKeys + ["file"]
 
   init(
     backend: Desktop.Backend, selection: Desktop.Selection, origin: DesktopTargets.Origin, expires: Int64?, store: String,
@@ -137,27 +154,18 @@ struct SecretWatchSettings: Equatable {
 
   var words: [String] {
     var words = HiddenCommandWords()
-    words.add("backend", backend.rawValue)
-    words.add("selection", selection.rawValue)
-    words.add("board", origin.board)
-    words.add("change-count", String(origin.changeCount))
-    words.add("expires", HiddenCommandWords.expiry(expires))
-    words.add("store", store)
+    words.addSelection(backend: backend, selection: selection, origin: origin, expires: expires, store: store)
     for file in files { words.add("file", file) }
     return words.words
   }
 
   /// The settings `words` wrote; nil for words it did not write.
   init?(_ arguments: [String]) {
-    guard let words = HiddenCommandWords(arguments), words.hasOnly(Self.keys),
-      let backend = words.one("backend").flatMap(Desktop.Backend.init(rawValue:)),
-      let selection = words.one("selection").flatMap(Desktop.Selection.init(rawValue:)),
-      let board = words.one("board"), let changeCount = words.one("change-count").flatMap({ Int($0) }),
-      let expires = HiddenCommandWords.expiry(words.one("expires")), let store = words.one("store"),
+    guard let words = HiddenCommandWords(arguments), words.hasOnly(Self.keys), let shown = words.selection(),
       !words.all("file").isEmpty
     else { return nil }
     self.init(
-      backend: backend, selection: selection, origin: DesktopTargets.Origin(board: board, changeCount: changeCount),
-      expires: expires, store: store, files: words.all("file"))
+      backend: shown.backend, selection: shown.selection, origin: shown.origin, expires: shown.expires, store: shown.store,
+      files: words.all("file"))
   }
 }
