@@ -46,7 +46,10 @@ extension SystemCall {
 
   /// A new private directory (mkdtemp, mode 0700) in `parent` (the temporary folder): its path.
   public static func makeTemporaryDirectory(prefix: String, in parent: String) throws(SystemError) -> String {
-    var template = Array((parent + "/" + prefix + ".XXXXXX").utf8CString)
+    // Through PathBytes, as every path: a folder whose name is not UTF-8 keeps its bytes.
+    var template = PathBytes.withCString(parent + "/" + prefix + ".XXXXXX") {
+      Array(UnsafeBufferPointer(start: $0, count: strlen($0) + 1))
+    }
     guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
       throw SystemError(errno: errno, operation: "make a folder in", path: parent)
     }

@@ -65,3 +65,16 @@ import Testing
     #expect(Environment.process.value(keepingEmpty: "PB_LINUX_SYSTEM_TEST") == "")
   }
 }
+
+@Suite(.tags(.unit)) struct TemporaryDirectoryTests {
+  @Test("a temporary folder is made in a parent whose name is not UTF-8, and its path keeps the parent's bytes")
+  func parentNotUTF8() throws {
+    let parentBytes = Array("/tmp/pb-test-\(getpid())-".utf8) + [0xFF] + Array("x".utf8)
+    let parent = (parentBytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { PathBytes.string(cString: $0.baseAddress!) } }
+    try #require((parentBytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o700) } } == 0)
+    defer { _ = (parentBytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { rmdir($0.baseAddress!) } } }
+    let made = try SystemCall.makeTemporaryDirectory(prefix: "pb-test", in: parent)
+    #expect(made.hasPrefix(parent + "/pb-test."))
+    #expect(PathBytes.withCString(made) { rmdir($0) } == 0, "the folder is where its path says")
+  }
+}
