@@ -123,6 +123,3 @@ struct CommandLineTokens {
     return (words, false)
   }
 }
-
-/// The name the split of joined options had; its tests keep it.
-typealias JoinedOptions = CommandLineTokens

@@ -80,7 +80,7 @@ struct FastCommandLineTests {
     var taken = 0
     for line in cases {
       // As pb reads its arguments: joined short options split first, for both parsers.
-      let words = JoinedOptions.split(line.words)
+      let words = CommandLineTokens.split(line.words)
       // Help, version and errors are not commands: nothing to compare, and nothing to take.
       let reference = ((try? PB.parseAsRoot(words)) as? any RequestCommand)?.request
       if let fast = FastCommandLine.parse(words) {
