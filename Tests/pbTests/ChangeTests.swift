@@ -13,12 +13,12 @@ struct ChangeTests {
   func expiry() throws {
     let sandbox = try Sandbox()
     let marker = "EXPIRING-VALUE-9d1e"
-    #expect(try sandbox.pb("copy", "--expire", "4s", stdin: Data(marker.utf8)).status == 0)
+    #expect(try sandbox.pb("copy", "--expire", "5s", stdin: Data(marker.utf8)).status == 0)
     #expect(try sandbox.pb("paste").text == marker)
     #expect(try storeFiles(containing: marker, sandbox).count == 1, "the value is in the store until it expires")
     let items = try sandbox.json(try sandbox.pb("items", "--json")) as? [[String: Any]]
     #expect((items?.first?["expires"] as? String)?.hasSuffix("Z") == true)
-    #expect(try waitUntil(seconds: 20) { try sandbox.pb("paste").status == 1 }, "the item expired")
+    #expect(try waitUntil(seconds: 30) { try sandbox.pb("paste").status == 1 }, "the item expired")
     let paste = try sandbox.pb("paste")
     #expect(paste.status == 1 && paste.stdout.isEmpty, "\(paste)")
     #expect(try sandbox.changeCount() == 1, "readers do not commit the expiry")
@@ -32,11 +32,11 @@ struct ChangeTests {
   @Test("a board's default expiry applies to what is copied to it; a copy's own --expire wins")
   func boardExpiry() throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.pb("create", "--persistent", "--expire", "4s", "brief").status == 0)
+    #expect(try sandbox.pb("create", "--persistent", "--expire", "6s", "brief").status == 0)
     #expect(try sandbox.pb("copy", "-p", "brief", stdin: Data("short".utf8)).status == 0)
     #expect(try sandbox.pb("copy", "-p", "brief", "--append", "--expire", "1h", stdin: Data("long".utf8)).status == 0)
     #expect(try sandbox.pb("paste", "-p", "brief", "-i", "all").text == "short\nlong")
-    #expect(try waitUntil(seconds: 20) { try sandbox.pb("paste", "-p", "brief", "-i", "all").text == "long" }, "short expired alone")
+    #expect(try waitUntil(seconds: 30) { try sandbox.pb("paste", "-p", "brief", "-i", "all").text == "long" }, "short expired alone")
   }
 
   @Test("a concealed value never shows in items, list, info or watch, and is removed at once when replaced")
@@ -68,9 +68,9 @@ struct ChangeTests {
   func concealedExpiry() throws {
     let sandbox = try Sandbox()
     let marker = "SHORT-LIVED-SECRET-77aa"
-    #expect(try sandbox.pb("copy", "--concealed", "--expire", "2s", stdin: Data(marker.utf8)).status == 0)
+    #expect(try sandbox.pb("copy", "--concealed", "--expire", "5s", stdin: Data(marker.utf8)).status == 0)
     #expect(try storeFiles(containing: marker, sandbox).count == 1)
-    #expect(try waitUntil(seconds: 20) { try sandbox.pb("paste").status == 1 }, "the secret expired")
+    #expect(try waitUntil(seconds: 30) { try sandbox.pb("paste").status == 1 }, "the secret expired")
     #expect(try storeFiles(containing: marker, sandbox).isEmpty, "the expired secret outlived the read")
   }
 

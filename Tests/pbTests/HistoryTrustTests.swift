@@ -211,7 +211,8 @@ struct HistoryTrustTests {
   @Test("expired data leaves the disk, history included, at the next command")
   func expiredDataLeaves() throws {
     let sandbox = try Sandbox()
-    try sandbox.pb("copy", "--expire", "1s", stdin: Data("EXPIRING-MARKER".utf8))
+    // Long enough that the first check sees it in history on a loaded machine.
+    try sandbox.pb("copy", "--expire", "5s", stdin: Data("EXPIRING-MARKER".utf8))
     try sandbox.pb("copy", stdin: Data("later".utf8))
     let data = sandbox.store.appendingPathComponent("boards/general/data")
     func holding() throws -> Int {
@@ -220,7 +221,7 @@ struct HistoryTrustTests {
       }.count
     }
     #expect(try holding() == 1, "history holds the value before it expires")
-    #expect(try waitUntil(seconds: 20) { try sandbox.pb("paste").text == "later" && holding() == 0 }, "a reader removed it")
+    #expect(try waitUntil(seconds: 30) { try sandbox.pb("paste").text == "later" && holding() == 0 }, "a reader removed it")
     #expect(try sandbox.pb("undo").status == 0)
     #expect(try sandbox.pb("paste").status == 1, "undoing gives the board without the expired item")
   }

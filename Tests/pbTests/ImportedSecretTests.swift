@@ -72,12 +72,13 @@ struct ImportedSecretTests {
     let x = try PrivateX(sandbox)
     try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
     let owner = try password(sandbox, x, "correct horse battery staple")
-    let imported = try sandbox.pb(["import", "--expire", "300ms"], environment: x.environment)
+    // Long enough that the checks below see the secret stored on a loaded machine.
+    let imported = try sandbox.pb(["import", "--expire", "5s"], environment: x.environment)
     try #require(imported.status == 0, "\(imported)")
     // The import took effect: the secret is the board's item, in plain text on disk.
     #expect(try sandbox.pb("paste").text == "correct horse battery staple")
     #expect(!files(sandbox, holding: "correct horse battery staple").isEmpty, "the secret is stored")
-    waitUntil { (try? sandbox.pb("paste").status) == 1 }
+    waitUntil(seconds: 30) { (try? sandbox.pb("paste").status) == 1 }
     #expect(try sandbox.pb("paste").status == 1, "expired")
     #expect(files(sandbox, holding: "correct horse battery staple") == [], "no file holds the secret")
     let undone = try sandbox.pb("undo")
@@ -130,10 +131,11 @@ struct ImportedSecretTests {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
     let owner = try password(sandbox, x, "expiring hunter2")
-    let imported = try sandbox.pb(["import", "--expire", "500ms"], environment: x.environment)
+    // Long enough that the check below sees the secret stored on a loaded machine.
+    let imported = try sandbox.pb(["import", "--expire", "5s"], environment: x.environment)
     try #require(imported.status == 0, "\(imported)")
     try #require(!files(sandbox, holding: "expiring hunter2").isEmpty, "the secret is stored")
-    waitUntil { files(sandbox, holding: "expiring hunter2").isEmpty }
+    waitUntil(seconds: 30) { files(sandbox, holding: "expiring hunter2").isEmpty }
     #expect(files(sandbox, holding: "expiring hunter2") == [], "no file holds the secret once expired")
     #expect(!hasEnded(owner.pid), "the password manager still holds its copy")
     waitUntil { watchers(x).isEmpty }
