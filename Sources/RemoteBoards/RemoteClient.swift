@@ -307,9 +307,9 @@ public struct RemoteConnection: Sendable {
       }
     }
     do throws(SystemError) {
-      try writer.writeMember(named: RemoteStream.requestName, bytes: request.json.line)
+      try writer.writeMember(named: RemoteStream.Member.request.rawValue, bytes: request.json.line)
       for (index, file) in files.enumerated() { try stream(file, as: RemoteStream.filePrefix + String(index)) }
-      if let input { try stream(input, as: RemoteStream.standardInputName) }
+      if let input { try stream(input, as: RemoteStream.Member.standardInput.rawValue) }
       try writer.finish()
       // Kept open until this process ends, after the status has come: its end before
       // that tells pb serve that nobody waits for the command any more.
@@ -429,12 +429,12 @@ private final class Session: Sendable {
   private func received(_ member: TarMember) {
     clock.withLock { clock in
       clock.settle {
-        $0.hearing = member.name != RemoteStream.aliveName || waits || !$0.inputSent
+        $0.hearing = member.name != RemoteStream.Member.alive.rawValue || waits || !$0.inputSent
         if $0.hearing { $0.silent = 0 }
         // Counted as it begins, at most a chunk: a member that declares more and trickles
         // gains no more than that.
         $0.carried += min(member.size, Int64(RemoteStream.chunkSize))
-        if [RemoteStream.standardOutputName, RemoteStream.standardErrorName].contains(member.name) { $0.output = true }
+        if [RemoteStream.Member.standardOutput.rawValue, RemoteStream.Member.standardError.rawValue].contains(member.name) { $0.output = true }
       }
     }
   }
@@ -463,7 +463,7 @@ private final class Session: Sendable {
   /// Reads the answer: the hello, then output, messages and the status; the status.
   func receive(from reader: TarReader, output: Descriptor, errors: (_ piece: [UInt8], _ last: Bool) -> Void) throws -> Int32 {
     guard let first = try reader.next() else { throw Tar.Failure("the stream ended before it began") }
-    guard first.name == RemoteStream.helloName else { throw Tar.Failure("it starts with '\(Display.value(first.name))'") }
+    guard first.name == RemoteStream.Member.hello.rawValue else { throw Tar.Failure("it starts with '\(Display.value(first.name))'") }
     let hello = try RemoteHello(json: reader.readBody(limit: RemoteStream.messageLimit))
     state.withLock { $0.hello = true }
     received(first)
@@ -478,7 +478,7 @@ private final class Session: Sendable {
       defer { memberRead() }
       guard status == nil else { throw Tar.Failure("'\(Display.value(member.name))' comes after the exit status") }
       switch member.name {
-      case RemoteStream.standardOutputName:
+      case RemoteStream.Member.standardOutput.rawValue:
         // Spliced from ssh's pipe to the output, without a copy through pb; the pipe holds
         // a member, so that ssh writes large pieces.
         reader.growInputPipe(to: RemoteStream.chunkSize)
@@ -488,11 +488,11 @@ private final class Session: Sendable {
           // A closed output (`pb paste -p host: | head -c1`) ends the command quietly, as here.
           throw PasteboardError.outputClosed
         }
-      case RemoteStream.standardErrorName:
+      case RemoteStream.Member.standardError.rawValue:
         errors(try reader.readBody(limit: RemoteStream.messageLimit), false)
-      case RemoteStream.aliveName:
+      case RemoteStream.Member.alive.rawValue:
         _ = try reader.readBody(limit: 0)
-      case RemoteStream.exitName:
+      case RemoteStream.Member.exit.rawValue:
         let text = String(decoding: try reader.readBody(limit: 3), as: UTF8.self)
         guard let value = Int32(text), (0...255).contains(value), text.utf8.allSatisfy(ASCII.isDigit) else {
           throw Tar.Failure("its exit status '\(Display.value(text))' is not a status")

@@ -39,7 +39,7 @@ public final class RemoteServer: @unchecked Sendable {
   /// Serves one request.
   public func run() -> Ending {
     do {
-      try writer.writeMember(named: RemoteStream.helloName, bytes: RemoteHello(program: program).json.line)
+      try writer.writeMember(named: RemoteStream.Member.hello.rawValue, bytes: RemoteHello(program: program).json.line)
     } catch {
       return .disconnected
     }
@@ -48,7 +48,7 @@ public final class RemoteServer: @unchecked Sendable {
     let request: RemoteRequest
     do {
       guard let first = try reader.next() else { return .refused(.noRequest) }
-      guard first.name == RemoteStream.requestName else { return .refused(.notARequest(startsWith: first.name)) }
+      guard first.name == RemoteStream.Member.request.rawValue else { return .refused(.notARequest(startsWith: first.name)) }
       request = try RemoteRequest(json: reader.readBody(limit: RemoteStream.messageLimit))
     } catch let refusal as RemoteStream.Refusal {
       switch refusal {
@@ -152,7 +152,7 @@ public final class RemoteServer: @unchecked Sendable {
     }
     do {
       while let current = member {
-        guard current.name == RemoteStream.standardInputName, input != nil || !taking else {
+        guard current.name == RemoteStream.Member.standardInput.rawValue, input != nil || !taking else {
           throw Tar.Failure("'\(Display.value(current.name))' where the end of the request was expected")
         }
         if taking, let input {
@@ -191,14 +191,14 @@ public final class RemoteServer: @unchecked Sendable {
     defer { buffer.deallocate() }
     _ = try? output.file.setPipeCapacity(RemoteStream.chunkSize)
     _ = try? Descriptor.standardOutput.file.setPipeCapacity(RemoteStream.chunkSize)
-    var open: [(Descriptor, String)] = [(output, RemoteStream.standardOutputName), (errors, RemoteStream.standardErrorName)]
+    var open: [(Descriptor, String)] = [(output, RemoteStream.Member.standardOutput.rawValue), (errors, RemoteStream.Member.standardError.rawValue)]
     do {
       while !open.isEmpty {
         let ready = try SystemCall.wait(
           open.map { SystemCall.PollRequest($0.0, events: Int16(POLLIN)) }, milliseconds: RemoteStream.aliveInterval,
           path: "the command's output")
         if ready.allSatisfy({ $0 == 0 }) {
-          try writer.writeMember(named: RemoteStream.aliveName, bytes: [])
+          try writer.writeMember(named: RemoteStream.Member.alive.rawValue, bytes: [])
           continue
         }
         var closed: [Int] = []
@@ -222,7 +222,7 @@ public final class RemoteServer: @unchecked Sendable {
         for index in closed.reversed() { open.remove(at: index) }
       }
       let status = try child.waitForExit()
-      try writer.writeMember(named: RemoteStream.exitName, bytes: Array(String(status).utf8))
+      try writer.writeMember(named: RemoteStream.Member.exit.rawValue, bytes: Array(String(status).utf8))
       try writer.finish()
       return .answered
     } catch {
@@ -275,8 +275,8 @@ public final class RemoteServer: @unchecked Sendable {
   /// as the command's own error output and status would.
   public func tell(_ message: String, status: Int32) -> Ending {
     do {
-      try writer.writeMember(named: RemoteStream.standardErrorName, bytes: Array((message + "\n").utf8))
-      try writer.writeMember(named: RemoteStream.exitName, bytes: Array(String(status).utf8))
+      try writer.writeMember(named: RemoteStream.Member.standardError.rawValue, bytes: Array((message + "\n").utf8))
+      try writer.writeMember(named: RemoteStream.Member.exit.rawValue, bytes: Array(String(status).utf8))
       try writer.finish()
     } catch {
       return .disconnected

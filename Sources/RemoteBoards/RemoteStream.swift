@@ -15,13 +15,11 @@ public enum RemoteStream {
   public static let version = 1
   public static let format = "pb-stream"
 
-  static let helloName = "pb-serve.json"
-  static let requestName = "pb-request.json"
-  static let standardInputName = "stdin"
-  static let standardOutputName = "stdout"
-  static let standardErrorName = "stderr"
-  static let aliveName = "alive"
-  static let exitName = "exit"
+  /// The members' names, but for the files' (`filePrefix` and a number).
+  enum Member: String {
+    case request = "pb-request.json", standardInput = "stdin"
+    case hello = "pb-serve.json", standardOutput = "stdout", standardError = "stderr", alive, exit
+  }
   static let filePrefix = "file/"
 
   /// A JSON message, or an error message's member, larger than this is refused.
@@ -62,11 +60,7 @@ public struct RemoteRequest: Equatable, Sendable {
     public var prefix: String
     public var name: String
 
-    public init(word: Int, prefix: String, name: String) {
-      self.word = word
-      self.prefix = prefix
-      self.name = name
-    }
+    public static func at(_ word: Int, prefix: String, name: String) -> FileWord { FileWord(word: word, prefix: prefix, name: name) }
   }
 
   public var words: [String]
@@ -77,21 +71,18 @@ public struct RemoteRequest: Equatable, Sendable {
   /// there (no binary to a terminal, a progress line).
   public var terminals: Terminals
 
-  public struct Terminals: Equatable, Sendable {
-    public var input: Bool
-    public var output: Bool
-    public var error: Bool
+  public struct Terminals: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public init(input: Bool, output: Bool, error: Bool) {
-      self.input = input
-      self.output = output
-      self.error = error
-    }
+    public static let input = Terminals(rawValue: 1)
+    public static let output = Terminals(rawValue: 2)
+    public static let error = Terminals(rawValue: 4)
+    /// Each stream with its name in `PB_SERVED_TERMINALS`.
+    static let named: [(name: String, stream: Terminals)] = [("input", .input), ("output", .output), ("error", .error)]
 
     /// As `PB_SERVED_TERMINALS` says them.
-    public var variable: String {
-      [("input", input), ("output", output), ("error", error)].filter(\.1).map(\.0).joined(separator: ",")
-    }
+    public var variable: String { Self.named.filter { contains($0.stream) }.map(\.name).joined(separator: ",") }
   }
 
   public init(words: [String], files: [FileWord] = [], input: Bool = false, terminals: Terminals) {
@@ -108,21 +99,25 @@ public struct RemoteRequest: Equatable, Sendable {
       "words": .array(words.map { .string($0) }),
       "files": .array(files.map { .members(["word": .integer($0.word), "prefix": .string($0.prefix), "name": .string($0.name)]) }),
       "input": .bool(input),
-      "terminals": .members(["input": .bool(terminals.input), "output": .bool(terminals.output), "error": .bool(terminals.error)]),
+      "terminals": .members([
+        "input": .bool(terminals.contains(.input)), "output": .bool(terminals.contains(.output)),
+        "error": .bool(terminals.contains(.error)),
+      ]),
     ])
   }
 
   /// Reads a request as untrusted input: every field checked, each file word naming a
   /// word of the line once, each file name one plain name.
   init(json bytes: [UInt8]) throws(RemoteStream.Refusal) {
-    do {
-      guard let object = try JSONObject.top(of: bytes) else { throw JSONError(field: "", reason: "it is not a pb request") }
+    self = try RemoteStream.readMessage("the request", of: bytes, notA: "request") { object in
       let version = try RemoteStream.checkHeader(object)
       guard version == RemoteStream.version else { throw RemoteStream.Refusal.version(theirs: version) }
-      let words = try object.required("words").array().map { try $0.string() }
-      guard !words.isEmpty, words.count <= 4096 else { throw JSONError(field: "words", reason: "it holds no command, or too many words") }
+      let wordsField = try object.required("words")
+      let words = try wordsField.array().map { try $0.string() }
+      guard !words.isEmpty, words.count <= 4096 else { throw wordsField.damaged("it holds no command, or too many words") }
       var seen: Set<Int> = []
-      let files = try object.required("files").array().map { field in
+      let filesField = try object.required("files")
+      let files = try filesField.array().map { field in
         let file = try field.object()
         let wordField = try file.required("word")
         let word = try wordField.integer(Int.self)
@@ -132,20 +127,14 @@ public struct RemoteRequest: Equatable, Sendable {
         guard RemoteStream.isPlainFileName(name) else { throw nameField.damaged("'\(Display.value(name))' is not a plain file name") }
         return FileWord(word: word, prefix: try file.required("prefix").string(), name: name)
       }
-      guard files.allSatisfy({ $0.word < words.count }) else { throw JSONError(field: "files", reason: "a file names a word past the line") }
-      self.words = words
-      self.files = files
-      input = try object.required("input").bool()
+      guard files.allSatisfy({ $0.word < words.count }) else { throw filesField.damaged("a file names a word past the line") }
+      let input = try object.required("input").bool()
       let terminalsField = try object.required("terminals").object()
-      terminals = Terminals(
-        input: try terminalsField.required("input").bool(), output: try terminalsField.required("output").bool(),
-        error: try terminalsField.required("error").bool())
-    } catch let error as RemoteStream.Refusal {
-      throw error
-    } catch let error as JSONError {
-      throw .damaged("the request is damaged: \(error.message)")
-    } catch {
-      throw .damaged("the request is not valid JSON")
+      var terminals: Terminals = []
+      if try terminalsField.required("input").bool() { terminals.insert(.input) }
+      if try terminalsField.required("output").bool() { terminals.insert(.output) }
+      if try terminalsField.required("error").bool() { terminals.insert(.error) }
+      return RemoteRequest(words: words, files: files, input: input, terminals: terminals)
     }
   }
 }
@@ -166,16 +155,27 @@ public struct RemoteHello: Equatable, Sendable {
 
   /// Reads a hello; a version other than ours is read too (its number is the message).
   init(json bytes: [UInt8]) throws(RemoteStream.Refusal) {
+    self = try RemoteStream.readMessage("its first message", of: bytes, notA: "stream") { object in
+      RemoteHello(version: try RemoteStream.checkHeader(object), program: try object.field("pb")?.string() ?? "unknown")
+    }
+  }
+}
+
+extension RemoteStream {
+  /// Reads a JSON message as untrusted input: a damaged field or text that is not JSON
+  /// becomes a refusal that names the message (`what`).
+  static func readMessage<Message>(
+    _ what: String, of bytes: [UInt8], notA kind: String, _ read: (JSONObject) throws -> Message
+  ) throws(Refusal) -> Message {
     do {
-      guard let object = try JSONObject.top(of: bytes) else { throw JSONError(field: "", reason: "it is not a pb stream") }
-      version = try RemoteStream.checkHeader(object)
-      program = try object.field("pb")?.string() ?? "unknown"
-    } catch let error as RemoteStream.Refusal {
+      guard let object = try JSONObject.top(of: bytes) else { throw JSONError.whole("it is not a pb \(kind)") }
+      return try read(object)
+    } catch let error as Refusal {
       throw error
     } catch let error as JSONError {
-      throw .damaged("its first message is damaged: \(error.message)")
+      throw .damaged("\(what) is damaged: \(error.message)")
     } catch {
-      throw .damaged("its first message is not valid JSON")
+      throw .damaged("\(what) is not valid JSON")
     }
   }
 }
@@ -191,7 +191,7 @@ extension RemoteStream {
 
   /// The format and version every JSON message starts with.
   static func checkHeader(_ object: JSONObject) throws -> Int {
-    guard (try? object.required("format").string()) == format else { throw JSONError(field: "", reason: "it is not a pb stream") }
+    guard (try? object.required("format").string()) == format else { throw JSONError.whole("it is not a pb stream") }
     let field = try object.required("version")
     let version = try field.integer(Int.self)
     guard version >= 1 else { throw field.damaged("\(version) is not a version") }

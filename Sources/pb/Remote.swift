@@ -104,7 +104,7 @@ struct RemoteCommand {
     // The board goes first, by its name there: the line keeps its words, `--` among them.
     let words = [command, "--pasteboard", remote.board] + rest
     let shift = 3
-    let files = fileWords.map { RemoteRequest.FileWord(word: $0.index + shift, prefix: $0.prefix, name: Self.fileName($0.path)) }
+    let files = fileWords.map { RemoteRequest.FileWord.at($0.index + shift, prefix: $0.prefix, name: Self.fileName($0.path)) }
     return RemoteCommand(
       host: remote.host, request: RemoteRequest(words: words, files: files, input: readsInput, terminals: terminals),
       localFiles: fileWords.map(\.path), savesFiles: savesFiles ? (name, words) : nil)
@@ -155,8 +155,11 @@ struct RemoteCommand {
   }
 
   private static var terminals: RemoteRequest.Terminals {
-    RemoteRequest.Terminals(
-      input: StandardStreams.inputIsTerminal, output: StandardStreams.outputIsTerminal, error: StandardStreams.errorIsTerminal)
+    var terminals: RemoteRequest.Terminals = []
+    if StandardStreams.inputIsTerminal { terminals.insert(.input) }
+    if StandardStreams.outputIsTerminal { terminals.insert(.output) }
+    if StandardStreams.errorIsTerminal { terminals.insert(.error) }
+    return terminals
   }
 
   /// The name a file has there: its last component here, as type detection reads it.

@@ -391,14 +391,22 @@ struct PlantedOwnedTests {
 
 @Suite("store made again", .tags(.endToEnd))
 struct StoreRemadeTests {
+  /// How each script starts: a store holding one copy, and `pb watch` ($watcher) writing
+  /// what it reports to `watched`.
+  private func watchedStore(_ sandbox: Sandbox) -> String {
+    """
+    cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
+    echo a | pb copy
+    timeout 200 pb watch > watched & watcher=$!
+    """
+  }
+
   @Test("pb watch follows a store removed folder by folder, as rm -rf does, and a boards/ made again under it")
   func watchFollowsAStoreRemovedByParts() throws {
     let sandbox = try Sandbox()
     let result = try sandbox.shell(
       """
-      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
-      echo a | pb copy
-      timeout 200 pb watch > watched & watcher=$!
+      \(watchedStore(sandbox))
       wait_until 'listening "$(child $watcher)"' 30
       # Each removal is seen (the count is 0 without boards/) before the next step, or
       # the watcher could wake only once boards/ is back at the count it last reported.
@@ -418,9 +426,7 @@ struct StoreRemadeTests {
     let sandbox = try Sandbox()
     let result = try sandbox.shell(
       """
-      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
-      echo a | pb copy
-      timeout 200 pb watch > watched & watcher=$!
+      \(watchedStore(sandbox))
       timeout 100 pb wait --since 1 --timeout 60s > waited & waiter=$!
       wait_until 'listening "$(child $watcher)" && listening "$(child $waiter)"' 30
       # Stopped meanwhile, both wake to the result alone: a new boards/ at count 1.
@@ -440,9 +446,7 @@ struct StoreRemadeTests {
     let sandbox = try Sandbox()
     let result = try sandbox.shell(
       """
-      cd \(sandbox.root.path) && export PB_DIR=\(sandbox.store.path)
-      echo a | pb copy
-      timeout 200 pb watch > watched & watcher=$!
+      \(watchedStore(sandbox))
       timeout 200 pb wait --since $(pb count) --timeout 150s > waited & waiter=$!
       wait_until 'listening "$(child $watcher)" && listening "$(child $waiter)"' 30
       rm -rf "$PB_DIR"

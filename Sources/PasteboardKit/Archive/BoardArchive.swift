@@ -77,7 +77,7 @@ public enum BoardArchive {
     /// against the items: each listed once, each named by an item, of the size it says.
     init(json object: JSONObject) throws {
       let formatField = try object.required("format")
-      guard (try? formatField.string()) == BoardArchive.format else { throw JSONError(field: "", reason: "it is not a pb archive") }
+      guard (try? formatField.string()) == BoardArchive.format else { throw JSONError.whole("it is not a pb archive") }
       let versionField = try object.required("version")
       let version = try versionField.integer(Int.self)
       guard version == BoardArchive.version else { throw VersionMismatch(found: version) }
@@ -152,7 +152,7 @@ public enum BoardArchive {
   static func decode(_ bytes: [UInt8], source: String) throws(PasteboardError) -> Contents {
     do {
       guard let object = try StoreJSON.topObject(bytes, mostNodes: mostManifestNodes) else {
-        throw JSONError(field: "", reason: "it is not a pb archive")
+        throw JSONError.whole("it is not a pb archive")
       }
       return try Contents(json: object)
     } catch let error as VersionMismatch {

@@ -49,7 +49,7 @@ struct JSONParser {
   }
 
   private func corrupt(_ reason: String) -> JSONError {
-    JSONError(field: "", reason: "not valid JSON: \(reason) (byte \(position))")
+    JSONError.whole("not valid JSON: \(reason) (byte \(position))")
   }
 
   private mutating func skipSpace() {
@@ -67,7 +67,7 @@ struct JSONParser {
 
   private mutating func parseValue() throws {
     // Room for a key's node too, which comes before its value's.
-    if nodes.count >= mostNodes - 1 { throw JSONError(field: "", reason: "it holds more than \(mostNodes) JSON values and keys") }
+    if nodes.count >= mostNodes - 1 { throw JSONError.whole("it holds more than \(mostNodes) JSON values and keys") }
     skipSpace()
     guard position < bytes.count else { throw corrupt("it ends where a value should be") }
     let start = position
@@ -135,18 +135,22 @@ struct JSONParser {
     var node: Int32
   }
 
-  private mutating func parseObject() throws {
+  /// Opens an object or array at its bracket: its node, or nil when it closes at once.
+  private mutating func open(_ kind: JSONNode.Kind, closing: Unicode.Scalar) -> Int? {
     let index = nodes.count
-    append(.object, from: position, to: position)
-    position += 1  // {
+    append(kind, from: position, to: position)
+    position += 1
+    skipSpace()
+    guard position < bytes.count, bytes[position] == UInt8(ascii: closing) else { return index }
+    position += 1
+    close(index, count: 0)
+    return nil
+  }
+
+  private mutating func parseObject() throws {
+    guard let index = open(.object, closing: "}") else { return }
     let firstKey = openKeys.count
     defer { openKeys.removeSubrange(firstKey...) }
-    skipSpace()
-    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-      position += 1
-      close(index, count: 0)
-      return
-    }
     while true {
       skipSpace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw corrupt("a key must be a string") }
@@ -195,16 +199,8 @@ struct JSONParser {
   }
 
   private mutating func parseArray() throws {
-    let index = nodes.count
-    append(.array, from: position, to: position)
-    position += 1  // [
+    guard let index = open(.array, closing: "]") else { return }
     var count = 0
-    skipSpace()
-    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-      position += 1
-      close(index, count: 0)
-      return
-    }
     while true {
       try parseValue()
       count += 1

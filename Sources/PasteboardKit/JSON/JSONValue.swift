@@ -15,10 +15,8 @@ public struct JSONError: Error, Equatable {
   public var field: String
   public var reason: String
 
-  public init(field: String, reason: String) {
-    self.field = field
-    self.reason = reason
-  }
+  /// A refusal of the whole file rather than of one field; a field's is `JSONField.damaged`.
+  public static func whole(_ reason: String) -> JSONError { JSONError(field: "", reason: reason) }
 
   /// `field items[0].size: -5 is not a size`
   public var message: String { field.isEmpty ? reason : "field \(field): \(reason)" }

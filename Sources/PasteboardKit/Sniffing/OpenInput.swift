@@ -10,8 +10,7 @@ final class OpenInput {
   let fileName: String?
   let isStandardInput: Bool
   let path: String
-  private var opened: Descriptor?
-  private let reopen: (() throws(PasteboardError) -> Descriptor)?
+  private var file: LateOpenedFile
 
   /// How many inputs of one write stay open from their check to their read: the common
   /// case, a few files, opens each once.
@@ -23,11 +22,10 @@ final class OpenInput {
       if Self.isDirectory(Descriptor.standardInput) {
         throw .standardInputIsDirectory
       }
-      opened = .standardInput
+      file = LateOpenedFile("an input", opened: .standardInput, open: nil)
       path = Descriptor.standardInput.path
       fileName = nil
       isStandardInput = true
-      reopen = nil
     case .file(let name):
       let open = { () throws(PasteboardError) -> Descriptor in
         let descriptor: Descriptor
@@ -42,8 +40,7 @@ final class OpenInput {
         return descriptor
       }
       let descriptor = try open()
-      opened = closingUntilRead ? nil : descriptor
-      reopen = closingUntilRead ? open : nil
+      file = LateOpenedFile("an input", opened: closingUntilRead ? nil : descriptor, open: closingUntilRead ? open : nil)
       path = name
       fileName = Self.lastComponent(of: name)
       isStandardInput = false
@@ -52,8 +49,7 @@ final class OpenInput {
 
   /// A file the caller opens: at once (`opened`), or with `open` when it is read.
   init(opened descriptor: Descriptor?, open: (() throws(PasteboardError) -> Descriptor)? = nil, path: String, fileName: String?) {
-    self.opened = descriptor
-    self.reopen = open
+    file = LateOpenedFile("an input", opened: descriptor, open: open)
     self.path = path
     self.fileName = fileName
     isStandardInput = false
@@ -69,19 +65,11 @@ final class OpenInput {
   }
 
   var descriptor: Descriptor {
-    get throws(PasteboardError) {
-      if let opened { return opened }
-      guard let reopen else { throw .internalError("an input read after it was closed") }
-      let descriptor = try reopen()
-      opened = descriptor
-      return descriptor
-    }
+    get throws(PasteboardError) { try file.descriptor }
   }
 
   /// Read: an input opened when read is closed.
-  func close() {
-    if reopen != nil { opened = nil }
-  }
+  func close() { file.close() }
 
   static func lastComponent(of path: String) -> String? {
     path.split(separator: "/").last.map(String.init)

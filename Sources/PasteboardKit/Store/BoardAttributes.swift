@@ -44,7 +44,7 @@ public struct BoardAttributes: Equatable, Sendable {
   static func read(in board: Directory) throws(PasteboardError) -> BoardAttributes {
     guard let bytes = try StoreFiles.read(fileName, in: board, limit: sizeLimit) else { return BoardAttributes() }
     do {
-      guard let object = try StoreJSON.topObject(bytes) else { throw JSONError(field: "", reason: "") }
+      guard let object = try StoreJSON.topObject(bytes) else { throw JSONError.whole("") }
       return try BoardAttributes(json: object)
     } catch {
       throw .corruptStore(path: board.path + "/" + fileName, reason: "not a pb board description")

@@ -151,7 +151,7 @@ struct Journal: Equatable {
     }
     if object.field("done") != nil { return (step, .done) }
     if let reason = object.field("failed") { return (step, .failed(try reason.string())) }
-    throw JSONError(field: "", reason: "a progress line says nothing")
+    throw JSONError.whole("a progress line says nothing")
   }
 }
 

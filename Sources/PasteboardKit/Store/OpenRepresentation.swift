@@ -10,40 +10,30 @@ public final class OpenRepresentation {
   public let index: Int
   public let representation: Representation
   let path: String
-  private var opened: Descriptor?
-  private let openLater: (() throws(PasteboardError) -> Descriptor)?
+  private var file: LateOpenedFile
 
   init(index: Int, representation: Representation, descriptor: Descriptor) {
     self.index = index
     self.representation = representation
-    self.opened = descriptor
+    self.file = LateOpenedFile("a representation", opened: descriptor, open: nil)
     self.path = descriptor.path
-    self.openLater = nil
   }
 
   init(index: Int, representation: Representation, path: String, open: @escaping () throws(PasteboardError) -> Descriptor) {
     self.index = index
     self.representation = representation
     self.path = path
-    self.openLater = open
+    self.file = LateOpenedFile("a representation", opened: nil, open: open)
   }
 
   /// The data, open: it stays readable even once a later write removes its file.
   public var descriptor: Descriptor {
-    get throws(PasteboardError) {
-      if let opened { return opened }
-      guard let openLater else { throw .internalError("a representation read after it was closed") }
-      let descriptor = try openLater()
-      opened = descriptor
-      return descriptor
-    }
+    get throws(PasteboardError) { try file.descriptor }
   }
 
   /// Done reading: a representation opened when first read closes its file (and opens
   /// it again if read again).
-  public func close() {
-    if openLater != nil { opened = nil }
-  }
+  public func close() { file.close() }
 
   /// Reads up to `limit` bytes from the start of the data.
   public func head(_ limit: Int) throws(PasteboardError) -> [UInt8] {

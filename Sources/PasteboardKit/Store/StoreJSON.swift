@@ -40,7 +40,7 @@ enum StoreJSON {
     _ bytes: [UInt8], path: String, supported: Int, what: String, mostNodes: Int = .max, as read: (JSONObject) throws -> Value
   ) throws(PasteboardError) -> Value {
     do {
-      guard let object = try topObject(bytes, mostNodes: mostNodes) else { throw JSONError(field: "", reason: "not a pb \(what)") }
+      guard let object = try topObject(bytes, mostNodes: mostNodes) else { throw JSONError.whole("not a pb \(what)") }
       return try read(object)
     } catch let error as PasteboardError {
       // From what `read` needs besides the file (the key that checks history's MACs).

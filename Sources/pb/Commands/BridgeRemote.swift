@@ -23,7 +23,7 @@ enum BridgeRemote {
       }
     }.detach()
     let words = [RemoteBridgeEnd.command, "--pasteboard", target.board] + (concealed ? ["--concealed"] : [])
-    let request = RemoteRequest(words: words, input: true, terminals: RemoteRequest.Terminals(input: false, output: false, error: false))
+    let request = RemoteRequest(words: words, input: true, terminals: [])
     let status = try RemoteConnection(host: target.host).run(
       request, files: [], input: toRemote.read, output: fromRemote.write, errors: RelayedErrors.toStandardError())
     RemoteCommand.sayIfKilled(status, host: target.host)
