@@ -136,17 +136,17 @@ struct DesktopDirectTests {
     try #require(try sandbox.pb(["copy"], stdin: Data("start".utf8)).status == 0)
     let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
     let desktop = { () -> Result? in try? x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
-    waitUntil { desktop()?.text == "start" }
-    #expect(desktop()?.text == "start", "the bridge offers the board's item")
+    waitUntil(seconds: 30) { desktop()?.text == "start" }
+    #expect(desktop()?.text == "start", "the bridge offers the board's item: \(bridge.waitFor(""))")
     try #require(try sandbox.pb("clear").status == 0)
-    waitUntil { desktop()?.status != 0 }
+    waitUntil(seconds: 30) { desktop()?.status != 0 }
     #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "pb's offer withdrawn")
 
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("from app".utf8)).status == 0)
-    waitUntil { (try? sandbox.pb("paste").text) == "from app" }
+    waitUntil(seconds: 30) { (try? sandbox.pb("paste").text) == "from app" }
     #expect(try sandbox.pb("paste").text == "from app", "the bridge imports the application's copy")
     try #require(try sandbox.pb("clear").status == 0)
-    waitUntil { desktop()?.status != 0 }
+    waitUntil(seconds: 30) { desktop()?.status != 0 }
     #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "xclip's copy gone: \(String(describing: desktop()))")
     _ = bridge
   }
@@ -202,17 +202,17 @@ struct DesktopDirectTests {
     try #require(try sandbox.pb(["copy"], stdin: Data("start".utf8)).status == 0)
     let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: sway.environment.filter { !$0.value.isEmpty })
     let desktop = { () -> Result? in try? sway.client(sandbox, "wl-paste", ["-n"]) }
-    waitUntil { desktop()?.text == "start" }
+    waitUntil(seconds: 30) { desktop()?.text == "start" }
     #expect(desktop()?.text == "start", "the bridge offers the board's item")
     try #require(try sandbox.pb("clear").status == 0)
-    waitUntil { desktop()?.status != 0 }
+    waitUntil(seconds: 30) { desktop()?.status != 0 }
     #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "pb's offer withdrawn")
 
     try #require(try sway.copy(sandbox, ["from app"]).status == 0)
-    waitUntil { (try? sandbox.pb("paste").text) == "from app" }
+    waitUntil(seconds: 30) { (try? sandbox.pb("paste").text) == "from app" }
     #expect(try sandbox.pb("paste").text == "from app", "the bridge imports the application's copy")
     try #require(try sandbox.pb("clear").status == 0)
-    waitUntil { desktop()?.status != 0 }
+    waitUntil(seconds: 30) { desktop()?.status != 0 }
     #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "wl-copy's copy gone: \(String(describing: desktop()))")
     _ = bridge
   }
