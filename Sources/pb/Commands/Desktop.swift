@@ -280,7 +280,8 @@ extension PB {
         on one side is not carried back. Passwords (x-kde-passwordManagerHint) are never \
         imported. What it offers leaves the desktop when it expires, and a concealed \
         item as soon as the board no longer holds it; such an item leaves the board \
-        when the desktop drops the offer (cleared, or replaced). Runs until interrupted, or until \
+        when the desktop drops the offer (cleared, or replaced). A change that empties \
+        the pasteboard (pb clear) empties the desktop clipboard too. Runs until interrupted, or until \
         the pasteboard is deleted (exit 66).
         """)
 
