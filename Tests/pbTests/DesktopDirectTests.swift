@@ -115,6 +115,22 @@ struct DesktopDirectTests {
     #expect(try sandbox.pb(["paste", "--desktop", "--if-available"], environment: none).status == 0)
   }
 
+  @Test("publish --dry-run lists what a publish would offer, derived names marked, with no desktop to reach")
+  func publishDryRun() throws {
+    let sandbox = try Sandbox()
+    let html = try sandbox.file("page.html", "<p>Tea &amp; cake</p>")
+    try #require(try sandbox.pb("copy", "-t", "public.html", html).status == 0)
+    let none = ["DISPLAY": "", "WAYLAND_DISPLAY": ""]
+    let listed = try sandbox.pb(["publish", "--dry-run"], environment: none)
+    #expect(listed.status == 0, "\(listed)")
+    #expect(listed.lines.first == "text/html\tpublic.html", "\(listed)")
+    #expect(listed.lines.contains("UTF8_STRING\tderived from public.html"), "\(listed)")
+    let report = try sandbox.pb(["publish", "--dry-run", "--json"], environment: none)
+    let json = try #require(try sandbox.json(report) as? [[String: Any]], "\(report)")
+    #expect(json.first?["name"] as? String == "text/html" && json.first?["derived"] as? Bool == false)
+    #expect(json.contains { $0["name"] as? String == "UTF8_STRING" && $0["derived"] as? Bool == true }, "\(report)")
+  }
+
   @Test("the desktop options are refused where they choose nothing, and board options with --desktop")
   func usage() throws {
     let sandbox = try Sandbox()
@@ -133,22 +149,10 @@ struct DesktopDirectTests {
   func bridgedClearOnX11() throws {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
-    try #require(try sandbox.pb(["copy"], stdin: Data("start".utf8)).status == 0)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    let desktop = { () -> Result? in try? x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
-    waitUntil(seconds: 30) { desktop()?.text == "start" }
-    #expect(desktop()?.text == "start", "the bridge offers the board's item: \(bridge.waitFor(""))")
-    try #require(try sandbox.pb("clear").status == 0)
-    waitUntil(seconds: 30) { desktop()?.status != 0 }
-    #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "pb's offer withdrawn")
-
-    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("from app".utf8)).status == 0)
-    waitUntil(seconds: 30) { (try? sandbox.pb("paste").text) == "from app" }
-    #expect(try sandbox.pb("paste").text == "from app", "the bridge imports the application's copy")
-    try #require(try sandbox.pb("clear").status == 0)
-    waitUntil(seconds: 30) { desktop()?.status != 0 }
-    #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "xclip's copy gone: \(String(describing: desktop()))")
-    _ = bridge
+    try Self.checkBridgedClear(
+      sandbox, environment: x.environment,
+      desktop: { try? x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) },
+      applicationCopy: { try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data($0.utf8)) })
   }
 
   @Test("Wayland: paste --desktop writes wl-copy's text and image byte for byte, -t chooses, nothing stored")
@@ -199,21 +203,32 @@ struct DesktopDirectTests {
   func bridgedClearOnWayland() throws {
     let sandbox = try Sandbox()
     let sway = try PrivateSway(sandbox)
+    try Self.checkBridgedClear(
+      sandbox, environment: sway.environment.filter { !$0.value.isEmpty },
+      desktop: { try? sway.client(sandbox, "wl-paste", ["-n"]) }, applicationCopy: { try sway.copy(sandbox, [$0]) })
+  }
+
+  /// With a bridge running on the desktop of `environment`, `pb clear` leaves `desktop`
+  /// (the clipboard as a client reads it) nothing, first when pb's offer of the board's
+  /// item holds it, then when an application's copy (`applicationCopy`) that the bridge
+  /// imported does.
+  static func checkBridgedClear(
+    _ sandbox: Sandbox, environment: [String: String], desktop: () -> Result?, applicationCopy: (String) throws -> Result
+  ) throws {
     try #require(try sandbox.pb(["copy"], stdin: Data("start".utf8)).status == 0)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: sway.environment.filter { !$0.value.isEmpty })
-    let desktop = { () -> Result? in try? sway.client(sandbox, "wl-paste", ["-n"]) }
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
     waitUntil(seconds: 30) { desktop()?.text == "start" }
-    #expect(desktop()?.text == "start", "the bridge offers the board's item")
+    #expect(desktop()?.text == "start", "the bridge offers the board's item: \(bridge.waitFor(""))")
     try #require(try sandbox.pb("clear").status == 0)
     waitUntil(seconds: 30) { desktop()?.status != 0 }
     #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "pb's offer withdrawn")
 
-    try #require(try sway.copy(sandbox, ["from app"]).status == 0)
+    try #require(try applicationCopy("from app").status == 0)
     waitUntil(seconds: 30) { (try? sandbox.pb("paste").text) == "from app" }
     #expect(try sandbox.pb("paste").text == "from app", "the bridge imports the application's copy")
     try #require(try sandbox.pb("clear").status == 0)
     waitUntil(seconds: 30) { desktop()?.status != 0 }
-    #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "wl-copy's copy gone: \(String(describing: desktop()))")
-    _ = bridge
+    #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "the application's copy gone: \(String(describing: desktop()))")
+    withExtendedLifetime(bridge) {}
   }
 }
