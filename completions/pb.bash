@@ -234,13 +234,13 @@ _pb() {
   local options
   case $command in
   copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline -q --quiet --force-type --expire --concealed --from --if-count --action --no-undo" ;;
-  paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output -n --no-clobber -q --quiet --force --json" ;;
-  types) options="-p --pasteboard -i --items --conforming-to --desktop --json" ;;
+  paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output -n --no-clobber -q --quiet --force --json --desktop --selection --backend --if-available" ;;
+  types) options="-p --pasteboard -i --items --conforming-to --desktop --json --selection --backend --if-available" ;;
   type) options="--sniff --json" ;;
   contains) options="-p --pasteboard -i --items --all" ;;
   items) options="-p --pasteboard -i --items --json" ;;
   info) options="-p --pasteboard --json" ;;
-  clear) options="-p --pasteboard --if-count --action --no-undo" ;;
+  clear) options="-p --pasteboard --if-count --action --no-undo --desktop --selection --backend --if-available" ;;
   cut) options="-p --pasteboard --if-count --action -q --quiet" ;;
   undo | redo | "group begin" | "group end") options="-p --pasteboard" ;;
   history) options="-p --pasteboard --json --list --restore --if-count --levels --clear" ;;
@@ -251,7 +251,7 @@ _pb() {
   count) options="-p --pasteboard" ;;
   wait) options="-p --pasteboard --since --timeout" ;;
   watch) options="-p --pasteboard --json -t --type --exec" ;;
-  publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available" ;;
+  publish) options="-p --pasteboard -i --items --selection --backend --osc52 --if-available --dry-run --json" ;;
   import) options="-p --pasteboard -a --append --archive --selection --backend --timeout --expire --max-size --all-types --if-available" ;;
   export) options="-p --pasteboard --history --concealed" ;;
   serve) options="" ;;

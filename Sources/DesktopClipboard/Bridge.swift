@@ -20,6 +20,8 @@ protocol BridgeEndpoint: AnyObject {
   /// Gives the selection up if pb's latest offer still holds it, and ends that offer's
   /// transfers.
   func withdraw()
+  /// Withdraws pb's offer and empties the selection, whoever holds it.
+  func clear() throws(DesktopError)
   /// Whether another client held the selection when the endpoint was made.
   var heldByAnotherAtStart: Bool { get }
   /// Makes a reader of what another client offers, on a connection of its own: it may
@@ -267,13 +269,23 @@ final class DesktopBridge {
   }
 
   /// The board's item 0, offered when the board has changed (not by an import of ours);
-  /// a secret offered that the board no longer holds (cleared, undone) is withdrawn.
+  /// a board emptied (`pb clear`, not an expiry) empties the desktop's selection too; a
+  /// secret offered that the board no longer holds (cleared, undone) is withdrawn.
   private func boardChanged(_ monitor: ChangeMonitor) throws(DesktopError) {
     let (pasteboard, state) = try DesktopError.inStore { () throws(PasteboardError) in try monitor.current() }
     if state.changeCount != seen {
+      let before = seen
       seen = state.changeCount
       if direction != .fromDesktop, state.changeCount != imported, !state.items.isEmpty {
         try offer(pasteboard)
+        return
+      }
+      // Not at start (an empty board then says nothing of the desktop's copy), nor for
+      // an expiry, whose offer is withdrawn where it is noticed.
+      if direction != .fromDesktop, state.changeCount != imported, before != nil, state.changeKind != .expired {
+        try endpoint.clear()
+        served = nil
+        keepsOwner = false
         return
       }
     }

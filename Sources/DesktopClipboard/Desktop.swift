@@ -570,7 +570,7 @@ public enum Desktop {
 
   /// Reads of one import, each type on its own: what is late, refused or does not fit
   /// in what is left of the size limit is noted in `leftOut` and the next type read.
-  private struct BudgetedReading<Reader: SelectionReader> {
+  struct BudgetedReading<Reader: SelectionReader> {
     let reader: Reader
     let maxSize: Int64
     let clock: ImportClock

@@ -18,6 +18,12 @@ public enum DesktopError: Error, Sendable, Equatable {
   case bridgeRunning(board: String, desktop: String, pid: Int32?)
   /// Nothing owns the desktop selection (`clipboard` or `primary`).
   case empty(selection: String)
+  /// The desktop's `selection` offers none of the types `wanted` (none at all pb can
+  /// read when `wanted` is empty); it offers `offered`.
+  case notOffered(wanted: [String], selection: String, offered: [String])
+  /// The type chosen of the desktop's offer (offered as `name`) is not text, and
+  /// would be written to a terminal: `command` (> file.`filenameExtension`) saves it.
+  case binaryToTerminal(name: String, size: Int64, filenameExtension: String, command: String)
   /// `what` took longer than `seconds`: a limit the caller chose when `adjustable`.
   case timeout(what: String, seconds: Double, adjustable: Bool)
   /// `what` began to send and was still sending after `seconds` (a limit the caller

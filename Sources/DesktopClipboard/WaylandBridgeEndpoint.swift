@@ -103,6 +103,13 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     owners.last?.withdraw()
   }
 
+  func clear() throws(DesktopError) {
+    withdraw()
+    // Emptied on purpose: not an owner gone whose copy the bridge puts back.
+    keptOffer = 0
+    try control.clear(selection)
+  }
+
   var makeReader: @Sendable (Desktop.ImportClock) throws(DesktopError) -> any SelectionReader {
     let (display, selection) = (display, selection)
     return { (clock) throws(DesktopError) in

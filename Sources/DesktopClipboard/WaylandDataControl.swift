@@ -114,6 +114,15 @@ final class WaylandDataControl {
     return source
   }
 
+  /// Empties `selection` (a null source): its source is cancelled (wl-copy exits).
+  func clear(_ selection: Desktop.Selection) throws(DesktopError) {
+    try checkSupported(selection)
+    let request = selection == .primary
+      ? WaylandProtocol.DataControlDevice.setPrimarySelection : WaylandProtocol.DataControlDevice.setSelection
+    wayland.send(device, request, [.uint(0)])
+    try wayland.roundtrip { event in if !handle(event) { wayland.setAside(event) } }
+  }
+
   /// Destroys one of pb's sources: the compositor empties the selection if the source
   /// held it. Its id stays known, so that a `send` already on its way is told apart
   /// (its descriptor then closed).

@@ -7,7 +7,7 @@ import LinuxSystem
 final class WaylandReader: SelectionReader {
   private let control: WaylandDataControl
   private let selection: Desktop.Selection
-  private let clock: Desktop.ImportClock
+  let clock: Desktop.ImportClock
   private var offer: UInt32 = 0
   var selectionName: String { selection.rawValue }
 

@@ -128,6 +128,12 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     owners.last?.withdraw()
   }
 
+  func clear() throws(DesktopError) {
+    withdraw()
+    keptOwner = nil
+    try x.emptySelection(selection.rawValue)
+  }
+
   var makeReader: @Sendable (Desktop.ImportClock) throws(DesktopError) -> any SelectionReader {
     let (display, selection) = (display, selection.rawValue)
     return { (clock) throws(DesktopError) in

@@ -20,7 +20,7 @@ final class X11Reader {
   let selectionName: String
   private let property: xcb_atom_t
   private let incr: xcb_atom_t
-  private let clock: Desktop.ImportClock
+  let clock: Desktop.ImportClock
   /// The limit of the read under way, which its lateness is named by.
   private var limit: Int64 = 0
   private var requestor: xcb_window_t = 0

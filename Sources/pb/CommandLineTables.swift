@@ -27,6 +27,8 @@ extension FastCommandLine {
       Option("--type", "-t"),
       Option("--delimiter", "-d"),
       Option("--output", "-o"),
+      Option("--selection", nil),
+      Option("--backend", nil),
     ],
     flags: [
       Option("--null", "-0"),
@@ -34,6 +36,8 @@ extension FastCommandLine {
       Option("--json", nil),
       Option("--force", nil),
       Option("--quiet", "-q"),
+      Option("--desktop", nil),
+      Option("--if-available", nil),
     ],
     unconditional: ["--items"], repeating: [], takesPositionals: false)
   private static let copyOptions = Options(
@@ -64,8 +68,14 @@ extension FastCommandLine {
     flags: [Option("--all", nil)],
     unconditional: ["--items"], repeating: [], takesPositionals: true)
   private static let typesOptions = Options(
-    valued: [Option("--pasteboard", "-p"), Option("--items", "-i"), Option("--conforming-to", nil)],
-    flags: [Option("--desktop", nil), Option("--json", nil)],
+    valued: [
+      Option("--pasteboard", "-p"),
+      Option("--items", "-i"),
+      Option("--conforming-to", nil),
+      Option("--selection", nil),
+      Option("--backend", nil),
+    ],
+    flags: [Option("--desktop", nil), Option("--json", nil), Option("--if-available", nil)],
     unconditional: ["--items"], repeating: [], takesPositionals: false)
   private static let typeOptions = Options(
     valued: [],
@@ -121,15 +131,15 @@ extension CommandLineTokens {
     case "copy":
       Options(valued: "ptr", flags: "anqh", longValued: ["--pasteboard", "--type", "--representation", "--expire", "--if-count", "--action", "--from"])
     case "paste":
-      Options(valued: "pitdo", flags: "0nqh", longValued: ["--pasteboard", "--items", "--type", "--delimiter", "--output"])
+      Options(valued: "pitdo", flags: "0nqh", longValued: ["--pasteboard", "--items", "--type", "--delimiter", "--output", "--selection", "--backend"])
     case "cut":
       Options(valued: "p", flags: "qh", longValued: ["--pasteboard", "--if-count", "--action"])
     case "clear":
-      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--if-count", "--action"])
+      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--if-count", "--action", "--selection", "--backend"])
     case "items":
       Options(valued: "pi", flags: "h", longValued: ["--pasteboard", "--items"])
     case "types":
-      Options(valued: "pi", flags: "h", longValued: ["--pasteboard", "--items", "--conforming-to"])
+      Options(valued: "pi", flags: "h", longValued: ["--pasteboard", "--items", "--conforming-to", "--selection", "--backend"])
     case "contains":
       Options(valued: "pi", flags: "h", longValued: ["--pasteboard", "--items"])
     case "info":

@@ -88,6 +88,7 @@ enum ExitStatus {
   static func of(_ error: DesktopError) -> Int32 {
     switch error {
     case .empty: 1
+    case .notOffered, .binaryToTerminal: 1
     case .osc52Refused: 65
     case .unavailable, .failed, .noXFixes, .hiddenCommandArguments: 69
     case .timeout, .keptSending, .bridgeRunning: 75

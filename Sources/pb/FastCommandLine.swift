@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopClipboard
 import PasteboardKit
 
 /// The command lines of the commands shell scripts run most (`paste`, `copy`, `count`,
@@ -90,7 +91,8 @@ enum FastCommandLine {
       return PasteRequest(
         pasteboard: line.value("--pasteboard"), items: line.value("--items"), types: line.value("--type"),
         delimiter: line.value("--delimiter"), nullDelimited: line.flag("--null"), directory: line.value("--output"),
-        noClobber: line.flag("--no-clobber"), json: line.flag("--json"), force: line.flag("--force"), quiet: line.flag("--quiet"))
+        noClobber: line.flag("--no-clobber"), json: line.flag("--json"), force: line.flag("--force"), quiet: line.flag("--quiet"),
+        desktop: line.flag("--desktop"), desktopChoice: try desktopChoice(line))
     case "copy":
       return CopyRequest(
         pasteboard: line.value("--pasteboard"), type: line.value("--type"), representations: line.values("--representation"),
@@ -113,7 +115,7 @@ enum FastCommandLine {
     case "types":
       return TypesRequest(
         pasteboard: line.value("--pasteboard"), items: line.value("--items"), conformingTo: line.value("--conforming-to"),
-        desktop: line.flag("--desktop"), json: line.flag("--json"))
+        desktop: line.flag("--desktop"), json: line.flag("--json"), desktopChoice: try desktopChoice(line))
     default:
       return nil
     }
@@ -124,6 +126,19 @@ enum FastCommandLine {
   private static func writeChoice(_ line: Line) throws -> WriteChoice {
     let ifCount = try line.value("--if-count").map { text in try Int(text) ?? { throw NotTaken() }() }
     return WriteChoice(ifCount: ifCount, action: line.value("--action"), noUndo: line.flag("--no-undo"))
+  }
+
+  /// The desktop options of `paste --desktop` and `types --desktop`. A name that is no
+  /// selection or backend is ArgumentParser's to refuse.
+  private static func desktopChoice(_ line: Line) throws -> DesktopChoice {
+    guard let selection = Desktop.Selection(rawValue: line.value("--selection") ?? Desktop.Selection.clipboard.rawValue)
+    else { throw NotTaken() }
+    var backend: Desktop.Backend?
+    if let name = line.value("--backend") {
+      guard let chosen = Desktop.Backend(rawValue: name) else { throw NotTaken() }
+      backend = chosen
+    }
+    return DesktopChoice(selection: selection, backend: backend, ifAvailable: line.flag("--if-available"))
   }
 
   /// Thrown by a builder for a line ArgumentParser should see.

@@ -232,6 +232,15 @@ extension DesktopError {
         + "stop it first\(pid.map { " (kill \($0))" } ?? ""), or bridge another pasteboard with --pasteboard"
     case .empty(let selection):
       return "the desktop's \(selection) selection is empty; copy something in an application first"
+    case .notOffered(let wanted, let selection, let offered):
+      guard !wanted.isEmpty, !offered.isEmpty else {
+        return "the desktop's \(selection) selection offers nothing pb can read; see what it offers: pb types --desktop"
+      }
+      return "the desktop's \(selection) selection offers no \(Display.value(wanted.joined(separator: ", "))); "
+        + "it offers \(Display.value(offered.joined(separator: ", ")))"
+    case .binaryToTerminal(let name, let size, let ext, let command):
+      return "the desktop's \(Display.value(name)) (\(ByteCount.format(size))) is not text; save it with \(Display.line(command)) "
+        + "> file.\(ext), or write it here anyway with --force"
     case .timeout(let what, let seconds, let adjustable):
       return "\(what) did not answer within \(seconds) s; try again" + (adjustable ? ", or give it longer with --timeout" : "")
     case .keptSending(let what, let seconds):

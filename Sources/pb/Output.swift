@@ -34,6 +34,17 @@ final class Output: @unchecked Sendable {
     }
   }
 
+  /// Sends a file's bytes from its start, after anything buffered.
+  func send(file data: Descriptor) throws(PasteboardError) {
+    try flush()
+    do {
+      try data.file.seek(to: 0)
+      try ByteTransfer.copy(from: data.file, to: descriptor.file)
+    } catch {
+      throw PasteboardError(error)
+    }
+  }
+
   /// Sends a representation's bytes, after anything buffered.
   func send(_ representation: OpenRepresentation) throws(PasteboardError) {
     try flush()

@@ -32,7 +32,7 @@ struct DerivedRepresentationTests {
     let jpeg = try Self.photo(sandbox)
     try #require(try sandbox.pb("copy", jpeg).status == 0)
     #expect(try sandbox.pb("types").lines == ["public.jpeg"], "the copy took effect")
-    let listed = try sandbox.pb("types", "--desktop")
+    let listed = try sandbox.pb("publish", "--dry-run")
     #expect(listed.lines.prefix(2) == ["image/jpeg\tpublic.jpeg", "image/png\tderived from public.jpeg"], "\(listed)")
     try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
     let targets = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"]).lines

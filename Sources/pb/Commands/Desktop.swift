@@ -26,6 +26,19 @@ struct DesktopChoice {
   var backend: Desktop.Backend?
   var ifAvailable: Bool
 
+  /// The choice when no desktop option is given.
+  static let standard = DesktopChoice(selection: .clipboard, backend: nil, ifAvailable: false)
+
+  /// Refuses the desktop options on a line without --desktop (`desktop` false), where
+  /// they would choose nothing.
+  func requireDesktop(_ desktop: Bool) throws {
+    guard !desktop else { return }
+    let given = [("--selection", selection != .clipboard), ("--backend", backend != nil), ("--if-available", ifAvailable)]
+    if let option = given.first(where: \.1)?.0 {
+      throw ValidationError("\(option) is for the desktop clipboard; give it with --desktop")
+    }
+  }
+
   /// Runs `body` with the way to the desktop (OSC 52 with `osc52`, publish's flag); no
   /// desktop is a quiet success with --if-available, else names the fixes this command has.
   func run(publishing: Bool, osc52: Bool = false, _ body: (Desktop.Route) throws -> Void) throws {
@@ -64,7 +77,10 @@ extension PB {
         snapshot: later changes to the board do not change it) until another \
         application copies, or until the item expires; a concealed item also only \
         while the board holds it. See DESKTOP in pb(1) for the names each type is \
-        offered under.
+        offered under. With --dry-run, NAME<TAB>SOURCE lines instead: the names the \
+        item would be offered under, each with the stored type it comes from, "derived \
+        from TYPE" for one made on request and never stored (image/png from a JPEG, \
+        text from HTML).
         """)
 
     @OptionGroup var board: BoardOptions
@@ -78,7 +94,15 @@ extension PB {
 
     @OptionGroup var desktop: DesktopOptions
 
-    var request: PublishRequest { PublishRequest(pasteboard: board.pasteboard, item: item, osc52: osc52, desktop: desktop.choice) }
+    @Flag(name: .customLong("dry-run"), help: "List the names the item would be offered under, each with its source, and offer nothing.")
+    var dryRun = false
+
+    @Flag(help: "With --dry-run: print a JSON array of {name, type, derived}.")
+    var json = false
+
+    var request: PublishRequest {
+      PublishRequest(pasteboard: board.pasteboard, item: item, osc52: osc52, desktop: desktop.choice, dryRun: dryRun, json: json)
+    }
   }
 
   /// What `pb publish` was asked, as plain values.
@@ -87,14 +111,21 @@ extension PB {
     var item: String?
     var osc52: Bool
     var desktop: DesktopChoice
+    var dryRun = false
+    var json = false
 
     func validate() throws {
       if osc52, let backend = desktop.backend, backend != .osc52 {
         throw ValidationError("--osc52 and --backend \(backend.rawValue) contradict each other; give one of them")
       }
+      if dryRun && (osc52 || desktop.backend == .osc52) {
+        throw ValidationError("--dry-run lists what X11 and Wayland are offered; OSC 52 sends only the text; give one of them")
+      }
+      if json && !dryRun { throw ValidationError("--json reports what --dry-run lists; give it with --dry-run") }
     }
 
     func run() throws {
+      if dryRun { return try listOffer() }
       try desktop.run(publishing: true, osc52: osc52) { route in
         let store = try Store.open(creating: false)
         let pasteboard = try store.pasteboard(named: BoardOptions.name(pasteboard), creating: false)
@@ -249,7 +280,8 @@ extension PB {
         on one side is not carried back. Passwords (x-kde-passwordManagerHint) are never \
         imported. What it offers leaves the desktop when it expires, and a concealed \
         item as soon as the board no longer holds it; such an item leaves the board \
-        when the desktop drops the offer (cleared, or replaced). Runs until interrupted, or until \
+        when the desktop drops the offer (cleared, or replaced). A change that empties \
+        the pasteboard (pb clear) empties the desktop clipboard too. Runs until interrupted, or until \
         the pasteboard is deleted (exit 66).
         """)
 
@@ -323,6 +355,163 @@ extension PB {
           direction: toDesktop ? .toDesktop : fromDesktop ? .fromDesktop : .both, timeout: limit,
           notify: { StandardStreams.printError("pb bridge: " + $0.message) })
       }
+    }
+  }
+}
+
+// MARK: The desktop, directly
+
+extension PasteRequest {
+  /// Options that choose among a board's items or where they go: the desktop holds one
+  /// offer, and its bytes go to standard output.
+  func validateDesktop() throws {
+    let boardOnly = [
+      ("--pasteboard", pasteboard != nil), ("--items", items != nil), ("--output", directory != nil),
+      ("--no-clobber", noClobber), ("--delimiter", delimiter != nil), ("--null", nullDelimited), ("--json", json),
+    ]
+    if let given = boardOnly.first(where: \.1)?.0 {
+      throw ValidationError("\(given) is for a pasteboard's items, and --desktop writes what the desktop holds; give one of them")
+    }
+  }
+
+  /// `--desktop`: the desktop's type that -t chooses (else its first), to standard
+  /// output; nothing stored, no board read.
+  func pasteDesktop() throws {
+    let preferred = try types.map(TypeIdentifier.parseList) ?? []
+    try desktopChoice.run(publishing: false) { route in
+      let read = try Desktop.readOffered(preferred, selection: desktopChoice.selection, route: route, limits: Desktop.ImportLimits())
+      // Raw binary on a terminal garbles it until `reset`, as for a board's item.
+      if !force, StandardStreams.outputIsTerminal, !TypeRegistry.conforms(read.type, to: .text) {
+        var command = ["pb", "paste", "--desktop"]
+        if desktopChoice.selection != .clipboard { command += ["--selection", desktopChoice.selection.rawValue] }
+        if let types { command += ["-t", types] }
+        throw DesktopError.binaryToTerminal(
+          name: read.name, size: read.size, filenameExtension: TypeRegistry.preferredFilenameExtension(for: read.type) ?? "bin",
+          command: command.map(Display.shellWord).joined(separator: " "))
+      }
+      try Output.standard.send(file: read.data)
+    }
+  }
+}
+
+extension TypesRequest {
+  /// `--desktop`: the names the desktop's selection offers, each with the type pb reads
+  /// it as (only those conforming to --conforming-to); nothing stored, no board read.
+  func listDesktopOffer() throws {
+    let parent = try conformingTo.map(TypeIdentifier.parse)
+    try desktopChoice.run(publishing: false) { route in
+      let offered = try Desktop.offeredNames(selection: desktopChoice.selection, route: route).filter { name in
+        parent.map { parent in name.type.map { TypeRegistry.conforms($0, to: parent) } ?? false } ?? true
+      }
+      let output = Output.standard
+      if json {
+        try output.write(Report.json(offered.map(Report.OfferedName.init)))
+      } else {
+        for name in offered { try output.write("\(Display.line(name.name))\t\(Report.OfferedName(name).meaning)\n") }
+      }
+      if offered.isEmpty { throw SilentExit.negative }
+    }
+  }
+}
+
+extension Report {
+  /// A name the desktop offers, and what pb reads it as.
+  struct OfferedName: JSONReport {
+    var name: String
+    var type: String?
+    /// What `pb types --desktop` prints of it: the type, or what the name is.
+    var meaning: String
+
+    init(_ offered: Desktop.OfferedName) {
+      name = offered.name
+      type = offered.type?.rawValue
+      meaning =
+        switch offered.meaning {
+        case .type(let type): type.rawValue
+        case .secretMark: "(mark of a secret)"
+        case .pbMark: "(pb's mark)"
+        case .ownerMark: "(mark of who holds it)"
+        case .unknown: "(no type pb reads)"
+        }
+    }
+
+    var json: JSONValue {
+      .members(["name": .string(name), "type": type.map(JSONValue.string) ?? .null])
+    }
+  }
+}
+
+extension PB.ClearRequest {
+  /// Options that choose how a board's change is recorded: --desktop changes no board.
+  func validateDesktop() throws {
+    let boardOnly = [
+      ("--pasteboard", pasteboard != nil), ("--if-count", write.ifCount != nil), ("--action", write.action != nil),
+      ("--no-undo", write.noUndo),
+    ]
+    if let given = boardOnly.first(where: \.1)?.0 {
+      throw ValidationError("\(given) is for a pasteboard, and --desktop clears only the desktop's selection; give one of them")
+    }
+  }
+
+  /// `--desktop`: the desktop's selection emptied, whoever holds it; no board touched.
+  func clearDesktop() throws {
+    try desktopChoice.run(publishing: false) { route in
+      try Desktop.clear(selection: desktopChoice.selection, route: route)
+    }
+  }
+}
+
+extension PB.PublishRequest {
+  /// `--dry-run`: what `pb publish` would offer of the one chosen item.
+  func listOffer() throws {
+    let pasteboard = try BoardOptions.open(self.pasteboard, creating: false)
+    let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(self.item, default: .index(0)))
+    let offer = try DesktopOffer(
+      types: item.types, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, concealed: item.concealed,
+      origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount))
+    let listed = offer.targets.map { target in Report.DesktopTarget(target, types: item.types) }
+    let output = Output.standard
+    if json {
+      try output.write(Report.json(listed))
+    } else {
+      for target in listed { try output.write("\(target.name)\t\(target.source)\n") }
+    }
+  }
+}
+
+extension Report {
+  /// A name `pb publish` offers an item under, and what its bytes are.
+  struct DesktopTarget: JSONReport {
+    var name: String
+    /// The stored type the bytes come from (nil for a mark pb adds).
+    var type: String?
+    var derived: Bool
+    /// What `pb publish --dry-run` prints of where the bytes come from.
+    var source: String
+
+    init(_ target: DesktopTargets.Target, types: [TypeIdentifier]) {
+      name = target.name
+      derived = target.isDerived
+      switch target.conversion {
+      case .constant:
+        type = nil
+        source =
+          switch name {
+          case DesktopTargets.pbItem: "pb's mark (board and change count)"
+          case DesktopTargets.pbDerived: "pb's list of the derived names"
+          default: "mark of a secret"
+          }
+      case .latin1:
+        type = types[target.representation].rawValue
+        source = "\(types[target.representation].rawValue) as Latin-1"
+      case .stored, .png, .textFromHTML:
+        type = types[target.representation].rawValue
+        source = derived ? "derived from \(types[target.representation].rawValue)" : types[target.representation].rawValue
+      }
+    }
+
+    var json: JSONValue {
+      .members(["name": .string(name), "type": type.map(JSONValue.string) ?? .null, "derived": .bool(derived)])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopClipboard
 import PasteboardKit
 import LinuxSystem
 
@@ -44,10 +45,16 @@ extension PB {
 
     @OptionGroup var progress: QuietOption
 
+    @Flag(help: "Write what the desktop clipboard holds instead, one type chosen as -t chooses, without storing it.")
+    var desktop = false
+
+    @OptionGroup var desktopOptions: DesktopOptions
+
     var request: PasteRequest {
       PasteRequest(
         pasteboard: board.pasteboard, items: itemSet.items, types: types, delimiter: delimiter, nullDelimited: nullDelimited,
-        directory: directory, noClobber: noClobber, json: json, force: force, quiet: progress.quiet)
+        directory: directory, noClobber: noClobber, json: json, force: force, quiet: progress.quiet, desktop: desktop,
+        desktopChoice: desktopOptions.choice)
     }
   }
 }
@@ -64,8 +71,12 @@ struct PasteRequest: CommandRequest {
   var json: Bool
   var force: Bool
   var quiet: Bool
+  var desktop = false
+  var desktopChoice = DesktopChoice.standard
 
   func validate() throws {
+    if desktop { return try validateDesktop() }
+    try desktopChoice.requireDesktop(false)
     if nullDelimited && delimiter != nil { throw ValidationError("give -0 or -d, not both") }
     if directory != nil && (nullDelimited || delimiter != nil) {
       throw ValidationError("-o saves one file per item, so it takes no delimiter; give -o or -0/-d, not both")
@@ -75,6 +86,7 @@ struct PasteRequest: CommandRequest {
   }
 
   func run() throws {
+    if desktop { return try pasteDesktop() }
     let preferred = try types.map(TypeIdentifier.parseList) ?? []
     let chosen = try ItemSetOption.itemSet(items, default: .index(0))
     let pasteboard = try BoardOptions.open(pasteboard, creating: false)

@@ -9,9 +9,10 @@ extension PB {
       discussion: """
         Without -i, one type per line in stored order. With -i, INDEX<TAB>TYPE lines. \
         With --conforming-to, only the types conforming to TYPE; none is exit status 1. \
-        With --desktop, NAME<TAB>SOURCE lines: the names pb publish offers the item \
-        under, each with the stored type it comes from, "derived from TYPE" for one \
-        made on request and never stored (image/png from a JPEG, text from HTML).
+        With --desktop, NAME<TAB>TYPE lines of what the desktop clipboard holds, nothing \
+        stored: each name it offers (a MIME type, or X11's UTF8_STRING...) with the type \
+        pb reads it as, as pb paste --desktop -t chooses among them. What pb publish \
+        would offer: pb publish --dry-run.
         """)
 
     @OptionGroup var board: BoardOptions
@@ -21,14 +22,18 @@ extension PB {
       help: ArgumentHelp("List only the types that conform to this one (public.image lists public.png).", valueName: "type"))
     var conformingTo: String?
 
-    @Flag(help: "List the names pb publish offers the item under on the desktop, derived ones marked.")
+    @Flag(help: "List what the desktop clipboard offers, each name with the type pb reads it as, instead.")
     var desktop = false
 
-    @Flag(help: "Print a JSON array of {index, types} (of {name, type, derived} with --desktop).")
+    @Flag(help: "Print a JSON array of {index, types} (of {name, type} with --desktop).")
     var json = false
 
+    @OptionGroup var desktopOptions: DesktopOptions
+
     var request: TypesRequest {
-      TypesRequest(pasteboard: board.pasteboard, items: itemSet.items, conformingTo: conformingTo, desktop: desktop, json: json)
+      TypesRequest(
+        pasteboard: board.pasteboard, items: itemSet.items, conformingTo: conformingTo, desktop: desktop, json: json,
+        desktopChoice: desktopOptions.choice)
     }
   }
 }
@@ -40,15 +45,17 @@ struct TypesRequest: CommandRequest {
   var conformingTo: String?
   var desktop = false
   var json: Bool
+  var desktopChoice = DesktopChoice.standard
 
   func validate() throws {
-    if desktop && conformingTo != nil {
-      throw ValidationError("--desktop lists every name the item is offered under; give it without --conforming-to")
+    try desktopChoice.requireDesktop(desktop)
+    if desktop, let given = [("--pasteboard", pasteboard != nil), ("--items", items != nil)].first(where: \.1)?.0 {
+      throw ValidationError("\(given) is for a pasteboard's items, and --desktop lists what the desktop holds; give one of them")
     }
   }
 
   func run() throws {
-    if desktop { return try listDesktopTargets() }
+    if desktop { return try listDesktopOffer() }
     let parent = try conformingTo.map(TypeIdentifier.parse)
     let board = try BoardOptions.open(pasteboard, creating: false)
     let state = try board.state()
@@ -69,60 +76,5 @@ struct TypesRequest: CommandRequest {
       }
     }
     if listed.allSatisfy({ $0.1.isEmpty }) { throw SilentExit.negative }
-  }
-}
-
-extension TypesRequest {
-  /// `--desktop`: what `pb publish` would offer of the one chosen item.
-  func listDesktopTargets() throws {
-    let pasteboard = try BoardOptions.open(self.pasteboard, creating: false)
-    let (item, changeCount, data) = try pasteboard.openItem(try ItemSetOption.itemSet(items, default: .index(0)))
-    let offer = try DesktopOffer(
-      types: item.types, data: try data.map { (data) throws(PasteboardError) in try data.descriptor }, concealed: item.concealed,
-      origin: DesktopTargets.Origin(board: pasteboard.name, changeCount: changeCount))
-    let listed = offer.targets.map { target in Report.DesktopTarget(target, types: item.types) }
-    let output = Output.standard
-    if json {
-      try output.write(Report.json(listed))
-    } else {
-      for target in listed { try output.write("\(target.name)\t\(target.source)\n") }
-    }
-  }
-}
-
-extension Report {
-  /// A name `pb publish` offers an item under, and what its bytes are.
-  struct DesktopTarget: JSONReport {
-    var name: String
-    /// The stored type the bytes come from (nil for a mark pb adds).
-    var type: String?
-    var derived: Bool
-    /// What `pb types --desktop` prints of where the bytes come from.
-    var source: String
-
-    init(_ target: DesktopTargets.Target, types: [TypeIdentifier]) {
-      name = target.name
-      derived = target.isDerived
-      switch target.conversion {
-      case .constant:
-        type = nil
-        source =
-          switch name {
-          case DesktopTargets.pbItem: "pb's mark (board and change count)"
-          case DesktopTargets.pbDerived: "pb's list of the derived names"
-          default: "mark of a secret"
-          }
-      case .latin1:
-        type = types[target.representation].rawValue
-        source = "\(types[target.representation].rawValue) as Latin-1"
-      case .stored, .png, .textFromHTML:
-        type = types[target.representation].rawValue
-        source = derived ? "derived from \(types[target.representation].rawValue)" : types[target.representation].rawValue
-      }
-    }
-
-    var json: JSONValue {
-      .members(["name": .string(name), "type": type.map(JSONValue.string) ?? .null, "derived": .bool(derived)])
-    }
   }
 }
