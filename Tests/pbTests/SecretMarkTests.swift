@@ -256,6 +256,11 @@ struct SecretMarkTests {
     environment["XDG_DATA_HOME"] = home + "/data"
     environment["XDG_RUNTIME_DIR"] = home + "/run"
     environment["QT_QPA_PLATFORM"] = "xcb"
+    // Its log says how it took each clipboard change: "hidden" (not stored) or "foreign".
+    let log = home + "/copyq.log"
+    environment["COPYQ_LOG_LEVEL"] = "DEBUG"
+    environment["COPYQ_LOG_FILE"] = log
+    let changes = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("onMonitorClipboardChanged:") } }
     let copyq = { (arguments: [String]) in
       try sandbox.run("/usr/bin/env", ["copyq"] + arguments, stdin: nil, environment: environment, timeLimit: 10)
     }
@@ -267,8 +272,10 @@ struct SecretMarkTests {
     try #require(try sandbox.pb(["copy", "--concealed"], stdin: Data("copyq hunter2".utf8)).status == 0)
     try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
     try #require(try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]).text == "copyq hunter2")
-    // CopyQ takes in clipboard changes in order: once it holds the copy after, it has
-    // seen the secret.
+    // Taken in (a change coming soon after would have made it skip this one).
+    try waitUntil { !changes().isEmpty }
+    try #require(changes().count == 1, "CopyQ did not take the secret's change in")
+    #expect(changes()[0].contains("hidden clipboard"), "\(changes())")
     try #require(try sandbox.pb(["copy"], stdin: Data("copyq ordinary".utf8)).status == 0)
     try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
     try waitUntil { (try? copyq(["read", "0"]).text) == "copyq ordinary" }
