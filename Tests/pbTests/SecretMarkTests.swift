@@ -99,6 +99,17 @@ struct SecretMarkTests {
     try sandbox.pb("history").text + sandbox.pb("history", "--list").text
   }
 
+  /// Offers `text` with `mark` on `desk` and imports it: the import took effect, and the
+  /// mark is no representation of the item. Returns the offer's owner.
+  private func imported(_ sandbox: Sandbox, _ desk: Desk, _ text: String, marked mark: (String, String)) throws -> Background {
+    let owner = try desk.offer([("text/plain", text), mark])
+    let result = try sandbox.pb(["import"], environment: desk.environment)
+    try #require(result.status == 0, "\(result)")
+    try #require(try sandbox.pb("paste").text == text, "the import took effect")
+    #expect(try sandbox.pb("types").lines == ["public.utf8-plain-text"], "the mark is no representation of the item")
+    return owner
+  }
+
   static let marked = Backend.allCases.flatMap { backend in Mark.allCases.map { (backend, $0) } }
 
   @Test("pb import: a copy with each mark is a concealed item, out of history, and leaves the disk when its owner goes", arguments: marked)
@@ -107,12 +118,8 @@ struct SecretMarkTests {
     let desk = try Desk(sandbox, backend)
     try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
     let secret = "\(mark.rawValue) hunter2"
-    let owner = try desk.offer([("text/plain", secret), (mark.rawValue, mark.content)])
-    let imported = try sandbox.pb(["import"], environment: desk.environment)
-    try #require(imported.status == 0, "\(imported)")
-    try #require(try sandbox.pb("paste").text == secret, "the import took effect")
+    let owner = try imported(sandbox, desk, secret, marked: (mark.rawValue, mark.content))
     #expect(try sandbox.pb("items").text.contains("<concealed>"))
-    #expect(try sandbox.pb("types").lines == ["public.utf8-plain-text"], "the mark is no representation of the item")
     #expect(!(try history(sandbox).contains("hunter2")))
     kill(owner.pid, SIGKILL)
     waitUntil { files(sandbox, holding: secret).isEmpty }
@@ -129,13 +136,9 @@ struct SecretMarkTests {
   func copyQMarkReadForItsContent(_ backend: Backend) throws {
     let sandbox = try Sandbox()
     let desk = try Desk(sandbox, backend)
-    let owner = try desk.offer([("text/plain", "shown words"), (Mark.copyQ.rawValue, "0")])
-    let imported = try sandbox.pb(["import"], environment: desk.environment)
-    try #require(imported.status == 0, "\(imported)")
-    #expect(try sandbox.pb("paste").text == "shown words")
+    let owner = try imported(sandbox, desk, "shown words", marked: (Mark.copyQ.rawValue, "0"))
     #expect(owner.waitFor("asked \(Mark.copyQ.rawValue)").contains("asked \(Mark.copyQ.rawValue)"), "the mark was read")
     #expect(!(try sandbox.pb("items").text.contains("<concealed>")))
-    #expect(try sandbox.pb("types").lines == ["public.utf8-plain-text"], "the mark is no representation of the item")
     withExtendedLifetime(owner) {}
   }
 
@@ -176,11 +179,7 @@ struct SecretMarkTests {
     let sandbox = try Sandbox()
     let desk = try Desk(sandbox, backend)
     try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
-    let owner = try desk.offer([("text/plain", "passing words"), ("org.nspasteboard.TransientType", "")])
-    let imported = try sandbox.pb(["import"], environment: desk.environment)
-    try #require(imported.status == 0, "\(imported)")
-    try #require(try sandbox.pb("paste").text == "passing words", "the import took effect")
-    #expect(try sandbox.pb("types").lines == ["public.utf8-plain-text"], "the mark is no representation of the item")
+    let owner = try imported(sandbox, desk, "passing words", marked: ("org.nspasteboard.TransientType", ""))
     #expect(!(try history(sandbox).contains("passing")))
     #expect(try sandbox.pb("undo").status == 0)
     #expect(try sandbox.pb("paste").text == "before", "undo gives the state before the transient copy")
@@ -248,43 +247,23 @@ struct SecretMarkTests {
   func copyQLeavesConcealedItem() throws {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
-    let home = sandbox.root.appendingPathComponent("copyq").path
-    try FileManager.default.createDirectory(atPath: home + "/run", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    var environment = x.environment
-    environment["HOME"] = home
-    environment["XDG_CONFIG_HOME"] = home + "/config"
-    environment["XDG_DATA_HOME"] = home + "/data"
-    environment["XDG_RUNTIME_DIR"] = home + "/run"
-    environment["QT_QPA_PLATFORM"] = "xcb"
-    // Its log says how it took each clipboard change: "hidden" (not stored) or "foreign".
-    let log = home + "/copyq.log"
-    environment["COPYQ_LOG_LEVEL"] = "DEBUG"
-    environment["COPYQ_LOG_FILE"] = log
-    let changes = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("onMonitorClipboardChanged:") } }
-    let copyq = { (arguments: [String]) in
-      try sandbox.run("/usr/bin/env", ["copyq"] + arguments, stdin: nil, environment: environment, timeLimit: 10)
-    }
-    let server = try Background(sandbox, ["copyq"], environment: environment)
-    // It is up once its command line reaches it.
-    try waitUntil { (try? copyq(["size"]).status) == 0 }
-    try #require(try copyq(["size"]).text.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "CopyQ starts empty")
+    let copyq = try PrivateCopyQ(sandbox, x)
+    try #require(copyq.size == 0, "CopyQ starts empty")
 
     try #require(try sandbox.pb(["copy", "--concealed"], stdin: Data("copyq hunter2".utf8)).status == 0)
     try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
     try #require(try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]).text == "copyq hunter2")
     // Taken in (a change coming soon after would have made it skip this one).
-    try waitUntil { !changes().isEmpty }
-    try #require(changes().count == 1, "CopyQ did not take the secret's change in")
-    #expect(changes()[0].contains("hidden clipboard"), "\(changes())")
+    try waitUntil { !copyq.changes.isEmpty }
+    try #require(copyq.changes.count == 1, "CopyQ did not take the secret's change in: \(copyq.changes)")
+    #expect(copyq.changes[0].contains("hidden clipboard"), "\(copyq.changes)")
     try #require(try sandbox.pb(["copy"], stdin: Data("copyq ordinary".utf8)).status == 0)
     try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
-    try waitUntil { (try? copyq(["read", "0"]).text) == "copyq ordinary" }
-    try #require(try copyq(["read", "0"]).text == "copyq ordinary", "CopyQ did not store an ordinary copy")
-    let size = try copyq(["size"]).text.trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(size == "1", "CopyQ stored \(size) items")
-    let stored = try (0..<(Int(size) ?? 0)).map { try copyq(["read", String($0)]).text }
-    #expect(!stored.contains { $0.contains("hunter2") }, "\(stored)")
-    _ = try? copyq(["exit"])
-    withExtendedLifetime(server) {}
+    try waitUntil { copyq.read(0) == "copyq ordinary" }
+    try #require(copyq.read(0) == "copyq ordinary", "CopyQ did not store an ordinary copy")
+    #expect(copyq.size == 1, "CopyQ stored \(String(describing: copyq.size)) items")
+    let stored = (0..<(copyq.size ?? 0)).map { copyq.read($0) }
+    #expect(!stored.contains { $0?.contains("hunter2") != false }, "\(stored)")
+    withExtendedLifetime(copyq) {}
   }
 }
