@@ -179,9 +179,10 @@ public enum DesktopTargets {
   /// What to read of an offer: the text aliases present, best first, then text in other
   /// charsets (the first that converts becomes one UTF-8 text representation); every
   /// other target with the type it becomes, in the offer's order; and whether the offer
-  /// is marked as a secret, or transient. Meta targets, owner and secret marks and X11's own names for other
-  /// things (PIXMAP) are left out, and so are the image types a toolkit makes on request
-  /// when an original is offered (`toolkitImageTypes`), unless `allTypes`.
+  /// is marked as a secret, or transient. Meta targets, owner and secret marks and
+  /// X11's own names for other things (PIXMAP) are left out, and so are the image types
+  /// a toolkit makes on request when an original is offered (`toolkitImageTypes`),
+  /// unless `allTypes`.
   public struct ImportPlan: Sendable {
     public var text: [String] = []
     /// Where the text goes among the representations: before `others[textPosition]`.
@@ -189,7 +190,7 @@ public enum DesktopTargets {
     public var others: [(name: String, type: TypeIdentifier)] = []
     public var concealed = false
     /// The offer lists CopyQ's hidden mark, whose content says whether it is a secret
-    /// (`Desktop.settleSecretMarks` reads it).
+    /// (`SelectionReader.importPlan` reads it).
     public var listsCopyQHidden = false
     /// The offer is marked transient (`transientType`): imported without undo.
     public var transient = false
@@ -211,7 +212,7 @@ public enum DesktopTargets {
     public func leavingOut(derived listed: [UInt8]) -> ImportPlan {
       let names = Set(String(decoding: listed, as: UTF8.self).split(separator: "\n").map { $0.lowercased() })
       var plan = DesktopTargets.importPlan(offered: offered.filter { !names.contains($0.lowercased()) }, allTypes: allTypes)
-      // What CopyQ's mark said, read once (`Desktop.settleSecretMarks`).
+      // What CopyQ's mark said, read once (`SelectionReader.importPlan`).
       plan.concealed = plan.concealed || concealed
       return plan
     }
