@@ -302,7 +302,7 @@ private final class ImportWork: Sendable {
   /// What a read found.
   enum Found: Sendable {
     case read(Desktop.ReadOffer)
-    /// A password (x-kde-passwordManagerHint): never kept.
+    /// A secret (an offer with a secret mark): never kept.
     case secret
     /// This board's own item, offered by a `pb publish`.
     case thisBoards
@@ -343,7 +343,7 @@ private final class ImportWork: Sendable {
   ) throws(DesktopError) -> Found {
     let clock = limits.started()
     let reader = try makeReader(clock)
-    let plan = DesktopTargets.importPlan(offered: try reader.targets())
+    let plan = try reader.importPlan()
     if plan.concealed { return .secret }
     if plan.fromPB {
       if DesktopTargets.Origin(bytes: try reader.readMark(DesktopTargets.pbItem))?.board == board { return .thisBoards }

@@ -30,6 +30,19 @@ extension SelectionReader {
     }
     return mark
   }
+
+  /// The plan of an import of what the owner offers, its secret marks settled: CopyQ's
+  /// hidden mark makes a secret when its content is "1" (CopyQ's own rule; spaces and
+  /// a NUL around it too). An owner that fails to answer for it fails the import.
+  func importPlan(allTypes: Bool = false) throws(DesktopError) -> DesktopTargets.ImportPlan {
+    var plan = DesktopTargets.importPlan(offered: try targets(), allTypes: allTypes)
+    if plan.listsCopyQHidden && !plan.concealed {
+      let content = try readMark(DesktopTargets.copyQHidden)
+      let padding: Set<UInt8> = [0, 0x09, 0x0A, 0x0D, 0x20]
+      plan.concealed = Array(content.drop(while: padding.contains).reversed().drop(while: padding.contains)) == [0x31]
+    }
+    return plan
+  }
 }
 
 extension X11Reader: SelectionReader {}
@@ -462,14 +475,14 @@ public enum Desktop {
       let control = try dataControl(route)
       let clock = limits.started()
       let reader = WaylandReader(control: control, selection: selection, clock: clock)
-      let plan = DesktopTargets.importPlan(offered: try reader.targets(), allTypes: limits.allTypes)
+      let plan = try reader.importPlan(allTypes: limits.allTypes)
       let read = try readOffer(plan, from: reader, maxSize: limits.maxSize, clock: clock)
       return try store(read, into: pasteboard, append: append, options: options)
     case .x11:
       let connection = try X11Connection(display: try display())
       let clock = limits.started()
       let reader = X11Reader(connection: connection, selection: selection.rawValue, clock: clock)
-      let plan = DesktopTargets.importPlan(offered: try reader.targets(), allTypes: limits.allTypes)
+      let plan = try reader.importPlan(allTypes: limits.allTypes)
       let read = try readOffer(plan, from: reader, maxSize: limits.maxSize, clock: clock)
       return try store(read, into: pasteboard, append: append, options: options)
     }
@@ -485,6 +498,8 @@ public enum Desktop {
   struct ReadOffer: Sendable {
     var representations: [(type: TypeIdentifier, data: Descriptor, name: String)]
     var concealed: Bool
+    /// Marked transient: stored as a `--no-undo` write is, out of history.
+    var transient: Bool
     var unconverted: UnconvertedText?
     var leftOut: [LeftOut]
   }
@@ -501,6 +516,7 @@ public enum Desktop {
       // password manager leaves it on the clipboard.
       if options.expires == nil { options.expires = TimeSpec.now() + importedSecretExpiry }
     }
+    if read.transient { options.recordsUndo = false }
     let state = try DesktopError.inStore { () throws(PasteboardError) in
       try pasteboard.write(opened: read.representations, mode: append ? .append : .replace, options: options)
     }
@@ -565,7 +581,7 @@ public enum Desktop {
         ?? (leftOut.isEmpty ? "" : ": left out \(LeftOut.phrase(leftOut))")
       throw .failed("the desktop's \(reader.selectionName) selection offers no type pb can keep\(why)")
     }
-    return ReadOffer(representations: representations, concealed: plan.concealed, unconverted: unconverted, leftOut: leftOut)
+    return ReadOffer(representations: representations, concealed: plan.concealed, transient: plan.transient, unconverted: unconverted, leftOut: leftOut)
   }
 
   /// Reads of one import, each type on its own: what is late, refused or does not fit

@@ -14,6 +14,18 @@ public enum DesktopTargets {
   /// KDE's hint, honoured by Klipper and other clipboard managers, that the data is a
   /// secret and must not be kept in a clipboard history.
   public static let passwordManagerHint = "x-kde-passwordManagerHint"
+  /// CopyQ's mark of a copy it must not store (its content "1"), as CopyQ hides an item.
+  public static let copyQHidden = "application/x-copyq-hidden"
+  /// nspasteboard.org's mark of a secret (a password), whatever its content.
+  public static let concealedType = "org.nspasteboard.ConcealedType"
+  /// nspasteboard.org's mark of a copy not to be recorded (an application's passing
+  /// use of the clipboard), whatever its content: imported as `--no-undo` writes are.
+  public static let transientType = "org.nspasteboard.TransientType"
+  /// The marks by which applications say a copy is a secret, each as a concealed item
+  /// is offered with it: every clipboard manager honours one of them (Klipper the KDE
+  /// hint, CopyQ its own), so a concealed item carries all three. The nspasteboard.org
+  /// type's content means nothing; CopyQ's must be "1".
+  public static let secretMarks = [(passwordManagerHint, "secret"), (copyQHidden, "1"), (concealedType, "secret")]
   /// pb's own mark on what it offers: the board and change count the item is from, so
   /// that `pb bridge` knows its own offers (and another pb's of the same board).
   public static let pbItem = "application/x-pb-item"
@@ -78,7 +90,7 @@ public enum DesktopTargets {
   /// first): each representation under its type's preferred MIME type (or, with none,
   /// its type identifier); the first plain text that is UTF-8 also under the text
   /// aliases, and as `STRING` when `textIsLatin1`; a file URL also as a URI list; a
-  /// concealed item with the password-manager hint; with `origin`, pb's mark. A name is
+  /// concealed item with every secret mark; with `origin`, pb's mark. A name is
   /// offered once, for the first representation that has it. After the stored ones, the
   /// derived: image/png for an item without it that has an image of `pngSources`, and
   /// an HTML item without plain text under the text aliases (not `STRING`: whether the
@@ -94,8 +106,9 @@ public enum DesktopTargets {
     }
     for (index, type) in types.enumerated() {
       let name = TypeRegistry.preferredMIMEType(for: type) ?? type.rawValue
-      // An item an earlier pb imported with another program's mark.
-      if isOwnerMark(name) { continue }
+      // An item an earlier pb imported with another program's mark, or a secret mark
+      // (offered below with the content that says so, for a concealed item only).
+      if isOwnerMark(name) || isSecretMark(name) { continue }
       add(name, index)
       if index == utf8Text {
         for alias in textAliases { add(alias, index) }
@@ -111,7 +124,9 @@ public enum DesktopTargets {
     {
       for alias in textAliases { add(alias, html, .textFromHTML) }
     }
-    if concealed { add(passwordManagerHint, 0, .constant(Array("secret".utf8))) }
+    if concealed {
+      for (name, content) in secretMarks { add(name, 0, .constant(Array(content.utf8))) }
+    }
     if let origin {
       add(pbItem, 0, .constant(origin.bytes))
       let derived = targets.filter(\.isDerived).map { $0.name + "\n" }.joined()
@@ -145,6 +160,17 @@ public enum DesktopTargets {
     types.firstIndex { TypeRegistry.conforms($0, to: .plainText) }
   }
 
+  /// Whether `name` is one of `secretMarks` (compared without case, as MIME types are).
+  static func isSecretMark(_ name: String) -> Bool {
+    secretMarks.contains { $0.0.caseInsensitiveEquals(name) }
+  }
+
+  /// Whether `names` (an offer's targets) carry a secret mark, CopyQ's whatever its
+  /// content: for a copy already imported as a secret, whose content is not read again.
+  public static func listsSecretMark(_ names: [String]) -> Bool {
+    names.contains(where: isSecretMark)
+  }
+
   /// Whether `name` is another program's mark of who holds the selection.
   static func isOwnerMark(_ name: String) -> Bool {
     ownerMarks.contains(name.lowercased())
@@ -153,15 +179,21 @@ public enum DesktopTargets {
   /// What to read of an offer: the text aliases present, best first, then text in other
   /// charsets (the first that converts becomes one UTF-8 text representation); every
   /// other target with the type it becomes, in the offer's order; and whether the offer
-  /// is marked as a secret. Meta targets, owner marks and X11's own names for other
-  /// things (PIXMAP) are left out, and so are the image types a toolkit makes on request
-  /// when an original is offered (`toolkitImageTypes`), unless `allTypes`.
+  /// is marked as a secret, or transient. Meta targets, owner and secret marks and
+  /// X11's own names for other things (PIXMAP) are left out, and so are the image types
+  /// a toolkit makes on request when an original is offered (`toolkitImageTypes`),
+  /// unless `allTypes`.
   public struct ImportPlan: Sendable {
     public var text: [String] = []
     /// Where the text goes among the representations: before `others[textPosition]`.
     public var textPosition = 0
     public var others: [(name: String, type: TypeIdentifier)] = []
     public var concealed = false
+    /// The offer lists CopyQ's hidden mark, whose content says whether it is a secret
+    /// (`SelectionReader.importPlan` reads it).
+    public var listsCopyQHidden = false
+    /// The offer is marked transient (`transientType`): imported without undo.
+    public var transient = false
     /// The offer carries pb's mark (its content says which board it is from).
     public var fromPB = false
     /// The toolkit-made image types not read, because the original is.
@@ -179,7 +211,10 @@ public enum DesktopTargets {
     /// left, so that a derived image/png does not pass for the original of a JPEG.
     public func leavingOut(derived listed: [UInt8]) -> ImportPlan {
       let names = Set(String(decoding: listed, as: UTF8.self).split(separator: "\n").map { $0.lowercased() })
-      return DesktopTargets.importPlan(offered: offered.filter { !names.contains($0.lowercased()) }, allTypes: allTypes)
+      var plan = DesktopTargets.importPlan(offered: offered.filter { !names.contains($0.lowercased()) }, allTypes: allTypes)
+      // What CopyQ's mark said, read once (`SelectionReader.importPlan`).
+      plan.concealed = plan.concealed || concealed
+      return plan
     }
   }
 
@@ -225,8 +260,16 @@ public enum DesktopTargets {
     // In lower case, each name planned (read, left out or skipped) once.
     var namesSeen: Set<String> = []
     for name in names {
-      if name == passwordManagerHint {
+      if name.caseInsensitiveEquals(copyQHidden) {
+        plan.listsCopyQHidden = true
+        continue
+      }
+      if isSecretMark(name) {
         plan.concealed = true
+        continue
+      }
+      if name.caseInsensitiveEquals(transientType) {
+        plan.transient = true
         continue
       }
       if name == pbItem {

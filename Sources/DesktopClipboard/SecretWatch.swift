@@ -166,7 +166,7 @@ extension Desktop {
   private static func holdsSecret(_ desktop: any SecretSelection, origin: DesktopTargets.Origin, atStart: Bool) -> Bool {
     let reader = desktop.reader(ImportLimits(timeout: ImportLimits.shortestTypeTimeout).started())
     guard let targets = try? reader.targets() else { return false }
-    if atStart && targets.contains(DesktopTargets.passwordManagerHint) { return true }
+    if atStart && DesktopTargets.listsSecretMark(targets) { return true }
     guard targets.contains(DesktopTargets.pbItem) else { return false }
     var mark: [UInt8] = []
     guard (try? reader.read(DesktopTargets.pbItem, into: { mark.append(contentsOf: $0) })) != nil else { return false }

@@ -18,13 +18,21 @@ import Testing
     #expect(targets.first { $0.name == "image/png" }?.representation == 2)
   }
 
-  @Test("text beyond Latin-1 is not offered as STRING; a secret carries the password-manager hint")
+  @Test("text beyond Latin-1 is not offered as STRING; a secret carries KDE's, CopyQ's and nspasteboard.org's marks")
   func stringAndSecret() {
     let targets = DesktopTargets.targets(for: [.utf8PlainText], utf8Text: 0, textIsLatin1: false, concealed: true)
     #expect(targets.map(\.name).contains("UTF8_STRING"))
     #expect(!targets.map(\.name).contains("STRING"))
-    #expect(targets.last == DesktopTargets.Target(name: "x-kde-passwordManagerHint", representation: 0, conversion: .constant(Array("secret".utf8))))
+    #expect(
+      Array(targets.suffix(3)) == [
+        DesktopTargets.Target(name: "x-kde-passwordManagerHint", representation: 0, conversion: .constant(Array("secret".utf8))),
+        DesktopTargets.Target(name: "application/x-copyq-hidden", representation: 0, conversion: .constant(Array("1".utf8))),
+        DesktopTargets.Target(name: "org.nspasteboard.ConcealedType", representation: 0, conversion: .constant(Array("secret".utf8))),
+      ])
+    let plain = DesktopTargets.targets(for: [.utf8PlainText], utf8Text: 0, textIsLatin1: false, concealed: false)
+    #expect(!DesktopTargets.listsSecretMark(plain.map(\.name)), "\(plain.map(\.name))")
   }
+
 
   @Test("a type without a MIME type is offered under its identifier; a file URL also as a URI list")
   func identifiersAndURIs() {
@@ -49,12 +57,14 @@ import Testing
     #expect(!plan.concealed)
   }
 
-  @Test("another program's owner mark an older pb imported is not offered again")
-  func ownerMarkNotOffered() throws {
-    let mark = try TypeIdentifier.parse("application/x-copyq-owner")
+  @Test("another program's owner or secret mark an older pb imported is not offered again", arguments: [
+    "application/x-copyq-owner", "application/x-copyq-hidden",
+  ])
+  func ownerMarkNotOffered(_ name: String) throws {
+    let mark = try TypeIdentifier.parse(name)
     let targets = DesktopTargets.targets(for: [.utf8PlainText, mark], utf8Text: 0, textIsLatin1: false, concealed: false)
     #expect(targets.map(\.name).contains("UTF8_STRING"))
-    #expect(!targets.map(\.name).contains("application/x-copyq-owner"))
+    #expect(!targets.map(\.name).contains(name))
   }
 
   @Test("text in another charset becomes UTF-8, one in no charset pb knows or not valid in its own is refused")
@@ -73,11 +83,22 @@ import Testing
     #expect(TextCharset.utf8([0x41], charset: "compound_text") == .failure(.unknownCharset))
   }
 
-  @Test("an offer with the password-manager hint is marked concealed")
+  @Test("an offer with the KDE hint or nspasteboard.org's concealed type is concealed; CopyQ's mark is read; transient is told")
   func concealedOffer() {
-    let plan = DesktopTargets.importPlan(offered: ["UTF8_STRING", "x-kde-passwordManagerHint"])
-    #expect(plan.concealed)
-    #expect(plan.text == ["UTF8_STRING"])
+    for mark in ["x-kde-passwordManagerHint", "org.nspasteboard.ConcealedType", "ORG.NSPASTEBOARD.CONCEALEDTYPE"] {
+      let plan = DesktopTargets.importPlan(offered: ["UTF8_STRING", mark])
+      #expect(plan.concealed, "\(mark)")
+      #expect(!plan.transient && !plan.listsCopyQHidden)
+      #expect(plan.text == ["UTF8_STRING"] && plan.others.isEmpty, "the mark is no representation: \(plan.others.map(\.name))")
+    }
+    // Its content decides (`SelectionReader.importPlan` reads it): listed, not yet concealed.
+    let hidden = DesktopTargets.importPlan(offered: ["UTF8_STRING", "application/x-copyq-hidden"])
+    #expect(hidden.listsCopyQHidden && !hidden.concealed)
+    #expect(hidden.others.isEmpty, "\(hidden.others.map(\.name))")
+    let transient = DesktopTargets.importPlan(offered: ["org.nspasteboard.TransientType", "UTF8_STRING"])
+    #expect(transient.transient && !transient.concealed)
+    #expect(transient.text == ["UTF8_STRING"] && transient.others.isEmpty)
+    #expect(!DesktopTargets.importPlan(offered: ["UTF8_STRING"]).transient)
   }
 
   @Test("OSC 52 is the selection's letter and the text in base64, ended by BEL")

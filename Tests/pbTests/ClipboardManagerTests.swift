@@ -216,25 +216,14 @@ struct ClipboardManagerTests {
   func besideCopyQ() throws {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
-    let home = sandbox.root.appendingPathComponent("copyq").path
-    try FileManager.default.createDirectory(atPath: home + "/run", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    var environment = x.environment
-    environment["HOME"] = home
-    environment["XDG_CONFIG_HOME"] = home + "/config"
-    environment["XDG_DATA_HOME"] = home + "/data"
-    environment["XDG_RUNTIME_DIR"] = home + "/run"
-    environment["QT_QPA_PLATFORM"] = "xcb"
-    let copyq = try Background(sandbox, ["copyq"], environment: environment)
-    // It is up once its command line reaches it.
-    try waitUntil { (try? sandbox.run("/usr/bin/env", ["copyq", "size"], stdin: nil, environment: environment, timeLimit: 10).status) == 0 }
-    try #require(try sandbox.run("/usr/bin/env", ["copyq", "size"], stdin: nil, environment: environment, timeLimit: 10).status == 0)
+    let copyq = try PrivateCopyQ(sandbox, x)
 
     let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
     try waitUntil { bridge.isWatching }
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("watched twice".utf8)).status == 0)
     try waitUntil { (try? sandbox.pb("paste").text) == "watched twice" }
     try #require(try sandbox.pb("paste").text == "watched twice")
-    let copyqSaw = { (try? sandbox.run("/usr/bin/env", ["copyq", "read", "0"], stdin: nil, environment: environment, timeLimit: 10).text) }
+    let copyqSaw = { copyq.read(0) }
     try waitUntil { copyqSaw() == "watched twice" }
     #expect(copyqSaw() == "watched twice", "CopyQ did not see the copy")
     crash(processes(named: "xclip", with: "DISPLAY=\(x.display)"))

@@ -145,9 +145,11 @@ extension PB {
         public.utf8-plain-text representation, converted from UTF-16 or Latin-1 when \
         offered only so; a type pb does not know keeps its MIME type, but marks of who \
         holds the selection (application/x-copyq-owner) are not kept. An offer marked \
-        as a password (x-kde-passwordManagerHint) becomes a concealed item, which expires \
+        as a secret (x-kde-passwordManagerHint, application/x-copyq-hidden=1 or \
+        org.nspasteboard.ConcealedType) becomes a concealed item, which expires \
         after 30s unless --expire says otherwise, and leaves the disk sooner if its \
-        application withdraws it from the desktop (a process stays behind to watch). Image types \
+        application withdraws it from the desktop (a process stays behind to watch); one \
+        marked org.nspasteboard.TransientType is kept out of history, as --no-undo. Image types \
         a toolkit makes on request (image/bmp, image/jpeg, image/xpm...) are not read \
         when the original is offered (image/png). A type late, refused or over the size \
         limit is left out, and named on one line; the rest is kept. The change is \
@@ -277,7 +279,7 @@ extension PB {
         Each new item 0 of the pasteboard is offered on the desktop as pb publish \
         offers it, and each copy in an application becomes the pasteboard's item as pb \
         import makes it. Driven by change notifications, never polling; a change it made \
-        on one side is not carried back. Passwords (x-kde-passwordManagerHint) are never \
+        on one side is not carried back. Secrets (marked as pb import reads them) are never \
         imported. What it offers leaves the desktop when it expires, and a concealed \
         item as soon as the board no longer holds it; such an item leaves the board \
         when the desktop drops the offer (cleared, or replaced). A change that empties \

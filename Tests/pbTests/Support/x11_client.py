@@ -11,7 +11,8 @@
                        answer ("refused", or its type); it ends only once the TARGETS
                        request still out is answered too (see below)
   offer TARGET=FILE... owns CLIPBOARD with these targets (and TARGETS), prints "owned",
-                       and answers requests until another client takes it
+                       and answers requests until another client takes it, printing
+                       "asked TARGET" as each comes
 
 python-xlib, from PyPI, speaks the protocol.
 """
@@ -128,6 +129,7 @@ def main():
             if e.type != X.SelectionRequest:
                 continue
             property = e.property or e.target
+            print("asked", d.get_atom_name(e.target), flush=True)
             if e.target == targets:
                 e.requestor.change_property(property, Xatom.ATOM, 32, [targets] + list(data))
             elif e.target in data:
