@@ -95,6 +95,8 @@ public struct PastState: Sendable, Equatable {
   /// The change that left it (as `pb history` names it), and when, in ms since 1970.
   public var replacedBy: String
   public var replaced: Int64
+  /// Whether it is pinned (`pb history --pin`): levels and the budget leave it.
+  public var pinned = false
 }
 
 /// A group of changes open on a board (`pb group begin`): the changes made while it is
@@ -115,9 +117,17 @@ public struct UndoGroup: Sendable, Equatable {
 /// bounded number of levels. Pure: the store reads and writes it with each commit.
 public struct History: Sendable, Equatable {
   public static let defaultLevels = 50
+  public static let defaultMaxBytes: Int64 = 256 << 20
 
   /// How many undo entries are kept; 0 means no limit.
   public var levelsOfUndo: Int
+  /// The most bytes history may hold (see `keepWithinBudget`); 0 means no limit.
+  public var maxBytes: Int64
+  /// The pinned states, each named by the data files of its items in order (`pinKey`):
+  /// a state is pinned wherever it is, in either stack or on the board, and it keeps its
+  /// pin as undo and redo move it. Only states history or the board holds are pinned
+  /// (`dropOrphanedPins`), so there are never more pins than states.
+  public var pins: [[String]]
   /// Oldest first: the last entry is the next to undo.
   public var undoStack: [HistoryEntry]
   /// Oldest first: the last entry is the next to redo.
@@ -147,9 +157,11 @@ public struct History: Sendable, Equatable {
 
   public init(
     levelsOfUndo: Int = defaultLevels, undoStack: [HistoryEntry] = [], redoStack: [HistoryEntry] = [], group: UndoGroup? = nil,
-    beforeSecrets: SavedState? = nil
+    beforeSecrets: SavedState? = nil, maxBytes: Int64 = defaultMaxBytes, pins: [[String]] = []
   ) {
     self.levelsOfUndo = levelsOfUndo
+    self.maxBytes = maxBytes
+    self.pins = pins
     self.undoStack = undoStack
     self.redoStack = redoStack
     self.group = group
@@ -186,10 +198,12 @@ public struct History: Sendable, Equatable {
   /// present, not before it, and a number must not change meaning when one is redone.
   public var pastStates: [PastState] {
     let steps = undoSteps
+    let pinned = Set(pins)
     return steps.indices.reversed().map { index in
       PastState(
         number: steps.count - index, items: steps[index].items, made: index > 0 ? steps[index - 1].date : nil,
-        replacedBy: steps[index].actionName, replaced: steps[index].date)
+        replacedBy: steps[index].actionName, replaced: steps[index].date,
+        pinned: !pinned.isEmpty && pinned.contains(Self.pinKey(steps[index].items)))
     }
   }
 
@@ -345,11 +359,150 @@ public struct History: Sendable, Equatable {
     return moved
   }
 
-  /// Drops the oldest entries past `levelsOfUndo`.
+  /// Drops the oldest entries past `levelsOfUndo`. Pinned states count apart: they stay,
+  /// and the levels are of the others.
   public mutating func trim() {
     guard levelsOfUndo > 0 else { return }
-    if undoStack.count > levelsOfUndo { undoStack.removeFirst(undoStack.count - levelsOfUndo) }
-    if redoStack.count > levelsOfUndo { redoStack.removeFirst(redoStack.count - levelsOfUndo) }
+    undoStack = keepingPinned(undoStack, andNewest: levelsOfUndo)
+    redoStack = keepingPinned(redoStack, andNewest: levelsOfUndo)
+  }
+
+  private func keepingPinned(_ entries: [HistoryEntry], andNewest count: Int) -> [HistoryEntry] {
+    guard entries.count > count else { return entries }
+    if pins.isEmpty { return Array(entries.suffix(count)) }
+    let pinned = Set(pins)
+    var unpinnedLeft = count
+    var kept: [HistoryEntry] = []
+    for entry in entries.reversed() {
+      if pinned.contains(Self.pinKey(entry.items)) {
+        kept.append(entry)
+      } else if unpinnedLeft > 0 {
+        unpinnedLeft -= 1
+        kept.append(entry)
+      }
+    }
+    return kept.reversed()
+  }
+
+  // MARK: Pins and the budget
+
+  /// What a pin names a state by: the data files of its items, in order. Every write
+  /// makes new data files and undo shares them, so the same files are the same state.
+  public static func pinKey(_ items: [Item]) -> [String] {
+    items.flatMap { $0.representations.map(\.file) }
+  }
+
+  /// Whether the state holding `items` is pinned.
+  public func isPinned(_ items: [Item]) -> Bool {
+    !pins.isEmpty && pins.contains(Self.pinKey(items))
+  }
+
+  /// Pins (or unpins) the state holding `items`.
+  public mutating func setPinned(_ pinned: Bool, _ items: [Item]) {
+    let key = Self.pinKey(items)
+    pins.removeAll { $0 == key }
+    if pinned { pins.append(key) }
+  }
+
+  /// Drops the pins of states that are neither `current` nor held by history any more
+  /// (a new change cleared the redo stack that held one, or its items expired).
+  public mutating func dropOrphanedPins(current: [Item]) {
+    guard !pins.isEmpty else { return }
+    var held: Set<[String]> = [Self.pinKey(current)]
+    for entry in undoStack + redoStack { held.insert(Self.pinKey(entry.items)) }
+    if let saved = beforeSecrets { held.insert(Self.pinKey(saved.items)) }
+    pins.removeAll { !held.contains($0) }
+  }
+
+  /// The bytes the budget counts: the data files that only unpinned history states
+  /// hold, each once, less those of cut files (the only copy of a user's file, never
+  /// dropped for room).
+  public func budgetedBytes(current: [Item]) -> Int64 {
+    Budget(self, current: current).total
+  }
+
+  /// Keeps the bytes `budgetedBytes` counts within `maxBytes`: drops unpinned entries,
+  /// oldest first (the redo stack's, then the undo stack's, as the file's size cap
+  /// does). The state before secrets is never dropped. A dropped entry's cut files
+  /// whose bytes are only in the store go to the next newer entry of its stack, which
+  /// undoing then puts them back with; the newest entry of a stack that holds such files
+  /// stays. Returns the cut files moved so, for a notice.
+  public mutating func keepWithinBudget(current: [Item]) -> [CutFile] {
+    guard maxBytes > 0 else { return [] }
+    var budget = Budget(self, current: current)
+    guard budget.total > maxBytes else { return [] }
+    var moved: [CutFile] = []
+    for stack in [\History.redoStack, \History.undoStack] {
+      let entries = self[keyPath: stack]
+      var kept: [HistoryEntry] = []
+      var carried: [CutFile] = []
+      for index in entries.indices {
+        var entry = entries[index]
+        entry.cutFiles = carried + entry.cutFiles
+        carried = []
+        let inStore = entry.cutFiles.filter { $0.restored == nil }
+        let isNewest = index == entries.count - 1
+        guard budget.total > maxBytes, !budget.isPinned(entry.items), !(isNewest && !inStore.isEmpty) else {
+          kept.append(entry)
+          continue
+        }
+        budget.drop(entry.items)
+        carried = inStore
+        moved += inStore
+      }
+      self[keyPath: stack] = kept
+    }
+    // A file carried on past several dropped entries is told once.
+    var told: Set<String> = []
+    return moved.filter { told.insert($0.file).inserted }
+  }
+
+  /// The counts `keepWithinBudget` goes by: which entries hold each budgeted data file.
+  private struct Budget {
+    var total: Int64 = 0
+    private var holders: [String: Int] = [:]
+    private var sizes: [String: Int64] = [:]
+    private let pinned: Set<[String]>
+
+    init(_ history: History, current: [Item]) {
+      pinned = Set(history.pins)
+      var apart = Set(Self.files(current))
+      for entry in history.undoStack + history.redoStack {
+        for cut in entry.cutFiles { apart.insert(cut.file) }
+        if pinned.contains(History.pinKey(entry.items)) { apart.formUnion(Self.files(entry.items)) }
+      }
+      // Counted, but held for good: it is never dropped.
+      if let saved = history.beforeSecrets { add(saved.items, apart: apart) }
+      for entry in history.undoStack + history.redoStack where !pinned.contains(History.pinKey(entry.items)) {
+        add(entry.items, apart: apart)
+      }
+    }
+
+    func isPinned(_ items: [Item]) -> Bool { !pinned.isEmpty && pinned.contains(History.pinKey(items)) }
+
+    private static func files(_ items: [Item]) -> [String] { History.pinKey(items) }
+
+    private mutating func add(_ items: [Item], apart: Set<String>) {
+      for representation in items.flatMap(\.representations) where !apart.contains(representation.file) {
+        if holders[representation.file] == nil {
+          sizes[representation.file] = representation.size
+          total += representation.size
+        }
+        holders[representation.file, default: 0] += 1
+      }
+    }
+
+    mutating func drop(_ items: [Item]) {
+      for representation in items.flatMap(\.representations) {
+        guard let count = holders[representation.file] else { continue }
+        if count > 1 {
+          holders[representation.file] = count - 1
+        } else {
+          holders[representation.file] = nil
+          total -= sizes[representation.file] ?? 0
+        }
+      }
+    }
   }
 
   /// Removes every entry (NSUndoManager's removeAllActions). An open group stays open.
