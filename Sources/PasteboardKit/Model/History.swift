@@ -423,10 +423,12 @@ public struct History: Sendable, Equatable {
 
   /// Keeps the bytes `budgetedBytes` counts within `maxBytes`: drops unpinned entries,
   /// oldest first (the redo stack's, then the undo stack's, as the file's size cap
-  /// does). The state before secrets is never dropped. A dropped entry's cut files
-  /// whose bytes are only in the store go to the next newer entry of its stack, which
-  /// undoing then puts them back with; the newest entry of a stack that holds such files
-  /// stays. Returns the cut files moved so, for a notice.
+  /// does). The newest entry of each stack stays, as the file's size cap keeps it: the
+  /// last change can always be undone (and its bytes may be the only copy of a cut's
+  /// files whose record `--clear` forgot). So does the state before secrets. A dropped
+  /// entry's cut files whose bytes are only in the store go to the next newer entry of
+  /// its stack, which undoing then puts them back with. Returns the cut files moved so,
+  /// for a notice.
   public mutating func keepWithinBudget(current: [Item]) -> [CutFile] {
     guard maxBytes > 0 else { return [] }
     var budget = Budget(self, current: current)
@@ -440,15 +442,13 @@ public struct History: Sendable, Equatable {
         var entry = entries[index]
         entry.cutFiles = carried + entry.cutFiles
         carried = []
-        let inStore = entry.cutFiles.filter { $0.restored == nil }
-        let isNewest = index == entries.count - 1
-        guard budget.total > maxBytes, !budget.isPinned(entry.items), !(isNewest && !inStore.isEmpty) else {
+        guard budget.total > maxBytes, !budget.isPinned(entry.items), index < entries.count - 1 else {
           kept.append(entry)
           continue
         }
         budget.drop(entry.items)
-        carried = inStore
-        moved += inStore
+        carried = entry.cutFiles.filter { $0.restored == nil }
+        moved += carried
       }
       self[keyPath: stack] = kept
     }
