@@ -136,9 +136,11 @@ enum Report {
     init(name: String, state: PasteboardState, history: History) {
       self.name = name
       levelsOfUndo = history.levelsOfUndo
+      // A set: a planted history may hold as many pins as entries.
+      let pins = Set(history.pins)
       func entry(_ entry: HistoryEntry) -> Entry {
         var reported = Entry(entry)
-        reported.pinned = history.isPinned(entry.items)
+        reported.pinned = !pins.isEmpty && pins.contains(History.pinKey(entry.items))
         return reported
       }
       undo = history.undoSteps.reversed().map(entry)

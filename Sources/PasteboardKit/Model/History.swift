@@ -392,11 +392,6 @@ public struct History: Sendable, Equatable {
     items.flatMap { $0.representations.map(\.file) }
   }
 
-  /// Whether the state holding `items` is pinned.
-  public func isPinned(_ items: [Item]) -> Bool {
-    !pins.isEmpty && pins.contains(Self.pinKey(items))
-  }
-
   /// Pins (or unpins) the state holding `items`.
   public mutating func setPinned(_ pinned: Bool, _ items: [Item]) {
     let key = Self.pinKey(items)
