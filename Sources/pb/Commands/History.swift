@@ -213,7 +213,6 @@ extension PB {
       let output = Output.standard
       if json { return try output.write(Report.json(report)) }
       try output.write("undo (newest first, \(report.undo.count) of \(levelsText(report.levelsOfUndo))):\n")
-      try output.write("budget: \(report.maxBytes == 0 ? "no limit" : ByteCount.format(report.maxBytes)) of states only history holds\n")
       try write(report.undo, cutFilesAre: "puts back")
       try output.write("redo (next first):\n")
       try write(report.redo, cutFilesAre: "takes")
@@ -222,6 +221,7 @@ extension PB {
         try output.write("group\(name) open, \(group.depth) level\(group.depth == 1 ? "" : "s")\n")
       }
       if report.historyBytes > 0 { try output.write("held only by history: \(ByteCount.format(report.historyBytes))\n") }
+      try output.write("budget: \(report.maxBytes == 0 ? "no limit" : ByteCount.format(report.maxBytes)) (pinned states and cut files apart)\n")
     }
 
     /// `--list`: a line per past state, `N<TAB>time<TAB>types<TAB>preview`, for pickers
@@ -252,7 +252,7 @@ extension PB {
       let output = Output.standard
       if entries.isEmpty { return try output.write("  (none)\n") }
       let rows = entries.map { entry in
-        let putsBack = entry.cutFiles.isEmpty ? [] : ["(\(verb) \(filesText(entry.cutFiles)))"]
+        let putsBack = (entry.cutFiles.isEmpty ? [] : ["(\(verb) \(filesText(entry.cutFiles)))"]) + (entry.pinned ? ["(pinned)"] : [])
         return [
           Display.value(entry.actionName), entry.date, entry.numberOfItems == 1 ? "1 item" : "\(entry.numberOfItems) items",
           ByteCount.format(entry.bytes), ([entry.types.joined(separator: ", ")].filter { !$0.isEmpty } + putsBack).joined(separator: " "),
