@@ -227,7 +227,15 @@ struct HistoryBudgetTests {
     try copy(sandbox, "four")
     let rewritten = try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.store.appendingPathComponent("boards/general/history/4.json")))
     #expect((rewritten as? [String: Any])?["pins"] == nil, "\(rewritten)")
+    // Sizes no disk holds, as many as there are entries: the budget's sums do not overflow.
+    let four = sandbox.store.appendingPathComponent("boards/general/history/4.json")
+    let huge = try String(contentsOf: four, encoding: .utf8).replacingOccurrences(of: "\"size\" : 3", with: "\"size\" : 9223372036854775807")
+    try #require(huge.contains("9223372036854775807"))
+    try huge.write(to: four, atomically: false, encoding: .utf8)
+    let overBudget = try sandbox.pb("copy", stdin: Data("five".utf8))
+    #expect(overBudget.status == 0, "\(overBudget)")
+    #expect(try previews(sandbox) == ["four", "three"], "the states said to be huge went, as the budget's oldest")
     // The board itself was never touched.
-    #expect(try sandbox.pb("paste").text == "four")
+    #expect(try sandbox.pb("paste").text == "five")
   }
 }

@@ -425,7 +425,7 @@ public struct History: Sendable, Equatable {
   /// its stack, which undoing then puts them back with. Returns the cut files moved so,
   /// for a notice.
   public mutating func keepWithinBudget(current: [Item]) -> [CutFile] {
-    guard maxBytes > 0 else { return [] }
+    guard maxBytes > 0, namedBytesExceed(maxBytes) else { return [] }
     var budget = Budget(self, current: current)
     guard budget.total > maxBytes else { return [] }
     var moved: [CutFile] = []
@@ -451,6 +451,29 @@ public struct History: Sendable, Equatable {
     var told: Set<String> = []
     return moved.filter { told.insert($0.file).inserted }
   }
+
+  /// Whether every entry's bytes, shared ones as often as they are named, pass `limit`:
+  /// they are at least what the budget counts, and are summed without a table or an
+  /// array, so that a commit within its budget (nearly every one) pays no more than that.
+  private func namedBytesExceed(_ limit: Int64) -> Bool {
+    var total: Int64 = 0
+    func add(_ items: [Item]) -> Bool {
+      for item in items {
+        for representation in item.representations {
+          total += Self.budgeted(representation.size)
+          if total > limit { return true }
+        }
+      }
+      return false
+    }
+    for entry in undoStack where add(entry.items) { return true }
+    for entry in redoStack where add(entry.items) { return true }
+    return add(beforeSecrets?.items ?? [])
+  }
+
+  /// A size as the budget adds it: a history file names fewer than 2^23 representations,
+  /// so sums of sizes held to 1 TiB never overflow, whatever sizes a planted one gives.
+  static func budgeted(_ size: Int64) -> Int64 { min(size, 1 << 40) }
 
   /// The counts `keepWithinBudget` goes by: which entries hold each budgeted data file.
   private struct Budget {
@@ -480,8 +503,8 @@ public struct History: Sendable, Equatable {
     private mutating func add(_ items: [Item], apart: Set<String>) {
       for representation in items.flatMap(\.representations) where !apart.contains(representation.file) {
         if holders[representation.file] == nil {
-          sizes[representation.file] = representation.size
-          total += representation.size
+          sizes[representation.file] = History.budgeted(representation.size)
+          total += History.budgeted(representation.size)
         }
         holders[representation.file, default: 0] += 1
       }
