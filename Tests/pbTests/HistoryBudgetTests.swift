@@ -232,6 +232,7 @@ struct HistoryBudgetTests {
     let huge = try String(contentsOf: four, encoding: .utf8).replacingOccurrences(of: "\"size\" : 3", with: "\"size\" : 9223372036854775807")
     try #require(huge.contains("9223372036854775807"))
     try huge.write(to: four, atomically: false, encoding: .utf8)
+    #expect(try sandbox.pb("history").status == 0, "what history holds is summed without overflow")
     let overBudget = try sandbox.pb("copy", stdin: Data("five".utf8))
     #expect(overBudget.status == 0, "\(overBudget)")
     #expect(try previews(sandbox) == ["four", "three"], "the states said to be huge went, as the budget's oldest")

@@ -657,6 +657,7 @@ public struct History: Sendable, Equatable {
         sizes[representation.file] = representation.size
       }
     }
-    return sizes.values.reduce(0, +)
+    // Saturating: a planted history may name sizes whose sum passes Int64.
+    return sizes.values.reduce(0) { total, size in total > Int64.max - size ? .max : total + size }
   }
 }
