@@ -218,7 +218,7 @@ _pb() {
     [[ $cur == *=* ]] && COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
     return
     ;;
-  --restore)
+  --restore | --pin | --unpin)
     # The numbers of the board's past states (pb history --list: N, time, types, preview),
     # newest first as listed, not sorted as text.
     compopt -o nosort 2>/dev/null
@@ -226,7 +226,7 @@ _pb() {
     mapfile -t COMPREPLY < <(compgen -W "$(pb history --list ${board:+-p "$board"} 2>/dev/null | cut -f1)" -- "$cur")
     return
     ;;
-  -d | --delimiter | --expire | --timeout | --max-size | --since | --if-count | --owner | --prefix | --action | --levels | --name)
+  -d | --delimiter | --expire | --timeout | --max-size | --since | --if-count | --owner | --prefix | --action | --levels | --name | --max-bytes)
     return
     ;;
   esac
@@ -243,7 +243,7 @@ _pb() {
   clear) options="-p --pasteboard --if-count --action --no-undo --desktop --selection --backend --if-available" ;;
   cut) options="-p --pasteboard --if-count --action -q --quiet" ;;
   undo | redo | "group begin" | "group end") options="-p --pasteboard" ;;
-  history) options="-p --pasteboard --json --list --restore --if-count --levels --clear" ;;
+  history) options="-p --pasteboard --json --list --restore --if-count --levels --clear --max-bytes --pin --unpin" ;;
   "group run") options="-p --pasteboard --name" ;;
   list) options="--json" ;;
   create) options="--unique --prefix --persistent --owner --expire --exist-ok" ;;

@@ -33,6 +33,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case usage(String)
   /// `pb history --restore N` with no past state N: the history holds `count` (1 to count).
   case noSuchState(board: String, number: Int, count: Int)
+  /// `pb history --pin N` of an empty state or one holding a secret.
+  case nothingToPin(board: String, number: Int)
   /// A request the library cannot carry out as asked: nothing was done.
   case misuse(Misuse)
   /// Why a cut cut nothing.

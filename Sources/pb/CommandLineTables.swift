@@ -151,7 +151,7 @@ extension CommandLineTokens {
     case "redo":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "history":
-      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--restore", "--if-count", "--levels"])
+      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--restore", "--if-count", "--levels", "--max-bytes", "--pin", "--unpin"])
     case "group begin":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "group end":

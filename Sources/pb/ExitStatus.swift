@@ -41,6 +41,7 @@ enum ExitStatus {
     case .cannotRun(_, _, let found): found ? 126 : 127
     case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .groupOpenedElsewhere, .binaryToTerminal: 1
     case .usage, .misuse, .invalidPasteboardName, .invalidTime, .noSuchState: 64
+    case .nothingToPin: 1
     case .cutRefused(let refusal): of(refusal.error)
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted, .badArchive: 65
     case .noSuchFile, .standardInputIsDirectory, .noSuchPasteboard, .pasteboardDeleted: 66

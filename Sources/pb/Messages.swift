@@ -51,6 +51,9 @@ extension PasteboardError {
     case .noSuchState(let board, let number, let count):
       let valid = count == 0 ? "it holds no past state yet" : "give 1\(count == 1 ? "" : "-\(count)"), as pb history --list numbers them"
       return "no past state \(number) in the history of '\(Display.value(board))'; \(valid)"
+    case .nothingToPin(let board, let number):
+      let state = number == 0 ? "the current clip of '\(Display.value(board))'" : "past state \(number) of '\(Display.value(board))'"
+      return "\(state) is empty or secret, and only a clip history keeps can be pinned; pin another (pb history --list)"
     case .cutRefused(let refusal):
       return refusal.error.message
     case .invalidPasteboardName(let name, let reason):
@@ -213,6 +216,11 @@ extension Notice {
         + "because standard input was read and would be lost (Ctrl-C gives up)"
     case .finishedInterrupted(let operation, let board, let note):
       "pb: finishing an interrupted \(operation) of '\(Display.value(board))': \(note.message)"
+    case .cutFilesKeptPastBudget(let board, let paths, let maxBytes):
+      "pb: the history of '\(Display.value(board))' passed its budget (\(ByteCount.format(maxBytes))) and dropped older states, "
+        + "but kept the only copy of \(paths.count == 1 ? "the cut file" : "the cut files") "
+        + paths.map { "'\(Display.path($0))'" }.joined(separator: ", ")
+        + ", which undoing the changes since puts back (pb history --clear drops \(paths.count == 1 ? "it" : "them"))"
     }
   }
 }

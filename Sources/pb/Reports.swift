@@ -82,6 +82,7 @@ enum Report {
     var redo: [Entry]
     var group: Group?
     var historyBytes: Int64
+    var maxBytes: Int64
 
     /// One entry, with the state undoing (or redoing) it gives back.
     struct Entry: JSONReport {
@@ -93,11 +94,13 @@ enum Report {
       var bytes: Int64
       /// Files a cut removed, which undoing it puts back.
       var cutFiles: [String]
+      var pinned = false
 
       var json: JSONValue {
         .members([
           "actionName": .string(actionName), "date": .string(date), "numberOfItems": .integer(numberOfItems),
           "types": .array(types.map(JSONValue.string)), "bytes": .integer(bytes), "cutFiles": .array(cutFiles.map(JSONValue.string)),
+          "pinned": .bool(pinned),
         ])
       }
 
@@ -126,16 +129,25 @@ enum Report {
       .members([
         "name": .string(name), "levelsOfUndo": .integer(levelsOfUndo), "undo": .array(undo.map(\.json)),
         "redo": .array(redo.map(\.json)), "group": group?.json, "historyBytes": .integer(historyBytes),
+        "maxBytes": .integer(maxBytes),
       ])
     }
 
     init(name: String, state: PasteboardState, history: History) {
       self.name = name
       levelsOfUndo = history.levelsOfUndo
-      undo = history.undoSteps.reversed().map(Entry.init)
-      redo = history.redoStack.reversed().map(Entry.init)
+      // A set: a planted history may hold as many pins as entries.
+      let pins = Set(history.pins)
+      func entry(_ entry: HistoryEntry) -> Entry {
+        var reported = Entry(entry)
+        reported.pinned = !pins.isEmpty && pins.contains(History.pinKey(entry.items))
+        return reported
+      }
+      undo = history.undoSteps.reversed().map(entry)
+      redo = history.redoStack.reversed().map(entry)
       group = history.group.map { Group(name: $0.name, depth: $0.depth, hasEntry: $0.hasEntry) }
       historyBytes = history.bytesHeldOnlyByHistory(current: state.items)
+      maxBytes = history.maxBytes
     }
   }
 

@@ -18,7 +18,7 @@ struct HistoryFaultTests {
     #expect(result.text.contains("\n0 failed") || result.text.contains(" 0 failed"), "\(result.text)")
   }
 
-  @Test("kill -9 at random moments of cut, undo, redo, history --clear and level trims loses no byte")
+  @Test("kill -9 at random moments of cut, undo, redo, history --clear, level and budget trims and appends loses no byte")
   func killsLoseNothing() throws {
     try inject("disk", Self.kills)
   }

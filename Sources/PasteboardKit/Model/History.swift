@@ -95,6 +95,8 @@ public struct PastState: Sendable, Equatable {
   /// The change that left it (as `pb history` names it), and when, in ms since 1970.
   public var replacedBy: String
   public var replaced: Int64
+  /// Whether it is pinned (`pb history --pin`): levels and the budget leave it.
+  public var pinned = false
 }
 
 /// A group of changes open on a board (`pb group begin`): the changes made while it is
@@ -115,9 +117,17 @@ public struct UndoGroup: Sendable, Equatable {
 /// bounded number of levels. Pure: the store reads and writes it with each commit.
 public struct History: Sendable, Equatable {
   public static let defaultLevels = 50
+  public static let defaultMaxBytes: Int64 = 256 << 20
 
   /// How many undo entries are kept; 0 means no limit.
   public var levelsOfUndo: Int
+  /// The most bytes history may hold (see `keepWithinBudget`); 0 means no limit.
+  public var maxBytes: Int64
+  /// The pinned states, each named by the data files of its items in order (`pinKey`):
+  /// a state is pinned wherever it is, in either stack or on the board, and it keeps its
+  /// pin as undo and redo move it. Only states history or the board holds are pinned
+  /// (`dropOrphanedPins`), so there are never more pins than states.
+  public var pins: [[String]]
   /// Oldest first: the last entry is the next to undo.
   public var undoStack: [HistoryEntry]
   /// Oldest first: the last entry is the next to redo.
@@ -147,9 +157,11 @@ public struct History: Sendable, Equatable {
 
   public init(
     levelsOfUndo: Int = defaultLevels, undoStack: [HistoryEntry] = [], redoStack: [HistoryEntry] = [], group: UndoGroup? = nil,
-    beforeSecrets: SavedState? = nil
+    beforeSecrets: SavedState? = nil, maxBytes: Int64 = defaultMaxBytes, pins: [[String]] = []
   ) {
     self.levelsOfUndo = levelsOfUndo
+    self.maxBytes = maxBytes
+    self.pins = pins
     self.undoStack = undoStack
     self.redoStack = redoStack
     self.group = group
@@ -186,10 +198,12 @@ public struct History: Sendable, Equatable {
   /// present, not before it, and a number must not change meaning when one is redone.
   public var pastStates: [PastState] {
     let steps = undoSteps
+    let pinned = Set(pins)
     return steps.indices.reversed().map { index in
       PastState(
         number: steps.count - index, items: steps[index].items, made: index > 0 ? steps[index - 1].date : nil,
-        replacedBy: steps[index].actionName, replaced: steps[index].date)
+        replacedBy: steps[index].actionName, replaced: steps[index].date,
+        pinned: !pinned.isEmpty && pinned.contains(Self.pinKey(steps[index].items)))
     }
   }
 
@@ -345,11 +359,168 @@ public struct History: Sendable, Equatable {
     return moved
   }
 
-  /// Drops the oldest entries past `levelsOfUndo`.
+  /// Drops the oldest entries past `levelsOfUndo`. Pinned states count apart: they stay,
+  /// and the levels are of the others.
   public mutating func trim() {
     guard levelsOfUndo > 0 else { return }
-    if undoStack.count > levelsOfUndo { undoStack.removeFirst(undoStack.count - levelsOfUndo) }
-    if redoStack.count > levelsOfUndo { redoStack.removeFirst(redoStack.count - levelsOfUndo) }
+    undoStack = keepingPinned(undoStack, andNewest: levelsOfUndo)
+    redoStack = keepingPinned(redoStack, andNewest: levelsOfUndo)
+  }
+
+  private func keepingPinned(_ entries: [HistoryEntry], andNewest count: Int) -> [HistoryEntry] {
+    guard entries.count > count else { return entries }
+    if pins.isEmpty { return Array(entries.suffix(count)) }
+    let pinned = Set(pins)
+    var unpinnedLeft = count
+    var kept: [HistoryEntry] = []
+    for entry in entries.reversed() {
+      if pinned.contains(Self.pinKey(entry.items)) {
+        kept.append(entry)
+      } else if unpinnedLeft > 0 {
+        unpinnedLeft -= 1
+        kept.append(entry)
+      }
+    }
+    return kept.reversed()
+  }
+
+  // MARK: Pins and the budget
+
+  /// What a pin names a state by: the data files of its items, in order. Every write
+  /// makes new data files and undo shares them, so the same files are the same state.
+  public static func pinKey(_ items: [Item]) -> [String] {
+    items.flatMap { $0.representations.map(\.file) }
+  }
+
+  /// Pins (or unpins) the state holding `items`.
+  public mutating func setPinned(_ pinned: Bool, _ items: [Item]) {
+    let key = Self.pinKey(items)
+    pins.removeAll { $0 == key }
+    if pinned { pins.append(key) }
+  }
+
+  /// Drops the pins of states that are neither `current` nor held by history any more
+  /// (a new change cleared the redo stack that held one, or its items expired).
+  public mutating func dropOrphanedPins(current: [Item]) {
+    guard !pins.isEmpty else { return }
+    var held: Set<[String]> = [Self.pinKey(current)]
+    for entry in undoStack + redoStack { held.insert(Self.pinKey(entry.items)) }
+    if let saved = beforeSecrets { held.insert(Self.pinKey(saved.items)) }
+    pins.removeAll { !held.contains($0) }
+  }
+
+  /// The bytes the budget counts: the data files that only unpinned history states
+  /// hold, each once, less those of cut files (the only copy of a user's file, never
+  /// dropped for room).
+  public func budgetedBytes(current: [Item]) -> Int64 {
+    Budget(self, current: current).total
+  }
+
+  /// Keeps the bytes `budgetedBytes` counts within `maxBytes`: drops unpinned entries,
+  /// oldest first (the redo stack's, then the undo stack's, as the file's size cap
+  /// does). The newest entry of each stack stays, as the file's size cap keeps it: the
+  /// last change can always be undone (and its bytes may be the only copy of a cut's
+  /// files whose record `--clear` forgot). So does the state before secrets. A dropped
+  /// entry's cut files whose bytes are only in the store go to the next newer entry of
+  /// its stack, which undoing then puts them back with. Returns the cut files moved so,
+  /// for a notice.
+  public mutating func keepWithinBudget(current: [Item]) -> [CutFile] {
+    guard maxBytes > 0, namedBytesExceed(maxBytes) else { return [] }
+    var budget = Budget(self, current: current)
+    guard budget.total > maxBytes else { return [] }
+    var moved: [CutFile] = []
+    for stack in [\History.redoStack, \History.undoStack] {
+      let entries = self[keyPath: stack]
+      var kept: [HistoryEntry] = []
+      var carried: [CutFile] = []
+      for index in entries.indices {
+        var entry = entries[index]
+        entry.cutFiles = carried + entry.cutFiles
+        carried = []
+        guard budget.total > maxBytes, !budget.isPinned(entry.items), index < entries.count - 1 else {
+          kept.append(entry)
+          continue
+        }
+        budget.drop(entry.items)
+        carried = entry.cutFiles.filter { $0.restored == nil }
+        moved += carried
+      }
+      self[keyPath: stack] = kept
+    }
+    // A file carried on past several dropped entries is told once.
+    var told: Set<String> = []
+    return moved.filter { told.insert($0.file).inserted }
+  }
+
+  /// Whether every entry's bytes, shared ones as often as they are named, pass `limit`:
+  /// they are at least what the budget counts, and are summed without a table or an
+  /// array, so that a commit within its budget (nearly every one) pays no more than that.
+  private func namedBytesExceed(_ limit: Int64) -> Bool {
+    var total: Int64 = 0
+    func add(_ items: [Item]) -> Bool {
+      for item in items {
+        for representation in item.representations {
+          total += Self.budgeted(representation.size)
+          if total > limit { return true }
+        }
+      }
+      return false
+    }
+    for entry in undoStack where add(entry.items) { return true }
+    for entry in redoStack where add(entry.items) { return true }
+    return add(beforeSecrets?.items ?? [])
+  }
+
+  /// A size as the budget adds it: a history file names fewer than 2^23 representations,
+  /// so sums of sizes held to 1 TiB never overflow, whatever sizes a planted one gives.
+  static func budgeted(_ size: Int64) -> Int64 { min(size, 1 << 40) }
+
+  /// The counts `keepWithinBudget` goes by: which entries hold each budgeted data file.
+  private struct Budget {
+    var total: Int64 = 0
+    private var holders: [String: Int] = [:]
+    private var sizes: [String: Int64] = [:]
+    private let pinned: Set<[String]>
+
+    init(_ history: History, current: [Item]) {
+      pinned = Set(history.pins)
+      var apart = Set(Self.files(current))
+      for entry in history.undoStack + history.redoStack {
+        for cut in entry.cutFiles { apart.insert(cut.file) }
+        if pinned.contains(History.pinKey(entry.items)) { apart.formUnion(Self.files(entry.items)) }
+      }
+      // Counted, but held for good: it is never dropped.
+      if let saved = history.beforeSecrets { add(saved.items, apart: apart) }
+      for entry in history.undoStack + history.redoStack where !pinned.contains(History.pinKey(entry.items)) {
+        add(entry.items, apart: apart)
+      }
+    }
+
+    func isPinned(_ items: [Item]) -> Bool { !pinned.isEmpty && pinned.contains(History.pinKey(items)) }
+
+    private static func files(_ items: [Item]) -> [String] { History.pinKey(items) }
+
+    private mutating func add(_ items: [Item], apart: Set<String>) {
+      for representation in items.flatMap(\.representations) where !apart.contains(representation.file) {
+        if holders[representation.file] == nil {
+          sizes[representation.file] = History.budgeted(representation.size)
+          total += History.budgeted(representation.size)
+        }
+        holders[representation.file, default: 0] += 1
+      }
+    }
+
+    mutating func drop(_ items: [Item]) {
+      for representation in items.flatMap(\.representations) {
+        guard let count = holders[representation.file] else { continue }
+        if count > 1 {
+          holders[representation.file] = count - 1
+        } else {
+          holders[representation.file] = nil
+          total -= sizes[representation.file] ?? 0
+        }
+      }
+    }
   }
 
   /// Removes every entry (NSUndoManager's removeAllActions). An open group stays open.
@@ -486,6 +657,7 @@ public struct History: Sendable, Equatable {
         sizes[representation.file] = representation.size
       }
     }
-    return sizes.values.reduce(0, +)
+    // Saturating: a planted history may name sizes whose sum passes Int64.
+    return sizes.values.reduce(0) { total, size in total > Int64.max - size ? .max : total + size }
   }
 }

@@ -8,4 +8,8 @@ public enum Notice: Sendable, Equatable {
   /// Work of `operation` on `board` that a killed command left was finished; `note` is
   /// what that command would have said.
   case finishedInterrupted(operation: String, board: String, note: WorkNote)
+  /// History passed its budget of `maxBytes` on `board` and dropped older states, but
+  /// not the only copy of these cut files: they went to a newer entry, which undoing
+  /// puts them back with.
+  case cutFilesKeptPastBudget(board: String, paths: [String], maxBytes: Int64)
 }

@@ -6,8 +6,9 @@ import LinuxSystem
 /// both. Documented in docs/store-format.md.
 struct HistoryFile {
   /// 6 added each cut file's MAC (`seal`): a pb that cannot check one must not act on
-  /// the record, so it refuses the file as newer.
-  static let currentFormat = 6
+  /// the record, so it refuses the file as newer. 7 added `maxBytes` and `pins`: a pb
+  /// that ignored them would drop pinned states and break the budget.
+  static let currentFormat = 7
   /// Entries that would make the file larger are dropped, oldest first: readers refuse
   /// larger files as damaged. Each entry holds a state that fitted in a manifest (laid
   /// out one level deeper), so the newest of each stack and the state before secrets,
@@ -50,6 +51,12 @@ struct HistoryFile {
     let levelsField = try object.required("levelsOfUndo")
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
+    // Older files have the default budget.
+    var maxBytes = History.defaultMaxBytes
+    if let maxBytesField = format >= 7 ? try object.required("maxBytes") : object.field("maxBytes") {
+      maxBytes = try maxBytesField.integer(Int64.self)
+      guard maxBytes >= 0 else { throw maxBytesField.damaged("\(maxBytes) is not a number of bytes") }
+    }
     var texts: [EntryText] = []
     var read = RepresentationsRead()
     func entries(_ key: StaticString) throws -> [HistoryEntry] {
@@ -69,7 +76,17 @@ struct HistoryFile {
       beforeSecrets: try object.field("beforeSecrets").map {
         let entry = try StoredEntry(json: $0.object(), reading: &read, seals: &seals).entry
         return History.SavedState(items: entry.items, changeCount: entry.changeCount, actionName: entry.actionName, date: entry.date)
-      })
+      },
+      maxBytes: maxBytes)
+    if let pinsField = object.field("pins") {
+      let pins = try pinsField.array().map { try $0.array().map { try $0.dataFileName() } }
+      // pb pins only states it holds, each once: no more than the stacks, the board and
+      // the state before secrets.
+      guard pins.count <= history.undoStack.count + history.redoStack.count + 2, Set(pins).count == pins.count,
+        !pins.contains(where: \.isEmpty)
+      else { throw pinsField.damaged("it names more pins than states, a pin twice, or an empty one") }
+      history.pins = pins
+    }
     entryTexts = texts
   }
 
@@ -97,6 +114,7 @@ struct HistoryFile {
   private func json(undo: [ArraySlice<UInt8>], redo: [ArraySlice<UInt8>]) -> JSONValue {
     .members([
       "format": .integer(format), "changeCount": .integer(changeCount), "levelsOfUndo": .integer(history.levelsOfUndo),
+      "maxBytes": .integer(history.maxBytes), "pins": history.pins.isEmpty ? nil : .array(history.pins.map { .array($0.map(JSONValue.string)) }),
       "undo": .array(undo.map(JSONValue.laidOut)), "redo": .array(redo.map(JSONValue.laidOut)),
       "group": history.group.map { StoredGroup($0).json },
       // Kept as an entry so that it is checked as one.

@@ -188,9 +188,7 @@ extension Pasteboard {
     let recording = Recording(actionName: Self.restoreActionName)
     return try commit(from: nil, ifCount: ifCount, recording: recording) { (_, current, history) throws(PasteboardError) -> [Item]? in
       // History's expired items are gone already (the commit dropped them).
-      let states = history.pastStates
-      guard number >= 1, number <= states.count else { throw .noSuchState(board: name, number: number, count: states.count) }
-      let state = states[number - 1]
+      let state = try pastState(number, in: history)
       try checkDataFiles(of: state.items, leftBy: state.replacedBy, at: current.changeCount)
       return state.items
     }.state
@@ -259,6 +257,13 @@ extension Pasteboard {
   public func updateHistory<Result>(
     lockTimeout: Double? = nil, _ update: (inout History) throws(PasteboardError) -> Result
   ) throws(PasteboardError) -> Result {
+    try updateHistory(lockTimeout: lockTimeout) { (history, _) throws(PasteboardError) in try update(&history) }
+  }
+
+  /// `updateHistory`, given the board's current items too.
+  func updateHistory<Result>(
+    lockTimeout: Double? = nil, _ update: (inout History, _ current: [Item]) throws(PasteboardError) -> Result
+  ) throws(PasteboardError) -> Result {
     let result = try withLock(timeout: lockTimeout) { (_) throws(PasteboardError) -> Result in
       let stateFolder = try requiredFolder(Folder.state)
       let data = try requiredFolder(Folder.data)
@@ -268,7 +273,8 @@ extension Pasteboard {
       var history = read.history
       history.closeGroupsOfExitedProcesses()
       history.dropExpired(at: clock())
-      let result = try update(&history)
+      let result = try update(&history, current.items)
+      keepWithinBudget(&history, current: current.items)
       try writeHistory(&history, reusing: read, at: current.changeCount, in: historyFolder)
       if history.earliestExpiry != current.historyExpires {
         // The same state, so the same count: only when history's items expire changed.
@@ -293,6 +299,39 @@ extension Pasteboard {
       history.trim()
       try Self.checkKeepsFilesNotPutBack(before, after: history)
     }
+  }
+
+  /// `pb history --max-bytes N`: keeps history within `bytes` (0: no limit); older
+  /// states go now.
+  public func setMaxBytes(_ bytes: Int64) throws(PasteboardError) {
+    try updateHistory { history in history.maxBytes = bytes }
+  }
+
+  /// Keeps `history` within its budget after a change to `current`, telling of cut
+  /// files kept past it, and forgets the pins of states no longer held.
+  func keepWithinBudget(_ history: inout History, current: [Item]) {
+    let kept = history.keepWithinBudget(current: current)
+    if !kept.isEmpty { notify(.cutFilesKeptPastBudget(board: name, paths: kept.map(\.path), maxBytes: history.maxBytes)) }
+    history.dropOrphanedPins(current: current)
+  }
+
+  /// `pb history --pin N` and `--unpin N`: pins (or unpins) past state `number`, as
+  /// `--restore` numbers them, or the board's current state for 0.
+  public func setPinned(_ pinned: Bool, state number: Int) throws(PasteboardError) {
+    guard directory != nil else { throw .noSuchState(board: name, number: number, count: 0) }
+    try updateHistory { (history, current) throws(PasteboardError) in
+      let items = number == 0 ? current : try pastState(number, in: history).items
+      // A secret is never kept, so never pinned; an empty board has nothing to keep.
+      if pinned, items.isEmpty || !items.allSatisfy(\.isRecordable) { throw .nothingToPin(board: name, number: number) }
+      history.setPinned(pinned, items)
+    }
+  }
+
+  /// Past state `number` as `pb history --list` numbers them.
+  private func pastState(_ number: Int, in history: History) throws(PasteboardError) -> PastState {
+    let states = history.pastStates
+    guard number >= 1, number <= states.count else { throw .noSuchState(board: name, number: number, count: states.count) }
+    return states[number - 1]
   }
 
   /// `pb history --clear`: removes every entry and the data only they held.

@@ -348,6 +348,7 @@ public final class Pasteboard {
       history.noteChange(
         from: current.items, previousCount: current.changeCount, to: items, actionName: recording?.actionName ?? "Change", at: now,
         recorded: recording?.records ?? false)
+      keepWithinBudget(&history, current: items)
       let next = Manifest(
         format: Manifest.currentFormat, changeCount: current.changeCount + 1, date: Int(now / 1000), items: items,
         changeKind: kind, historyExpires: history.earliestExpiry)

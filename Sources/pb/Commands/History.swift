@@ -88,9 +88,25 @@ extension PB {
     @Flag(help: "Remove every entry of both stacks, and the data only they held.")
     var clear = false
 
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp(
+        "Keep at most SIZE bytes of states only history holds (512K, 50M, 1G; default 256M; 0 means no limit); older ones go now.",
+        valueName: "size"))
+    var maxBytes: String?
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Pin state N (0 is the current clip), as --list numbers them: levels and --max-bytes keep it.", valueName: "n"))
+    var pin: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Unpin state N, as --list numbers them.", valueName: "n"))
+    var unpin: String?
+
     var request: HistoryRequest {
       HistoryRequest(
-        pasteboard: board.pasteboard, json: json, list: list, restore: restore, ifCount: ifCount.ifCount, levels: levels, clear: clear)
+        pasteboard: board.pasteboard, json: json, list: list, restore: restore, ifCount: ifCount.ifCount, levels: levels, clear: clear,
+        maxBytes: maxBytes, pin: pin, unpin: unpin)
     }
   }
 
@@ -105,6 +121,9 @@ extension PB {
     var ifCount: Int?
     var levels: String?
     var clear: Bool
+    var maxBytes: String?
+    var pin: String?
+    var unpin: String?
 
     /// How many characters of text a line of --list previews.
     static let previewCharacters = 60
@@ -119,6 +138,34 @@ extension PB {
       }
       if list && (levels != nil || clear) { throw ValidationError("--list lists the past states; give it without --levels or --clear") }
       if json && (levels != nil || clear) { throw ValidationError("--json lists the history; give it without --levels or --clear") }
+      _ = try maxBytesValue()
+      _ = try pinValues()
+      if maxBytes != nil || pin != nil || unpin != nil, restore != nil || list || json {
+        throw ValidationError("--max-bytes, --pin and --unpin change the history; give them without --restore, --list or --json")
+      }
+    }
+
+    private func maxBytesValue() throws -> Int64? {
+      guard let maxBytes else { return nil }
+      guard let value = ByteCount.parse(maxBytes) else {
+        throw ValidationError("--max-bytes takes a size such as 50M, 1G or 0 (no limit), not '\(Display.value(maxBytes))'")
+      }
+      return value
+    }
+
+    /// `--pin N` and `--unpin N`: each the number of a state, 0 (the current clip) or more.
+    private func pinValues() throws -> (pin: Int?, unpin: Int?) {
+      func number(_ text: String?, option: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), value >= 0 else {
+          throw ValidationError(
+            "\(option) takes the number of a state, 0 (the current clip) or more, as pb history --list numbers them, not '\(Display.value(text))'")
+        }
+        return value
+      }
+      let values = (try number(pin, option: "--pin"), try number(unpin, option: "--unpin"))
+      if values.0 != nil, values.0 == values.1 { throw ValidationError("--pin and --unpin name the same state; give one") }
+      return values
     }
 
     private func levelsValue() throws -> Int? {
@@ -145,10 +192,20 @@ extension PB {
       }
       if list { return try writeList(BoardOptions.open(pasteboard, creating: false)) }
       let levels = try levelsValue()
-      let changes = levels != nil || clear
-      // Levels are a setting a board can start with, as a group can; a clear needs one.
-      let pasteboard = try levels != nil ? BoardOptions.open(pasteboard, creating: true) : clear ? BoardOptions.openToChange(pasteboard) : BoardOptions.open(pasteboard, creating: false)
+      let maxBytes = try maxBytesValue()
+      let (pin, unpin) = try pinValues()
+      let settings = levels != nil || maxBytes != nil
+      let changes = settings || clear || pin != nil || unpin != nil
+      // Levels and the budget are settings a board can start with, as a group can; a
+      // clear or a pin needs one.
+      let pasteboard =
+        try settings
+        ? BoardOptions.open(pasteboard, creating: true)
+        : changes ? BoardOptions.openToChange(pasteboard) : BoardOptions.open(pasteboard, creating: false)
       if let levels { try pasteboard.setLevelsOfUndo(levels) }
+      if let maxBytes { try pasteboard.setMaxBytes(maxBytes) }
+      if let unpin { try pasteboard.setPinned(false, state: unpin) }
+      if let pin { try pasteboard.setPinned(true, state: pin) }
       if clear { try pasteboard.removeAllActions() }
       if changes { return }
       let (state, history) = try pasteboard.stateAndHistory()
@@ -164,6 +221,7 @@ extension PB {
         try output.write("group\(name) open, \(group.depth) level\(group.depth == 1 ? "" : "s")\n")
       }
       if report.historyBytes > 0 { try output.write("held only by history: \(ByteCount.format(report.historyBytes))\n") }
+      try output.write("budget: \(report.maxBytes == 0 ? "no limit" : ByteCount.format(report.maxBytes)) (pinned states and cut files apart)\n")
     }
 
     /// `--list`: a line per past state, `N<TAB>time<TAB>types<TAB>preview`, for pickers
@@ -176,7 +234,7 @@ extension PB {
       if json { return try output.write(Report.json(states)) }
       for state in states {
         let types = state.types.isEmpty ? "-" : state.types.joined(separator: ",")
-        try output.write("\(state.number)\t\(state.made ?? "-")\t\(types)\t\(state.preview)\n")
+        try output.write("\(state.number)\t\(state.made ?? "-")\t\(types)\t\(state.pinned ? "[pinned] " : "")\(state.preview)\n")
       }
     }
 
@@ -194,7 +252,7 @@ extension PB {
       let output = Output.standard
       if entries.isEmpty { return try output.write("  (none)\n") }
       let rows = entries.map { entry in
-        let putsBack = entry.cutFiles.isEmpty ? [] : ["(\(verb) \(filesText(entry.cutFiles)))"]
+        let putsBack = (entry.cutFiles.isEmpty ? [] : ["(\(verb) \(filesText(entry.cutFiles)))"]) + (entry.pinned ? ["(pinned)"] : [])
         return [
           Display.value(entry.actionName), entry.date, entry.numberOfItems == 1 ? "1 item" : "\(entry.numberOfItems) items",
           ByteCount.format(entry.bytes), ([entry.types.joined(separator: ", ")].filter { !$0.isEmpty } + putsBack).joined(separator: " "),
@@ -269,12 +327,13 @@ extension Report {
     var types: [String]
     var bytes: Int64
     var preview: String
+    var pinned: Bool
 
     var json: JSONValue {
       .members([
         "number": .integer(number), "made": made.map(JSONValue.string) ?? .null, "replacedBy": .string(replacedBy),
         "replaced": .string(replaced), "numberOfItems": .integer(numberOfItems), "types": .array(types.map(JSONValue.string)),
-        "bytes": .integer(bytes), "preview": .string(preview),
+        "bytes": .integer(bytes), "preview": .string(preview), "pinned": .bool(pinned),
       ])
     }
 
@@ -288,6 +347,7 @@ extension Report {
       types = state.items.flatMap(\.types).map { Display.value($0.rawValue) }.filter { seen.insert($0).inserted }
       bytes = state.items.reduce(0) { $0 + $1.size }
       preview = Self.preview(of: state.items, previews: previews)
+      pinned = state.pinned
     }
 
     /// The first item's text, or its type and size in brackets (`[image/png 12.0 KiB]`),

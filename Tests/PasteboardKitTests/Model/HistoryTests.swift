@@ -314,6 +314,63 @@ import LinuxSystem
     #expect(saved.bytesHeldOnlyByHistory(current: [unrecorded]) == 1000)
   }
 
+  @Test func pinnedStatesStayPastTheLevelsWhichCountTheOthers() {
+    var history = History(levelsOfUndo: 2)
+    Self.record(&history, "Copy", before: [Self.a], count: 1)
+    history.setPinned(true, [Self.a])
+    for count in 2...6 { Self.record(&history, "Copy \(count)", before: [Self.item(String(repeating: "\(count)", count: 16))], count: count) }
+    #expect(history.undoStack.map(\.items) == [[Self.a], [Self.item("5555555555555555")], [Self.item("6666666666666666")]])
+    #expect(history.pastStates.map(\.pinned) == [false, false, true])
+    // Undone and recorded again, the state keeps its pin: it is named by its files.
+    _ = history.undo(3, current: [Self.b], changeCount: 7)
+    Self.record(&history, "Copy", before: [Self.a], count: 8)
+    #expect(history.pastStates.first?.pinned == true)
+    history.setPinned(false, [Self.a])
+    #expect(history.pins.isEmpty)
+  }
+
+  @Test func theBudgetDropsTheOldestUnpinnedStatesAndKeepsTheNewestOfEachStack() {
+    var history = History(maxBytes: 250)
+    let states = (1...5).map { Self.item(String(repeating: "\($0)", count: 16), size: 100) }
+    Self.record(&history, "Copy", before: [], count: 1)
+    for (index, state) in states.dropLast().enumerated() {
+      Self.record(&history, "Copy", before: [state], count: index + 2)
+    }
+    history.setPinned(true, [states[0]])
+    #expect(history.budgetedBytes(current: [states[4]]) == 300, "the pinned state counts apart")
+    #expect(history.keepWithinBudget(current: [states[4]]).isEmpty)
+    #expect(history.undoStack.map(\.items) == [[states[0]], [states[2]], [states[3]]], "the empty state and state 2 went, oldest first")
+    history.maxBytes = 1
+    _ = history.keepWithinBudget(current: [states[4]])
+    #expect(history.undoStack.map(\.items) == [[states[0]], [states[3]]], "the newest stays: the last change can be undone")
+    history.maxBytes = 0
+    Self.record(&history, "Copy", before: [states[4]], count: 6)
+    #expect(history.keepWithinBudget(current: []).isEmpty && history.undoStack.count == 3, "0: no limit")
+  }
+
+  @Test func theBudgetHandsADroppedCutsFilesToTheNextNewerEntry() {
+    var history = History(maxBytes: 150)
+    let cut = CutFile(path: "/tmp/draft", file: "dddddddddddddddd", mode: 0o644, modified: 0)
+    let cutState = [Self.item("dddddddddddddddd", size: 100)]
+    let big = [Self.item("eeeeeeeeeeeeeeee", size: 100)], bigger = [Self.item("ffffffffffffffff", size: 100)]
+    history.recordChange(named: "Cut", before: big, previousCount: 0, changeCount: 1, at: 0, cutFiles: [cut])
+    Self.record(&history, "Copy", before: cutState, count: 2)
+    Self.record(&history, "Copy", before: bigger, count: 3)
+    #expect(history.budgetedBytes(current: []) == 200, "a cut's files count apart")
+    let moved = history.keepWithinBudget(current: [])
+    #expect(moved == [cut])
+    #expect(history.undoStack.map(\.items) == [cutState, bigger] && history.undoStack[0].cutFiles == [cut])
+    #expect(History.referencedFiles(current: [], history: history).contains(cut.file))
+  }
+
+  @Test func pinsOfStatesNobodyHoldsAreDropped() {
+    var history = History()
+    Self.record(&history, "Copy", before: [Self.a], count: 1)
+    history.pins = [History.pinKey([Self.a]), History.pinKey([Self.b]), History.pinKey([Self.c])]
+    history.dropOrphanedPins(current: [Self.b])
+    #expect(history.pins == [History.pinKey([Self.a]), History.pinKey([Self.b])])
+  }
+
   @Test func theHistoryFileRoundTripsAndRefusesWhatPbNeverWrites() throws {
     var history = History(levelsOfUndo: 7)
     Self.record(&history, "Copy", before: [Self.a], count: 1)

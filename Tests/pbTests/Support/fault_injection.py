@@ -9,8 +9,8 @@ needs root to mount it) or `concurrent` (a cut of 1000 files undone and redone w
 other processes copy, undo, redo and read).
 
 Every file the test makes holds bytes no other file holds (the ledger). In each round a
-fresh board gets one `pb cut` of some of the files, then undos, redos, `history --clear`
-and level trims, each killed with SIGKILL at a random moment (or failing on a full disk);
+fresh board gets one `pb cut` of some of the files, then undos, redos, `history --clear`,
+level trims and budget trims (`--max-bytes 1`: every unpinned state goes that can), each killed with SIGKILL at a random moment (or failing on a full disk);
 then one `pb copy` to the board, which must finish or roll back whatever was interrupted.
 After it: every byte of the ledger is in a user's folder or in the store, nothing hidden
 is left in the user's folders, no data file of the store shares an inode with a user's
@@ -117,10 +117,13 @@ class Run:
         relative = [os.path.relpath(path, self.user) for path in chosen]
         self.pb_run(["cut", "-q", "-p", board] + relative, kill=self.rng.random() < 0.6, label="cut")
         operations = [["undo"], ["redo"], ["undo", "2"], ["redo", "2"], ["history", "--clear"], ["history", "--levels", "1"],
-                      ["history", "--levels", "0"], ["undo"], ["redo"]]
+                      ["history", "--levels", "0"], ["undo"], ["redo"], ["history", "--max-bytes", "1"],
+                      ["history", "--max-bytes", "0"], ["copy", "-a"]]
         for _ in range(self.rng.randrange(4, 9)):
             operation = self.rng.choice(operations)
-            self.pb_run(operation + ["-p", board], kill=self.rng.random() < 0.7, label=operation[0])
+            # An append under a budget of 1 byte drops the states before it, the cut's among them.
+            stdin = b"appended\n" if operation[0] == "copy" else b""
+            self.pb_run(operation + ["-p", board], stdin=stdin, kill=self.rng.random() < 0.7, label=operation[0])
         if self.mode == "tmpfs":
             self.drain()
         status, _, err = self.pb_run(["copy", "-p", board], stdin=b"after the round\n")
