@@ -70,8 +70,10 @@ int pbx_picture_draw(const pbx_picture_request *request, const uint8_t *pixels, 
   case PBX_PICTURE_ITERM2: chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_ITERM2); break;
   default: chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS); break;
   }
-  chafa_canvas_config_set_canvas_mode(config, request->colors == PBX_COLORS_DIRECT ? CHAFA_CANVAS_MODE_TRUECOLOR
-                                              : request->colors == PBX_COLORS_256 ? CHAFA_CANVAS_MODE_INDEXED_240
+  // The colours are those of text only: a sixel picture brings its own palette.
+  int colors = request->protocol == PBX_PICTURE_SYMBOLS ? request->colors : PBX_COLORS_DIRECT;
+  chafa_canvas_config_set_canvas_mode(config, colors == PBX_COLORS_DIRECT ? CHAFA_CANVAS_MODE_TRUECOLOR
+                                              : colors == PBX_COLORS_256 ? CHAFA_CANVAS_MODE_INDEXED_240
                                                                                    : CHAFA_CANVAS_MODE_INDEXED_16);
   // Blocks (halves, quadrants, sextants' kin) and the space: what every terminal font
   // has. Wide symbols would shift the rows in a terminal that draws them narrow.
