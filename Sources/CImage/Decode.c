@@ -500,7 +500,6 @@ int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget,
                     memcmp(data, "MM\0+", 4) == 0))
     return decode_tiff(data, size, budget, image);
   if (size >= 2 && data[0] == 'B' && data[1] == 'M') return pbx_decode_bmp(data, size, budget, image);
-  if (size >= 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0) return pbx_decode_png(data, size, budget, image);
   return PBX_IMAGE_UNKNOWN_FORMAT;
 }
 

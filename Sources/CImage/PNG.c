@@ -8,7 +8,7 @@
 
 #include "internal.h"
 
-int pbx_decode_png(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
+static int decode_png(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
   png_image png;
   memset(&png, 0, sizeof png);
   png.version = PNG_IMAGE_VERSION;
@@ -34,4 +34,10 @@ int pbx_decode_png(const uint8_t *data, size_t size, const pbx_budget *budget, p
   }
   *image = (pbx_image){png.width, png.height, channels, pixels};
   return PBX_IMAGE_OK;
+}
+
+int pbx_image_decode_picture(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
+  *image = (pbx_image){0, 0, 0, NULL};
+  if (size >= 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0) return decode_png(data, size, budget, image);
+  return pbx_image_decode(data, size, budget, image);
 }

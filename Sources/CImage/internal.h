@@ -6,9 +6,6 @@
 /// BMP through stb_image (Bitmap.c), the one format no other Debian library here reads.
 int pbx_decode_bmp(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image);
 
-/// PNG through libpng (PNG.c).
-int pbx_decode_png(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image);
-
 /// PBX_IMAGE_OK when converting a `width` x `height` image of `channels` bytes a pixel,
 /// with `working` bytes of the decoder's own beside the pixels, fits in `budget`; else
 /// PBX_IMAGE_OVER_MEMORY_BUDGET (PBX_IMAGE_DAMAGED for an image of no pixels).

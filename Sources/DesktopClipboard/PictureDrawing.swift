@@ -34,7 +34,7 @@ public enum PictureDrawing {
     var image = pbx_image()
     var limits = pbx_budget(
       max_bytes: UInt64(max(0, budget.memory - Int64(bytes.count))), max_scans: UInt32(clamping: max(0, budget.scans)))
-    let decoded = bytes.withUnsafeBufferPointer { pbx_image_decode($0.baseAddress, $0.count, &limits, &image) }
+    let decoded = bytes.withUnsafeBufferPointer { pbx_image_decode_picture($0.baseAddress, $0.count, &limits, &image) }
     defer { pbx_image_free(&image) }
     try ImageConversion.check(decoded)
     var request = pbx_picture_request(
