@@ -12,11 +12,19 @@ struct TerminalPictureTests {
   static let plainTerminal = "\\x1b[?1;2c"
   static let kittyTerminal = "\\x1b_Gi=31;OK\\x1b\\\\\\x1b[?62;22c"
 
+  /// A PNG of `width` x `height` pixels of one colour, as a file; returns its path.
+  static func png(_ sandbox: Sandbox, _ name: String, _ width: Int, _ height: Int, _ colour: [Int]) throws -> String {
+    let path = sandbox.root.appendingPathComponent(name).path
+    let made = try sandbox.run(
+      "/usr/bin/env", ["python3", helper, "png", path, String(width), String(height)] + colour.map(String.init), stdin: nil,
+      environment: [:])
+    try #require(made.status == 0, "\(made)")
+    return path
+  }
+
   /// A board holding a 64x32 PNG of pure red; returns its bytes.
   static func redImage(_ sandbox: Sandbox) throws -> Data {
-    let path = sandbox.root.appendingPathComponent("red.png").path
-    let made = try sandbox.run("/usr/bin/env", ["python3", helper, "png", path, "64", "32", "255", "0", "0"], stdin: nil, environment: [:])
-    try #require(made.status == 0, "\(made)")
+    let path = try png(sandbox, "red.png", 64, 32, [255, 0, 0])
     try #require(try sandbox.pb("copy", path).status == 0)
     try #require(try sandbox.pb("types").lines == ["public.png"], "the copy took effect")
     return try Data(contentsOf: URL(fileURLWithPath: path))
@@ -118,9 +126,7 @@ struct TerminalPictureTests {
   @Test("pb items --pictures draws each image item under its line, in blocks through a pipe")
   func items() throws {
     let sandbox = try Sandbox()
-    let path = sandbox.root.appendingPathComponent("red.png").path
-    let made = try sandbox.run("/usr/bin/env", ["python3", Self.helper, "png", path, "64", "32", "255", "0", "0"], stdin: nil, environment: [:])
-    try #require(made.status == 0, "\(made)")
+    let path = try Self.png(sandbox, "red.png", 64, 32, [255, 0, 0])
     let note = try sandbox.file("note.txt", "a note\n")
     try #require(try sandbox.pb("copy", note, path).status == 0)
     try #require(try sandbox.pb("items").lines.count == 2, "the copy took effect")
@@ -147,10 +153,7 @@ struct TerminalPictureDesktopTests {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
     // Orange: a 16-colour terminal has none like it, so only the sixel picture shows it.
-    let path = sandbox.root.appendingPathComponent("orange.png").path
-    let made = try sandbox.run(
-      "/usr/bin/env", ["python3", TerminalPictureTests.helper, "png", path, "160", "80", "255", "128", "0"], stdin: nil, environment: [:])
-    try #require(made.status == 0, "\(made)")
+    let path = try TerminalPictureTests.png(sandbox, "orange.png", 160, 80, [255, 128, 0])
     try #require(try sandbox.pb("copy", path).status == 0)
     func orange() throws -> Int {
       let counted = try x.client(sandbox, "python3", [TerminalPictureTests.helper, "count", x.display, "255", "128", "0"])
@@ -161,7 +164,7 @@ struct TerminalPictureDesktopTests {
     let script = "env -u COLORTERM TERM=xterm \(Sandbox.binary) paste; echo $? > \(done); sleep 600"
     let xterm = try Background(
       sandbox, ["xterm", "-ti", "vt340", "-geometry", "80x24+0+0", "-e", "sh", "-c", script], environment: x.environment)
-    _ = xterm
+    defer { withExtendedLifetime(xterm) {} }  // open until the screen is read
     #expect(waitUntil(seconds: 60) { FileManager.default.fileExists(atPath: done) && ((try? String(contentsOfFile: done, encoding: .utf8)) ?? "").hasSuffix("\n") })
     #expect(try String(contentsOfFile: done, encoding: .utf8) == "0\n")
     // The 160x80 picture, drawn at its own size (it fits): most of its 12,800 pixels.
