@@ -58,10 +58,29 @@ let package = Package(
       linkerSettings: [
         .unsafeFlags([
           "-Xlinker", "-l:libtiff.a", "-Xlinker", "-l:libwebp.a", "-Xlinker", "-l:libLerc.a", "-Xlinker", "-l:libjbig.a",
-          "-Xlinker", "-l:libzstd.a", "-Xlinker", "-l:libdeflate.a", "-Xlinker", "-l:libgif.a",
+          "-Xlinker", "-l:libzstd.a", "-Xlinker", "-l:libdeflate.a", "-Xlinker", "-l:libgif.a", "-Xlinker", "-l:libpng16.a",
           "-Xlinker", "-l:libjpeg.a", "-Xlinker", "-llzma", "-Xlinker", "-lz", "-Xlinker", "-lstdc++", "-Xlinker", "-lm",
           // libwebp's allocations held to the budget as they are made (Decode.c).
           "-Xlinker", "--wrap=WebPSafeMalloc", "-Xlinker", "--wrap=WebPSafeCalloc",
+        ])
+      ]
+    ),
+    // Pictures on a terminal (pb paste of an image): libchafa from Debian's libchafa-dev,
+    // which draws kitty graphics, sixel, iTerm2 images and Unicode blocks from pixels that
+    // CImage decoded, linked from its static archive with GLib's (libglib2.0-dev) and
+    // PCRE2's. Its headers need GLib's, whose configuration header is per architecture.
+    .target(
+      name: "CPicture",
+      cSettings: [
+        .unsafeFlags([
+          "-I/usr/include/chafa", "-I/usr/include/glib-2.0",
+          "-I/usr/lib/x86_64-linux-gnu/chafa/include", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+          "-I/usr/lib/aarch64-linux-gnu/chafa/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+        ])
+      ],
+      linkerSettings: [
+        .unsafeFlags([
+          "-Xlinker", "-l:libchafa.a", "-Xlinker", "-l:libglib-2.0.a", "-Xlinker", "-l:libpcre2-8.a", "-Xlinker", "-lm",
         ])
       ]
     ),
@@ -73,7 +92,7 @@ let package = Package(
     // and the X11 and OSC 52 backends.
     .target(
       name: "DesktopClipboard",
-      dependencies: ["PasteboardKit", "LinuxSystem", "CXCB", "CImage"]
+      dependencies: ["PasteboardKit", "LinuxSystem", "CXCB", "CImage", "CPicture"]
     ),
     // Boards on other machines: the stream, the client that runs a command line on
     // `pb serve` over ssh, the server, and a remote bridge's ends.
@@ -111,6 +130,7 @@ let package = Package(
         "Support/attack_crashpoints.py", "Support/attack_multiboard.py", "Support/attack_findings.sh", "Support/attack_fuzz_planted.py", "Support/clipboard_store.py", "Support/image_client.py", "Corpus",
         "Support/qt_clipboard.py", "Support/gtk_photo.py", "Support/x11_late_client.py", "Support/wayland_late_client.py",
         "Support/fuzz_archive.py",
+        "Support/terminal_picture.py",
       ]
     ),
   ]

@@ -238,7 +238,7 @@ _pb() {
   types) options="-p --pasteboard -i --items --conforming-to --desktop --json --selection --backend --if-available" ;;
   type) options="--sniff --json" ;;
   contains) options="-p --pasteboard -i --items --all" ;;
-  items) options="-p --pasteboard -i --items --json" ;;
+  items) options="-p --pasteboard -i --items --json --pictures" ;;
   info) options="-p --pasteboard --json" ;;
   clear) options="-p --pasteboard --if-count --action --no-undo --desktop --selection --backend --if-available" ;;
   cut) options="-p --pasteboard --if-count --action -q --quiet" ;;

@@ -19,6 +19,9 @@
 #                      libjpeg-turbo, giflib, libwebp, libtiff (with the codecs its archive
 #                      needs: Lerc, JBIG, zstd, libdeflate, which also compresses the PNG),
 #                      and stb_image's header (libstb-dev) for BMP
+#   libpng-dev         libpng, which decodes a PNG for a picture on the terminal
+#   libchafa-dev       libchafa, which draws that picture (kitty, sixel, iTerm2, blocks),
+#   libglib2.0-dev     with the GLib and PCRE2 it needs (headers and static archives)
 # The tests, in addition:
 #   mandoc, man-db     the tests lint the man page and read the installed one with man -l
 #   zsh, dash          the tests complete and run command lines in a real zsh, and make
@@ -42,6 +45,8 @@
 #   sway, wl-clipboard and a private headless sway, with wl-copy and wl-paste; pb speaks
 #   libwayland-dev     Wayland's wire protocol itself (no libwayland is linked or loaded),
 #                      and the tests check its tables against this package's wayland.xml
+#   xterm, tmux        a picture shown in a real xterm with sixel under Xvfb (screenshot
+#                      through python-xlib), and in tmux as blocks
 #   openssh-server     the remote-board tests start a private sshd on 127.0.0.1 (Support/
 #                      PrivateSSHD.swift) and reach it with ssh, ssh-keygen (openssh-client)
 set -eu
@@ -82,6 +87,9 @@ libjbig-dev        has_library libjbig.a
 libzstd-dev        has_library libzstd.a
 libdeflate-dev     has_library libdeflate.a
 libstb-dev         [ -f /usr/include/stb/stb_image.h ]
+libpng-dev         has_library libpng16.a
+libchafa-dev       has_library libchafa.a
+libglib2.0-dev     has_library libglib-2.0.a
 '
 test_packages='
 mandoc             command -v mandoc
@@ -106,6 +114,8 @@ tar                command -v tar
 time               [ -x /usr/bin/time ]
 fzf                command -v fzf
 openssh-server     [ -x /usr/sbin/sshd ]
+xterm              command -v xterm
+tmux               command -v tmux
 '
 packages=$build_packages
 if $tests; then packages="$packages$test_packages"; fi

@@ -102,7 +102,7 @@ public enum ImageConversion {
     return body(UnsafeRawBufferPointer(start: png, count: count))
   }
 
-  private static func check(_ status: Int32) throws(Failure) {
+  static func check(_ status: Int32) throws(Failure) {
     switch status {
     case Int32(PBX_IMAGE_OK): return
     case Int32(PBX_IMAGE_UNKNOWN_FORMAT): throw .unknownFormat

@@ -21,4 +21,36 @@ extension SystemCall {
   public static func isTerminal(_ descriptor: borrowing FileDescriptor) -> Bool {
     isatty(descriptor.raw) == 1
   }
+
+  /// The terminal's size: cells, and pixels where the terminal says (0 where it does not).
+  public static func windowSize(_ terminal: borrowing FileDescriptor) -> winsize? {
+    var size = winsize()
+    return ioctl(terminal.raw, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0 ? size : nil
+  }
+
+  /// Writes `query` to the terminal and returns what it answers, read in raw mode (so the
+  /// shell never sees it as typed) until `isComplete` says the answer is whole; nil when
+  /// the terminal says nothing whole within `milliseconds`, as a terminal that does not
+  /// know the query may. Read a byte at a time: what is typed after the answer stays
+  /// for the shell.
+  public static func ask(
+    _ terminal: borrowing FileDescriptor, _ query: [UInt8], milliseconds: Int64, path: String,
+    isComplete: ([UInt8]) -> Bool
+  ) throws(SystemError) -> [UInt8]? {
+    let saved = try makeRaw(terminal, path: path)
+    defer { restoreTerminal(terminal, saved) }
+    try terminal.writeAll(query)
+    let deadline = monotonicMilliseconds() + milliseconds
+    var answer: [UInt8] = []
+    var byte: UInt8 = 0
+    while !isComplete(answer) {
+      let left = deadline - monotonicMilliseconds()
+      guard left > 0, try waitReadable(terminal, milliseconds: Int32(clamping: left), path: path) else { return nil }
+      guard try withUnsafeMutableBytes(of: &byte, { buffer throws(SystemError) in try terminal.read(into: buffer) }) == 1
+      else { return nil }
+      answer.append(byte)
+      if answer.count > 4096 { return nil }
+    }
+    return answer
+  }
 }

@@ -131,17 +131,18 @@ extension ShellUseTests {
       "cd \(sandbox.root.path); export PB_DIR=\(sandbox.store.path); script -qec '\(commandLine); echo \"status=$?\"' /dev/null")
   }
 
-  @Test("paste of binary data to a terminal prints a notice instead, and exits 1; pipes, files and --force are unaffected")
+  // An image is shown as a picture there instead (TerminalPictureTests).
+  @Test("paste of binary data other than an image to a terminal prints a notice instead, and exits 1; pipes, files and --force are unaffected")
   func binaryToTerminal() throws {
     let sandbox = try Sandbox()
-    let png = try Data(contentsOf: URL(fileURLWithPath: SystemSamples.png))
-    #expect(try sandbox.pb("copy", SystemSamples.png).status == 0)
+    let pdf = try Data(contentsOf: URL(fileURLWithPath: SystemSamples.pdf))
+    #expect(try sandbox.pb("copy", SystemSamples.pdf).status == 0)
     let refused = try onTerminal(sandbox, "pb paste")
-    #expect(refused.text.contains("item 0 is public.png") && refused.text.contains("--force"), "\(refused)")
-    #expect(refused.text.contains("status=1") && !refused.text.contains("PNG"), "nothing was written: \(refused)")
+    #expect(refused.text.contains("item 0 is com.adobe.pdf") && refused.text.contains("--force"), "\(refused)")
+    #expect(refused.text.contains("status=1") && !refused.text.contains("%PDF"), "nothing was written: \(refused)")
     let forced = try onTerminal(sandbox, "pb paste --force | wc -c")
-    #expect(forced.text.contains(String(png.count)) && forced.text.contains("status=0"), "\(forced)")
-    #expect(try sandbox.pb("paste").stdout == png, "a pipe gets the bytes")
+    #expect(forced.text.contains(String(pdf.count)) && forced.text.contains("status=0"), "\(forced)")
+    #expect(try sandbox.pb("paste").stdout == pdf, "a pipe gets the bytes")
     // Text goes to the terminal as always.
     #expect(try sandbox.pb("copy", stdin: Data("plain words".utf8)).status == 0)
     let text = try onTerminal(sandbox, "pb paste")
@@ -152,17 +153,17 @@ extension ShellUseTests {
   func binaryToTerminalHint() throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.pb("copy", "-p", "work", stdin: Data("words".utf8)).status == 0)
-    #expect(try sandbox.pb("copy", "-p", "work", "-a", SystemSamples.png).status == 0)
+    #expect(try sandbox.pb("copy", "-p", "work", "-a", SystemSamples.pdf).status == 0)
     let cases = [
-      ("pb paste -p work -i 1", "pb paste -p work -i 1 > file.png"),
-      ("pb paste -i1 --pasteboard=work -t png", "pb paste -p work -i 1 -t png > file.png"),
-      ("pb paste -p work -i -1 -t public.png,public.text", "pb paste -p work -i -1 -t public.png,public.text > file.png"),
-      ("pb paste -p work -i all -d \" | \"", "pb paste -p work -i all -d ' | ' > file.png"),
-      ("pb paste -p work -i 0-1 -0", "pb paste -p work -i 0-1 -0 > file.png"),
+      ("pb paste -p work -i 1", "pb paste -p work -i 1 > file.pdf"),
+      ("pb paste -i1 --pasteboard=work -t pdf", "pb paste -p work -i 1 -t pdf > file.pdf"),
+      ("pb paste -p work -i -1 -t com.adobe.pdf,public.text", "pb paste -p work -i -1 -t com.adobe.pdf,public.text > file.pdf"),
+      ("pb paste -p work -i all -d \" | \"", "pb paste -p work -i all -d ' | ' > file.pdf"),
+      ("pb paste -p work -i 0-1 -0", "pb paste -p work -i 0-1 -0 > file.pdf"),
     ]
     for (commandLine, hint) in cases {
       let refused = try onTerminal(sandbox, commandLine)
-      #expect(refused.text.contains("item 1 is public.png") && refused.text.contains("status=1"), "\(refused)")
+      #expect(refused.text.contains("item 1 is com.adobe.pdf") && refused.text.contains("status=1"), "\(refused)")
       #expect(refused.text.contains(hint), "\(commandLine): \(refused)")
     }
   }
@@ -173,9 +174,9 @@ extension ShellUseTests {
   func binaryToTerminalHintWithControlCharacters() throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.pb("copy", "-p", "work", stdin: Data("words".utf8)).status == 0)
-    #expect(try sandbox.pb("copy", "-p", "work", "-a", SystemSamples.png).status == 0)
+    #expect(try sandbox.pb("copy", "-p", "work", "-a", SystemSamples.pdf).status == 0)
     let refused = try onTerminal(sandbox, #"pb paste -p work -i all -d "$(printf "\033]0;x\007|\t")""#)
-    #expect(refused.text.contains("item 1 is public.png") && refused.text.contains("status=1"), "\(refused)")
+    #expect(refused.text.contains("item 1 is com.adobe.pdf") && refused.text.contains("status=1"), "\(refused)")
     let line = try #require(refused.text.split(separator: "\n").first { $0.contains("save it with ") }, "\(refused)")
     let hint = try #require(line.firstRange(of: "pb paste").map { line[$0.lowerBound...] }?.components(separatedBy: " > ").first)
     #expect(hint == #"pb paste -p work -i all -d $'\e]0;x\x07|\t'"#, "\(refused)")

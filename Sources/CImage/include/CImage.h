@@ -50,6 +50,10 @@ typedef struct {
 /// On PBX_IMAGE_OK, `image` holds pixels to be freed with pbx_image_free.
 int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image);
 
+/// As pbx_image_decode, and a PNG too: what a picture on a terminal shows. (A PNG is
+/// never converted to a PNG, so pbx_image_decode leaves it out.)
+int pbx_image_decode_picture(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image);
+
 /// Encodes `image` as a PNG (fast compression: it is made while a reader waits) into a
 /// buffer of `*png_size` bytes at `*png_bytes`, to be freed with pbx_free. The pixels
 /// are filtered in place and freed: the peak is theirs and the compressed data's, which

@@ -142,4 +142,30 @@ public struct Settings: Sendable {
 
   /// Whether the terminal is kitty outside tmux, which takes every type (OSC 5522).
   public var isKittyOutsideTmux: Bool { environment["TERM"] == "xterm-kitty" && environment["TMUX"] == nil }
+
+  // MARK: Pictures on the terminal
+
+  /// The colours a picture drawn in symbols may use: `$COLORTERM` says 24-bit colour
+  /// (truecolor, 24bit), `$TERM` 256 colours; else the 16 every terminal has.
+  public var terminalColors: TerminalColors {
+    if let colors = environment["COLORTERM"], colors == "truecolor" || colors == "24bit" { return .direct }
+    return environment["TERM"]?.contains("256color") == true ? .indexed256 : .indexed16
+  }
+
+  public enum TerminalColors: Sendable { case indexed16, indexed256, direct }
+
+  /// Whether the terminal is iTerm2 (or WezTerm), whose inline images no query reveals.
+  public var isITerm2Terminal: Bool {
+    environment["TERM_PROGRAM"] == "iTerm.app" || environment["LC_TERMINAL"] == "iTerm2"
+      || environment["TERM_PROGRAM"] == "WezTerm"
+  }
+
+  /// `$FZF_PREVIEW_COLUMNS` and `$FZF_PREVIEW_LINES`: the preview window a picture for
+  /// fzf --preview, which reads it from a pipe, is drawn in.
+  public var previewWindow: (columns: Int, rows: Int)? {
+    guard let columns = environment["FZF_PREVIEW_COLUMNS"].flatMap({ Int($0) }),
+      let rows = environment["FZF_PREVIEW_LINES"].flatMap({ Int($0) }), columns > 0, rows > 0
+    else { return nil }
+    return (columns, rows)
+  }
 }

@@ -40,7 +40,7 @@ extension PB {
     @Flag(help: "Report each pasted item as JSON: its index, type, size and data or file.")
     var json = false
 
-    @Flag(help: "Write data that is not text to a terminal anyway (it is refused there by default).")
+    @Flag(help: "Write the bytes of data that is not text to a terminal (there an image is shown as a picture, other data refused).")
     var force = false
 
     @OptionGroup var progress: QuietOption
@@ -121,20 +121,39 @@ struct PasteRequest: CommandRequest {
     } else if json {
       try PastedJSON.write(pasted.map { ($0, nil) }, to: output)
     } else {
-      // Raw binary on a terminal garbles it until `reset`: say what it is instead.
-      if !force, StandardStreams.outputIsTerminal,
-        let binary = pasted.first(where: { !TypeRegistry.conforms($0.representation.type, to: .text) })
-      {
-        throw PasteboardError.binaryToTerminal(
-          index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
-          filenameExtension: binary.suggestedExtension, command: sameBytesCommand)
-      }
       let separator = try nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
-      for (position, representation) in pasted.enumerated() {
-        if position > 0 { try output.write(separator) }
+      try Self.write(pasted, separator: separator, force: force, sameBytesCommand: sameBytesCommand, to: output)
+    }
+  }
+
+  /// Writes the chosen representations, `separator` between them, as pb paste does: the
+  /// bytes; but to a terminal an image as its picture (TerminalPicture), and other data
+  /// that is not text refused, unless `force`. pb history --show writes a clip here too.
+  static func write(
+    _ pasted: [OpenRepresentation], separator: [UInt8], force: Bool, sameBytesCommand: String, to output: Output
+  ) throws {
+    let toTerminal = !force && StandardStreams.outputIsTerminal
+    func isPicture(_ type: TypeIdentifier) -> Bool {
+      toTerminal && !TypeRegistry.conforms(type, to: .text) && TerminalPicture.shows(type)
+    }
+    // Raw binary on a terminal garbles it until `reset`: say what it is instead.
+    if toTerminal,
+      let binary = pasted.first(where: {
+        !TypeRegistry.conforms($0.representation.type, to: .text) && !isPicture($0.representation.type)
+      })
+    {
+      throw PasteboardError.binaryToTerminal(
+        index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
+        filenameExtension: binary.suggestedExtension, command: sameBytesCommand)
+    }
+    for (position, representation) in pasted.enumerated() {
+      if position > 0 { try output.write(separator) }
+      if isPicture(representation.representation.type) {
+        try TerminalPicture.write(representation, to: output, sameBytesCommand: sameBytesCommand)
+      } else {
         try output.send(representation)
-        representation.close()
       }
+      representation.close()
     }
   }
 
