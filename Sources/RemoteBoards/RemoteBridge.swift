@@ -23,10 +23,10 @@ public final class RemoteBridgeEnd: @unchecked Sendable {
   /// failure of the receiving side.
   private let received = Mutex<(counts: Set<Int>, ended: Bool, failure: PasteboardError?)>(([], false, nil))
 
-  public init(board: String, concealed: Bool, output: Descriptor, notify: @escaping (Notice) -> Void = { _ in })
-    throws(PasteboardError)
-  {
-    store = try Store.open(at: Settings.process.storeFolder, creating: true, notify: notify)
+  public init(
+    board: String, concealed: Bool, output: Descriptor, settings: Settings, notify: @escaping (Notice) -> Void = { _ in }
+  ) throws(PasteboardError) {
+    store = try Store.open(at: settings.storeFolder, settings: settings, creating: true, notify: notify)
     store.housekeeping()
     _ = try store.pasteboard(named: board, creating: true)
     self.board = board
@@ -75,7 +75,7 @@ public final class RemoteBridgeEnd: @unchecked Sendable {
     let reader = TarReader(from: input)
     var failure: PasteboardError?
     do {
-      let store = try Store.open(at: Settings.process.storeFolder, creating: true, notify: self.store.notify)
+      let store = try Store.open(at: self.store.path, settings: self.store.settings, creating: true, notify: self.store.notify)
       while try reader.startsAnother() {
         let pasteboard = try store.pasteboard(named: board, creating: true)
         try received.withLock { received throws(PasteboardError) in
