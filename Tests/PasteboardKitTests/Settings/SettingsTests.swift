@@ -6,7 +6,7 @@ import Testing
 
 /// Each variable as pb has always read it: relative XDG folders and TMPDIR ignored, an
 /// empty variable as unset, but PATH, MAGIC and PB_SERVED_TERMINALS taken when empty too.
-@Suite struct SettingsTests {
+@Suite(.tags(.unit)) struct SettingsTests {
   func settings(_ variables: [String: String]) -> Settings { Settings(Environment(variables)) }
 
   /// The names an environment was asked for, in order.
