@@ -8,7 +8,10 @@ import Synchronization
 /// its board as one change named Bridge, and writes an archive of its board to its output
 /// for each change it did not make itself. The two ends are the same code: the user's pb
 /// runs one beside its connection and `pb serve` runs the other, so a change made by an
-/// archive received is never sent back, on either side.
+/// archive received is never sent back, on either side. What an end sends says which
+/// change it carries, and an end refuses one older than the board took already
+/// (`BridgeOrder`): two bridges of one pair, or an echo arriving late, never put an older
+/// change over a newer one.
 // Unchecked: `store` is the watching thread's alone; the receiving thread opens its own.
 public final class RemoteBridgeEnd: @unchecked Sendable {
   /// The name `pb serve` runs an end under: a word no user types as a command.
