@@ -435,6 +435,24 @@ struct RemoteHostileTests {
     #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "", "a refusal is silent")
   }
 
+  @Test("a bridge's change from a board with this board's identity (a copy of its store) stops the bridge, said, the board kept")
+  func sameIdentityRefusedLoudly() throws {
+    let sandbox = try Sandbox()
+    let end = ["__bridge-end", "--pasteboard", "clips"]
+    let first = try sandbox.pb(end, stdin: Self.bridged("kept", sender: "1111111111111111", count: 1))
+    #expect(first.status == 0, "\(first)")
+    let record = try Data(contentsOf: sandbox.store.appendingPathComponent("boards/clips/bridged.json"))
+    let own = try #require((try JSONSerialization.jsonObject(with: record) as? [String: Any])?["board"] as? String)
+    let count = try sandbox.changeCount("clips")
+    // The store copied to the other machine: its board sends with this one's identity.
+    let copied = try sandbox.pb(end, stdin: Self.bridged("lost", sender: own, count: 2))
+    #expect(copied.status == 65, "\(copied)")
+    #expect(copied.stderr.contains("bridge identity \(own)") && copied.stderr.contains("bridged.json"), "\(copied)")
+    #expect(copied.stderr.split(separator: "\n").count == 1, "one line: \(copied.stderr)")
+    #expect(try sandbox.pb("paste", "-p", "clips").text == "kept")
+    #expect(try sandbox.changeCount("clips") == count)
+  }
+
   @Test("pb serve ended by SIGTERM or SIGHUP halfway through a copy from standard input: its private folder goes with it", arguments: [SIGTERM, SIGHUP])
   func serveSignalledRemovesItsFolder(signal: Int32) throws {
     let sandbox = try Sandbox()

@@ -338,6 +338,15 @@ extension Pasteboard {
       // of one pair take turns here.
       var order: (BridgeOrder, BridgeStamp, Directory)?
       if let end, let stamp = contents.bridge, !append, let directory, var read = try BridgeOrder.read(in: directory) {
+        // Only a board copied with its store (a backup restored, a home cloned) has this
+        // board's identity: every change of either would be refused as the other's own,
+        // silently. Said, so that one side's record is removed.
+        if stamp.sender == read.board {
+          throw .badArchive(
+            source: source,
+            reason: "it comes from a board with this board's bridge identity \(read.board) (a copy of this store?); "
+              + "remove \(BridgeOrder.fileName) from the folder of the board on one side")
+        }
         if !read.takes(stamp, over: current.changeCount, holding: live, at: end) {
           try read.write(in: directory)
           refused = true
