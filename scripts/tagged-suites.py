@@ -25,7 +25,8 @@ def main():
     if sys.argv[1:] == ["--untagged"]:
         # A suite without a tag would be left out of every tagged run.
         untagged = [f"{target}.{name}" for target, name, tags in suites(root) if not tags & KNOWN]
-        print("\n".join(untagged))
+        if untagged:
+            print("\n".join(untagged))
         sys.exit(1 if untagged else 0)
     if len(sys.argv) != 2 or not sys.argv[1]:
         sys.exit("usage: tagged-suites.py TAG[,TAG...] | --untagged")
