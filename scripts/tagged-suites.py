@@ -21,13 +21,19 @@ def suites(root):
 
 
 def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if sys.argv[1:] == ["--untagged"]:
+        # A suite without a tag would be left out of every tagged run.
+        untagged = [f"{target}.{name}" for target, name, tags in suites(root) if not tags & KNOWN]
+        if untagged:
+            print("\n".join(untagged))
+        sys.exit(1 if untagged else 0)
     if len(sys.argv) != 2 or not sys.argv[1]:
-        sys.exit("usage: tagged-suites.py TAG[,TAG...]")
+        sys.exit("usage: tagged-suites.py TAG[,TAG...] | --untagged")
     wanted = set(sys.argv[1].split(","))
     unknown = wanted - KNOWN
     if unknown:
         sys.exit(f"scripts/test: no tag {', '.join(sorted(unknown))}; the tags are {', '.join(sorted(KNOWN))}")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     names = sorted(f"{target}.{name}" for target, name, tags in suites(root) if tags & wanted)
     # A test's ID is Target.Suite/test(): the suite's name, then a slash, never a prefix.
     if not names:

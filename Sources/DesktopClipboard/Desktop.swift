@@ -95,13 +95,15 @@ public enum Desktop {
   public static let ownerCommand = "__desktop-owner"
 
   /// A backend chosen, with the Wayland connection the choice opened, which the command
-  /// then uses rather than connecting again.
+  /// then uses rather than connecting again, and the settings that name the displays.
   public struct Route {
     public let backend: Backend
     let wayland: WaylandConnection?
+    let settings: Settings
 
-    init(_ backend: Backend, wayland: WaylandConnection? = nil) {
+    init(_ backend: Backend, settings: Settings, wayland: WaylandConnection? = nil) {
       self.backend = backend
+      self.settings = settings
       self.wayland = wayland
     }
   }
@@ -112,7 +114,7 @@ public enum Desktop {
   public static func route(given: Backend?, publishing: Bool, settings: Settings) throws(DesktopError) -> Route {
     var probed: WaylandConnection?
     let backend = try backend(given: given, publishing: publishing, settings: settings, probed: &probed)
-    return Route(backend, wayland: probed)
+    return Route(backend, settings: settings, wayland: probed)
   }
 
   private static func backend(
@@ -128,7 +130,7 @@ public enum Desktop {
     }
     var lookedFor = ""
     if let wayland = settings.waylandDisplay {
-      let connection = try? WaylandConnection(display: wayland)
+      let connection = try? WaylandConnection(display: wayland, settings: settings)
       if connection?.hasDataControl == true {
         probed = connection
         return .wayland
@@ -145,18 +147,19 @@ public enum Desktop {
   /// Data control over the route's connection, or a new one.
   static func dataControl(_ route: Route) throws(DesktopError) -> WaylandDataControl {
     if let connection = route.wayland { return try WaylandDataControl(connection: connection) }
-    return try WaylandDataControl(connection: try WaylandConnection(display: try waylandDisplay()))
+    return try WaylandDataControl(
+      connection: try WaylandConnection(display: try waylandDisplay(route.settings), settings: route.settings))
   }
 
   /// The Wayland compositor to connect to.
-  static func waylandDisplay() throws(DesktopError) -> String {
-    guard let display = Settings.process.waylandDisplay else { throw .unavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
+  static func waylandDisplay(_ settings: Settings) throws(DesktopError) -> String {
+    guard let display = settings.waylandDisplay else { throw .unavailable(lookedFor: "WAYLAND_DISPLAY is unset") }
     return display
   }
 
   /// The X display to connect to.
-  static func display() throws(DesktopError) -> String {
-    guard let display = Settings.process.display else { throw .unavailable(lookedFor: "DISPLAY is unset") }
+  static func display(_ settings: Settings) throws(DesktopError) -> String {
+    guard let display = settings.display else { throw .unavailable(lookedFor: "DISPLAY is unset") }
     return display
   }
 
@@ -173,9 +176,9 @@ public enum Desktop {
     let backend = route.backend
     switch backend {
     case .osc52:
-      try OSC52.publish(item, data: data, origin: origin, selection: selection)
+      try OSC52.publish(item, data: data, origin: origin, selection: selection, settings: route.settings)
     case .x11, .wayland:
-      _ = try backend == .x11 ? display() : waylandDisplay()
+      _ = try backend == .x11 ? display(route.settings) : waylandDisplay(route.settings)
       // The owner checks the offer itself; making it here first reports a problem
       // with the item before a process is started.
       _ = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
@@ -217,7 +220,9 @@ public enum Desktop {
   /// `OwnerSettings`); descriptor 3 is the status pipe, 4 and on the representations'
   /// data; a failure goes back on it in the words `describe` gives, and pb picks the exit
   /// status from how it ended.
-  public static func runOwner(_ arguments: [String], describe: (DesktopError) -> String) -> HiddenCommandEnd {
+  public static func runOwner(
+    _ arguments: [String], settings processSettings: Settings, describe: (DesktopError) -> String
+  ) -> HiddenCommandEnd {
     var status: Descriptor? = Descriptor(.inherited(0, path: "the status pipe"))
     func fail(_ error: DesktopError) -> HiddenCommandEnd {
       try? status?.writeAll(Array(describe(error).utf8))
@@ -235,14 +240,15 @@ public enum Desktop {
       let monitor =
         settings.concealed
         ? try DesktopError.inStore { () throws(PasteboardError) in
-          try ChangeMonitor(store: try Store.open(at: settings.store, creating: false), board: settings.origin.board)
+          try ChangeMonitor(
+            store: try Store.open(at: settings.store, settings: processSettings, creating: false), board: settings.origin.board)
         } : nil
       let watch = OfferWatch(expires: settings.expires, board: monitor.map { ($0, settings.files) })
       let owner: any SelectionOwner =
         settings.backend == .wayland
-        ? WaylandOwner(control: try dataControl(Route(.wayland)), selection: settings.selection, offer: offer)
+        ? WaylandOwner(control: try dataControl(Route(.wayland, settings: processSettings)), selection: settings.selection, offer: offer)
         : X11Owner(
-          connection: try X11Connection(display: try display()), selection: settings.selection.rawValue, offer: offer)
+          connection: try X11Connection(display: try display(processSettings)), selection: settings.selection.rawValue, offer: offer)
       try owner.acquire()
       try? status?.writeAll(Array("ok".utf8))
       status = nil  // closed: publish returns
@@ -273,8 +279,8 @@ public enum Desktop {
     // however it ends) frees it.
     let desktop =
       "the \(selection.rawValue) selection of "
-      + (route.backend == .wayland ? "Wayland display \(try waylandDisplay())" : "X display \(try display())")
-    let lockName = try bridgeLockName(route.backend, selection: selection)
+      + (route.backend == .wayland ? "Wayland display \(try waylandDisplay(route.settings))" : "X display \(try display(route.settings))")
+    let lockName = try bridgeLockName(route.backend, selection: selection, settings: route.settings)
     let lock = try DesktopError.inStore { () throws(PasteboardError) in
       try store.pasteboard(named: board, creating: true).takeProcessLock(lockName)
     }
@@ -289,9 +295,10 @@ public enum Desktop {
     case .osc52:
       throw .unavailable(lookedFor: osc52WriteOnly)
     case .wayland:
-      endpoint = try WaylandBridgeEndpoint(control: try dataControl(route), selection: selection, persists: direction == .both)
+      endpoint = try WaylandBridgeEndpoint(
+        control: try dataControl(route), selection: selection, persists: direction == .both, settings: route.settings)
     case .x11:
-      endpoint = try X11BridgeEndpoint(selection: selection, manager: direction == .both)
+      endpoint = try X11BridgeEndpoint(selection: selection, manager: direction == .both, settings: route.settings)
     }
     try DesktopBridge(store: store, board: board, endpoint: endpoint, direction: direction, timeout: timeout, notify: notify).run()
   }
@@ -300,10 +307,10 @@ public enum Desktop {
   /// runs (`bridge-<backend>-<selection>-<display>`), the display as its variable names
   /// it (an X display without its screen number, which does not change the clipboard; a
   /// Wayland socket by its path), with `%` and `/` escaped.
-  static func bridgeLockName(_ backend: Backend, selection: Selection) throws(DesktopError) -> String {
-    var display = backend == .wayland ? try waylandDisplay() : try display()
+  static func bridgeLockName(_ backend: Backend, selection: Selection, settings: Settings) throws(DesktopError) -> String {
+    var display = backend == .wayland ? try waylandDisplay(settings) : try display(settings)
     // A compositor named by its socket's name or by its path is one compositor.
-    if backend == .wayland, !display.hasPrefix("/"), let runtime = Settings.process.runtimeFolder {
+    if backend == .wayland, !display.hasPrefix("/"), let runtime = settings.runtimeFolder {
       display = runtime + "/" + display
     }
     if backend == .x11, let colon = display.lastIndex(of: ":"), let dot = display[colon...].firstIndex(of: ".") {
@@ -479,7 +486,7 @@ public enum Desktop {
       let read = try readOffer(plan, from: reader, maxSize: limits.maxSize, clock: clock)
       return try store(read, into: pasteboard, append: append, options: options)
     case .x11:
-      let connection = try X11Connection(display: try display())
+      let connection = try X11Connection(display: try display(route.settings))
       let clock = limits.started()
       let reader = X11Reader(connection: connection, selection: selection.rawValue, clock: clock)
       let plan = try reader.importPlan(allTypes: limits.allTypes)

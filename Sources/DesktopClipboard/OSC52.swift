@@ -19,11 +19,13 @@ public enum OSC52 {
     return bytes
   }
 
-  static func publish(_ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Desktop.Selection)
+  static func publish(
+    _ item: Item, data: [Descriptor], origin: DesktopTargets.Origin, selection: Desktop.Selection, settings: Settings
+  )
     throws(DesktopError)
   {
     // kitty takes every type (OSC 5522); inside tmux only OSC 52 gets through.
-    if Settings.process.isKittyOutsideTmux {
+    if settings.isKittyOutsideTmux {
       let offer = try DesktopOffer(types: item.types, data: data, concealed: item.concealed, origin: origin)
       return try KittyClipboard.publish(offer, selection: selection, terminal: try openTerminal(flags: O_RDWR))
     }

@@ -25,8 +25,8 @@ private final class X11SecretSelection: SecretSelection {
   private let atom: xcb_atom_t
   private let ownerChanged: Int32
 
-  init(selection: Desktop.Selection) throws(DesktopError) {
-    x = try X11Connection(display: try Desktop.display())
+  init(selection: Desktop.Selection, settings: Settings) throws(DesktopError) {
+    x = try X11Connection(display: try Desktop.display(settings))
     self.selection = selection
     atom = x.atom(selection.rawValue.uppercased())
     ownerChanged = pbx_watch_selection(x.connection, x.window, atom)
@@ -59,8 +59,8 @@ private final class WaylandSecretSelection: SecretSelection {
   private let selection: Desktop.Selection
   private var offer: UInt32
 
-  init(selection: Desktop.Selection) throws(DesktopError) {
-    control = try Desktop.dataControl(Desktop.Route(.wayland))
+  init(selection: Desktop.Selection, settings: Settings) throws(DesktopError) {
+    control = try Desktop.dataControl(Desktop.Route(.wayland, settings: settings))
     self.selection = selection
     offer = try control.current(selection).offer
   }
@@ -115,7 +115,9 @@ extension Desktop {
   /// holds the secret, never removing anything else. With the desktop gone, the expiry
   /// alone is waited for. It holds no lock while it waits; killed, it leaves the secret
   /// to the store's expiry (the next writer, list or watch).
-  public static func runSecretWatch(_ arguments: [String], describe: (DesktopError) -> String) -> HiddenCommandEnd {
+  public static func runSecretWatch(
+    _ arguments: [String], settings processSettings: Settings, describe: (DesktopError) -> String
+  ) -> HiddenCommandEnd {
     var status: Descriptor? = Descriptor(.inherited(0, path: "the status pipe"))
     func fail(_ error: DesktopError) -> HiddenCommandEnd {
       try? status?.writeAll(Array(describe(error).utf8))
@@ -128,11 +130,13 @@ extension Desktop {
       // The board, then the desktop, are watched before either is looked at: no change
       // falls between.
       let monitor = try DesktopError.inStore { () throws(PasteboardError) in
-        try ChangeMonitor(store: try Store.open(at: settings.store, creating: false), board: origin.board)
+        try ChangeMonitor(store: try Store.open(at: settings.store, settings: processSettings, creating: false), board: origin.board)
       }
       let watch = OfferWatch(expires: settings.expires, board: (monitor, files))
       var desktop: (any SecretSelection)? =
-        backend == .wayland ? try WaylandSecretSelection(selection: selection) : try X11SecretSelection(selection: selection)
+        backend == .wayland
+        ? try WaylandSecretSelection(selection: selection, settings: processSettings)
+        : try X11SecretSelection(selection: selection, settings: processSettings)
       var held = desktop.map { holdsSecret($0, origin: origin, atStart: true) } ?? false
       try? status?.writeAll(Array("ok".utf8))
       status = nil

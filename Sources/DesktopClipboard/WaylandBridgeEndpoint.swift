@@ -16,6 +16,8 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
   private let control: WaylandDataControl
   /// The compositor `control` is connected to, which each import connects to too.
   private let display: String
+  /// Where a display given by name is (its runtime folder), for each import's connection.
+  private let settings: Settings
   private let selection: Desktop.Selection
   private var owners: [WaylandOwner] = []
   private var lastOffer: UInt32
@@ -27,8 +29,9 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
   private let persists: Bool
   let heldByAnotherAtStart: Bool
 
-  init(control: WaylandDataControl, selection: Desktop.Selection, persists: Bool) throws(DesktopError) {
-    display = try Desktop.waylandDisplay()
+  init(control: WaylandDataControl, selection: Desktop.Selection, persists: Bool, settings: Settings) throws(DesktopError) {
+    display = try Desktop.waylandDisplay(settings)
+    self.settings = settings
     self.selection = selection
     self.control = control
     self.persists = persists && selection == .clipboard
@@ -111,9 +114,10 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
   }
 
   var makeReader: @Sendable (Desktop.ImportClock) throws(DesktopError) -> any SelectionReader {
-    let (display, selection) = (display, selection)
+    let (display, selection, settings) = (display, selection, settings)
     return { (clock) throws(DesktopError) in
-      WaylandReader(control: try WaylandDataControl(connection: try WaylandConnection(display: display)), selection: selection, clock: clock)
+      WaylandReader(control: try WaylandDataControl(connection: try WaylandConnection(display: display, settings: settings)), selection: selection,
+        clock: clock)
     }
   }
 }

@@ -49,11 +49,11 @@ final class WaylandConnection {
   }
 
   /// Connects to the compositor `WAYLAND_DISPLAY` names (a path, or a name in
-  /// `XDG_RUNTIME_DIR`) and reads its globals.
-  init(display: String) throws(DesktopError) {
+  /// `XDG_RUNTIME_DIR` of `settings`) and reads its globals.
+  init(display: String, settings: Settings) throws(DesktopError) {
     var path = display
     if !display.hasPrefix("/") {
-      guard let runtime = Settings.process.runtimeFolder else {
+      guard let runtime = settings.runtimeFolder else {
         throw .failed("WAYLAND_DISPLAY is '\(Display.value(display))' but XDG_RUNTIME_DIR is unset; set it, as the session does")
       }
       path = runtime + "/" + display

@@ -26,9 +26,9 @@ final class X11BridgeEndpoint: BridgeEndpoint {
   let heldByAnotherAtStart: Bool
 
   /// With `manager`, it is the clipboard manager too, unless another client is.
-  init(selection: Desktop.Selection, manager: Bool) throws(DesktopError) {
+  init(selection: Desktop.Selection, manager: Bool, settings: Settings) throws(DesktopError) {
     self.selection = selection
-    display = try Desktop.display()
+    display = try Desktop.display(settings)
     x = try X11Connection(display: display)
     selectionAtom = x.atom(selection.rawValue.uppercased())
     ownerChanged = pbx_watch_selection(x.connection, x.window, selectionAtom)

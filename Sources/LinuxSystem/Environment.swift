@@ -15,7 +15,8 @@ public struct Environment: Sendable {
     lookup = { name in variables[name] }
   }
 
-  private init(lookup: @escaping @Sendable (String) -> String?) {
+  /// Values from `lookup`, for tests that count what is read.
+  public init(lookup: @escaping @Sendable (String) -> String?) {
     self.lookup = lookup
   }
 

@@ -8,7 +8,10 @@ import Synchronization
 /// its board as one change named Bridge, and writes an archive of its board to its output
 /// for each change it did not make itself. The two ends are the same code: the user's pb
 /// runs one beside its connection and `pb serve` runs the other, so a change made by an
-/// archive received is never sent back, on either side.
+/// archive received is never sent back, on either side. What an end sends says which
+/// change it carries, and an end refuses one older than the board took already
+/// (`BridgeOrder`): two bridges of one pair, or an echo arriving late, never put an older
+/// change over a newer one.
 // Unchecked: `store` is the watching thread's alone; the receiving thread opens its own.
 public final class RemoteBridgeEnd: @unchecked Sendable {
   /// The name `pb serve` runs an end under: a word no user types as a command.
@@ -23,12 +26,12 @@ public final class RemoteBridgeEnd: @unchecked Sendable {
   /// failure of the receiving side.
   private let received = Mutex<(counts: Set<Int>, ended: Bool, failure: PasteboardError?)>(([], false, nil))
 
-  public init(board: String, concealed: Bool, output: Descriptor, notify: @escaping (Notice) -> Void = { _ in })
-    throws(PasteboardError)
-  {
-    store = try Store.open(at: Settings.process.storeFolder, creating: true, notify: notify)
+  public init(
+    board: String, concealed: Bool, output: Descriptor, settings: Settings, notify: @escaping (Notice) -> Void = { _ in }
+  ) throws(PasteboardError) {
+    store = try Store.open(at: settings.storeFolder, settings: settings, creating: true, notify: notify)
     store.housekeeping()
-    _ = try store.pasteboard(named: board, creating: true)
+    try store.pasteboard(named: board, creating: true).prepareBridgeOrder()
     self.board = board
     self.concealed = concealed
     self.output = output
@@ -39,8 +42,9 @@ public final class RemoteBridgeEnd: @unchecked Sendable {
   public func run(input: Descriptor, sendsFirst: Bool) throws(PasteboardError) {
     let monitor = try ChangeMonitor(store: store, board: board)
     var (pasteboard, state) = try monitor.current()
-    if sendsFirst && !state.items.isEmpty { try send(pasteboard, state) }
-    let receiver = BackgroundThread { [self] in receive(from: input) }
+    // Unstamped, as an older pb's: the board as it is when the bridge starts wins there.
+    if sendsFirst && !state.items.isEmpty { try send(pasteboard, state, stamped: false) }
+    let receiver = BackgroundThread { [self] in receive(from: input, as: sendsFirst ? .user : .served) }
     receiver.detach()
     var last = state.changeCount
     while true {
@@ -66,23 +70,24 @@ public final class RemoteBridgeEnd: @unchecked Sendable {
 
   /// Writes the board's items as an archive, unless they hold a concealed item and the
   /// bridge does not carry those: then the change stays on this side.
-  private func send(_ pasteboard: Pasteboard, _ state: PasteboardState) throws(PasteboardError) {
+  private func send(_ pasteboard: Pasteboard, _ state: PasteboardState, stamped: Bool = true) throws(PasteboardError) {
     if !concealed && state.items.contains(where: \.concealed) { return }
-    _ = try pasteboard.exportArchive(to: output, history: false, concealed: concealed)
+    _ = try pasteboard.exportArchive(to: output, history: false, concealed: concealed, stamped: stamped)
   }
 
-  private func receive(from input: Descriptor) {
+  private func receive(from input: Descriptor, as end: BridgeEnd) {
     let reader = TarReader(from: input)
     var failure: PasteboardError?
     do {
-      let store = try Store.open(at: Settings.process.storeFolder, creating: true, notify: self.store.notify)
+      let store = try Store.open(at: self.store.path, settings: self.store.settings, creating: true, notify: self.store.notify)
       while try reader.startsAnother() {
         let pasteboard = try store.pasteboard(named: board, creating: true)
         try received.withLock { received throws(PasteboardError) in
           let imported = try pasteboard.importArchive(
             reading: reader, source: "the other end of the bridge", holdsStandardInput: true, append: false,
-            actionName: Self.actionName, skippingIdentical: true)
-          received.counts.insert(imported.state.changeCount)
+            actionName: Self.actionName, skippingIdentical: true, orderedAs: end)
+          // Refused, it made no change: the count is of a change this end may still have to send.
+          if !imported.refused { received.counts.insert(imported.state.changeCount) }
         }
       }
     } catch let error as PasteboardError {

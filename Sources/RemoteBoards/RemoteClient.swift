@@ -64,7 +64,7 @@ public struct RemoteConnection: Sendable {
   /// How long the other side may stay silent while pb waits for it.
   public var timeout: Int64
 
-  public init(host: String, settings: Settings = .process) throws(PasteboardError) {
+  public init(host: String, settings: Settings) throws(PasteboardError) {
     self.host = host
     self.settings = settings
     timeout = try settings.remoteTimeout.map { (text) throws(PasteboardError) in

@@ -14,16 +14,19 @@ public final class RemoteServer: @unchecked Sendable {
   private let reader: TarReader
   private let allowed: [String]
   private let program: String
+  /// Where its folder goes ($TMPDIR).
+  private let settings: Settings
 
   /// The name of the private folders under $TMPDIR, before `.PID.STARTTIME.XXXXXX`.
   static let folderPrefix = "pb-serve"
 
   /// `allowed`: the subcommands a request may run. `program`: pb's version, for the hello.
-  public init(allowed: [String], program: String) {
+  public init(allowed: [String], program: String, settings: Settings) {
     writer = TarWriter(to: .standardOutput, modified: 0)
     reader = TarReader(from: .standardInput)
     self.allowed = allowed
     self.program = program
+    self.settings = settings
   }
 
   /// How serving one request ended.
@@ -44,7 +47,7 @@ public final class RemoteServer: @unchecked Sendable {
       return .disconnected
     }
     // What a pb serve killed (SIGKILL) left behind: its folder, named after it.
-    SystemCall.removeAbandonedTemporaryDirectories(prefix: Self.folderPrefix, in: Settings.process.temporaryFolder)
+    SystemCall.removeAbandonedTemporaryDirectories(prefix: Self.folderPrefix, in: settings.temporaryFolder)
     let request: RemoteRequest
     do {
       guard let first = try reader.next() else { return .refused(.noRequest) }
@@ -78,7 +81,7 @@ public final class RemoteServer: @unchecked Sendable {
     do {
       if !request.files.isEmpty || request.input {
         // Standard input's end is marked there too (RemoteStream.servedInputIsWhole).
-        let made = try SystemCall.makeOwnedTemporaryDirectory(prefix: Self.folderPrefix, in: Settings.process.temporaryFolder)
+        let made = try SystemCall.makeOwnedTemporaryDirectory(prefix: Self.folderPrefix, in: settings.temporaryFolder)
         folder = made
         guarded = Self.guardFolder(made)
         let paths = try receiveFiles(request.files, in: made)

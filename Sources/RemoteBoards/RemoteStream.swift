@@ -211,7 +211,7 @@ extension RemoteStream {
   /// (PB_SERVED_FILES set), where an input that ends because pb serve was killed (no one
   /// left to stop the command) must not be stored as if whole: there the end must have
   /// been marked in pb serve's folder.
-  public static func servedInputIsWhole(_ settings: Settings = .process) -> Bool {
+  public static func servedInputIsWhole(_ settings: Settings) -> Bool {
     guard let folder = settings.servedFiles else { return true }
     return folder.hasPrefix("/") && (try? SystemCall.status(path: folder + "/" + inputWholeName)) != nil
   }

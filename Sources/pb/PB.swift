@@ -31,11 +31,11 @@ struct PB: ParsableCommand {
     SystemCall.reportOutOfMemory("\(shownName): " + OutOfMemory.message, status: ExitStatus.outOfMemory)
     // The process that holds a published selection: pb itself, under a name no user types.
     if arguments.first == Desktop.ownerCommand {
-      Glibc.exit(ExitStatus.of(Desktop.runOwner(Array(arguments.dropFirst()), describe: \.message)))
+      Glibc.exit(ExitStatus.of(Desktop.runOwner(Array(arguments.dropFirst()), settings: .process, describe: \.message)))
     }
     // The process that removes an imported secret once the desktop lets it go.
     if arguments.first == Desktop.secretWatchCommand {
-      Glibc.exit(ExitStatus.of(Desktop.runSecretWatch(Array(arguments.dropFirst()), describe: \.message)))
+      Glibc.exit(ExitStatus.of(Desktop.runSecretWatch(Array(arguments.dropFirst()), settings: .process, describe: \.message)))
     }
     // The far end of pb bridge --remote, as pb serve starts it.
     if arguments.first == RemoteBridgeEnd.command { Glibc.exit(BridgeRemote.runEnd(Array(arguments.dropFirst()))) }

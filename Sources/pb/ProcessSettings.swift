@@ -2,13 +2,13 @@ import LinuxSystem
 import PasteboardKit
 
 // What pb's commands take from its settings (`Settings.process`, the one value read
-// from the environment), given to the library, which takes no settings of its own.
+// from the environment), handed to the library, which reads no settings of its own.
 
 extension Store {
   /// The store the settings name (`$PB_DIR`, else the data folder's), its notices
   /// written to standard error.
   static func open(creating: Bool) throws(PasteboardError) -> Store {
-    try open(at: Settings.process.storeFolder, creating: creating, notify: Notice.printOnStandardError)
+    try open(at: Settings.process.storeFolder, settings: .process, creating: creating, notify: Notice.printOnStandardError)
   }
 }
 

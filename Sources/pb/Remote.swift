@@ -173,7 +173,7 @@ struct RemoteCommand {
     if let savesFiles { return try Self.savingFiles(from: savesFiles.board, words: savesFiles.words) }
     let files = try localFiles.map { (path) throws(PasteboardError) in try RepresentationSource.Input.file(path).openForReading() }
     try Output.standard.flush()
-    let connection = try RemoteConnection(host: host)
+    let connection = try RemoteConnection(host: host, settings: .process)
     let status = try connection.run(
       request, files: files, input: request.input ? .standardInput : nil, output: .standardOutput,
       errors: RelayedErrors.toStandardError())

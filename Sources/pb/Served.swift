@@ -10,7 +10,7 @@ import RemoteBoards
 enum ServedLine {
   /// For a copy's write options: whether standard input, read to its end, was all of it
   /// (under pb serve, only once pb serve marked its end).
-  static let standardInputIsWhole: @Sendable () -> Bool = { RemoteStream.servedInputIsWhole() }
+  static let standardInputIsWhole: @Sendable () -> Bool = { RemoteStream.servedInputIsWhole(.process) }
 
   /// `request` is only worked out under pb serve: finding a command's request costs a
   /// search of the binary's conformances, which every other line is spared.

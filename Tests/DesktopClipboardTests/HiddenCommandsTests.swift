@@ -5,7 +5,7 @@ import Testing
 
 /// The settings pb's hidden processes start with are read back as they were written, and
 /// any other words are refused rather than taken by position.
-@Suite struct HiddenCommandsTests {
+@Suite(.tags(.unit)) struct HiddenCommandsTests {
   static let owner = OwnerSettings(
     backend: .wayland, selection: .primary, concealed: true, origin: DesktopTargets.Origin(board: "a=b c", changeCount: 7),
     expires: 1_700_000_000_000, store: "/tmp/a store=x", types: [TypeIdentifier("public.html"), .utf8PlainText],

@@ -66,7 +66,7 @@ import LinuxSystem
   @Test func parsersNeverTrapAndRefuseInOneSafeLine() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbfuzz-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let store = try Store.open(at: root, creating: true)
+    let store = try Store.open(at: root, settings: Settings(Environment(["HOME": root])), creating: true)
     let board = try store.pasteboard(named: "general", creating: true)
     let input = root + "-value"
     try Data("fuzzed board value".utf8).write(to: URL(fileURLWithPath: input))

@@ -189,6 +189,15 @@ struct DocsTests {
     #expect(result.status == 0, "\(result.text)\(result.stderr)")
   }
 
+  @Test("every test suite carries a tag, so that scripts/test --tags and --skip-tags together run it")
+  func everySuiteTagged() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(
+      "/usr/bin/env", ["python3", Self.repository.appendingPathComponent("scripts/tagged-suites.py").path, "--untagged"],
+      stdin: nil, environment: [:])
+    #expect(result.status == 0 && result.text.isEmpty, "untagged: \(result.text)\(result.stderr)")
+  }
+
   @Test("the man page passes mandoc's lint")
   func manualLints() throws {
     let sandbox = try Sandbox()

@@ -349,18 +349,11 @@ struct RemoteHostileTests {
     try waitUntil { try there(sandbox, sshd, ["paste", "-p", "clips"]).stderr.contains("is empty") }
     let second = try bridge(sandbox, sshd)
     // Each change made below is one change on each side, however many bridges carry it:
-    // a copy imported twice, or one going back and forth, shows in a later count. The
-    // bridges are not ordered with each other, so one side changes at a time: a copy, then
-    // one more from the same side once it crossed, which crosses after anything the copy
-    // set going.
+    // a copy imported twice, or one going back and forth, shows in a later count; an older
+    // change one bridge lands late must not replace the newer one the other landed first.
+    // One side changes at a time: a copy, then one more from the same side once it crossed.
     let start = try counts(sandbox, sshd)
     var made = 0
-    // Known bug, not of this test: the two bridges are not ordered with each other, so
-    // one's late copy of an older change can land after the other's newer one and replace
-    // it (about 2 runs in 28 under load: "from here" came back over "from here, later").
-    // Ordering needs the bridges' archives to say which change they carry; until then the
-    // race is pinned, and every run still checks what it checks.
-    try withKnownIssue("two bridges of one pair can land an older change after a newer one", isIntermittent: true) {
     for (index, text) in ["from here", "from there"].enumerated() {
       for copied in [text, "\(text), later"] {
         if index == 0 {
@@ -378,12 +371,86 @@ struct RemoteHostileTests {
       let expected = (start.0 + made, Int(start.1.trimmingCharacters(in: .newlines)).map { "\($0 + made)\n" })
       #expect(now.0 == expected.0 && now.1 == expected.1, "\(text): the counts went from \(start) to \(now), \(made) changes made")
     }
-    }
     // Whichever change won, the two sides end up holding the same one.
     let same = try waitUntil {
       try sandbox.pb("paste", "-p", "clips").text == (try self.there(sandbox, sshd, ["paste", "-p", "clips"]).text)
     }
     #expect(same, "the two sides never agreed; \(first.said) \(second.said)")
+  }
+
+  /// A bridge's archive of `text`, stamped as the state of board `sender` at `count`,
+  /// made on `origin` (the sender, unless named) at `originCount`.
+  static func bridged(_ text: String, sender: String, count: Int, origin: String? = nil, originCount: Int? = nil) -> Data {
+    let file = "0123456789abcdef.txt"
+    let manifest: [String: Any] = [
+      "format": "pb-archive", "version": 1, "board": "clips", "files": [["name": file, "size": text.utf8.count]],
+      "items": [["representations": [["file": file, "size": text.utf8.count, "type": "public.utf8-plain-text", "typeSource": "text"]]]],
+      "bridge": ["board": sender, "changeCount": count, "origin": origin ?? sender, "originCount": originCount ?? count],
+    ]
+    let json = try! JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
+    return HostileTar.member("pb-archive.json", json) + HostileTar.member("data/" + file, Data(text.utf8)) + HostileTar.end
+  }
+
+  @Test("a bridge's change that arrives after a newer one (from the other bridge of the pair, or an echo) is refused, silently")
+  func lateOlderChangeRefused() throws {
+    let sandbox = try Sandbox()
+    let end = Process()
+    end.executableURL = URL(fileURLWithPath: Sandbox.binary)
+    end.arguments = ["__bridge-end", "--pasteboard", "clips"]
+    end.environment = sandbox.environment
+    let input = Pipe()
+    let errors = Pipe()
+    end.standardInput = input
+    end.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    end.standardError = errors
+    try Sandbox.start(end)
+    defer { if end.isRunning { kill(end.processIdentifier, SIGKILL) } }
+    let paste = { try sandbox.pb("paste", "-p", "clips").text }
+    let other = "1111111111111111"
+    try input.fileHandleForWriting.write(contentsOf: Self.bridged("newer", sender: other, count: 5))
+    try waitUntil { try paste() == "newer" }
+    #expect(try paste() == "newer", "the first change landed")
+    let landed = try sandbox.changeCount("clips")
+    // The sender's count 4, late: then its count 6, which lands once 4 was dealt with.
+    try input.fileHandleForWriting.write(contentsOf: Self.bridged("older", sender: other, count: 4))
+    try input.fileHandleForWriting.write(contentsOf: Self.bridged("newest", sender: other, count: 6))
+    try waitUntil { try paste() == "newest" }
+    #expect(try paste() == "newest")
+    #expect(try sandbox.changeCount("clips") == landed + 1, "the older change was a change of its own")
+
+    // This board's own change, echoed back after it made a newer one, is refused too.
+    let record = try Data(contentsOf: sandbox.store.appendingPathComponent("boards/clips/bridged.json"))
+    let own = try #require((try JSONSerialization.jsonObject(with: record) as? [String: Any])?["board"] as? String)
+    #expect(try sandbox.pb(["copy", "-p", "clips"], stdin: Data("mine".utf8)).status == 0)
+    let mine = try sandbox.changeCount("clips")
+    try input.fileHandleForWriting.write(contentsOf: Self.bridged("echo", sender: other, count: 7, origin: own, originCount: mine - 1))
+    try input.fileHandleForWriting.write(contentsOf: Self.bridged("latest", sender: other, count: 8))
+    try waitUntil { try paste() == "latest" }
+    #expect(try paste() == "latest")
+    #expect(try sandbox.changeCount("clips") == mine + 1, "the stale echo was a change of its own")
+
+    try input.fileHandleForWriting.close()
+    end.waitUntilExit()
+    #expect(end.terminationStatus == 0)
+    #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "", "a refusal is silent")
+  }
+
+  @Test("a bridge's change from a board with this board's identity (a copy of its store) stops the bridge, said, the board kept")
+  func sameIdentityRefusedLoudly() throws {
+    let sandbox = try Sandbox()
+    let end = ["__bridge-end", "--pasteboard", "clips"]
+    let first = try sandbox.pb(end, stdin: Self.bridged("kept", sender: "1111111111111111", count: 1))
+    #expect(first.status == 0, "\(first)")
+    let record = try Data(contentsOf: sandbox.store.appendingPathComponent("boards/clips/bridged.json"))
+    let own = try #require((try JSONSerialization.jsonObject(with: record) as? [String: Any])?["board"] as? String)
+    let count = try sandbox.changeCount("clips")
+    // The store copied to the other machine: its board sends with this one's identity.
+    let copied = try sandbox.pb(end, stdin: Self.bridged("lost", sender: own, count: 2))
+    #expect(copied.status == 65, "\(copied)")
+    #expect(copied.stderr.contains("bridge identity \(own)") && copied.stderr.contains("bridged.json"), "\(copied)")
+    #expect(copied.stderr.split(separator: "\n").count == 1, "one line: \(copied.stderr)")
+    #expect(try sandbox.pb("paste", "-p", "clips").text == "kept")
+    #expect(try sandbox.changeCount("clips") == count)
   }
 
   @Test("pb serve ended by SIGTERM or SIGHUP halfway through a copy from standard input: its private folder goes with it", arguments: [SIGTERM, SIGHUP])

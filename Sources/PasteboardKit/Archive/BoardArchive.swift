@@ -36,6 +36,8 @@ public enum BoardArchive {
     public var expiredLeftOut: Int
     /// Whether the archive's history was left out (an append takes items only).
     public var historyLeftOut: Bool
+    /// Whether a bridge's archive was left out as older than what the board took already.
+    public var refused = false
   }
 
   /// The manifest as read, every field checked.
@@ -45,6 +47,8 @@ public enum BoardArchive {
     var items: [Item]
     var undo: [HistoryEntry]?
     var redo: [HistoryEntry]?
+    /// Only in a remote bridge's archives.
+    var bridge: BridgeStamp?
 
     var json: JSONValue {
       .members([
@@ -54,6 +58,7 @@ public enum BoardArchive {
         "history": undo.map { undo in
           .members(["undo": .array(undo.map(Self.entryJSON)), "redo": .array((redo ?? []).map(Self.entryJSON))])
         },
+        "bridge": bridge?.json,
       ])
     }
 
@@ -64,12 +69,16 @@ public enum BoardArchive {
       ])
     }
 
-    init(board: String, files: [(name: String, size: Int64)], items: [Item], undo: [HistoryEntry]?, redo: [HistoryEntry]?) {
+    init(
+      board: String, files: [(name: String, size: Int64)], items: [Item], undo: [HistoryEntry]?, redo: [HistoryEntry]?,
+      bridge: BridgeStamp? = nil
+    ) {
       self.board = board
       self.files = files
       self.items = items
       self.undo = undo
       self.redo = redo
+      self.bridge = bridge
     }
 
     /// Reads a manifest as untrusted input: the format and version first, then every field
@@ -133,6 +142,7 @@ public enum BoardArchive {
         undo = try entries("undo")
         redo = try entries("redo")
       }
+      bridge = try object.field("bridge").map { try BridgeStamp(json: $0.object()) }
       if let unnamed = files.first(where: { !named.contains($0.name) }) {
         throw JSONError(field: "files", reason: "'\(unnamed.name)' is named by no item")
       }
@@ -176,8 +186,9 @@ extension Pasteboard {
   /// name places on this machine), every data file they name once. The state and the
   /// history are of one change count; a writer that takes a data file away while it is
   /// written makes the export fail (75) rather than write another state's bytes.
-  public func exportArchive(to output: Descriptor, history withHistory: Bool, concealed: Bool) throws(PasteboardError)
-    -> BoardArchive.Exported
+  /// `stamped` (a remote bridge's) says which change the archive carries.
+  public func exportArchive(to output: Descriptor, history withHistory: Bool, concealed: Bool, stamped: Bool = false)
+    throws(PasteboardError) -> BoardArchive.Exported
   {
     try readConsistently("read the state of") { () throws(PasteboardError) -> BoardArchive.Exported? in
       let (state, history) = withHistory ? try stateAndHistory() : (try state(), History())
@@ -215,7 +226,8 @@ extension Pasteboard {
       }
       if !present { return nil }
       let contents = BoardArchive.Contents(
-        board: name, files: files.map { ($0.file, $0.size) }, items: items, undo: undo, redo: redo)
+        board: name, files: files.map { ($0.file, $0.size) }, items: items, undo: undo, redo: redo,
+        bridge: stamped ? try bridgeStamp(of: state) : nil)
       let writer = TarWriter(to: output, modified: now / 1000)
       func writing(_ body: () throws(SystemError) -> Void) throws(PasteboardError) {
         do { try body() } catch { throw PasteboardError(error) }
@@ -253,10 +265,11 @@ extension Pasteboard {
   /// `actionName`.
   /// With `skippingIdentical`, an archive that holds just what the board holds makes no
   /// change (a bridge's: an archive sent back, or two bridges of one pair, then settle
-  /// instead of echoing for ever).
+  /// instead of echoing for ever). With `orderedAs`, a stamped archive older than what the
+  /// board took already makes no change either (see `BridgeOrder`).
   public func importArchive(
     reading reader: TarReader, source: String, holdsStandardInput: Bool, append: Bool, actionName: String = "Import",
-    skippingIdentical: Bool = false
+    skippingIdentical: Bool = false, orderedAs end: BridgeEnd? = nil
   ) throws(PasteboardError) -> BoardArchive.Imported {
     func failing<Result>(_ body: () throws -> Result) throws(PasteboardError) -> Result {
       do {
@@ -318,11 +331,40 @@ extension Pasteboard {
     }
     let items = stored(contents.items, defaultingExpiry: true)
     let takesHistory = !append && contents.undo != nil
+    var refused = false
     let state = try commit(from: workspace, recording: Recording(actionName: actionName, records: false)) {
-      live, current, history in
+      (live, current, history) throws(PasteboardError) in
+      // Decided at the commit, under the lock: the two ends of this side of two bridges
+      // of one pair take turns here.
+      var order: (BridgeOrder, BridgeStamp, Directory)?
+      if let end, let stamp = contents.bridge, !append, let directory, var read = try BridgeOrder.read(in: directory) {
+        // Only a board copied with its store (a backup restored, a home cloned) has this
+        // board's identity: every change of either would be refused as the other's own,
+        // silently. Said, so that one side's record is removed.
+        if stamp.sender == read.board {
+          throw .badArchive(
+            source: source,
+            reason: "it comes from a board with this board's bridge identity \(read.board) (a copy of this store?); "
+              + "remove \(BridgeOrder.fileName) from the folder of the board on one side")
+        }
+        if !read.takes(stamp, over: current.changeCount, holding: live, at: end) {
+          try read.write(in: directory)
+          refused = true
+          return nil
+        }
+        order = (read, stamp, directory)
+      }
       // Looked at under the lock, against the board as the commit finds it: of two bridges
       // of one pair importing one archive at once, the second finds the first's change.
-      if skippingIdentical && !append && holdsJust(contents.items, staged: renamed, in: workspace, as: live) { return nil }
+      if skippingIdentical && !append && holdsJust(contents.items, staged: renamed, in: workspace, as: live) {
+        if let (read, _, directory) = order { try read.write(in: directory) }
+        return nil
+      }
+      if let (taken, stamp, directory) = order {
+        var read = taken
+        read.imported(stamp, replacing: current.changeCount, holding: live, as: current.changeCount + 1, holding: items)
+        try read.write(in: directory)
+      }
       // Recorded here rather than by `commit`, so that the archive's entries go on top.
       history.recordChange(
         named: actionName, before: current.items, previousCount: current.changeCount, changeCount: current.changeCount + 1, at: now)
@@ -350,7 +392,8 @@ extension Pasteboard {
       return append ? live + items : items
     }.state
     return BoardArchive.Imported(
-      state: state, expiredLeftOut: contents.items.count - items.count, historyLeftOut: append && contents.undo != nil)
+      state: state, expiredLeftOut: contents.items.count - items.count, historyLeftOut: append && contents.undo != nil,
+      refused: refused)
   }
 
   /// Whether `items` (an archive's, whose data files `workspace` staged under the names

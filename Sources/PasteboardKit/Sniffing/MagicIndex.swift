@@ -75,8 +75,10 @@ final class MagicIndex: @unchecked Sendable {
     return (size / entry - 1 + textRules, texts != nil, textRules)
   }
 
+  /// The process's own settings: libmagic takes `$MAGIC` from the process's environment
+  /// whatever a caller's settings say, and its index must be of the same database.
   private static func load() -> MagicIndex? {
-    guard let database = compiledDatabase(), let folder = Settings.process.cacheFolder else { return nil }
+    guard let database = compiledDatabase(.process), let folder = Settings.process.cacheFolder else { return nil }
     return load(database: database, folder: folder)
   }
 
@@ -109,7 +111,7 @@ final class MagicIndex: @unchecked Sendable {
 
   /// The compiled database libmagic loads (with the flags pb gives it), when it loads
   /// that one file and nothing else.
-  static func compiledDatabase(_ settings: Settings = .process) -> String? {
+  static func compiledDatabase(_ settings: Settings) -> String? {
     guard !settings.magicIsSet, let path = magic_getpath(nil, 0).map({ String(cString: $0) }) else { return nil }
     var compiled: String?
     for component in path.split(separator: ":", omittingEmptySubsequences: false).map(String.init) {

@@ -176,7 +176,7 @@ public final class ChangeMonitor {
     watchedBoard = nil
     watchesBoards = false
     guard here != nil else {
-      store = try Store.open(at: store.path, creating: false, notify: store.notify)
+      store = try Store.open(at: store.path, settings: store.settings, creating: false, notify: store.notify)
       var path = store.path
       while true {
         path = Pasteboard.split(path).folder
@@ -187,7 +187,7 @@ public final class ChangeMonitor {
         if path == "/" || path == "." { return }
       }
     }
-    store = try Store.open(at: store.path, creating: false, notify: store.notify)
+    store = try Store.open(at: store.path, settings: store.settings, creating: false, notify: store.notify)
     guard let directory = store.directory else { return }
     try watch(directory)
     if let boards = try store.boardsFolder(creating: false) {

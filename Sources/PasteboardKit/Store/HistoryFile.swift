@@ -45,7 +45,7 @@ struct HistoryFile {
 
   /// `board`: the board it is read for, whose cut files' MACs it checks (none: every cut
   /// file read is not authenticated).
-  init(json object: JSONObject, board: String? = nil) throws {
+  init(json object: JSONObject, board: Pasteboard? = nil) throws {
     (format, changeCount) = try StoreJSON.header(object, supported: Self.currentFormat)
     var seals = SealCheck(board: board)
     let levelsField = try object.required("levelsOfUndo")
@@ -125,7 +125,7 @@ struct HistoryFile {
     ])
   }
 
-  static func decode(_ bytes: [UInt8], path: String, board: String? = nil) throws(PasteboardError) -> HistoryFile {
+  static func decode(_ bytes: [UInt8], path: String, board: Pasteboard? = nil) throws(PasteboardError) -> HistoryFile {
     try StoreJSON.decode(bytes, path: path, supported: currentFormat, what: "history", mostNodes: StoreJSON.mostNodes(ofPretty: bytes.count)) {
       try HistoryFile(json: $0, board: board)
     }
@@ -198,19 +198,20 @@ private struct StoredEntry {
 }
 
 /// Checks the MACs of one history file's cut files as they are read, for its board:
-/// the user's key is read at the first one (a history without cut files never needs it).
+/// the user's key (where the board's settings say) is read at the first one (a history
+/// without cut files never needs it).
 struct SealCheck {
-  var board: String?
+  var board: Pasteboard?
   private var seal: HistorySeal??
 
-  init(board: String?) {
+  init(board: Pasteboard?) {
     self.board = board
   }
 
   mutating func verifies(_ cut: CutFile, entryCount count: Int, seal text: String) throws -> Bool {
     if seal == nil {
-      if let board, let key = try HistoryKey.key(creating: false) {
-        seal = .some(HistorySeal(key: key, board: board))
+      if let board, let key = try HistoryKey.key(creating: false, settings: board.settings) {
+        seal = .some(HistorySeal(key: key, board: board.name))
       } else {
         seal = .some(nil)
       }

@@ -65,31 +65,37 @@ struct HistorySeal {
 enum HistoryKey {
   static let length = 32
 
-  static var folderPath: String {
-    Settings.process.stateHome + "/pb"
+  static func folderPath(_ settings: Settings) -> String {
+    settings.stateHome + "/pb"
   }
 
   static let fileName = "key"
 
-  /// Read once per process.
-  private static let loaded = Mutex<[UInt8]?>(nil)
+  /// Read once per process, for the folder it was read from.
+  private static let loaded = Mutex<LoadedKey?>(nil)
 
-  /// The key; nil when there is none and `creating` is false. A key file that is not a
-  /// regular file of the user with mode 0600 and 32 bytes is refused.
-  static func key(creating: Bool) throws(PasteboardError) -> [UInt8]? {
-    if let key = loaded.withLock({ $0 }) { return key }
-    let folderPath = folderPath
-    guard let folder = try openFolder(folderPath, creating: creating) else { return nil }
+  private struct LoadedKey {
+    let folderPath: String
+    let key: [UInt8]
+  }
+
+  /// The key in the folder `settings` name; nil when there is none and `creating` is
+  /// false. A key file that is not a regular file of the user with mode 0600 and 32 bytes
+  /// is refused.
+  static func key(creating: Bool, settings: Settings) throws(PasteboardError) -> [UInt8]? {
+    let folderPath = folderPath(settings)
+    if let loaded = loaded.withLock({ $0 }), loaded.folderPath == folderPath { return loaded.key }
+    guard let folder = try openFolder(folderPath, creating: creating, store: settings.storeFolder) else { return nil }
     var key = try read(in: folder)
     if key == nil, creating {
       try make(in: folder)
       key = try read(in: folder)
     }
-    if let key { loaded.withLock { $0 = key } }
+    if let key { loaded.withLock { $0 = LoadedKey(folderPath: folderPath, key: key) } }
     return key
   }
 
-  private static func openFolder(_ path: String, creating: Bool) throws(PasteboardError) -> Directory? {
+  private static func openFolder(_ path: String, creating: Bool, store storePath: String) throws(PasteboardError) -> Directory? {
     let folder: Directory
     do throws(SystemError) {
       do {
@@ -116,7 +122,7 @@ enum HistoryKey {
         fix: "fix it with: chmod 700 \(Display.path(path))")
     }
     // A key that travels with the store (copied, synced, shared) authenticates nothing.
-    if let store = storeHolding(status, at: path) {
+    if let store = storeHolding(status, at: path, store: storePath) {
       throw .insecureStore(
         path: path, reason: "it is inside the store \(Display.path(store)), and pb's key must be kept out of it",
         fix: "set XDG_STATE_HOME to a folder outside the store")
@@ -124,11 +130,10 @@ enum HistoryKey {
     return folder
   }
 
-  /// The store (`Settings.storeFolder`), when the folder at `folderPath` (of status `folder`) is in it or is
-  /// it: its ancestors are climbed through `..`, which the kernel takes from where a link
-  /// led, not from the path's text.
-  private static func storeHolding(_ folder: stat, at folderPath: String) -> String? {
-    let storePath = Settings.process.storeFolder
+  /// The store at `storePath` (`Settings.storeFolder`), when the folder at `folderPath`
+  /// (of status `folder`) is in it or is it: its ancestors are climbed through `..`,
+  /// which the kernel takes from where a link led, not from the path's text.
+  private static func storeHolding(_ folder: stat, at folderPath: String, store storePath: String) -> String? {
     guard let store = try? Directory.open(path: storePath).status() else { return nil }
     var status = folder
     var path = folderPath

@@ -69,7 +69,7 @@ extension Pasteboard {
     }
     // Undo puts the files back only if their records are sealed with the user's key:
     // without one, nothing is cut.
-    _ = try HistoryKey.key(creating: true)
+    _ = try HistoryKey.key(creating: true, settings: settings)
     let items = sources.map { ItemSource(representations: [RepresentationSource(input: .file($0.path))]) }
     var cutFiles: [CutFile] = []
     var steps: [Journal.Step] = []

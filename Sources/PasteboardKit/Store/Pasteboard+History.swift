@@ -25,7 +25,7 @@ extension Pasteboard {
       return HistoryFile(changeCount: count, history: History())
     }
     let path = folder.path + "/" + name
-    let file = try HistoryFile.decode(bytes, path: path, board: self.name)
+    let file = try HistoryFile.decode(bytes, path: path, board: self)
     guard file.changeCount == count else {
       throw .corruptStore(path: path, reason: "field changeCount: it says \(file.changeCount), the name says \(count)")
     }
@@ -47,7 +47,7 @@ extension Pasteboard {
     // Cut files this pb made or authenticated are sealed again: their entry or record
     // may have changed (a group grew, undo put a file back).
     if (history.undoStack + history.redoStack).contains(where: { $0.cutFiles.contains(where: \.authenticated) }) {
-      file.seal = try HistoryKey.key(creating: true).map { HistorySeal(key: $0, board: self.name) }
+      file.seal = try HistoryKey.key(creating: true, settings: self.settings).map { HistorySeal(key: $0, board: self.name) }
     }
     let bytes = try file.encoded(path: folder.path + "/" + name)
     history = file.history

@@ -21,6 +21,8 @@ public final class Pasteboard {
   var clock: @Sendable () -> Int64 = TimeSpec.now
   /// Where notices go: the store's sink.
   let notify: (Notice) -> Void
+  /// The store's settings.
+  let settings: Settings
   /// The board's folders opened so far, each checked once (five at most: pairs, as a
   /// dictionary's first use costs more than searching them).
   private var openedFolders: [OpenedFolder] = []
@@ -31,11 +33,14 @@ public final class Pasteboard {
     let directory: Directory
   }
 
-  init(name: String, path: String, directory: Directory?, boards: Directory?, notify: @escaping (Notice) -> Void) {
+  init(
+    name: String, path: String, directory: Directory?, boards: Directory?, settings: Settings, notify: @escaping (Notice) -> Void
+  ) {
     self.name = name
     self.path = path
     self.directory = directory
     self.boards = boards
+    self.settings = settings
     self.notify = notify
   }
 
@@ -229,8 +234,8 @@ public final class Pasteboard {
 
   /// Seconds a writer waits for the lock before giving up (`PB_LOCK_TIMEOUT`, checked
   /// by `Store.checkEnvironment`).
-  static var lockTimeout: Double {
-    Settings.process.lockTimeout ?? 10
+  var lockTimeout: Double {
+    settings.lockTimeout ?? 10
   }
 
   /// Runs `body` holding the board's writer lock. The lock is held only to commit,
@@ -248,7 +253,7 @@ public final class Pasteboard {
     }
     // Closing `lock` when this returns releases the lock; not before.
     defer { lock.keepOpenUntilHere() }
-    let timeout = timeout ?? Self.lockTimeout
+    let timeout = timeout ?? lockTimeout
     var waited = 0.0
     var pause = 0.0001
     var toldWhy = false

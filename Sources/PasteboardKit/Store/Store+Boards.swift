@@ -46,7 +46,7 @@ extension Store {
     guard let boards = try boardsFolder(creating: true) else { throw .internalError("the store was not created") }
     let (scratch, folder) = try Self.makeLockedFolder(prefix: Self.newBoardPrefix, in: boards)
     defer { try? boards.removeTree(scratch) }  // nothing is left there once it is renamed
-    let layout = Pasteboard(name: name, path: folder.path, directory: folder, boards: nil, notify: notify)
+    let layout = Pasteboard(name: name, path: folder.path, directory: folder, boards: nil, settings: settings, notify: notify)
     try layout.makeLayout()
     if attributes != BoardAttributes() {
       try PasteboardError.catching {

@@ -16,10 +16,14 @@ public final class Store {
   /// Where the notices of work on its boards go, as they come (a lock still waited on
   /// is told while it is waited on).
   public let notify: (Notice) -> Void
+  /// What the process was given (the lock timeout, where the history key is...), handed
+  /// to each board.
+  public let settings: Settings
 
-  private init(path: String, directory: Directory?, notify: @escaping (Notice) -> Void) {
+  private init(path: String, directory: Directory?, settings: Settings, notify: @escaping (Notice) -> Void) {
     self.path = path
     self.directory = directory
+    self.settings = settings
     self.notify = notify
   }
 
@@ -50,7 +54,9 @@ public final class Store {
   /// when it is missing and marks it with the current format. A reader (not `creating`)
   /// writes nothing: the housekeeping writers ask for (`housekeeping()`) is not done here.
   /// Notices go to `notify`; by default nowhere.
-  public static func open(at path: String, creating: Bool, notify: @escaping (Notice) -> Void = { _ in })
+  public static func open(
+    at path: String, settings: Settings, creating: Bool, notify: @escaping (Notice) -> Void = { _ in }
+  )
     throws(PasteboardError) -> Store
   {
     // The store exists nearly always: its parents are made only when it does not.
@@ -62,7 +68,7 @@ public final class Store {
     } catch {
       switch error.errno {
       case ENOENT where !creating:
-        return Store(path: path, directory: nil, notify: notify)
+        return Store(path: path, directory: nil, settings: settings, notify: notify)
       case ENOTDIR:
         throw .storeNotCreatable(path: path, reason: "it is not a directory")
       case EACCES:
@@ -74,7 +80,7 @@ public final class Store {
         throw .storeNotCreatable(path: path, reason: error.reason)
       }
     }
-    let store = Store(path: path, directory: directory, notify: notify)
+    let store = Store(path: path, directory: directory, settings: settings, notify: notify)
     try store.checkOwnership(directory)
     try store.checkFormat(directory, creating: creating)
     return store
@@ -152,10 +158,10 @@ public final class Store {
     let boardPath = path + "/" + Self.boardsFolder + "/" + name
     guard let boards = try boardsFolder(creating: creating), let board = try boards.openStoreFolder(name, creating: false) else {
       if creating { return try createBoard(named: name, existOK: true) }
-      if Pasteboard.isStandard(name) { return Pasteboard(name: name, path: boardPath, directory: nil, boards: nil, notify: notify) }
+      if Pasteboard.isStandard(name) { return Pasteboard(name: name, path: boardPath, directory: nil, boards: nil, settings: settings, notify: notify) }
       throw .noSuchPasteboard(name)
     }
-    let pasteboard = Pasteboard(name: name, path: boardPath, directory: board, boards: boards, notify: notify)
+    let pasteboard = Pasteboard(name: name, path: boardPath, directory: board, boards: boards, settings: settings, notify: notify)
     // Folders removed by hand come back for a writer.
     if creating { try pasteboard.makeLayout() }
     return pasteboard

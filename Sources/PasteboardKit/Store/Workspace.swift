@@ -40,15 +40,13 @@ final class Workspace {
 
   init(for pasteboard: Pasteboard) throws(PasteboardError) {
     self.pasteboard = pasteboard
-    if !pasteboard.stagesInScratchFolder && !Self.scratchFolderForced {
+    // For tests only: `PB_TEST_SCRATCH_FOLDER=1` makes every writer stage in the scratch
+    // folder, as on a filesystem without unnamed files, so that the end-to-end tests
+    // cover that way (and its signal guard) on a filesystem that has them.
+    if !pasteboard.stagesInScratchFolder && !pasteboard.settings.forcesScratchFolder {
       unnamedIn = try pasteboard.requiredFolder(Pasteboard.Folder.data)
     }
   }
-
-  /// For tests only: `PB_TEST_SCRATCH_FOLDER=1` makes every writer stage in the scratch
-  /// folder, as on a filesystem without unnamed files, so that the end-to-end tests cover
-  /// that way (and its signal guard) on a filesystem that has them. Read once.
-  private static let scratchFolderForced = Settings.process.forcesScratchFolder
 
   deinit {
     guard let scratch else { return }

@@ -19,8 +19,9 @@ public final class SharedMIMEInfo: Sendable {
     public var extensions: [String]
   }
 
-  /// The database of this system, from the XDG data directories.
-  public static let system = SharedMIMEInfo(directories: searchDirectories())
+  /// The database of this system, from the XDG data directories. The process's own
+  /// settings: the type registry that reads it is one for the process.
+  public static let system = SharedMIMEInfo(directories: searchDirectories(.process))
 
   /// `mime` folders with a readable cache, highest priority first.
   private let databases: [Database]
@@ -60,7 +61,7 @@ public final class SharedMIMEInfo: Sendable {
 
   /// `$XDG_DATA_HOME/mime`, then each of `$XDG_DATA_DIRS` (default
   /// `/usr/local/share:/usr/share`), as the specification orders them.
-  static func searchDirectories(_ settings: Settings = .process) -> [String] {
+  static func searchDirectories(_ settings: Settings) -> [String] {
     let directories = [settings.dataHome] + settings.dataFolders.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
     return directories.map { $0 + "/mime" }
   }

@@ -11,7 +11,8 @@ enum BridgeRemote {
     try Pasteboard.validate(name: local)
     let toRemote = try SystemCall.pipe(named: "the bridge to \(target.host)")
     let fromRemote = try SystemCall.pipe(named: "the bridge from \(target.host)")
-    let end = try RemoteBridgeEnd(board: local, concealed: concealed, output: toRemote.write, notify: Notice.printOnStandardError)
+    let end = try RemoteBridgeEnd(
+      board: local, concealed: concealed, output: toRemote.write, settings: .process, notify: Notice.printOnStandardError)
     let input = fromRemote.read
     BackgroundThread {
       // This end failing (its board deleted, a store error) ends the bridge: said, then
@@ -24,7 +25,7 @@ enum BridgeRemote {
     }.detach()
     let words = [RemoteBridgeEnd.command, "--pasteboard", target.board] + (concealed ? ["--concealed"] : [])
     let request = RemoteRequest(words: words, input: true, terminals: [])
-    let status = try RemoteConnection(host: target.host).run(
+    let status = try RemoteConnection(host: target.host, settings: .process).run(
       request, files: [], input: toRemote.read, output: fromRemote.write, errors: RelayedErrors.toStandardError())
     RemoteCommand.sayIfKilled(status, host: target.host)
     if status != 0 { throw SilentExit.status(status) }
@@ -39,7 +40,7 @@ enum BridgeRemote {
     }
     do {
       try Pasteboard.validate(name: arguments[1])
-      let end = try RemoteBridgeEnd(board: arguments[1], concealed: arguments.count > 2, output: .standardOutput)
+      let end = try RemoteBridgeEnd(board: arguments[1], concealed: arguments.count > 2, output: .standardOutput, settings: .process)
       try end.run(input: .standardInput, sendsFirst: false)
       return 0
     } catch {

@@ -10,7 +10,7 @@ import Testing
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-archive-\(UUID().uuidString)").path
 
   func board(_ name: String = "general") throws -> Pasteboard {
-    try Store.open(at: root, creating: true).pasteboard(named: name, creating: true)
+    try Store.open(at: root, settings: .test(home: root), creating: true).pasteboard(named: name, creating: true)
   }
 
   func write(_ text: String, to board: Pasteboard) throws {

@@ -1,12 +1,37 @@
 import LinuxSystem
+import Synchronization
 import Testing
 
 @testable import PasteboardKit
 
 /// Each variable as pb has always read it: relative XDG folders and TMPDIR ignored, an
 /// empty variable as unset, but PATH, MAGIC and PB_SERVED_TERMINALS taken when empty too.
-@Suite struct SettingsTests {
+@Suite(.tags(.unit)) struct SettingsTests {
   func settings(_ variables: [String: String]) -> Settings { Settings(Environment(variables)) }
+
+  /// The names an environment was asked for, in order.
+  final class Reads: Sendable {
+    let names = Mutex<[String]>([])
+  }
+
+  @Test("each variable is read once, however often its values are asked for and by any copy")
+  func eachVariableIsReadOnce() {
+    let reads = Reads()
+    let settings = Settings(
+      Environment(lookup: { name in
+        reads.names.withLock { $0.append(name) }
+        return ["HOME": "/h", "PB_LOCK_TIMEOUT": "0.5"][name]
+      }))
+    let copy = settings
+    for _ in 0..<2 {
+      #expect(settings.storeFolder == "/h/.local/share/pb")
+      #expect(copy.stateHome == "/h/.local/state")
+      #expect(copy.cacheFolder == "/h/.cache/pb")
+      #expect(settings.lockTimeout == 0.5)
+      #expect(copy.lockTimeoutSetting == "0.5")
+    }
+    #expect(reads.names.withLock { $0 } == ["PB_DIR", "XDG_DATA_HOME", "HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "PB_LOCK_TIMEOUT"])
+  }
 
   @Test("the store is PB_DIR as given, else pb in an absolute XDG_DATA_HOME, else in ~/.local/share")
   func storeFolder() {

@@ -14,7 +14,7 @@ import Testing
 
   /// The compiled database libmagic loads here.
   static let database: [UInt8] = {
-    let path = MagicIndex.compiledDatabase() ?? "/usr/share/misc/magic.mgc"
+    let path = MagicIndex.compiledDatabase(.process) ?? "/usr/share/misc/magic.mgc"
     return FileManager.default.contents(atPath: path).map { Array($0) } ?? []
   }()
 

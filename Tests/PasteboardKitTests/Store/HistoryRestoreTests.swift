@@ -9,7 +9,7 @@ import Testing
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-restore-\(UUID().uuidString)").path
 
   func board() throws -> Pasteboard {
-    try Store.open(at: root, creating: true).pasteboard(named: "general", creating: true)
+    try Store.open(at: root, settings: .test(home: root), creating: true).pasteboard(named: "general", creating: true)
   }
 
   var dataFolder: String { root + "/boards/general/data" }

@@ -74,7 +74,7 @@ import Testing
   @Test func aWriterNeverCommitsAManifestReadersWouldRefuse() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let board = try Store.open(at: root, creating: true).pasteboard(named: "general", creating: true)
+    let board = try Store.open(at: root, settings: .test(home: root), creating: true).pasteboard(named: "general", creating: true)
     let representation = Representation(type: .utf8PlainText, file: "0123456789abcdef.txt", size: 0, typeSource: .given)
     let many = Array(repeating: Item(representations: Array(repeating: representation, count: 100)), count: 1500)
     let before = try board.state()

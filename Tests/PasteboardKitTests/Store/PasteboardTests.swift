@@ -1,4 +1,5 @@
 import Foundation
+import LinuxSystem
 import Testing
 
 @testable import PasteboardKit
@@ -7,7 +8,7 @@ import Testing
   let root = FileManager.default.temporaryDirectory.appendingPathComponent("pbkit-\(UUID().uuidString)").path
 
   func board(_ name: String = "general") throws -> Pasteboard {
-    try Store.open(at: root, creating: true).pasteboard(named: name, creating: true)
+    try Store.open(at: root, settings: .test(home: root), creating: true).pasteboard(named: name, creating: true)
   }
 
   func write(_ text: String, to board: Pasteboard, mode: Pasteboard.WriteMode = .replace, type: TypeIdentifier? = .utf8PlainText) throws -> PasteboardState {
@@ -36,10 +37,15 @@ import Testing
     }
   }
 
-  @Test(arguments: [false, true])
-  func dataIsStagedUnnamedOrInAScratchFolderAndCommittedTheSame(inScratchFolder: Bool) throws {
+  /// A scratch folder is asked for by the board itself, or by PB_TEST_SCRATCH_FOLDER in
+  /// the settings its store was given (not the process's).
+  @Test(arguments: [(false, false), (true, false), (false, true)])
+  func dataIsStagedUnnamedOrInAScratchFolderAndCommittedTheSame(inScratchFolder: Bool, bySettings: Bool) throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let general = try board()
+    var variables = ["HOME": root]
+    if bySettings { variables["PB_TEST_SCRATCH_FOLDER"] = "1" }
+    let store = try Store.open(at: root, settings: Settings(Environment(variables)), creating: true)
+    let general = try store.pasteboard(named: "general", creating: true)
     general.stagesInScratchFolder = inScratchFolder
     let inputs = try ["first", "second"].map { text in
       let path = root + "-input-\(text)"
@@ -56,7 +62,7 @@ import Testing
     // folder of tmp/, or as an unnamed file no listing shows.
     #expect(witness.seen.count == 1)
     let staged = witness.seen.first
-    #expect(staged?.scratchFiles.count == (inScratchFolder ? 1 : 0), "\(String(describing: staged))")
+    #expect(staged?.scratchFiles.count == (inScratchFolder || bySettings ? 1 : 0), "\(String(describing: staged))")
     #expect(staged?.dataFiles.isEmpty == true, "nothing is named in data/ before the commit")
     let files = state.items[0].representations.map { $0.file }
     #expect(files.count == 2)
@@ -103,7 +109,7 @@ import Testing
 
   @Test func readersOfAStandardBoardThatWasNeverWrittenSeeItEmpty() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let store = try Store.open(at: root, creating: false)
+    let store = try Store.open(at: root, settings: .test(home: root), creating: false)
     #expect(try store.pasteboard(named: "find", creating: false).state().numberOfItems == 0)
     #expect(throws: PasteboardError.noSuchPasteboard("work")) { try store.pasteboard(named: "work", creating: false) }
     #expect(!FileManager.default.fileExists(atPath: root), "reading creates nothing")

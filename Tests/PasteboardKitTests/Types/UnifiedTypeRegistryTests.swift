@@ -109,7 +109,7 @@ import Testing
 
   /// Whether KDE's types are part of the installed database.
   static var hasKDETypes: Bool {
-    SharedMIMEInfo.searchDirectories().contains { FileManager.default.fileExists(atPath: $0 + "/packages/kde5.xml") }
+    SharedMIMEInfo.searchDirectories(.process).contains { FileManager.default.fileExists(atPath: $0 + "/packages/kde5.xml") }
   }
 
   @Test func everyExtensionAppleDeclaresGivesTheDatabaseTypesIdentifier() throws {
