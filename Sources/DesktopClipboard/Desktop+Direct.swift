@@ -126,7 +126,7 @@ extension Desktop {
     case .wayland:
       try dataControl(route).clear(selection)
     case .x11:
-      try X11Connection(display: try display()).emptySelection(selection.rawValue)
+      try X11Connection(display: try display(route.settings)).emptySelection(selection.rawValue)
     }
   }
 
@@ -141,7 +141,7 @@ extension Desktop {
       let control = try dataControl(route)
       return WaylandReader(control: control, selection: selection, clock: limits.started())
     case .x11:
-      let connection = try X11Connection(display: try display())
+      let connection = try X11Connection(display: try display(route.settings))
       return X11Reader(connection: connection, selection: selection.rawValue, clock: limits.started())
     }
   }
