@@ -29,6 +29,13 @@ public struct Representation: Sendable, Equatable {
   }
 }
 
+/// What a reader asking for some types gets of an item.
+public enum RepresentationChoice: Sendable, Equatable {
+  case stored(Representation)
+  /// Made from the stored `source` when read.
+  case derived(DerivedForm, source: Representation)
+}
+
 /// One item of a pasteboard: the same thing in one or more representations, in the
 /// order they were written (the first is the preferred one).
 public struct Item: Sendable, Equatable {
@@ -65,6 +72,26 @@ public struct Item: Sendable, Equatable {
       if let match = representations.first(where: { TypeRegistry.conforms($0.type, to: type) }) {
         return match
       }
+    }
+    return nil
+  }
+
+  /// What a reader asking for `types` gets: for each type in the order given, the
+  /// item's first representation that conforms to it or, when it has none, a derived
+  /// form that does (the text of HTML even before the HTML, which is text too:
+  /// `DerivedForm.standsInForSource`); with no types, the first representation. Nil
+  /// when it has neither.
+  public func choice(preferring types: [TypeIdentifier]) -> RepresentationChoice? {
+    if types.isEmpty { return representation(preferring: []).map(RepresentationChoice.stored) }
+    for wanted in types {
+      let stored = representation(preferring: [wanted])
+      for form in DerivedForm.allCases where TypeRegistry.conforms(form.type, to: wanted) {
+        guard let source = form.source(in: self.types) else { continue }
+        if stored == nil || (form.standsInForSource && stored == representations[source]) {
+          return .derived(form, source: representations[source])
+        }
+      }
+      if let stored { return .stored(stored) }
     }
     return nil
   }
