@@ -51,7 +51,7 @@ let package = Package(
     // and outside fuzzers keep finding its decoders' memory errors (CVE-2021-28021 in
     // JPEG, CVE-2021-42715, -42716, CVE-2023-43898, CVE-2023-45662 to -45667).
     // stb_image (libstb-dev) reads BMP only, within the pixel limit; the PNG is
-    // compressed by libdeflate.
+    // compressed by Encode.c, with libdeflate's checksums.
     // libtiff's archive needs its codecs' (Lerc is C++).
     .target(
       name: "CImage",
