@@ -247,6 +247,9 @@ extension DerivedRepresentationTests {
     let pasted = try sandbox.pb("paste", "-t", "png")
     #expect(pasted.status == 0, "\(pasted)")
     #expect(try Self.checkPNG(sandbox, pasted.stdout) == "800x600")
+    // The PNG holds the JPEG's own pixels, as GdkPixbuf decodes each.
+    let png = try sandbox.file("pasted.png", pasted.stdout)
+    #expect(try sandbox.run(Self.python, [Self.images, "same-pixels", png, jpeg], stdin: nil, environment: [:]).text == "same\n")
     try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
     let read = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
     #expect(read.status == 0 && read.stdout == pasted.stdout, "pb paste and the desktop's image/png differ: \(read)")
