@@ -206,25 +206,27 @@ static void put_block(bit_writer *writer, const uint8_t *data, size_t size, int 
   put_bits(writer, codes[END_OF_BLOCK], lengths[END_OF_BLOCK]);
 }
 
-/// More bytes than `deflate_part` writes for `size` bytes: every block stored, at worst,
+/// More bytes than `deflate_rows` writes for `size` bytes: every block stored, at worst,
 /// with its headers.
 static size_t deflate_bound(size_t size) {
   return size + 16 * (size / MAX_STORED + size / BLOCK_BYTES + 2) + 16;
 }
 
-/// `size` bytes of `data` as blocks of a deflate stream at `out`, the stream's last when
-/// `last`, else ended by an empty stored block (as zlib's full flush), which leaves the
-/// next part to start on a byte of its own; returns the bytes written.
-static size_t deflate_part(const uint8_t *data, size_t size, int last, uint8_t *out) {
-  bit_writer writer = {out, 0, 0};
-  for (size_t offset = 0; offset < size;) {
+/// `data` as a zlib stream at `out`; returns its size.
+static size_t deflate_rows(const uint8_t *data, size_t size, uint8_t *out) {
+  out[0] = 0x78, out[1] = 0x01;  // deflate with a 32 KiB window; fastest; no dictionary
+  bit_writer writer = {out + 2, 0, 0};
+  size_t offset = 0;
+  do {
     size_t count = size - offset < BLOCK_BYTES ? size - offset : BLOCK_BYTES;
-    put_block(&writer, data + offset, count, last && offset + count == size);
+    put_block(&writer, data + offset, count, offset + count == size);
     offset += count;
-  }
-  if (!last) put_stored(&writer, data, 0, 0);
+  } while (offset < size);
   align_to_byte(&writer);
-  return (size_t)(writer.at - out);
+  uint32_t check = libdeflate_adler32(1, data, size);
+  uint8_t *at = writer.at;
+  at[0] = (uint8_t)(check >> 24), at[1] = (uint8_t)(check >> 16), at[2] = (uint8_t)(check >> 8), at[3] = (uint8_t)check;
+  return (size_t)(at + 4 - out);
 }
 
 // MARK: PNG
@@ -242,16 +244,15 @@ static uint8_t *put_chunk(uint8_t *at, const char *type, const uint8_t *data, si
   return at + 12 + count;
 }
 
-// A PNG written here rather than with libpng: its chunks are a few lines. Every row has
-// the Sub filter, which suits photos and costs one subtraction a byte.
-// Its peak memory is the pixels' and the compressed stream's: the rows are filtered in
-// the pixels' own buffer, and the stream is compressed into the PNG's, far enough in
-// that the IDAT chunks are then laid out in place, each moved down to make room for
-// the headers before it. The rows are compressed in two parts, each into a place of its
-// own, which two threads can do at once (ImageConversion.swift does).
-
-int pbx_png_begin(pbx_image *image, pbx_png_encoder *encoder) {
-  *encoder = (pbx_png_encoder){0};
+/// A PNG written here rather than with libpng: its chunks are a few lines. Every row has
+/// the Sub filter, which suits photos and costs one subtraction a byte.
+/// Its peak memory is the pixels' and the compressed stream's: the rows are filtered in
+/// the pixels' own buffer, and the stream is compressed into the PNG's, far enough in
+/// that the IDAT chunks are then laid out in place, each moved down to make room for
+/// the headers before it.
+int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size) {
+  *png_bytes = NULL;
+  *png_size = 0;
   size_t channels = image->channels, stride = (size_t)image->width * channels, height = image->height;
   size_t raw_size = (stride + 1) * height;
   // Grown in place where the allocator can (glibc's mremap of a large block).
@@ -267,9 +268,7 @@ int pbx_png_begin(pbx_image *image, pbx_png_encoder *encoder) {
     out[0] = 1;
     for (size_t x = stride; x-- > channels;) out[1 + x] = (uint8_t)(out[1 + x] - out[1 + x - channels]);
   }
-  // Halves on a block boundary, so that the blocks are those one part would make.
-  size_t split = raw_size / 2 / BLOCK_BYTES * BLOCK_BYTES;
-  size_t bound = 2 + deflate_bound(split) + deflate_bound(raw_size - split) + 4;
+  size_t bound = deflate_bound(raw_size);
   // Signature and IHDR (33 bytes), IDAT chunks of at most 1 MiB of data (12 bytes more
   // each), IEND (12). The stream goes at `base`: chunk i's data moves from base + i *
   // chunk down to 41 + i * (chunk + 12), and what is written up to chunk i + 1's header
@@ -278,31 +277,8 @@ int pbx_png_begin(pbx_image *image, pbx_png_encoder *encoder) {
   size_t chunk = 1 << 20, chunks = bound / chunk + 1, base = 41 + 12 * chunks;
   uint8_t *png = malloc(base + bound + 12);
   if (!png) return PBX_IMAGE_NO_MEMORY;
-  png[base] = 0x78, png[base + 1] = 0x01;  // deflate with a 32 KiB window; fastest; no dictionary
-  *encoder = (pbx_png_encoder){image, png, base, split, {0, 0}};
-  return PBX_IMAGE_OK;
-}
-
-void pbx_png_compress(pbx_png_encoder *encoder, int part) {
-  const pbx_image *image = encoder->image;
-  size_t raw_size = ((size_t)image->width * image->channels + 1) * image->height, split = encoder->split;
-  uint8_t *stream = encoder->png + encoder->base + 2;
-  if (part == 0)
-    encoder->written[0] = deflate_part(image->pixels, split, split == raw_size, stream);
-  else if (split < raw_size)
-    encoder->written[1] = deflate_part(image->pixels + split, raw_size - split, 1, stream + deflate_bound(split));
-}
-
-int pbx_png_end(pbx_png_encoder *encoder, uint8_t **png_bytes, size_t *png_size) {
-  pbx_image *image = encoder->image;
-  size_t channels = image->channels, raw_size = ((size_t)image->width * channels + 1) * image->height;
-  uint8_t *png = encoder->png, *stream = png + encoder->base + 2;
-  memmove(stream + encoder->written[0], stream + deflate_bound(encoder->split), encoder->written[1]);
-  uint32_t check = libdeflate_adler32(1, image->pixels, raw_size);
-  uint8_t *end = stream + encoder->written[0] + encoder->written[1];
-  end[0] = (uint8_t)(check >> 24), end[1] = (uint8_t)(check >> 16), end[2] = (uint8_t)(check >> 8), end[3] = (uint8_t)check;
-  size_t compressed_size = (size_t)(end + 4 - (png + encoder->base));
-  free(image->pixels);
+  size_t compressed_size = deflate_rows(raw, raw_size, png + base);
+  free(raw);
   image->pixels = NULL;
   static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   uint8_t header[13];
@@ -314,29 +290,16 @@ int pbx_png_end(pbx_png_encoder *encoder, uint8_t **png_bytes, size_t *png_size)
   uint8_t *at = png;
   memcpy(at, signature, 8);
   at = put_chunk(at + 8, "IHDR", header, sizeof header);
-  size_t chunk = 1 << 20;
   for (size_t offset = 0; offset < compressed_size; offset += chunk) {
     size_t count = compressed_size - offset < chunk ? compressed_size - offset : chunk;
-    at = put_chunk(at, "IDAT", png + encoder->base + offset, count);
+    at = put_chunk(at, "IDAT", png + base + offset, count);
   }
   at = put_chunk(at, "IEND", NULL, 0);
   size_t size = (size_t)(at - png);
   uint8_t *shrunk = realloc(png, size);
   *png_bytes = shrunk ? shrunk : png;
   *png_size = size;
-  encoder->png = NULL;
   return PBX_IMAGE_OK;
-}
-
-int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size) {
-  *png_bytes = NULL;
-  *png_size = 0;
-  pbx_png_encoder encoder;
-  int status = pbx_png_begin(image, &encoder);
-  if (status != PBX_IMAGE_OK) return status;
-  pbx_png_compress(&encoder, 0);
-  pbx_png_compress(&encoder, 1);
-  return pbx_png_end(&encoder, png_bytes, png_size);
 }
 
 void pbx_free(void *bytes) {

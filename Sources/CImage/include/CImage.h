@@ -56,22 +56,6 @@ int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget,
 /// `pbx_image_decode` counted. `image` is only to be freed after, whatever the status.
 int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size);
 
-/// pbx_image_encode_png in steps, so that its two parts can be compressed at once, on
-/// two threads: pbx_png_begin (filters the rows, allocates the PNG), then
-/// pbx_png_compress of part 0 and of part 1, then pbx_png_end (or, after a failed
-/// begin, nothing: `image` is freed as ever).
-typedef struct {
-  pbx_image *image;
-  uint8_t *png;
-  size_t base;
-  size_t split;
-  size_t written[2];
-} pbx_png_encoder;
-
-int pbx_png_begin(pbx_image *image, pbx_png_encoder *encoder);
-void pbx_png_compress(pbx_png_encoder *encoder, int part);
-int pbx_png_end(pbx_png_encoder *encoder, uint8_t **png_bytes, size_t *png_size);
-
 void pbx_image_free(pbx_image *image);
 void pbx_free(void *bytes);
 

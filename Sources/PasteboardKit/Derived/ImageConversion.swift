@@ -97,27 +97,10 @@ public enum ImageConversion {
     try check(decoded)
     var png: UnsafeMutablePointer<UInt8>?
     var count = 0
-    let encoded = withUnsafeMutablePointer(to: &image) { image in
-      let encoder = UnsafeMutablePointer<pbx_png_encoder>.allocate(capacity: 1)
-      defer { encoder.deallocate() }
-      let begun = pbx_png_begin(image, encoder)
-      guard begun == Int32(PBX_IMAGE_OK) else { return begun }
-      // Compression is most of the work: the second half of the rows on another core
-      // meanwhile (the reader waits; a 12-megapixel photo's takes 40% less time).
-      let halves = Halves(encoder: encoder)
-      let second = BackgroundThread { pbx_png_compress(halves.encoder, 1) }
-      pbx_png_compress(encoder, 0)
-      second.wait()
-      return pbx_png_end(encoder, &png, &count)
-    }
+    let encoded = pbx_image_encode_png(&image, &png, &count)
     defer { pbx_free(png) }
     try check(encoded)
     return body(UnsafeRawBufferPointer(start: png, count: count))
-  }
-
-  /// The encoder as two threads share it: each writes only its own part.
-  private struct Halves: @unchecked Sendable {
-    let encoder: UnsafeMutablePointer<pbx_png_encoder>
   }
 
   private static func check(_ status: Int32) throws(Failure) {
