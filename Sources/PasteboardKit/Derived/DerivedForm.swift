@@ -24,8 +24,8 @@ public enum DerivedForm: Sendable, Equatable, CaseIterable {
     }
   }
 
-  /// Whether a reader asking for a kind both this and its source are (`-t text`) gets
-  /// this: the words of HTML rather than its markup. An image in its own format is
+  /// Whether a reader asking for text alone (`-t text`), which both this and its source
+  /// are, gets this: the words of HTML rather than its markup. An image in its own format is
   /// as much an image as the PNG, and is given as stored.
   public var standsInForSource: Bool { self == .textFromHTML }
 

@@ -76,22 +76,26 @@ public struct Item: Sendable, Equatable {
     return nil
   }
 
-  /// What a reader asking for `types` gets: for each type in the order given, the
-  /// item's first representation that conforms to it or, when it has none, a derived
-  /// form that does (the text of HTML even before the HTML, which is text too:
-  /// `DerivedForm.standsInForSource`); with no types, the first representation. Nil
-  /// when it has neither.
+  /// What a reader asking for `types` gets: the stored representation
+  /// `representation(preferring:)` gives or, when the item has none of the types, a
+  /// form derived from what it has that is of one of them (the first type's first).
+  /// Asked for text alone, an item whose text is HTML gives its words
+  /// (`DerivedForm.standsInForSource`); in a longer list (pbpaste's) the HTML is
+  /// text like any other. Nil when it has neither.
   public func choice(preferring types: [TypeIdentifier]) -> RepresentationChoice? {
-    if types.isEmpty { return representation(preferring: []).map(RepresentationChoice.stored) }
-    for wanted in types {
-      let stored = representation(preferring: [wanted])
-      for form in DerivedForm.allCases where TypeRegistry.conforms(form.type, to: wanted) {
-        guard let source = form.source(in: self.types) else { continue }
-        if stored == nil || (form.standsInForSource && stored == representations[source]) {
-          return .derived(form, source: representations[source])
-        }
+    if let stored = representation(preferring: types) {
+      if types.count == 1, TypeRegistry.conforms(types[0], to: .text),
+        let form = DerivedForm.allCases.first(where: { $0.standsInForSource && TypeRegistry.conforms($0.type, to: types[0]) }),
+        let source = form.source(in: self.types), representations[source] == stored
+      {
+        return .derived(form, source: stored)
       }
-      if let stored { return .stored(stored) }
+      return .stored(stored)
+    }
+    for wanted in types {
+      for form in DerivedForm.allCases where TypeRegistry.conforms(form.type, to: wanted) {
+        if let source = form.source(in: self.types) { return .derived(form, source: representations[source]) }
+      }
     }
     return nil
   }

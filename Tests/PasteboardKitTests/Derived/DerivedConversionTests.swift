@@ -42,12 +42,13 @@ import Testing
     })
   }
 
-  @Test("a reader gets a stored representation of each type asked for before a derived one (HTML's text before the HTML), and a derived one before the next type")
+  @Test("a reader gets a stored representation of any type asked for before a derived one, except HTML's text for text alone")
   func choice() {
     let jpeg = Self.item("public.jpeg")
     let png = TypeIdentifier("public.png")
     #expect(jpeg.choice(preferring: [png]) == .derived(.png, source: jpeg.representations[0]))
-    #expect(jpeg.choice(preferring: [png, TypeIdentifier("public.jpeg")]) == .derived(.png, source: jpeg.representations[0]))
+    // A stored one of any type asked for comes before a derived one.
+    #expect(jpeg.choice(preferring: [png, TypeIdentifier("public.jpeg")]) == .stored(jpeg.representations[0]))
     #expect(jpeg.choice(preferring: [TypeIdentifier("public.image")]) == .stored(jpeg.representations[0]))
     #expect(jpeg.choice(preferring: []) == .stored(jpeg.representations[0]))
     let both = Self.item("public.jpeg", "public.png")
@@ -57,6 +58,10 @@ import Testing
     // Text asked for, its words rather than its markup; HTML asked for, the HTML.
     #expect(html.choice(preferring: [.text]) == .derived(.textFromHTML, source: html.representations[0]))
     #expect(html.choice(preferring: [TypeIdentifier("public.html")]) == .stored(html.representations[0]))
+    // In a longer list (pbpaste's), and for data, the HTML as stored.
+    #expect(html.choice(preferring: [.plainText, .text]) == .stored(html.representations[0]))
+    #expect(html.choice(preferring: [TypeIdentifier("public.rtf"), .text]) == .stored(html.representations[0]))
+    #expect(html.choice(preferring: [TypeIdentifier("public.data")]) == .stored(html.representations[0]))
     #expect(Self.item("public.html", "public.utf8-plain-text").choice(preferring: [.utf8PlainText])?.isStored == true)
     // Nothing to make it of: no choice, the negative answer it was before.
     #expect(Self.item("public.utf8-plain-text").choice(preferring: [png]) == nil)
