@@ -42,7 +42,7 @@ let package = Package(
         ])
       ]
     ),
-    // The image/png pb publish derives from a JPEG, GIF, BMP, WebP or TIFF item, linked
+    // The image/png pb derives (publish, paste -t png) from a JPEG, GIF, BMP, WebP or TIFF item, linked
     // from Debian's static archives like libmagic. libjpeg-turbo rather than
     // stb_image for JPEG: it decodes a 12-megapixel photo (3.2 MB, quality 90) in about
     // half stb_image's time (87 ms against 163 ms, best of 9, both from Debian 12 at
@@ -51,7 +51,7 @@ let package = Package(
     // and outside fuzzers keep finding its decoders' memory errors (CVE-2021-28021 in
     // JPEG, CVE-2021-42715, -42716, CVE-2023-43898, CVE-2023-45662 to -45667).
     // stb_image (libstb-dev) reads BMP only, within the pixel limit; the PNG is
-    // compressed by libdeflate.
+    // compressed by Encode.c, with libdeflate's checksums.
     // libtiff's archive needs its codecs' (Lerc is C++).
     .target(
       name: "CImage",
@@ -84,9 +84,11 @@ let package = Package(
         ])
       ]
     ),
+    // The model, with the forms pb derives from what an item holds (CImage's PNG of an
+    // image), so that pb paste and pb publish's owner make the same bytes.
     .target(
       name: "PasteboardKit",
-      dependencies: ["CMagic", "LinuxSystem"]
+      dependencies: ["CMagic", "LinuxSystem", "CImage"]
     ),
     // The desktop clipboard (pb publish, pb import): the rules for naming types there,
     // and the X11 and OSC 52 backends.

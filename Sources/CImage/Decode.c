@@ -28,7 +28,7 @@ int pbx_fits_budget(uint64_t width, uint64_t height, uint32_t channels, uint64_t
       __builtin_mul_overflow(pixels, channels, &bytes) || bytes > max || working > max)
     return PBX_IMAGE_OVER_MEMORY_BUDGET;
   // Encoding holds the rows, filtered in place (a byte more each), and the compressed
-  // stream, at most about as large (libdeflate's bound), with the compressor's tables.
+  // stream, at most about as large (Encode.c's bound), with 2 MiB to spare.
   uint64_t rows = bytes + height;
   uint64_t encode = 2 * rows + rows / 1024 + (2 << 20);
   return bytes + working > max || encode > max ? PBX_IMAGE_OVER_MEMORY_BUDGET : PBX_IMAGE_OK;
@@ -506,88 +506,4 @@ int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget,
 void pbx_image_free(pbx_image *image) {
   free(image->pixels);
   image->pixels = NULL;
-}
-
-// MARK: PNG (libdeflate)
-
-static void put_word(uint8_t *at, uint32_t value) {
-  at[0] = (uint8_t)(value >> 24), at[1] = (uint8_t)(value >> 16), at[2] = (uint8_t)(value >> 8), at[3] = (uint8_t)value;
-}
-
-/// Appends a chunk of `type` and `count` bytes from `data` at `at`; returns its end.
-static uint8_t *put_chunk(uint8_t *at, const char *type, const uint8_t *data, size_t count) {
-  put_word(at, (uint32_t)count);
-  memcpy(at + 4, type, 4);
-  if (count) memmove(at + 8, data, count);  // the data may lie further on in the same buffer
-  put_word(at + 8 + count, (uint32_t)libdeflate_crc32(0, at + 4, 4 + count));
-  return at + 12 + count;
-}
-
-/// A PNG written here rather than with libpng: its chunks are a few lines, and
-/// libdeflate's fastest level compresses a 12-megapixel photo in about half the time of
-/// zlib's fastest (through libpng), into a file a few per cent smaller. Every row has
-/// the Sub filter, which suits photos and costs one subtraction a byte.
-/// Its peak memory is the pixels' and the compressed stream's: the rows are filtered in
-/// the pixels' own buffer, and the stream is compressed into the PNG's, far enough in
-/// that the IDAT chunks are then laid out in place, each moved down to make room for
-/// the headers before it.
-int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size) {
-  *png_bytes = NULL;
-  *png_size = 0;
-  size_t channels = image->channels, stride = (size_t)image->width * channels, height = image->height;
-  size_t raw_size = (stride + 1) * height;
-  // Grown in place where the allocator can (glibc's mremap of a large block).
-  uint8_t *raw = realloc(image->pixels, raw_size);
-  struct libdeflate_compressor *compressor = raw ? libdeflate_alloc_compressor(1) : NULL;
-  if (raw) image->pixels = raw;
-  if (!compressor) return PBX_IMAGE_NO_MEMORY;
-  // Last row first, each moved to its place after a filter byte: no row is overwritten
-  // before it is moved. Right to left, each byte less the same channel of the pixel to
-  // its left (Sub), which is not changed yet.
-  for (size_t y = height; y-- > 0;) {
-    uint8_t *out = raw + y * (stride + 1);
-    memmove(out + 1, raw + y * stride, stride);
-    out[0] = 1;
-    for (size_t x = stride; x-- > channels;) out[1 + x] = (uint8_t)(out[1 + x] - out[1 + x - channels]);
-  }
-  size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
-  // Signature and IHDR (33 bytes), IDAT chunks of at most 1 MiB of data (12 bytes more
-  // each), IEND (12). The stream goes at `base`: chunk i's data moves from base + i *
-  // chunk down to 41 + i * (chunk + 12), and what is written up to chunk i + 1's header
-  // ends at 41 + (i + 1) * (chunk + 12), before its data's start, when base is at least
-  // 41 + 12 * chunks.
-  size_t chunk = 1 << 20, chunks = bound / chunk + 1, base = 41 + 12 * chunks;
-  uint8_t *png = malloc(base + bound + 12);
-  size_t compressed_size = png ? libdeflate_zlib_compress(compressor, raw, raw_size, png + base, bound) : 0;
-  libdeflate_free_compressor(compressor);
-  free(raw);
-  image->pixels = NULL;
-  if (compressed_size == 0) {
-    free(png);
-    return PBX_IMAGE_NO_MEMORY;
-  }
-  static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  uint8_t header[13];
-  put_word(header, image->width);
-  put_word(header + 4, image->height);
-  header[8] = 8;                          // bits a channel
-  header[9] = channels == 4 ? 6 : 2;      // RGBA or RGB
-  header[10] = header[11] = header[12] = 0;  // deflate, adaptive filtering, not interlaced
-  uint8_t *at = png;
-  memcpy(at, signature, 8);
-  at = put_chunk(at + 8, "IHDR", header, sizeof header);
-  for (size_t offset = 0; offset < compressed_size; offset += chunk) {
-    size_t count = compressed_size - offset < chunk ? compressed_size - offset : chunk;
-    at = put_chunk(at, "IDAT", png + base + offset, count);
-  }
-  at = put_chunk(at, "IEND", NULL, 0);
-  size_t size = (size_t)(at - png);
-  uint8_t *shrunk = realloc(png, size);
-  *png_bytes = shrunk ? shrunk : png;
-  *png_size = size;
-  return PBX_IMAGE_OK;
-}
-
-void pbx_free(void *bytes) {
-  free(bytes);
 }

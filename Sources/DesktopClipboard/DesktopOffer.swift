@@ -115,10 +115,14 @@ public final class DesktopOffer {
       started = .making(
         try Derivation(named: targets[target].name) { () throws(DesktopError) in
           let file = try DesktopError.catching { try SystemCall.memoryFile(named: isPNG ? "derived image/png" : "derived text") }
-          if isPNG { return DerivedData(file: file, size: try ImageConversion.png(from: source, size: size, into: file)) }
-          let text = try HTMLText.plainText(from: source, size: size)
-          try DesktopError.catching { try file.writeAll(text) }
-          return DerivedData(file: file, size: Int64(text.count))
+          do throws(PasteboardError) {
+            let form: DerivedForm = isPNG ? .png : .textFromHTML
+            return DerivedData(file: file, size: try form.make(from: source, size: size, into: file))
+          } catch .cannotDerive(_, let reason) {
+            throw .failed(reason)
+          } catch {
+            throw .pasteboard(error)
+          }
         })
     } catch {
       started = .made(.failure(error))

@@ -57,16 +57,12 @@ public enum DesktopTargets {
     /// These bytes, not a representation's (the password-manager hint).
     case constant([UInt8])
     /// A PNG decoded and encoded from the stored image when first asked for
-    /// (`ImageConversion`): derived, never stored.
+    /// (`DerivedForm.png`): derived, never stored.
     case png
-    /// The text a browser would copy of the stored HTML (`HTMLText`): derived.
+    /// The text a browser would copy of the stored HTML (`DerivedForm.textFromHTML`): derived.
     case textFromHTML
   }
 
-  /// The image types whose items are offered as image/png too, made on request.
-  public static let pngSources: [TypeIdentifier] = [
-    "public.jpeg", "com.compuserve.gif", "com.microsoft.bmp", "org.webmproject.webp", "public.tiff",
-  ].map { TypeIdentifier($0) }
   static let pngName = "image/png"
 
   public struct Target: Equatable, Sendable {
@@ -92,7 +88,7 @@ public enum DesktopTargets {
   /// aliases, and as `STRING` when `textIsLatin1`; a file URL also as a URI list; a
   /// concealed item with every secret mark; with `origin`, pb's mark. A name is
   /// offered once, for the first representation that has it. After the stored ones, the
-  /// derived: image/png for an item without it that has an image of `pngSources`, and
+  /// derived (`DerivedForm`): image/png for an item without it that has an image, and
   /// an HTML item without plain text under the text aliases (not `STRING`: whether the
   /// text is Latin-1 is known only once it is made).
   public static func targets(
@@ -116,12 +112,8 @@ public enum DesktopTargets {
       }
       if TypeRegistry.conforms(type, to: TypeIdentifier("public.file-url")) { add(uriList, index) }
     }
-    if let image = types.firstIndex(where: { type in pngSources.contains { TypeRegistry.conforms(type, to: $0) } }) {
-      add(pngName, image, .png)
-    }
-    if utf8Text == nil, plainText(in: types) == nil,
-      let html = types.firstIndex(where: { TypeRegistry.conforms($0, to: TypeIdentifier("public.html")) })
-    {
+    if let image = DerivedForm.png.source(in: types) { add(pngName, image, .png) }
+    if utf8Text == nil, let html = DerivedForm.textFromHTML.source(in: types) {
       for alias in textAliases { add(alias, html, .textFromHTML) }
     }
     if concealed {

@@ -50,6 +50,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case malformedItemSet(String, reason: String)
   case itemOutOfRange(index: Int, numberOfItems: Int)
   case invalidText(type: String, offset: Int64)
+  /// A form of `type` could not be made of an item's data (`DerivedForm`): a damaged
+  /// image, or one over its budget; `reason` says which.
+  case cannotDerive(type: String, reason: String)
   /// An archive (`pb import --archive`) that is not one pb reads: nothing was stored.
   case badArchive(source: String, reason: String)
 

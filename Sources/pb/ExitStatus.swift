@@ -44,6 +44,8 @@ enum ExitStatus {
     case .nothingToPin: 1
     case .cutRefused(let refusal): of(refusal.error)
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted, .badArchive: 65
+    // The item's data is not what its type says (a damaged image), or too large to convert.
+    case .cannotDerive: 65
     case .noSuchFile, .standardInputIsDirectory, .noSuchPasteboard, .pasteboardDeleted: 66
     case .magicUnavailable: 69
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70

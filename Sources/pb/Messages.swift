@@ -76,6 +76,8 @@ extension PasteboardError {
       return "no item \(index): the pasteboard holds \(count) item\(count == 1 ? "" : "s") (\(valid))"
     case .invalidText(let type, let offset):
       return "the data is not valid \(Display.value(type)): bad byte at offset \(offset); give its real type with -t or omit -t to detect it"
+    case .cannotDerive(let type, let reason):
+      return "cannot make \(Display.value(type)) of the item: \(Display.line(reason)); paste what it holds instead (pb types lists it)"
     case .badArchive(let source, let reason):
       return "cannot import '\(Display.path(source))': \(Display.line(reason)); nothing was stored"
     case .noSuchFile(let path, let reason):

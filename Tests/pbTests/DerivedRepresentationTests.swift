@@ -234,3 +234,69 @@ struct DerivedRepresentationTests {
     #expect(said.contains("not offered as image/png: converting the image would take more than its memory budget of 192 MiB"), "\(said)")
   }
 }
+
+/// `pb paste -t` gives the same derived forms as publish, made on the spot and not stored.
+extension DerivedRepresentationTests {
+  @Test("pb paste -t png of a JPEG item gives the bytes xclip reads as image/png from pb publish; the board keeps only the JPEG")
+  func pastePNGAsTheDesktopGetsIt() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let jpeg = try Self.photo(sandbox)
+    try #require(try sandbox.pb("copy", jpeg).status == 0)
+    #expect(try sandbox.pb("types").lines == ["public.jpeg"], "the copy took effect")
+    let pasted = try sandbox.pb("paste", "-t", "png")
+    #expect(pasted.status == 0, "\(pasted)")
+    #expect(try Self.checkPNG(sandbox, pasted.stdout) == "800x600")
+    // The PNG holds the JPEG's own pixels, as GdkPixbuf decodes each.
+    let png = try sandbox.file("pasted.png", pasted.stdout)
+    #expect(try sandbox.run(Self.python, [Self.images, "same-pixels", png, jpeg], stdin: nil, environment: [:]).text == "same\n")
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let read = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    #expect(read.status == 0 && read.stdout == pasted.stdout, "pb paste and the desktop's image/png differ: \(read)")
+    #expect(try sandbox.pb("paste", "-t", "public.png").stdout == pasted.stdout)
+    // A stored type asked for comes first: for PNG or JPEG, and for an image, the JPEG.
+    #expect(try sandbox.pb("paste", "-t", "png,jpeg").stdout == (try Data(contentsOf: URL(fileURLWithPath: jpeg))))
+    #expect(try sandbox.pb("paste", "-t", "image").stdout == (try Data(contentsOf: URL(fileURLWithPath: jpeg))))
+    let saved = try sandbox.pb("paste", "-t", "png", "-o", sandbox.root.appendingPathComponent("out").path)
+    #expect(saved.status == 0 && saved.text.hasSuffix("/out/0.png\n"), "\(saved)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: String(saved.text.dropLast()))) == pasted.stdout)
+    #expect(try sandbox.pb("paste", "-t", "png", "--json").text.contains("\"type\" : \"public.png\""))
+    #expect(try sandbox.pb("types").lines == ["public.jpeg"], "nothing derived is stored")
+  }
+
+  @Test("pb paste -t text of an HTML-only item gives the text the desktop gets; nothing to make it of stays a negative answer")
+  func pasteTextOfHTML() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let html = try sandbox.file("page.html", "<h1>Caf&eacute; menu</h1><p>Tea &amp; cake</p><ul><li>one</li><li>two</li></ul>")
+    try #require(try sandbox.pb("copy", "-t", "public.html", html).status == 0)
+    #expect(try sandbox.pb("types").lines == ["public.html"], "the copy took effect")
+    let expected = "Café menu\n\nTea & cake\n\none\ntwo"
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    #expect(try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "UTF8_STRING"]).text == expected)
+    for type in ["text", "public.plain-text", "public.utf8-plain-text", "text/plain"] {
+      let pasted = try sandbox.pb("paste", "-t", type)
+      #expect(pasted.status == 0 && pasted.text == expected, "-t \(type): \(pasted)")
+    }
+    #expect(try sandbox.pb("paste", "-t", "html").stdout == (try Data(contentsOf: URL(fileURLWithPath: html))))
+    #expect(try sandbox.pb("types").lines == ["public.html"], "nothing derived is stored")
+
+    // Nothing to make a PNG of: the negative answer as before.
+    let none = try sandbox.pb("paste", "-t", "png")
+    #expect(none.status == 1 && none.stdout.isEmpty, "\(none)")
+    #expect(none.stderr.contains("has a representation of png"), "\(none)")
+  }
+
+  @Test("pb paste -t png of a damaged JPEG says why in one line with 65, and leaves the item as it was")
+  func pasteDamagedImage() throws {
+    let sandbox = try Sandbox()
+    let bytes = Data([0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43]) + Data(repeating: 7, count: 600)
+    let damaged = try sandbox.file("damaged.jpg", bytes)
+    try #require(try sandbox.pb("copy", "-t", "public.jpeg", damaged).status == 0)
+    #expect(try sandbox.pb("types").lines == ["public.jpeg"], "the copy took effect")
+    let refused = try sandbox.pb("paste", "-t", "png")
+    #expect(refused.status == 65 && refused.stdout.isEmpty, "\(refused)")
+    #expect(refused.stderr == "pb: cannot make public.png of the item: the image is damaged; paste what it holds instead (pb types lists it)\n")
+    #expect(try sandbox.pb("paste", "-t", "jpeg").stdout == bytes)
+  }
+}

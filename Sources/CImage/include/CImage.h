@@ -1,8 +1,8 @@
-// Image decoding and PNG encoding for the image/png that pb publish derives from a
+// Image decoding and PNG encoding for the image/png that pb derives (publish, paste) from a
 // JPEG, GIF, BMP, WebP or TIFF item on request (see ImageConversion.swift). Each format
 // goes through a well-kept decoder from Debian's packages, linked from its static
 // archive: libjpeg-turbo, giflib, libwebp, libtiff and stb_image (BMP only); the PNG is
-// compressed by libdeflate.
+// compressed here (Encode.c), with libdeflate's checksums.
 // Every call is safe on damaged or hostile input: it returns a status, never aborts.
 #ifndef CIMAGE_H
 #define CIMAGE_H
@@ -54,7 +54,7 @@ int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget,
 /// never converted to a PNG, so pbx_image_decode leaves it out.)
 int pbx_image_decode_picture(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image);
 
-/// Encodes `image` as a PNG (fast compression: it is made while a reader waits) into a
+/// Encodes `image` as a PNG (Huffman codes alone: it is made while a reader waits) into a
 /// buffer of `*png_size` bytes at `*png_bytes`, to be freed with pbx_free. The pixels
 /// are filtered in place and freed: the peak is theirs and the compressed data's, which
 /// `pbx_image_decode` counted. `image` is only to be freed after, whatever the status.

@@ -29,6 +29,13 @@ public struct Representation: Sendable, Equatable {
   }
 }
 
+/// What a reader asking for some types gets of an item.
+public enum RepresentationChoice: Sendable, Equatable {
+  case stored(Representation)
+  /// Made from the stored `source` when read.
+  case derived(DerivedForm, source: Representation)
+}
+
 /// One item of a pasteboard: the same thing in one or more representations, in the
 /// order they were written (the first is the preferred one).
 public struct Item: Sendable, Equatable {
@@ -64,6 +71,30 @@ public struct Item: Sendable, Equatable {
     for type in types {
       if let match = representations.first(where: { TypeRegistry.conforms($0.type, to: type) }) {
         return match
+      }
+    }
+    return nil
+  }
+
+  /// What a reader asking for `types` gets: the stored representation
+  /// `representation(preferring:)` gives or, when the item has none of the types, a
+  /// form derived from what it has that is of one of them (the first type's first).
+  /// Asked for text alone, an item whose text is HTML gives its words
+  /// (`DerivedForm.standsInForSource`); in a longer list (pbpaste's) the HTML is
+  /// text like any other. Nil when it has neither.
+  public func choice(preferring types: [TypeIdentifier]) -> RepresentationChoice? {
+    if let stored = representation(preferring: types) {
+      if types.count == 1, TypeRegistry.conforms(types[0], to: .text),
+        let form = DerivedForm.allCases.first(where: { $0.standsInForSource && TypeRegistry.conforms($0.type, to: types[0]) }),
+        let source = form.source(in: self.types), representations[source] == stored
+      {
+        return .derived(form, source: stored)
+      }
+      return .stored(stored)
+    }
+    for wanted in types {
+      for form in DerivedForm.allCases where TypeRegistry.conforms(form.type, to: wanted) {
+        if let source = form.source(in: self.types) { return .derived(form, source: representations[source]) }
       }
     }
     return nil

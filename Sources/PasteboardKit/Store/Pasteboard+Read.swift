@@ -10,17 +10,36 @@ extension Pasteboard {
   }
 
   /// Opens, for each chosen item, its first representation of the first of `types` it
-  /// has (its preferred one when `types` is empty). Items with none are skipped, as in
+  /// has (its preferred one when `types` is empty), or a form derived from one it has
+  /// (`Item.choice`), made now into a memory file. Items with none are skipped, as in
   /// UIPasteboard's `data(forPasteboardType:inItemSet:)`; if no item has one, that is a
   /// negative answer.
   public func open(items itemSet: ItemSet, types: [TypeIdentifier]) throws(PasteboardError) -> [OpenRepresentation] {
+    var derived: [Int: DerivedForm] = [:]
     let (_, opened) = try openConsistently(later: true) { (state) throws(PasteboardError) in
-      try chosenIndexes(itemSet, in: state).compactMap { index in
-        state.items[index].representation(preferring: types).map { (index, $0) }
+      derived = [:]
+      var chosen: [(index: Int, representation: Representation)] = []
+      for index in try chosenIndexes(itemSet, in: state) {
+        switch state.items[index].choice(preferring: types) {
+        case .stored(let representation): chosen.append((index, representation))
+        case .derived(let form, let source):
+          derived[chosen.count] = form
+          chosen.append((index, source))
+        case nil: continue
+        }
       }
+      return chosen
     }
     if opened.isEmpty { throw .noRepresentation(types: types.map(\.shown), board: name) }
-    return opened
+    if derived.isEmpty { return opened }
+    return try opened.enumerated().map { (position, source) throws(PasteboardError) in
+      guard let form = derived[position] else { return source }
+      defer { source.close() }
+      let file = try PasteboardError.catching { try SystemCall.memoryFile(named: "derived \(form.type.rawValue)") }
+      let size = try form.make(from: try source.descriptor, size: source.representation.size, into: file)
+      let made = Representation(type: form.type, file: "", size: size, typeSource: source.representation.typeSource)
+      return OpenRepresentation(index: source.index, representation: made, descriptor: file)
+    }
   }
 
   /// Opens every representation of the one item `itemSet` chooses (`pb publish`): what

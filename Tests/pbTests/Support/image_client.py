@@ -5,6 +5,8 @@
   make-png JPEG OUT            writes the same image as a PNG (for bench/bench.py)
   check-png FILE               prints WIDTHxHEIGHT when FILE is a whole PNG whose
                                pixel data inflates to exactly its rows, else why not
+  same-pixels PNG IMAGE        prints "same" when GdkPixbuf decodes both files to the
+                               same pixels, else how many bytes differ
   gtk-png                      a GTK 3 client reading the clipboard's image/png, decoded
                                by GdkPixbuf: prints WIDTHxHEIGHT, or "none"
   make-bomb KIND OUT           writes a small image whose headers claim 10000x10000
@@ -192,6 +194,19 @@ def check_png(path):
     return "%dx%d" % (width, height)
 
 
+def same_pixels(png, image):
+    import gi
+    gi.require_version("GdkPixbuf", "2.0")
+    from gi.repository import GdkPixbuf
+    first, second = (GdkPixbuf.Pixbuf.new_from_file(path) for path in (png, image))
+    if (first.get_width(), first.get_height(), first.get_n_channels()) != \
+            (second.get_width(), second.get_height(), second.get_n_channels()):
+        return "different sizes"
+    a, b = first.get_pixels(), second.get_pixels()
+    differ = sum(x != y for x, y in zip(a, b)) + abs(len(a) - len(b))
+    return "same" if differ == 0 else "%d bytes differ" % differ
+
+
 def gtk_png():
     import gi
     gi.require_version("Gtk", "3.0")
@@ -219,5 +234,7 @@ if __name__ == "__main__":
         open(sys.argv[3], "wb").write(bomb(sys.argv[2]))
     elif command == "check-png":
         print(check_png(sys.argv[2]))
+    elif command == "same-pixels":
+        print(same_pixels(sys.argv[2], sys.argv[3]))
     elif command == "gtk-png":
         print(gtk_png())

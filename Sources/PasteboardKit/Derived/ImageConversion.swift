@@ -1,9 +1,9 @@
 import CImage
 import LinuxSystem
 
-/// The image/png offered on the desktop for an image item that has none: made in the
-/// owner process when an application first asks, from the item's JPEG, GIF, BMP, WebP
-/// or TIFF, by the libraries of CImage (libjpeg-turbo, giflib, libwebp, libtiff,
+/// The image/png derived for an image item that has none (`DerivedForm.png`): made when
+/// an application first asks pb's desktop owner or `pb paste -t png` asks, from the
+/// item's JPEG, GIF, BMP, WebP or TIFF, by the libraries of CImage (libjpeg-turbo, giflib, libwebp, libtiff,
 /// stb_image for BMP; libdeflate compresses the PNG). A damaged or hostile image is
 /// refused with an error, never a crash: what its headers claim is held to a `Budget`
 /// before anything large is allocated or any scan decoded.
@@ -46,7 +46,7 @@ public enum ImageConversion {
     case overScanBudget
     case noMemory
 
-    func reason(_ budget: Budget) -> String {
+    public func reason(_ budget: Budget) -> String {
       switch self {
       case .unknownFormat: "the image is not a JPEG, GIF, BMP, WebP or TIFF"
       case .damaged: "the image is damaged"
@@ -58,13 +58,14 @@ public enum ImageConversion {
   }
 
   /// The PNG of the image stored in `source` (`size` bytes), written to `file`; returns
-  /// its size. Slow work (seconds for a large photo): the owner runs it on a thread of
-  /// its own (`DesktopOffer`).
-  static func png(from source: Descriptor, size: Int64, into file: Descriptor) throws(DesktopError) -> Int64 {
+  /// its size. Slow work (a tenth of a second for a large photo): the owner runs it on a
+  /// thread of its own (`DesktopOffer`).
+  static func png(from source: borrowing Descriptor, size: Int64, into file: borrowing Descriptor) throws(PasteboardError) -> Int64 {
     let budget = Budget.forStoredImage(of: size)
+    let refused = { (failure: Failure) in PasteboardError.cannotDerive(type: "public.png", reason: failure.reason(budget)) }
     // The stored bytes are held while the image is decoded: they count in the budget.
-    guard size <= budget.memory else { throw .failed(Failure.overMemoryBudget.reason(budget)) }
-    let bytes = try DesktopOffer.read(source, at: 0, count: Int(size))
+    guard size <= budget.memory else { throw refused(.overMemoryBudget) }
+    let bytes = try DerivedForm.read(source, size: size)
     let left = Budget(memory: budget.memory - size, scans: budget.scans)
     let written: Result<Int64, SystemError>
     do {
@@ -75,9 +76,9 @@ public enum ImageConversion {
         }
       }
     } catch {
-      throw .failed(error.reason(budget))
+      throw refused(error)
     }
-    return try written.mapError { DesktopError.io($0) }.get()
+    return try written.mapError { PasteboardError.io($0) }.get()
   }
 
   /// The PNG of the image in `bytes`, converted within `budget`.

@@ -1,7 +1,7 @@
 import LinuxSystem
 
-/// The plain text a browser copies of HTML (its innerText, simplified): offered on the
-/// desktop under the text names for an item that has HTML and no plain text. Tags go,
+/// The plain text a browser copies of HTML (its innerText, simplified): derived for an
+/// item that has HTML and no plain text (`DerivedForm.textFromHTML`). Tags go,
 /// with what script, style, title and template elements hold; character references
 /// are decoded (HTML 4's named ones and every numeric one); block elements end lines
 /// (a paragraph with an empty line), br breaks one, table cells are separated by tabs;
@@ -12,9 +12,11 @@ public enum HTMLText {
   public static let byteLimit: Int64 = 64 << 20
 
   /// The text of the HTML stored in `source` (`size` bytes), as UTF-8.
-  static func plainText(from source: borrowing Descriptor, size: Int64) throws(DesktopError) -> [UInt8] {
-    guard size <= byteLimit else { throw .failed("the HTML is larger than \(byteLimit >> 20) MiB") }
-    let html = try DesktopOffer.read(source, at: 0, count: Int(size))
+  static func plainText(from source: borrowing Descriptor, size: Int64) throws(PasteboardError) -> [UInt8] {
+    guard size <= byteLimit else {
+      throw .cannotDerive(type: "public.utf8-plain-text", reason: "the HTML is larger than \(byteLimit >> 20) MiB")
+    }
+    let html = try DerivedForm.read(source, size: size)
     return Array(plainText(String(decoding: html, as: UTF8.self)).utf8)
   }
 

@@ -1,13 +1,12 @@
-import DesktopClipboard
 import Foundation
 import PasteboardKit
 import Testing
 
-/// The representations pb publish derives (image/png from other images, text from HTML):
-/// the converters on their own, and on damaged input.
+/// The representations pb derives for publish and paste (image/png from other images,
+/// text from HTML): which a reader gets, the converters on their own, and on damaged input.
 @Suite(.tags(.unit)) struct DerivedConversionTests {
   static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../pbTests/Corpus/samples").standardized
+    .appendingPathComponent("../../pbTests/Corpus/samples").standardized
   static let images = ["python.jpg", "python.gif", "python.bmp", "python.webp", "python.tiff"]
 
   static func sample(_ name: String) throws -> [UInt8] {
@@ -35,6 +34,38 @@ import Testing
       at += 12 + length
     }
     return nil
+  }
+
+  static func item(_ types: String...) -> Item {
+    Item(representations: types.enumerated().map { index, type in
+      Representation(type: TypeIdentifier(type), file: "\(index)", size: 1, typeSource: .given)
+    })
+  }
+
+  @Test("a reader gets a stored representation of any type asked for before a derived one, except HTML's text for text alone")
+  func choice() {
+    let jpeg = Self.item("public.jpeg")
+    let png = TypeIdentifier("public.png")
+    #expect(jpeg.choice(preferring: [png]) == .derived(.png, source: jpeg.representations[0]))
+    // A stored one of any type asked for comes before a derived one.
+    #expect(jpeg.choice(preferring: [png, TypeIdentifier("public.jpeg")]) == .stored(jpeg.representations[0]))
+    #expect(jpeg.choice(preferring: [TypeIdentifier("public.image")]) == .stored(jpeg.representations[0]))
+    #expect(jpeg.choice(preferring: []) == .stored(jpeg.representations[0]))
+    let both = Self.item("public.jpeg", "public.png")
+    #expect(both.choice(preferring: [png]) == .stored(both.representations[1]))
+    let html = Self.item("public.html")
+    #expect(html.choice(preferring: [.plainText]) == .derived(.textFromHTML, source: html.representations[0]))
+    // Text asked for, its words rather than its markup; HTML asked for, the HTML.
+    #expect(html.choice(preferring: [.text]) == .derived(.textFromHTML, source: html.representations[0]))
+    #expect(html.choice(preferring: [TypeIdentifier("public.html")]) == .stored(html.representations[0]))
+    // In a longer list (pbpaste's), and for data, the HTML as stored.
+    #expect(html.choice(preferring: [.plainText, .text]) == .stored(html.representations[0]))
+    #expect(html.choice(preferring: [TypeIdentifier("public.rtf"), .text]) == .stored(html.representations[0]))
+    #expect(html.choice(preferring: [TypeIdentifier("public.data")]) == .stored(html.representations[0]))
+    #expect(Self.item("public.html", "public.utf8-plain-text").choice(preferring: [.utf8PlainText])?.isStored == true)
+    // Nothing to make it of: no choice, the negative answer it was before.
+    #expect(Self.item("public.utf8-plain-text").choice(preferring: [png]) == nil)
+    #expect(Self.item("public.png").choice(preferring: [.plainText]) == nil)
   }
 
   @Test("each image format becomes a PNG of its size", arguments: images)
@@ -77,7 +108,7 @@ import Testing
   @Test("damaged images of every format are refused or converted, never a crash", arguments: images)
   func fuzz(_ name: String) throws {
     let real = try Self.sample(name)
-    var generator = Generator(state: 0xD371_7ED0 ^ UInt64(name.utf8.count) << 32 ^ UInt64(real.count))
+    var generator = FuzzGenerator(state: 0xD371_7ED0 ^ UInt64(name.utf8.count) << 32 ^ UInt64(real.count))
     var converted = 0
     var refused = 0
     for round in 0..<1500 {
@@ -132,7 +163,7 @@ import Testing
     // Turned a quarter, the image's pixels differ from the unturned one's.
     #expect(try ImageConversion.png(from: Self.withOrientation(jpeg, 6)) != ImageConversion.png(from: jpeg))
     #expect(try ImageConversion.png(from: Self.withOrientation(jpeg, 1)) == ImageConversion.png(from: jpeg))
-    var generator = Generator(state: 0xE41F)
+    var generator = FuzzGenerator(state: 0xE41F)
     let real = Self.withOrientation(jpeg, 6)
     for _ in 0..<1000 {
       var damaged = real
@@ -163,71 +194,15 @@ import Testing
 
   @Test("HTML text survives random markup without a trap")
   func htmlFuzz() {
-    var generator = Generator(state: 0x47A1)
+    var generator = FuzzGenerator(state: 0x47A1)
     let pieces = ["<", ">", "</", "<p", "<pre>", "</pre>", "&", "&#", "&#x", ";", "amp", "9", "\"", "'", "=", " ", "\n", "<!--", "-->", "<script>", "</script", "<br>", "<td>", "é", "\u{0}"]
     for _ in 0..<2000 {
       let html = (0..<Int(generator.next() % 40)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
       _ = HTMLText.plainText(html)
     }
   }
-
-  @Test("an image item without PNG is offered as image/png too, derived; one with PNG is not")
-  func derivedTargets() {
-    let jpeg = DesktopTargets.targets(for: [TypeIdentifier("public.jpeg")], utf8Text: nil, textIsLatin1: false, concealed: false)
-    #expect(jpeg.map(\.name) == ["image/jpeg", "image/png"])
-    #expect(jpeg.map(\.isDerived) == [false, true])
-    #expect(jpeg[1].conversion == .png && jpeg[1].representation == 0)
-    let both = DesktopTargets.targets(for: [TypeIdentifier("public.jpeg"), .png], utf8Text: nil, textIsLatin1: false, concealed: false)
-    #expect(both.map(\.name) == ["image/jpeg", "image/png"])
-    #expect(both.allSatisfy { !$0.isDerived })
-    for type in ["com.compuserve.gif", "com.microsoft.bmp", "org.webmproject.webp", "public.tiff"] {
-      #expect(DesktopTargets.targets(for: [TypeIdentifier(type)], utf8Text: nil, textIsLatin1: false, concealed: false)
-        .contains { $0.name == "image/png" && $0.isDerived }, "\(type)")
-    }
-  }
-
-  @Test("pb's offer lists its derived targets, and an import of it leaves them out")
-  func derivedListedForImport() {
-    let origin = DesktopTargets.Origin(board: "general", changeCount: 3)
-    let targets = DesktopTargets.targets(
-      for: [TypeIdentifier("public.html"), TypeIdentifier("public.jpeg")], utf8Text: nil, textIsLatin1: false, concealed: false,
-      origin: origin)
-    let list = targets.first { $0.name == DesktopTargets.pbDerived }
-    #expect(list?.conversion == .constant(Array("image/png\n".utf8) + DesktopTargets.textAliases.flatMap { Array(($0 + "\n").utf8) }))
-    let plan = DesktopTargets.importPlan(offered: ["TARGETS"] + targets.map(\.name))
-    #expect(plan.fromPB && plan.listsDerived)
-    #expect(plan.others.contains { $0.name == "image/png" } && !plan.text.isEmpty, "without the list, all would be read")
-    guard case .constant(let bytes) = list?.conversion else { return }
-    let kept = plan.leavingOut(derived: bytes)
-    #expect(kept.others.map(\.name) == ["text/html", "image/jpeg"])
-    #expect(kept.text.isEmpty)
-    // Text placed after a derived name keeps its place among what stays.
-    let later = DesktopTargets.importPlan(offered: ["image/png", "image/gif", "UTF8_STRING", DesktopTargets.pbDerived])
-    #expect(later.textPosition == 2)
-    #expect(later.leavingOut(derived: Array("image/png\n".utf8)).textPosition == 1)
-    let plain = DesktopTargets.targets(for: [TypeIdentifier("public.png")], utf8Text: nil, textIsLatin1: false, concealed: false, origin: origin)
-    #expect(!plain.contains { $0.name == DesktopTargets.pbDerived }, "nothing derived, no list")
-  }
-
-  @Test("an HTML item without plain text is offered under the text names, derived; with text it is not")
-  func derivedText() {
-    let html = DesktopTargets.targets(for: [TypeIdentifier("public.html")], utf8Text: nil, textIsLatin1: false, concealed: false)
-    #expect(html.map(\.name) == ["text/html"] + DesktopTargets.textAliases)
-    #expect(html.dropFirst().allSatisfy { $0.conversion == .textFromHTML && $0.isDerived })
-    let types = [TypeIdentifier("public.html"), .utf8PlainText]
-    let withText = DesktopTargets.targets(for: types, utf8Text: 1, textIsLatin1: false, concealed: false)
-    #expect(withText.allSatisfy { !$0.isDerived })
-  }
 }
 
-/// xorshift64*, seeded, so that a failure can be replayed (PasteboardKitTests'
-/// FuzzGenerator; test targets cannot share a file).
-private struct Generator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state ^= state >> 12
-    state ^= state << 25
-    state ^= state >> 27
-    return state &* 2_685_821_657_736_338_717
-  }
+extension RepresentationChoice {
+  fileprivate var isStored: Bool { if case .stored = self { true } else { false } }
 }

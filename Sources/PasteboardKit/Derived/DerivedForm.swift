@@ -1,0 +1,76 @@
+import LinuxSystem
+
+/// A representation an item lacks that pb makes, when asked for, from one it has: the
+/// image/png of an image in another format, and the text of an HTML item without text.
+/// Never stored: `pb publish` offers them (made in its owner on an application's
+/// request) and `pb paste -t` gives them, both through `make`, so an application and a
+/// paste get the same bytes.
+public enum DerivedForm: Sendable, Equatable, CaseIterable {
+  /// A PNG decoded and encoded from the image (`ImageConversion`).
+  case png
+  /// The text a browser would copy of the HTML (`HTMLText`), as UTF-8.
+  case textFromHTML
+
+  /// The image types a PNG is made from.
+  public static let pngSources: [TypeIdentifier] = [
+    "public.jpeg", "com.compuserve.gif", "com.microsoft.bmp", "org.webmproject.webp", "public.tiff",
+  ].map { TypeIdentifier($0) }
+
+  /// The type of what is made.
+  public var type: TypeIdentifier {
+    switch self {
+    case .png: TypeIdentifier("public.png")
+    case .textFromHTML: .utf8PlainText
+    }
+  }
+
+  /// Whether a reader asking for text alone (`-t text`), which both this and its source
+  /// are, gets this: the words of HTML rather than its markup. An image in its own format is
+  /// as much an image as the PNG, and is given as stored.
+  public var standsInForSource: Bool { self == .textFromHTML }
+
+  /// The representation of an item of `types` this is made from, when the item lacks it
+  /// (a PNG, or plain text) and has what it is made from (an image of `pngSources`, or
+  /// HTML).
+  public func source(in types: [TypeIdentifier]) -> Int? {
+    switch self {
+    case .png:
+      if types.contains(where: { TypeRegistry.conforms($0, to: type) }) { return nil }
+      return types.firstIndex { type in Self.pngSources.contains { TypeRegistry.conforms(type, to: $0) } }
+    case .textFromHTML:
+      if types.contains(where: { TypeRegistry.conforms($0, to: .plainText) }) { return nil }
+      return types.firstIndex { TypeRegistry.conforms($0, to: TypeIdentifier("public.html")) }
+    }
+  }
+
+  /// Makes it from the `size` bytes of `source` into `file`; returns the bytes written.
+  /// What cannot be made (a damaged image, one over its budget) is `cannotDerive`.
+  public func make(from source: borrowing Descriptor, size: Int64, into file: borrowing Descriptor) throws(PasteboardError)
+    -> Int64
+  {
+    switch self {
+    case .png:
+      return try ImageConversion.png(from: source, size: size, into: file)
+    case .textFromHTML:
+      let text = try HTMLText.plainText(from: source, size: size)
+      do {
+        try file.file.writeAll(text)
+      } catch {
+        throw .io(error)
+      }
+      return Int64(text.count)
+    }
+  }
+
+  static func read(_ source: borrowing Descriptor, size: Int64) throws(PasteboardError) -> [UInt8] {
+    do {
+      return try [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, filled in
+        filled = try source.readFully(into: UnsafeMutableRawBufferPointer(buffer), at: 0)
+      }
+    } catch let error as SystemError {
+      throw .io(error)
+    } catch {
+      throw .internalError("\(error)")
+    }
+  }
+}
