@@ -103,7 +103,8 @@ public enum ImageConversion {
     return body(UnsafeRawBufferPointer(start: png, count: count))
   }
 
-  static func check(_ status: Int32) throws(Failure) {
+  /// A decoder's status as a failure (PBX_IMAGE_OK: none); the terminal picture's decoding shares it.
+  public static func check(_ status: Int32) throws(Failure) {
     switch status {
     case Int32(PBX_IMAGE_OK): return
     case Int32(PBX_IMAGE_UNKNOWN_FORMAT): throw .unknownFormat
