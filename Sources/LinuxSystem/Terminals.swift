@@ -21,4 +21,12 @@ extension SystemCall {
   public static func isTerminal(_ descriptor: borrowing FileDescriptor) -> Bool {
     isatty(descriptor.raw) == 1
   }
+
+  /// How many columns wide the terminal is; nil when it does not say (not a terminal,
+  /// or one that reports 0, as some serial consoles do).
+  public static func terminalColumns(_ terminal: borrowing FileDescriptor) -> Int? {
+    var size = winsize()
+    guard ioctl(terminal.raw, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
 }

@@ -109,20 +109,27 @@ struct PasteRequest: CommandRequest {
     } else if json {
       try PastedJSON.write(pasted.map { ($0, nil) }, to: output)
     } else {
-      // Raw binary on a terminal garbles it until `reset`: say what it is instead.
-      if !force, StandardStreams.outputIsTerminal,
-        let binary = pasted.first(where: { !TypeRegistry.conforms($0.representation.type, to: .text) })
-      {
-        throw PasteboardError.binaryToTerminal(
-          index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
-          filenameExtension: binary.suggestedExtension, command: sameBytesCommand)
-      }
-      let separator = try nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
-      for (position, representation) in pasted.enumerated() {
-        if position > 0 { try output.write(separator) }
-        try output.send(representation)
-        representation.close()
-      }
+      try write(pasted, to: output, savedBy: sameBytesCommand)
+    }
+  }
+
+  /// Writes the chosen representations as they are, separated by the delimiter: also
+  /// what `pb history --show` writes, so that a past state shows as a paste of it would.
+  /// `command` is the one that writes the same bytes, for the hint to save them.
+  func write(_ pasted: [OpenRepresentation], to output: Output, savedBy command: String) throws {
+    // Raw binary on a terminal garbles it until `reset`: say what it is instead.
+    if !force, StandardStreams.outputIsTerminal,
+      let binary = pasted.first(where: { !TypeRegistry.conforms($0.representation.type, to: .text) })
+    {
+      throw PasteboardError.binaryToTerminal(
+        index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
+        filenameExtension: binary.suggestedExtension, command: command)
+    }
+    let separator = try nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
+    for (position, representation) in pasted.enumerated() {
+      if position > 0 { try output.write(separator) }
+      try output.send(representation)
+      representation.close()
     }
   }
 
