@@ -141,7 +141,7 @@ extension CommandLineTokens {
     case "redo":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "history":
-      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--restore", "--if-count", "--levels"])
+      Options(valued: "pt", flags: "0h", longValued: ["--pasteboard", "--show", "--type", "--restore", "--if-count", "--levels"])
     case "group begin":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "group end":

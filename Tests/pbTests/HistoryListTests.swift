@@ -114,7 +114,7 @@ struct HistoryListTests {
     #expect(first.filter { $0 == "\t" }.count == 4, "\(first)")
     let unsafe = first.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F || $0 == "\u{202E}" }
     #expect(unsafe.isEmpty, "\(first.debugDescription)")
-    let preview = first.split(separator: "\t")[4]
+    let preview = first.split(separator: "\t", omittingEmptySubsequences: false)[4]
     let words = String(repeating: "long ", count: 40).dropLast()
     #expect(preview == "col1 col2↵line two↵]0;title[2Jcleared txt.exe \(words)", "whole, line breaks marked: \(preview)")
   }
@@ -125,14 +125,15 @@ struct HistoryListTests {
     let text = "start " + String(repeating: "wide ", count: 40) + "end"
     #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
     let shown = try sandbox.run(
-      "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--", "sh", "-c", "stty cols 60 && exec \"$0\" history --list", Sandbox.binary],
+      "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--", "sh", "-c", "stty cols 100 && exec \"$0\" history --list", Sandbox.binary],
       stdin: nil, environment: [:])
     #expect(shown.status == 0, "\(shown)")
-    let line = shown.text.replacing("\r", with: "").split(separator: "\n").first.map(String.init) ?? ""
+    // The terminal ends the line with CR LF.
+    let line = shown.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
     #expect(line.hasPrefix("0\t\t") && line.hasSuffix("…"), "\(line.debugDescription)")
     // Tabs stop every 8 columns: "0", "", the time (20), the type (22), then the text.
     let column = line.split(separator: "\t", omittingEmptySubsequences: false).dropLast().reduce(0) { ($0 + $1.count) / 8 * 8 + 8 }
-    #expect(column + (line.split(separator: "\t").last?.count ?? 0) == 60, "the line fills the 60 columns: \(line.debugDescription)")
+    #expect(column + (line.split(separator: "\t", omittingEmptySubsequences: false).last?.count ?? 0) == 100, "the line fills the 100 columns: \(line.debugDescription)")
     #expect(try listed(sandbox)[0][4] == text)
   }
 
@@ -160,8 +161,8 @@ struct HistoryListTests {
     #expect(try sandbox.changeCount() == countBefore + 1, "one change")
     // The states in between stay: what was current is now state 1.
     #expect(
-      try listed(sandbox).map { $0[3] } == [
-        "fourth date", "third cherry", "second banana", "[image/png 1020 B]", "first apple", "(empty)",
+      try listed(sandbox).map { $0[4] } == [
+        "second banana", "fourth date", "third cherry", "second banana", "[image/png 1020 B]", "first apple",
       ])
     let undo = try sandbox.pb("undo")
     #expect(undo.status == 0 && undo.text == "Undo Restore\n", "\(undo)")
@@ -208,7 +209,7 @@ struct HistoryListTests {
     #expect(try sandbox.pb("copy", "-a", "-r", "public.data=\(blob)", "-r", SystemSamples.jpeg).status == 0)
     let before = try sandbox.pb("types", "-i", "all", "--json").text
     #expect(try sandbox.pb("copy", stdin: Data("over it".utf8)).status == 0)
-    #expect(try listed(sandbox)[0][3] == "bold (and 1 more item)")
+    #expect(try listed(sandbox)[1][4] == "bold (and 1 more item)")
     #expect(try sandbox.pb("history", "--restore", "1").status == 0)
     #expect(try sandbox.pb("types", "-i", "all", "--json").text == before)
     #expect(try sandbox.pb("paste", "-i", "0", "-t", "public.html").text == "<b>bold</b>")
@@ -297,6 +298,90 @@ struct HistoryListTests {
     let board = sandbox.store.appendingPathComponent("boards/general")
     #expect(!FileManager.default.fileExists(atPath: board.appendingPathComponent("journal").path))
     #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("tmp").path).isEmpty)
+  }
+
+  /// A clip of many lines with a word only in its last line, far past any preview.
+  static let deepClip =
+    "first line of a log\n" + (1...80).map { "line \($0) of filler" }.joined(separator: "\n") + "\nthe zanzibar line\n"
+
+  /// The picker line of the README and the man page, fzf's filter mode standing for the
+  /// person who types `zanzibar` and presses Enter.
+  static let pickerLine =
+    "pb history --list -0 | fzf --read0 --print0 --preview 'pb history --show {1}' FILTER | cut -z -f1 | xargs -0 -r pb history --restore"
+
+  @Test("fzf --read0 over whole texts finds a word deep in a clip of many lines, and the line restores that clip")
+  func pickerOverWholeTexts() throws {
+    let sandbox = try Sandbox()
+    for text in [Self.deepClip, "short clip", "another"] {
+      #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
+    }
+    let count = try sandbox.changeCount()
+    let picked = try sandbox.shell(Self.pickerLine.replacing("FILTER", with: "-f zanzibar"))
+    #expect(picked.status == 0 && picked.stderr.isEmpty, "\(picked)")
+    #expect(try sandbox.changeCount() == count + 1, "the restore took effect")
+    #expect(try sandbox.pb("paste").text == Self.deepClip, "every line of the clip is back")
+    // The one-line form finds it too, now as the present (0) and where it was (3).
+    let numbers = try sandbox.shell("pb history --list | fzf -f zanzibar | cut -f1")
+    #expect(numbers.lines == ["0", "3"], "\(numbers)")
+    // Nothing chosen (fzf finds nothing, or Esc): nothing is restored, and nothing said.
+    let none = try sandbox.shell(Self.pickerLine.replacing("FILTER", with: "-f qqqxxyy"))
+    #expect(none.status == 0 && none.stderr.isEmpty, "\(none)")
+    #expect(try sandbox.changeCount() == count + 1)
+  }
+
+  @Test("--show N writes state N as pb paste writes it: every byte, its preferred representation or -t's, an image too")
+  func showWritesAsPaste() throws {
+    let sandbox = try boardOfFruit()
+    // What fzf's preview runs for the line a user is on: {1} is its number.
+    let preview = try sandbox.shell("n=$(pb history --list | fzf -f banana | cut -f1) && pb history --show \"$n\"")
+    #expect(preview.status == 0 && preview.text == "second banana", "\(preview)")
+    #expect(try sandbox.pb("history", "--show", "0").stdout == sandbox.pb("paste").stdout)
+    #expect(try sandbox.pb("history", "--show", "3").stdout == SystemSamples.contents(SystemSamples.png))
+    let page = try sandbox.file("page.html", "<b>bold</b>")
+    #expect(try sandbox.pb("copy", "-r", "public.html=\(page)", "-r", "public.utf8-plain-text=-", stdin: Data("bold".utf8)).status == 0)
+    #expect(try sandbox.pb("copy", stdin: Data("over it".utf8)).status == 0)
+    #expect(try sandbox.pb("history", "--show", "1").text == "<b>bold</b>", "the preferred representation, as pb paste")
+    #expect(try sandbox.pb("history", "--show", "1", "-t", "public.utf8-plain-text").text == "bold")
+    let missing = try sandbox.pb("history", "--show", "1", "-t", "png")
+    #expect(missing.status == 1 && missing.stderr.hasPrefix("pb: no chosen item"), "as pb paste -t png: \(missing)")
+    let past = try sandbox.pb("history", "--show", "99")
+    #expect(past.status == 64 && past.stderr.contains("give 0-"), "\(past)")
+    // On a terminal, an image is what pb paste makes of it there.
+    func onTerminal(_ arguments: [String]) throws -> Result {
+      try sandbox.run("/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--", Sandbox.binary] + arguments, stdin: nil, environment: [:])
+    }
+    #expect(try sandbox.pb("history", "--restore", "4").status == 0)
+    let shown = try onTerminal(["history", "--show", "0"])
+    let pasted = try onTerminal(["paste"])
+    #expect(shown.status == pasted.status, "\(shown) \(pasted)")
+    #expect(shown.text.replacing("pb history --show 0", with: "pb paste") == pasted.text, "\(shown) \(pasted)")
+  }
+
+  @Test(
+    "the picker line in a real terminal: fzf lists whole clips, previews the one under the cursor with --show, and Enter restores it",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is installed for tests"))
+  func pickerInATerminal() throws {
+    let sandbox = try Sandbox()
+    for text in [Self.deepClip, "short clip", "another"] {
+      #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
+    }
+    let socket = sandbox.root.appendingPathComponent("tmux.sock").path
+    let done = sandbox.root.appendingPathComponent("done").path
+    defer { _ = try? sandbox.shell("tmux -S '\(socket)' kill-server") }
+    let command = Self.pickerLine.replacing("FILTER", with: "") + "; echo $? > '\(done)'; sleep 100"
+    func quoted(_ word: String) -> String { "'" + word.replacing("'", with: #"'\''"#) + "'" }
+    let started = try sandbox.shell(
+      "tmux -S '\(socket)' -f /dev/null new-session -d -x 120 -y 30 \(quoted("PB_DIR='\(sandbox.store.path)' exec bash -c \(quoted(command))"))")
+    #expect(started.status == 0, "\(started)")
+    func screen() throws -> String { try sandbox.shell("tmux -S '\(socket)' capture-pane -p").text }
+    #expect(try waitUntil(seconds: 20) { try screen().contains("short clip") }, "fzf lists the clips: \((try? screen()) ?? "")")
+    #expect(try sandbox.shell("tmux -S '\(socket)' send-keys zanzibar").status == 0)
+    // The preview shows the clip's first lines, which the list does not.
+    #expect(try waitUntil(seconds: 20) { try screen().contains("line 5 of filler") }, "previewed whole: \((try? screen()) ?? "")")
+    #expect(try sandbox.shell("tmux -S '\(socket)' send-keys Enter").status == 0)
+    #expect(try waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: done) }, "\((try? screen()) ?? "")")
+    #expect(try waitUntil(seconds: 5) { (try? String(contentsOfFile: done, encoding: .utf8)) == "0\n" })
+    #expect(try sandbox.pb("paste").text == Self.deepClip)
   }
 
   /// The steps of a restore's commit, in order, as strace sees them: the new history
