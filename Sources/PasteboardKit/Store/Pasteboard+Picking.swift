@@ -113,31 +113,12 @@ extension Pasteboard {
       return false
     }
     guard let one, let other else { return false }
-    let chunk = 1 << 16
-    let left = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
-    let right = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
-    defer {
-      left.deallocate()
-      right.deallocate()
+    // Of the same size (openData checked both against the sizes compared): a prefix is all.
+    do {
+      return try ByteTransfer.isPrefix(one.file, of: other.file)
+    } catch {
+      throw .io(error)
     }
-    var offset: Int64 = 0
-    while offset < first.size {
-      let leftFilled: Int
-      let rightFilled: Int
-      do {
-        leftFilled = try one.readFully(into: left, at: offset)
-        rightFilled = try other.readFully(into: right, at: offset)
-      } catch {
-        throw .io(error)
-      }
-      guard leftFilled == rightFilled, leftFilled > 0, let leftBytes = left.baseAddress, let rightBytes = right.baseAddress,
-        memcmp(leftBytes, rightBytes, leftFilled) == 0
-      else {
-        return false
-      }
-      offset += Int64(leftFilled)
-    }
-    return true
   }
 
   /// Opens the representation `pb paste -t types` would write of state `number`'s first
