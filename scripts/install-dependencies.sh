@@ -105,7 +105,6 @@ libwayland-dev     [ -f /usr/share/wayland/wayland.xml ]
 tar                command -v tar
 time               [ -x /usr/bin/time ]
 fzf                command -v fzf
-tmux               command -v tmux
 openssh-server     [ -x /usr/sbin/sshd ]
 '
 packages=$build_packages

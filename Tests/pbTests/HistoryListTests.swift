@@ -357,33 +357,6 @@ struct HistoryListTests {
     #expect(shown.text.replacing("pb history --show 0", with: "pb paste") == pasted.text, "\(shown) \(pasted)")
   }
 
-  @Test(
-    "the picker line in a real terminal: fzf lists whole clips, previews the one under the cursor with --show, and Enter restores it",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is installed for tests"))
-  func pickerInATerminal() throws {
-    let sandbox = try Sandbox()
-    for text in [Self.deepClip, "short clip", "another"] {
-      #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
-    }
-    let socket = sandbox.root.appendingPathComponent("tmux.sock").path
-    let done = sandbox.root.appendingPathComponent("done").path
-    defer { _ = try? sandbox.shell("tmux -S '\(socket)' kill-server") }
-    let command = Self.pickerLine.replacing("FILTER", with: "") + "; echo $? > '\(done)'; sleep 100"
-    func quoted(_ word: String) -> String { "'" + word.replacing("'", with: #"'\''"#) + "'" }
-    let started = try sandbox.shell(
-      "tmux -S '\(socket)' -f /dev/null new-session -d -x 120 -y 30 \(quoted("PB_DIR='\(sandbox.store.path)' exec bash -c \(quoted(command))"))")
-    #expect(started.status == 0, "\(started)")
-    func screen() throws -> String { try sandbox.shell("tmux -S '\(socket)' capture-pane -p").text }
-    #expect(try waitUntil(seconds: 20) { try screen().contains("short clip") }, "fzf lists the clips: \((try? screen()) ?? "")")
-    #expect(try sandbox.shell("tmux -S '\(socket)' send-keys zanzibar").status == 0)
-    // The preview shows the clip's first lines, which the list does not.
-    #expect(try waitUntil(seconds: 20) { try screen().contains("line 5 of filler") }, "previewed whole: \((try? screen()) ?? "")")
-    #expect(try sandbox.shell("tmux -S '\(socket)' send-keys Enter").status == 0)
-    #expect(try waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: done) }, "\((try? screen()) ?? "")")
-    #expect(try waitUntil(seconds: 5) { (try? String(contentsOfFile: done, encoding: .utf8)) == "0\n" })
-    #expect(try sandbox.pb("paste").text == Self.deepClip)
-  }
-
   /// The steps of a restore's commit, in order, as strace sees them: the new history
   /// named (the first linkat), the new manifest named (the second: the commit), then the
   /// old manifest, the old history and unreferenced data removed (unlinkat).
