@@ -42,6 +42,9 @@ PB_BENCH=hostile runs only pb import --archive of hostile archives
 (Tests/pbTests/Support/hostile_archive.py): 200,000 undo entries into --levels 0, and
 80 MiB manifests of each shape, with the time, the status and the peak memory against
 the manifest's size.
+PB_BENCH=picker runs only pb history --list (plain, -0 and --json) and --show on a board of
+1,000 states (texts of 40 B to 4 KiB, some of many lines, every tenth copied twice), medians
+against /bin/true: what a picker over the clipboard history waits for.
 PB_BENCH=remote runs only remote boards against ssh itself, on a private sshd on loopback
 that it starts (Debian's openssh-server; the pb under test first on the remote PATH):
 1 GiB pb paste -p HOST: against ssh HOST cat FILE and pb copy -p HOST: against
@@ -683,6 +686,24 @@ def history_bench(work):
     print(f"the same with the default 50 levels (the newest 25 copies and 25 appends): {disk_kib() / 1024:.1f} MiB")
 
 
+def picker_bench(work, states=1000, runs=21):
+    """pb history --list and --show on a board of 1,000 states, as fzf and its preview run them."""
+    env = dict(os.environ, PB_DIR=os.path.join(work, "picker"))
+    subprocess.run([PB, "history", "--levels", "0"], env=env, check=True)
+    for index in range(states):
+        lines = 1 + index % 7
+        text = "\n".join(f"clip {index} line {line}: " + "word " * (index % 150) for line in range(lines)) + "\n"
+        subprocess.run([PB, "copy"], input=text.encode(), env=env, check=True)
+        if index % 10 == 0:
+            subprocess.run([PB, "copy"], input=text.encode(), env=env, check=True)
+    listed = subprocess.run([PB, "history", "--list"], env=env, capture_output=True, check=True).stdout.count(b"\n")
+    true = median_time(runs, ["/bin/true"], env)
+    print(f"\nA board of {states} states ({listed} listed), medians of {runs} runs; /bin/true {true * 1000:.2f} ms")
+    for words in (["--list"], ["--list", "-0"], ["--list", "--json"], ["--show", "0"], ["--show", str(states // 2)]):
+        took = median_time(runs, [PB, "history"] + words, env)
+        print(f"  pb history {' '.join(words):<14} {took * 1000:7.2f} ms")
+
+
 def cut_bench(work, count=2000, rounds=5):
     """pb cut of 2000 small files, and its undo and redo, against moving the same files
     with mv and copying them with cp, measured in the same run."""
@@ -1321,7 +1342,7 @@ def main():
             "sizes": sizes_bench, "small": small_paste_bench, "startup": startup_bench, "many": many_bench,
             "corpus": corpus_bench, "qt": qt_import_bench,
             "derived": derived_bench, "remote": remote_bench, "silent": silent_bench,
-            "hostile": hostile_bench}.get(os.environ.get("PB_BENCH", ""))
+            "hostile": hostile_bench, "picker": picker_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)

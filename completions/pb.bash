@@ -218,8 +218,8 @@ _pb() {
     [[ $cur == *=* ]] && COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
     return
     ;;
-  --restore | --pin | --unpin)
-    # The numbers of the board's past states (pb history --list: N, time, types, preview),
+  --restore | --show | --pin | --unpin)
+    # The numbers of the board's states (pb history --list: N, mark, time, types, text),
     # newest first as listed, not sorted as text.
     compopt -o nosort 2>/dev/null
     _pb_local "$board" || return
@@ -243,7 +243,7 @@ _pb() {
   clear) options="-p --pasteboard --if-count --action --no-undo --desktop --selection --backend --if-available" ;;
   cut) options="-p --pasteboard --if-count --action -q --quiet" ;;
   undo | redo | "group begin" | "group end") options="-p --pasteboard" ;;
-  history) options="-p --pasteboard --json --list --restore --if-count --levels --clear --max-bytes --pin --unpin" ;;
+  history) options="-p --pasteboard --json --list --restore --if-count --levels --clear --max-bytes --pin --unpin -0 --null --show -t --type --force" ;;
   "group run") options="-p --pasteboard --name" ;;
   list) options="--json" ;;
   create) options="--unique --prefix --persistent --owner --expire --exist-ok" ;;

@@ -53,4 +53,10 @@ extension SystemCall {
     }
     return answer
   }
+
+  /// How many columns wide the terminal is; nil when it does not say (not a terminal,
+  /// or one that reports 0, as some serial consoles do).
+  public static func terminalColumns(_ terminal: borrowing FileDescriptor) -> Int? {
+    windowSize(terminal).map { Int($0.ws_col) }
+  }
 }

@@ -151,7 +151,17 @@ extension CommandLineTokens {
     case "redo":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "history":
-      Options(valued: "p", flags: "h", longValued: ["--pasteboard", "--restore", "--if-count", "--levels", "--max-bytes", "--pin", "--unpin"])
+      Options(valued: "pt", flags: "0h", longValued: [
+        "--pasteboard",
+        "--show",
+        "--type",
+        "--restore",
+        "--if-count",
+        "--levels",
+        "--max-bytes",
+        "--pin",
+        "--unpin",
+      ])
     case "group begin":
       Options(valued: "p", flags: "h", longValued: ["--pasteboard"])
     case "group end":

@@ -49,7 +49,7 @@ extension PasteboardError {
     case .misuse(let misuse):
       return Display.line(misuse.message)
     case .noSuchState(let board, let number, let count):
-      let valid = count == 0 ? "it holds no past state yet" : "give 1\(count == 1 ? "" : "-\(count)"), as pb history --list numbers them"
+      let valid = count == 0 ? "it holds no past state yet" : "give 0-\(count), as pb history --list numbers them"
       return "no past state \(number) in the history of '\(Display.value(board))'; \(valid)"
     case .nothingToPin(let board, let number):
       let state = number == 0 ? "the current clip of '\(Display.value(board))'" : "past state \(number) of '\(Display.value(board))'"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Completion of `pb history --restore N`: the numbers of the board's past states, in
+/// Completion of `pb history --restore N` and `--show N`: the numbers of the board's states, in
 /// zsh with their previews, as a user sees them after a Tab.
 extension DocsTests {
   /// What a Tab after `line` lists in a real zsh, matches with their descriptions: the
@@ -33,15 +33,17 @@ extension DocsTests {
   func restoreNumbers() throws {
     let sandbox = try boardWithPastStates()
     let numbers = try sandbox.pb("history", "--list").lines.map { String($0.prefix { $0 != "\t" }) }
-    #expect(numbers == ["1", "2", "3", "4"], "the store's general has past states to offer")
+    #expect(numbers == ["0", "1", "2", "3"], "the store's general has states to offer")
     #expect(try bashTab(sandbox, "pb history --restore ").offered == numbers)
     #expect(try bashTab(sandbox, "pb history --restore=").offered == numbers)
     #expect(try zshCompletions(sandbox, "pb history --restore ") == numbers)
     #expect(try zshCompletions(sandbox, "pb history --restore=") == numbers)
-    // The board chosen with -p: three held x (and before it nothing).
+    #expect(try bashTab(sandbox, "pb history --show ").offered == numbers)
+    #expect(try zshCompletions(sandbox, "pb history --show ") == numbers)
+    // The board chosen with -p: three holds x and y, and held x (and before it nothing).
     for choice in ["-pthree", "-p three", "--pasteboard=three", "--pasteboard three"] {
-      #expect(try bashTab(sandbox, "pb history \(choice) --restore ").offered == ["1", "2"], "bash, \(choice)")
-      #expect(try zshCompletions(sandbox, "pb history \(choice) --restore ") == ["1", "2"], "zsh, \(choice)")
+      #expect(try bashTab(sandbox, "pb history \(choice) --restore ").offered == ["0", "1"], "bash, \(choice)")
+      #expect(try zshCompletions(sandbox, "pb history \(choice) --restore ") == ["0", "1"], "zsh, \(choice)")
     }
     #expect(try bashTab(sandbox, "pb history --rest").line == "pb history --restore ")
     #expect(try bashTab(sandbox, "pb history -p nothing-here --restore ").offered.isEmpty)
@@ -52,13 +54,13 @@ extension DocsTests {
     let sandbox = try boardWithPastStates()
     let listing = try zshListing(sandbox, "pb history --restore ")
     let described = listing.filter { $0.contains(" -- ") }
-    #expect(described == ["1  -- second banana", "2  -- first apple", "3  -- <p>x</p>", "4  -- (empty)"], "\(listing)")
+    #expect(described == ["0  -- third cherry", "1  -- second banana", "2  -- first apple", "3  -- <p>x</p>"], "\(listing)")
     // Past nine, in the list's order still, not sorted as text (1, 10, 11, 2, ...).
     for number in 1...11 {
       #expect(try sandbox.pb("copy", "-p", "many", stdin: Data("clip \(number)".utf8)).status == 0)
     }
     let many = try zshListing(sandbox, "pb history -p many --restore ").filter { $0.contains(" -- ") }
-    #expect(many.map { String($0.prefix { $0 != " " }) } == (1...11).map(String.init), "\(many)")
-    #expect(many.first == "1   -- clip 10" && many.last == "11  -- (empty)", "\(many)")
+    #expect(many.map { String($0.prefix { $0 != " " }) } == (0...10).map(String.init), "\(many)")
+    #expect(many.first == "0   -- clip 11" && many.last == "10  -- clip 1", "\(many)")
   }
 }

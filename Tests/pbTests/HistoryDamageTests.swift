@@ -18,7 +18,7 @@ struct HistoryDamageTests {
 
     let list = try sandbox.pb("history", "--list")
     #expect(list.status == 0, "\(list)")
-    #expect(list.lines.count == 2 && list.lines.first?.hasPrefix("1\t") == true && list.lines.first?.contains("one") == false, "\(list)")
+    #expect(list.lines.count == 2 && list.lines.last?.hasPrefix("1\t") == true && list.lines.last?.contains("one") == false, "\(list)")
 
     for command in [["history", "--restore", "1"], ["undo"]] {
       let refused = try sandbox.pb(command)

@@ -24,23 +24,44 @@ struct HistoryListTests {
     return sandbox
   }
 
-  @Test("--list prints N, time, types and preview per past state, newest first, from 1")
+  @Test("--list prints N, mark, time, types and text per state, newest first, from the present as 0; no empty state")
   func listsPastStates() throws {
     let sandbox = try boardOfFruit()
     let lines = try listed(sandbox)
-    #expect(lines.allSatisfy { $0.count == 4 }, "four fields on every line: \(lines)")
-    #expect(lines.map { $0[0] } == ["1", "2", "3", "4", "5"])
-    #expect(lines.map { $0[3] } == ["third cherry", "second banana", "[image/png 1020 B]", "first apple", "(empty)"])
-    #expect(lines.map { $0[2] } == ["public.utf8-plain-text", "public.utf8-plain-text", "public.png", "public.utf8-plain-text", "-"])
-    // When the board came to hold each, as pb history's dates; unknown for the oldest.
+    #expect(lines.allSatisfy { $0.count == 5 }, "five fields on every line: \(lines)")
+    #expect(lines.map { $0[0] } == ["0", "1", "2", "3", "4"])
+    #expect(lines.map { $0[4] } == ["fourth date", "third cherry", "second banana", "[image/png 1020 B]", "first apple"])
+    #expect(lines.map { $0[3] } == ["public.utf8-plain-text", "public.utf8-plain-text", "public.utf8-plain-text", "public.png", "public.utf8-plain-text"])
+    #expect(lines.allSatisfy { $0[1].isEmpty }, "no state is marked: \(lines)")
+    // When the board came to hold each, as pb history's dates.
     let iso = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/#
-    #expect(lines.dropLast().allSatisfy { (try? iso.wholeMatch(in: $0[1])) != nil }, "\(lines)")
-    #expect(lines.last?[1] == "-")
+    #expect(lines.allSatisfy { (try? iso.wholeMatch(in: $0[2])) != nil }, "\(lines)")
+    // Once history no longer holds the change that made the oldest state, its time is unknown.
+    #expect(try sandbox.pb("history", "--levels", "2").status == 0)
+    #expect(try listed(sandbox).map { $0[2] == "-" } == [false, false, true])
     // -p chooses the board, as for the rest of history.
     #expect(try sandbox.pb("copy", "-p", "work", stdin: Data("w1".utf8)).status == 0)
     #expect(try sandbox.pb("copy", "-p", "work", stdin: Data("w2".utf8)).status == 0)
-    #expect(try listed(sandbox, "-p", "work").map { $0[3] } == ["w1", "(empty)"])
+    #expect(try listed(sandbox, "-p", "work").map { $0[4] } == ["w2", "w1"])
     #expect(try listed(sandbox, "--pasteboard", "work").count == 2)
+  }
+
+  @Test("the same clip copied again is listed once, under the number --restore and --show take for it")
+  func repeatsAreListedOnce() throws {
+    let sandbox = try Sandbox()
+    for text in ["apple", "apple", "apple", "banana", "apple"] {
+      #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
+    }
+    let lines = try listed(sandbox)
+    #expect(lines.map { $0[4] } == ["apple", "banana", "apple"], "three copies in a row are one line: \(lines)")
+    #expect(lines.map { $0[0] } == ["0", "1", "2"])
+    #expect(try sandbox.pb("copy", stdin: Data("cherry".utf8)).status == 0)
+    #expect(try sandbox.pb("copy", stdin: Data("cherry".utf8)).status == 0)
+    let numbers = try listed(sandbox).map { $0[0] }
+    #expect(numbers == ["0", "2", "3", "4"], "state 1, the same cherry, is skipped: \(numbers)")
+    #expect(try sandbox.pb("history", "--show", "2").text == "apple")
+    #expect(try sandbox.pb("history", "--restore", "3").status == 0)
+    #expect(try sandbox.pb("paste").text == "banana")
   }
 
   @Test("--list --json gives the same states as an array")
@@ -49,12 +70,36 @@ struct HistoryListTests {
     let result = try sandbox.pb("history", "--list", "--json")
     #expect(result.status == 0, "\(result)")
     let states = try sandbox.json(result) as? [[String: Any]] ?? []
-    #expect(states.map { $0["number"] as? Int } == [1, 2, 3, 4, 5])
+    #expect(states.map { $0["number"] as? Int } == [0, 1, 2, 3, 4])
     let lines = try listed(sandbox)
-    #expect(states.map { $0["preview"] as? String } == lines.map { $0[3] })
+    #expect(states.map { $0["preview"] as? String } == lines.map { $0[4] })
     let pngSize = try SystemSamples.contents(SystemSamples.png).count
-    #expect(states[2]["types"] as? [String] == ["public.png"] && states[2]["bytes"] as? Int == pngSize, "\(states[2])")
-    #expect(states[0]["replacedBy"] as? String == "Copy" && states[4]["made"] is NSNull && states[4]["numberOfItems"] as? Int == 0)
+    #expect(states[3]["types"] as? [String] == ["public.png"] && states[3]["bytes"] as? Int == pngSize, "\(states[3])")
+    #expect(states[0]["replacedBy"] is NSNull && states[0]["replaced"] is NSNull, "the present was not replaced: \(states[0])")
+    #expect(states[1]["replacedBy"] as? String == "Copy" && states[4]["numberOfItems"] as? Int == 1)
+    #expect(states.map { $0["pinned"] as? Bool } == Array(repeating: false, count: 5))
+    #expect(states.map { $0["text"] as? String } == ["fourth date", "third cherry", "second banana", nil, "first apple"])
+    #expect(states[3]["text"] is NSNull, "an image has no text")
+  }
+
+  @Test("whole texts: --json and -0 give every byte of a long, many-line clip; the plain line, piped, is not cut")
+  func wholeTexts() throws {
+    let sandbox = try Sandbox()
+    let long = "begin\tcolumn\n" + String(repeating: "filler words ", count: 500) + "\nneedle at the end\n"
+    #expect(try sandbox.pb("copy", stdin: Data(long.utf8)).status == 0)
+    #expect(try sandbox.pb("copy", stdin: Data("now".utf8)).status == 0)
+    let json = try sandbox.json(try sandbox.pb("history", "--list", "--json")) as? [[String: Any]] ?? []
+    #expect(json.count == 2 && json[1]["text"] as? String == long, "\(json)")
+    let entries = try sandbox.pb("history", "--list", "-0")
+    #expect(entries.status == 0, "\(entries)")
+    #expect(entries.stdout == Data("0\tnow\u{0}1\t\(long)\u{0}".utf8))
+    #expect(try sandbox.pb("history", "--list", "--null").stdout == entries.stdout)
+    let line = try listed(sandbox)[1][4]
+    #expect(line.hasPrefix("begin column↵filler words filler") && line.hasSuffix("filler words↵needle at the end"), "\(line)")
+    for refused in [["-0"], ["--list", "-0", "--json"], ["--list", "-t", "text"], ["--force"]] {
+      let result = try sandbox.pb(["history"] + refused)
+      #expect(result.status == 64 && result.stderr.hasPrefix("pb: "), "\(refused): \(result)")
+    }
   }
 
   @Test("text is previewed on one line: no tab, newline or control character reaches the picker")
@@ -65,13 +110,31 @@ struct HistoryListTests {
     #expect(try sandbox.pb("copy", stdin: Data("now".utf8)).status == 0)
     let result = try sandbox.pb("history", "--list")
     #expect(result.lines.count == 2, "one line per state: \(result)")
-    let first = result.lines[0]
-    #expect(first.filter { $0 == "\t" }.count == 3, "\(first)")
+    let first = result.lines[1]
+    #expect(first.filter { $0 == "\t" }.count == 4, "\(first)")
     let unsafe = first.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F || $0 == "\u{202E}" }
     #expect(unsafe.isEmpty, "\(first.debugDescription)")
-    let preview = first.split(separator: "\t")[3]
-    #expect(preview.hasPrefix("col1 col2 line two ]0;title[2Jcleared txt.exe long long"), "\(preview)")
-    #expect(preview.count == 61 && preview.hasSuffix("…"), "cut to 60 characters: \(preview)")
+    let preview = first.split(separator: "\t", omittingEmptySubsequences: false)[4]
+    let words = String(repeating: "long ", count: 40).dropLast()
+    #expect(preview == "col1 col2↵line two↵]0;title[2Jcleared txt.exe \(words)", "whole, line breaks marked: \(preview)")
+  }
+
+  @Test("on a terminal, a line is cut to the terminal's width; piped, it is whole")
+  func cutToTheTerminal() throws {
+    let sandbox = try Sandbox()
+    let text = "start " + String(repeating: "wide ", count: 40) + "end"
+    #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
+    let shown = try sandbox.run(
+      "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--", "sh", "-c", "stty cols 100 && exec \"$0\" history --list", Sandbox.binary],
+      stdin: nil, environment: [:])
+    #expect(shown.status == 0, "\(shown)")
+    // The terminal ends the line with CR LF.
+    let line = shown.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    #expect(line.hasPrefix("0\t\t") && line.hasSuffix("…"), "\(line.debugDescription)")
+    // Tabs stop every 8 columns: "0", "", the time (20), the type (22), then the text.
+    let column = line.split(separator: "\t", omittingEmptySubsequences: false).dropLast().reduce(0) { ($0 + $1.count) / 8 * 8 + 8 }
+    #expect(column + (line.split(separator: "\t", omittingEmptySubsequences: false).last?.count ?? 0) == 100, "the line fills the 100 columns: \(line.debugDescription)")
+    #expect(try listed(sandbox)[0][4] == text)
   }
 
   @Test("a secret, current or past, is never listed or previewed")
@@ -98,8 +161,8 @@ struct HistoryListTests {
     #expect(try sandbox.changeCount() == countBefore + 1, "one change")
     // The states in between stay: what was current is now state 1.
     #expect(
-      try listed(sandbox).map { $0[3] } == [
-        "fourth date", "third cherry", "second banana", "[image/png 1020 B]", "first apple", "(empty)",
+      try listed(sandbox).map { $0[4] } == [
+        "second banana", "fourth date", "third cherry", "second banana", "[image/png 1020 B]", "first apple",
       ])
     let undo = try sandbox.pb("undo")
     #expect(undo.status == 0 && undo.text == "Undo Restore\n", "\(undo)")
@@ -146,7 +209,7 @@ struct HistoryListTests {
     #expect(try sandbox.pb("copy", "-a", "-r", "public.data=\(blob)", "-r", SystemSamples.jpeg).status == 0)
     let before = try sandbox.pb("types", "-i", "all", "--json").text
     #expect(try sandbox.pb("copy", stdin: Data("over it".utf8)).status == 0)
-    #expect(try listed(sandbox)[0][3] == "bold (and 1 more item)")
+    #expect(try listed(sandbox)[1][4] == "bold (and 1 more item)")
     #expect(try sandbox.pb("history", "--restore", "1").status == 0)
     #expect(try sandbox.pb("types", "-i", "all", "--json").text == before)
     #expect(try sandbox.pb("paste", "-i", "0", "-t", "public.html").text == "<b>bold</b>")
@@ -160,7 +223,8 @@ struct HistoryListTests {
     let sandbox = try boardOfFruit()
     let count = try sandbox.changeCount()
     let refusals = [
-      ("6", "give 1-5"), ("99", "give 1-5"), ("0", "1 or more"), ("-1", "1 or more"), ("two", "1 or more"), ("", "1 or more"),
+      ("6", "give 0-5"), ("99", "give 0-5"), ("-1", "0 (the present) or more"), ("two", "0 (the present) or more"),
+      ("", "0 (the present) or more"),
     ]
     for (word, says) in refusals {
       let result = try sandbox.pb("history", "--restore", word)
@@ -174,6 +238,11 @@ struct HistoryListTests {
     }
     #expect(try sandbox.pb("history", "--list", "--clear").status == 64)
     #expect(try sandbox.changeCount() == count, "nothing changed")
+    // 0 is the present, already on the board: restoring it is done, with nothing to undo.
+    let present = try sandbox.pb("history", "--restore", "0")
+    #expect(present.status == 0 && present.stdout.isEmpty && present.stderr.isEmpty, "\(present)")
+    #expect(try sandbox.changeCount() == count && sandbox.pb("paste").text == "fourth date")
+    #expect(try sandbox.pb("history", "--if-count", String(count - 1), "--restore", "0").status == 75, "--if-count still holds")
     let fresh = try Sandbox()
     let empty = try fresh.pb("history", "--restore", "1")
     #expect(empty.status == 64 && empty.stderr.contains("no past state"), "\(empty)")
@@ -229,6 +298,63 @@ struct HistoryListTests {
     let board = sandbox.store.appendingPathComponent("boards/general")
     #expect(!FileManager.default.fileExists(atPath: board.appendingPathComponent("journal").path))
     #expect(try FileManager.default.contentsOfDirectory(atPath: board.appendingPathComponent("tmp").path).isEmpty)
+  }
+
+  /// A clip of many lines with a word only in its last line, far past any preview.
+  static let deepClip =
+    "first line of a log\n" + (1...80).map { "line \($0) of filler" }.joined(separator: "\n") + "\nthe zanzibar line\n"
+
+  /// The picker line of the README and the man page, fzf's filter mode standing for the
+  /// person who types `zanzibar` and presses Enter.
+  static let pickerLine =
+    "pb history --list -0 | fzf --read0 --print0 --preview 'pb history --show {1}' FILTER | cut -z -f1 | xargs -0 -r pb history --restore"
+
+  @Test("fzf --read0 over whole texts finds a word deep in a clip of many lines, and the line restores that clip")
+  func pickerOverWholeTexts() throws {
+    let sandbox = try Sandbox()
+    for text in [Self.deepClip, "short clip", "another"] {
+      #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
+    }
+    let count = try sandbox.changeCount()
+    let picked = try sandbox.shell(Self.pickerLine.replacing("FILTER", with: "-f zanzibar"))
+    #expect(picked.status == 0 && picked.stderr.isEmpty, "\(picked)")
+    #expect(try sandbox.changeCount() == count + 1, "the restore took effect")
+    #expect(try sandbox.pb("paste").text == Self.deepClip, "every line of the clip is back")
+    // The one-line form finds it too, now as the present (0) and where it was (3).
+    let numbers = try sandbox.shell("pb history --list | fzf -f zanzibar | cut -f1")
+    #expect(numbers.lines == ["0", "3"], "\(numbers)")
+    // Nothing chosen (fzf finds nothing, or Esc): nothing is restored, and nothing said.
+    let none = try sandbox.shell(Self.pickerLine.replacing("FILTER", with: "-f qqqxxyy"))
+    #expect(none.status == 0 && none.stderr.isEmpty, "\(none)")
+    #expect(try sandbox.changeCount() == count + 1)
+  }
+
+  @Test("--show N writes state N as pb paste writes it: every byte, its preferred representation or -t's, an image too")
+  func showWritesAsPaste() throws {
+    let sandbox = try boardOfFruit()
+    // What fzf's preview runs for the line a user is on: {1} is its number.
+    let preview = try sandbox.shell("n=$(pb history --list | fzf -f banana | cut -f1) && pb history --show \"$n\"")
+    #expect(preview.status == 0 && preview.text == "second banana", "\(preview)")
+    #expect(try sandbox.pb("history", "--show", "0").stdout == sandbox.pb("paste").stdout)
+    #expect(try sandbox.pb("history", "--show", "3").stdout == SystemSamples.contents(SystemSamples.png))
+    let page = try sandbox.file("page.html", "<b>bold</b>")
+    #expect(try sandbox.pb("copy", "-r", "public.html=\(page)", "-r", "public.utf8-plain-text=-", stdin: Data("bold".utf8)).status == 0)
+    #expect(try sandbox.pb("copy", stdin: Data("over it".utf8)).status == 0)
+    #expect(try sandbox.pb("history", "--show", "1").text == "<b>bold</b>", "the preferred representation, as pb paste")
+    #expect(try sandbox.pb("history", "--show", "1", "-t", "public.utf8-plain-text").text == "bold")
+    let missing = try sandbox.pb("history", "--show", "1", "-t", "png")
+    #expect(missing.status == 1 && missing.stderr.hasPrefix("pb: no chosen item"), "as pb paste -t png: \(missing)")
+    let past = try sandbox.pb("history", "--show", "99")
+    #expect(past.status == 64 && past.stderr.contains("give 0-"), "\(past)")
+    // On a terminal, an image is what pb paste makes of it there.
+    func onTerminal(_ arguments: [String]) throws -> Result {
+      try sandbox.run("/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--", Sandbox.binary] + arguments, stdin: nil, environment: [:])
+    }
+    #expect(try sandbox.pb("history", "--restore", "4").status == 0)
+    let shown = try onTerminal(["history", "--show", "0"])
+    let pasted = try onTerminal(["paste"])
+    #expect(shown.status == pasted.status, "\(shown) \(pasted)")
+    #expect(shown.text.replacing("pb history --show 0", with: "pb paste") == pasted.text, "\(shown) \(pasted)")
   }
 
   /// The steps of a restore's commit, in order, as strace sees them: the new history

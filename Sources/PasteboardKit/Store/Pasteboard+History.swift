@@ -183,7 +183,14 @@ extension Pasteboard {
   /// commit is the store's one atomic step, so a kill leaves the board before or after.
   /// With `ifCount`, only if the board is still at that change count: the numbers of a
   /// list read at that count still name the same states.
+  /// State 0 is the present: restoring it changes nothing (a picker's user who chose the
+  /// clip already on the board has it), and records nothing to undo.
   public func restore(_ number: Int, ifCount: Int? = nil) throws(PasteboardError) -> PasteboardState {
+    if number == 0 {
+      let present = try state()
+      try check(present.changeCount, against: ifCount)
+      return present
+    }
     guard directory != nil else { throw .noSuchState(board: name, number: number, count: 0) }
     let recording = Recording(actionName: Self.restoreActionName)
     return try commit(from: nil, ifCount: ifCount, recording: recording) { (_, current, history) throws(PasteboardError) -> [Item]? in
@@ -196,59 +203,6 @@ extension Pasteboard {
 
   /// The undo entry a restore makes is named so, whatever state it restored.
   public static let restoreActionName = "Restore"
-
-  /// The past states, newest first, each with a one-line preview of every item's text:
-  /// its first plain text, else its first text of any kind (HTML, say); nil for an item
-  /// without text, and always for a concealed one (which history never holds anyway).
-  /// Read without the lock, as `stateAndHistory` reads: a data file gone meanwhile means
-  /// a writer dropped its state, and the read starts over; one still gone in the same
-  /// state is shown without its preview.
-  public func pastStatesWithPreviews(characters: Int) throws(PasteboardError) -> [(state: PastState, previews: [String?])] {
-    var missing: Int?
-    return try readConsistently("read the history of") { () throws(PasteboardError) -> [(state: PastState, previews: [String?])]? in
-      var (present, history) = try stateAndHistory()
-      // Expired items are gone from every state, as a restore would find them.
-      history.dropExpired(at: clock())
-      // The file that names past states' data, for what a damaged one is said to differ from.
-      let historyPath = path + "/" + Folder.history + "/\(present.changeCount).json"
-      var listed: [(state: PastState, previews: [String?])] = []
-      for state in history.pastStates {
-        var previews: [String?] = []
-        for item in state.items {
-          let text =
-            item.representations.first { TypeRegistry.conforms($0.type, to: .plainText) }
-            ?? item.representations.first { TypeRegistry.conforms($0.type, to: .text) }
-          guard !item.concealed, let text else {
-            previews.append(nil)
-            continue
-          }
-          // A damaged state (its text not the size history says) is listed without a
-          // preview, as a missing one is, rather than failing the whole list: restoring
-          // it is refused (`checkDataFiles`) with what is wrong.
-          let openedData: Descriptor?
-          do throws(PasteboardError) {
-            openedData = try openData(text, manifestPath: historyPath)
-          } catch {
-            guard case .corruptStore = error else { throw error }
-            previews.append(nil)
-            continue
-          }
-          guard let descriptor = openedData else {
-            if try changeCount() != present.changeCount, missing != present.changeCount {
-              missing = present.changeCount
-              return nil
-            }
-            previews.append(nil)
-            continue
-          }
-          let opened = OpenRepresentation(index: 0, representation: text, descriptor: descriptor)
-          previews.append(try opened.oneLinePreview(characters: characters))
-        }
-        listed.append((state, previews))
-      }
-      return listed
-    }
-  }
 
   /// Changes the history without changing the board (levels, removing entries, groups):
   /// under the lock, rewrites the current history and frees the data only dropped
@@ -383,43 +337,5 @@ extension Pasteboard {
   /// (127 when it cannot be started, as a shell says).
   public func runInGroup(_ command: ExternalCommand) throws(PasteboardError) -> Int32 {
     try command.run(input: .inherited, environment: [:], outlivingInterrupts: true)
-  }
-}
-
-extension OpenRepresentation {
-  /// The start of text data on one line, for lists whose fields are separated by tabs
-  /// and read by pickers: each run of white space (line breaks and tabs among them)
-  /// becomes one space, control and invisible characters go (no escape sequence reaches
-  /// a terminal), and it is cut to `characters` with "…". Nil for data that is not UTF-8
-  /// text.
-  func oneLinePreview(characters: Int) throws(PasteboardError) -> String? {
-    guard TypeRegistry.conforms(representation.type, to: .text) else { return nil }
-    // Enough for the preview even after a long run of white space is collapsed.
-    let asked = max(4096, characters * 8)
-    let bytes = try head(asked)
-    let isWhole = Int64(bytes.count) >= representation.size
-    let valid = bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: isWhole) == nil }
-    guard valid else { return nil }
-    var scalars = String.UnicodeScalarView()
-    var pendingSpace = false
-    var decoder = UTF8()
-    var iterator = bytes.makeIterator()
-    decoding: while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar):
-        if scalar.properties.isWhitespace {
-          pendingSpace = !scalars.isEmpty
-        } else if Display.escaped(scalar) == String(scalar) {
-          if pendingSpace { scalars.append(" ") }
-          pendingSpace = false
-          scalars.append(scalar)
-        }
-      // A character cut by the end of the head; the check above let nothing else through.
-      case .emptyInput, .error: break decoding
-      }
-    }
-    let text = String(scalars)
-    guard text.count > characters || (!isWhole && bytes.count == asked) else { return text }
-    return String(text.prefix(characters)) + "…"
   }
 }

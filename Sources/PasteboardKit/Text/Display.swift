@@ -95,3 +95,37 @@ public enum Display {
     return digits.count == 1 ? "0" + digits : digits
   }
 }
+
+extension Display {
+  /// Text as one line of a list whose fields are separated by tabs: each line break
+  /// becomes "↵" (a picker still finds the words of every line), other runs of white
+  /// space one space, and control and invisible characters go, so that no escape
+  /// sequence reaches a terminal; white space at either end goes too.
+  public static func oneLine(_ text: String) -> String {
+    var line = String.UnicodeScalarView()
+    var breaks = 0
+    var space = false
+    var afterReturn = false
+    for scalar in text.unicodeScalars {
+      defer { afterReturn = scalar == "\r" }
+      if "\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains(scalar) {
+        // CR LF is one break.
+        if scalar != "\n" || !afterReturn { breaks += 1 }
+      } else if scalar.properties.isWhitespace {
+        space = true
+      } else if escaped(scalar) == String(scalar) {
+        if !line.isEmpty {
+          if breaks > 0 {
+            line.append(contentsOf: String(repeating: "↵", count: breaks).unicodeScalars)
+          } else if space {
+            line.append(" ")
+          }
+        }
+        breaks = 0
+        space = false
+        line.append(scalar)
+      }
+    }
+    return String(line)
+  }
+}

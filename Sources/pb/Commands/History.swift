@@ -57,10 +57,13 @@ extension PB {
       discussion: """
         Each entry shows its action, when it was made, and what undoing (or redoing) it \
         gives back: items, types and bytes. Secrets (--concealed) and --no-undo writes are \
-        never kept. --list prints one line per state the board held before, newest first, \
-        for pickers (fzf, rofi -dmenu, dmenu): N, time, types and a preview, separated by \
-        tabs. --restore N makes the board what it was in state N, as one new change that \
-        pb undo takes back.
+        never kept. --list prints one line per state for pickers (fzf, rofi -dmenu, dmenu), \
+        newest first: the present as 0, then the states the board held before. A state \
+        without items, or the same as the one listed above it, is left out and its number \
+        skipped: every number listed is the one --restore and --show take. --show N \
+        writes state N's clip as pb paste writes the board's. --restore N makes the board \
+        what it was in state N, as one new change that pb undo takes back (0, the \
+        present, changes nothing).
         """)
 
     @OptionGroup var board: BoardOptions
@@ -68,13 +71,28 @@ extension PB {
     @Flag(help: "Print a JSON object with name, levelsOfUndo, undo, redo, group and historyBytes (with --list, an array of states).")
     var json = false
 
-    @Flag(help: "Print one line per past state, newest first: N, time, types and a preview, separated by tabs.")
+    @Flag(help: "Print one line per state, newest first from the present (0): N, mark, time, types and the text on one line, separated by tabs.")
     var list = false
+
+    @Flag(name: .both("0", "null"), help: "With --list: print each state as N, a tab and its whole text, ended by a NUL byte (fzf --read0).")
+    var nullTerminated = false
+
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Write state N's clip to standard output as pb paste would (0 is the present).", valueName: "n"))
+    var show: String?
+
+    @Option(name: .both("t", "type"),
+      help: ArgumentHelp("With --show: preferred types, richest first, as pb paste -t takes them.", valueName: "types"))
+    var types: String?
+
+    @Flag(help: "With --show: write data that is not text to a terminal anyway.")
+    var force = false
 
     @Option(
       parsing: .unconditional,
       help: ArgumentHelp(
-        "Make the board what it was in past state N (1 is the state before the last change), as one undoable change.",
+        "Make the board what it was in state N (1 is the state before the last change; 0 changes nothing), as one undoable change.",
         valueName: "n"))
     var restore: String?
 
@@ -105,7 +123,8 @@ extension PB {
 
     var request: HistoryRequest {
       HistoryRequest(
-        pasteboard: board.pasteboard, json: json, list: list, restore: restore, ifCount: ifCount.ifCount, levels: levels, clear: clear,
+        pasteboard: board.pasteboard, json: json, list: list, nullTerminated: nullTerminated, show: show, types: types, force: force,
+        restore: restore, ifCount: ifCount.ifCount, levels: levels, clear: clear,
         maxBytes: maxBytes, pin: pin, unpin: unpin)
     }
   }
@@ -115,6 +134,10 @@ extension PB {
     var pasteboard: String?
     var json: Bool
     var list: Bool
+    var nullTerminated: Bool
+    var show: String?
+    var types: String?
+    var force: Bool
     var restore: String?
     /// With --restore: only if the board is still at this count, so that a number read
     /// from --list names the same state (a copy in between renumbers them).
@@ -125,12 +148,15 @@ extension PB {
     var pin: String?
     var unpin: String?
 
-    /// How many characters of text a line of --list previews.
-    static let previewCharacters = 60
-
     func validate() throws {
       _ = try levelsValue()
       _ = try restoreValue()
+      _ = try showValue()
+      if show != nil && (json || list || restore != nil || ifCount != nil || levels != nil || clear) {
+        throw ValidationError("--show writes one state's clip; give it without --json, --list, --restore, --if-count, --levels or --clear")
+      }
+      if (types != nil || force) && show == nil { throw ValidationError("-t and --force choose what --show writes: give them with --show N") }
+      if nullTerminated && (!list || json) { throw ValidationError("-0 is a form of --list: give --list -0 (or --list --json), not -0 alone") }
       try IfCountOption.validate(ifCount)
       if ifCount != nil && restore == nil { throw ValidationError("--if-count is for --restore: give both, or neither") }
       if restore != nil && (json || list || levels != nil || clear) {
@@ -176,11 +202,14 @@ extension PB {
       return value
     }
 
-    private func restoreValue() throws -> Int? {
-      guard let restore else { return nil }
-      guard let value = Int(restore), value >= 1 else {
+    private func restoreValue() throws -> Int? { try Self.stateNumber(restore, of: "--restore") }
+    private func showValue() throws -> Int? { try Self.stateNumber(show, of: "--show") }
+
+    private static func stateNumber(_ word: String?, of option: String) throws -> Int? {
+      guard let word else { return nil }
+      guard let value = Int(word), value >= 0 else {
         throw ValidationError(
-          "--restore takes the number of a past state, 1 or more, as pb history --list numbers them, not '\(Display.value(restore))'")
+          "\(option) takes the number of a state, 0 (the present) or more, as pb history --list numbers them, not '\(Display.value(word))'")
       }
       return value
     }
@@ -190,6 +219,7 @@ extension PB {
         _ = try BoardOptions.openToChange(pasteboard).restore(number, ifCount: ifCount)
         return
       }
+      if let number = try showValue() { return try writeState(number) }
       if list { return try writeList(BoardOptions.open(pasteboard, creating: false)) }
       let levels = try levelsValue()
       let maxBytes = try maxBytesValue()
@@ -224,18 +254,48 @@ extension PB {
       try output.write("budget: \(report.maxBytes == 0 ? "no limit" : ByteCount.format(report.maxBytes)) (pinned states and cut files apart)\n")
     }
 
-    /// `--list`: a line per past state, `N<TAB>time<TAB>types<TAB>preview`, for pickers
-    /// (fzf, rofi, dmenu) that hand back the line chosen; or, with --json, the same as
-    /// an array.
+    /// `--show N`: state N's first item, chosen and written by pb paste's own path.
+    private func writeState(_ number: Int) throws {
+      let preferred = try types.map(TypeIdentifier.parseList) ?? []
+      let opened = try BoardOptions.open(pasteboard, creating: false).openState(number, types: preferred)
+      var words = ["pb", "history"]
+      if let pasteboard { words += ["-p", pasteboard] }
+      words += ["--show", String(number)]
+      if let types { words += ["-t", types] }
+      try PasteRequest.write(
+        opened, separator: Array("\n".utf8), force: force, sameBytesCommand: words.map(Display.shellWord).joined(separator: " "),
+        to: Output.standard)
+    }
+
+    /// `--list`: a line per state, `N<TAB>mark<TAB>time<TAB>types<TAB>text`, for pickers
+    /// (fzf, rofi, dmenu) that hand back the line chosen; with --json the same as an
+    /// array with whole texts; with -0, `N<TAB>whole text` ended by NUL for `fzf --read0`.
     private func writeList(_ pasteboard: Pasteboard) throws {
-      let states = try pasteboard.pastStatesWithPreviews(characters: Self.previewCharacters)
-        .map { Report.PastStateReport(state: $0.state, previews: $0.previews) }
+      let states = try pasteboard.statesToPick().map(Report.ListedStateReport.init)
       let output = Output.standard
       if json { return try output.write(Report.json(states)) }
+      if nullTerminated {
+        for state in states { try output.write("\(state.number)\t\(state.text ?? state.preview)\0") }
+        return
+      }
+      // Cut to the terminal's width only on a terminal: a picker reading a pipe finds a
+      // word anywhere in the text.
+      let width = StandardStreams.outputIsTerminal ? SystemCall.terminalColumns(Descriptor.standardOutput.file) ?? 80 : nil
       for state in states {
         let types = state.types.isEmpty ? "-" : state.types.joined(separator: ",")
-        try output.write("\(state.number)\t\(state.made ?? "-")\t\(types)\t\(state.pinned ? "[pinned] " : "")\(state.preview)\n")
+        let start = "\(state.number)\t\(state.mark)\t\(state.made ?? "-")\t\(types)\t"
+        try output.write(start + Self.fitted(state.preview, after: start, width: width) + "\n")
       }
+    }
+
+    /// `text` cut with "…" so that the line it ends, after `start`, fits in `width`
+    /// columns (tabs stopping every 8, as terminals set them); whole without a width.
+    static func fitted(_ text: String, after start: String, width: Int?) -> String {
+      guard let width else { return text }
+      let column = start.reduce(0) { column, character in character == "\t" ? (column / 8 + 1) * 8 : column + 1 }
+      let room = max(width - column, 1)
+      guard text.count > room else { return text }
+      return String(text.prefix(room - 1)) + "…"
     }
 
     private func levelsText(_ levels: Int) -> String { levels == 0 ? "no limit" : "at most \(levels)" }
@@ -313,52 +373,64 @@ struct HistoryMoveRequest: CommandRequest {
 }
 
 extension Report {
-  /// A past state as `pb history --list` shows it. Every field is one line without
-  /// tabs: types and names escaped as messages escape them, the preview collapsed.
-  struct PastStateReport: JSONReport {
+  /// A state as `pb history --list` shows it. Every field but `text` is one line
+  /// without tabs: types and names escaped as messages escape them, the text on one line.
+  struct ListedStateReport: JSONReport {
+    /// 0 for the present, then past states as --restore and --show take them.
     var number: Int
+    /// Whether the state is pinned: kept past levels and the budget.
+    var pinned: Bool
     /// When the board came to hold it; null when history no longer knows (every key is
     /// there, as in `pb info --json`).
     var made: String?
-    var replacedBy: String
-    var replaced: String
+    /// The change that left it, and when; null for the present.
+    var replacedBy: String?
+    var replaced: String?
     var numberOfItems: Int
     /// Every type of its items, in order, each once.
     var types: [String]
     var bytes: Int64
+    /// The first item's text on one line, or what it holds in brackets.
     var preview: String
-    var pinned: Bool
+    /// The first item's whole text, as pb paste of it writes it; null without text.
+    var text: String?
+
+    /// The mark column of the list: empty unless the state is marked (pinned).
+    var mark: String { pinned ? "pinned" : "" }
 
     var json: JSONValue {
       .members([
-        "number": .integer(number), "made": made.map(JSONValue.string) ?? .null, "replacedBy": .string(replacedBy),
-        "replaced": .string(replaced), "numberOfItems": .integer(numberOfItems), "types": .array(types.map(JSONValue.string)),
-        "bytes": .integer(bytes), "preview": .string(preview), "pinned": .bool(pinned),
+        "number": .integer(number), "pinned": .bool(pinned), "made": made.map(JSONValue.string) ?? .null,
+        "replacedBy": replacedBy.map(JSONValue.string) ?? .null, "replaced": replaced.map(JSONValue.string) ?? .null,
+        "numberOfItems": .integer(numberOfItems), "types": .array(types.map(JSONValue.string)), "bytes": .integer(bytes),
+        "preview": .string(preview), "text": text.map(JSONValue.string) ?? .null,
       ])
     }
 
-    init(state: PastState, previews: [String?]) {
+    init(state: ListedState) {
       number = state.number
       made = state.made.map { Timestamp.format(secondsSince1970: Int($0 / 1000)) }
-      replacedBy = Display.value(state.replacedBy)
-      replaced = Timestamp.format(secondsSince1970: Int(state.replaced / 1000))
+      replacedBy = state.replacedBy.map { Display.value($0) }
+      replaced = state.replaced.map { Timestamp.format(secondsSince1970: Int($0 / 1000)) }
       numberOfItems = state.items.count
       var seen = Set<String>()
       types = state.items.flatMap(\.types).map { Display.value($0.rawValue) }.filter { seen.insert($0).inserted }
       bytes = state.items.reduce(0) { $0 + $1.size }
-      preview = Self.preview(of: state.items, previews: previews)
+      text = state.texts.first ?? nil
+      preview = Self.preview(of: state.items, text: text)
       pinned = state.pinned
     }
 
-    /// The first item's text, or its type and size in brackets (`[image/png 12.0 KiB]`),
-    /// and how many items follow; a secret is never shown, only said to be one.
-    static func preview(of items: [Item], previews: [String?]) -> String {
-      guard let first = items.first else { return "(empty)" }
+    /// The first item's text on one line, or its type and size in brackets
+    /// (`[image/png 12.0 KiB]`), and how many items follow; a secret is never shown,
+    /// only said to be one.
+    static func preview(of items: [Item], text: String?) -> String {
+      guard let first = items.first else { return "[no items]" }
       var shown: String
       if first.concealed {
         shown = "<concealed>"
-      } else if let text = previews.first ?? nil, !text.isEmpty {
-        shown = text
+      } else if let text, case let line = Display.oneLine(text), !line.isEmpty {
+        shown = line
       } else if let representation = first.representations.first {
         let type = TypeRegistry.preferredMIMEType(for: representation.type) ?? representation.type.rawValue
         shown = "[\(Display.value(type)) \(ByteCount.format(representation.size))]"

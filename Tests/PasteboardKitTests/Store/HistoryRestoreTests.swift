@@ -53,29 +53,67 @@ import Testing
     let a = try write("alpha", to: general)
     try write("beta", to: general)
     try write("gamma", to: general)
-    let listed = try general.pastStatesWithPreviews(characters: 60)
-    #expect(listed.map(\.state.number) == [1, 2, 3])
-    #expect(listed.map(\.previews) == [["beta"], ["alpha"], []])
-    #expect(listed[1].state.items == a.items)
-    #expect(listed.map(\.state.replacedBy) == ["Copy", "Copy", "Copy"])
-    // Made by the change that left the state before it; the oldest one's making is not recorded.
+    let listed = try general.statesToPick()
+    // The present first, as 0; the empty state the board started from is left out.
+    #expect(listed.map(\.number) == [0, 1, 2])
+    #expect(listed.map(\.texts) == [["gamma"], ["beta"], ["alpha"]])
+    #expect(listed[2].items == a.items)
+    #expect(listed.map(\.replacedBy) == [nil, "Copy", "Copy"])
+    // Made by the change that left the state before it; the present when the board last changed.
     let undo = try general.stateAndHistory().1.undoStack
-    #expect(listed.map(\.state.made) == [undo[1].date, undo[0].date, nil])
+    #expect(listed.map(\.made) == [try general.state().modificationDate.map { Int64($0) * 1000 }, undo[1].date, undo[0].date])
     // State N is what undo N gives.
-    #expect(try general.undo(2).state.items == listed[1].state.items)
+    #expect(try general.undo(2).state.items == listed[2].items)
   }
 
-  @Test func previewsAreOneLineWithoutTabsControlsOrInvisibleCharactersAndCutShort() throws {
+  @Test func aStateTheSameAsTheOneListedBeforeItIsLeftOutAndItsNumberSkipped() throws {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let general = try board()
-    try write("  first\tline\r\n\n  second \u{1B}[31mred\u{202E}evil\u{2028}end  ", to: general)
+    try write("alpha", to: general)
+    try write("alpha", to: general)
+    try write("beta", to: general)
+    try write("beta", to: general)
+    #expect(try general.statesToPick().map(\.number) == [0, 2], "the second beta and alpha are the same bytes in other files")
+    #expect(try general.statesToPick().map(\.texts) == [["beta"], ["alpha"]])
+    // The number listed is the one restore takes: state 2 is alpha.
+    #expect(try general.restore(2).items.count == 1)
+    #expect(try general.statesToPick().map(\.texts) == [["alpha"], ["beta"], ["alpha"]], "only consecutive states are one")
+    // Same text, other type: not the same state.
+    try write([[(TypeIdentifier("public.html"), Data("alpha".utf8))]], to: general)
+    #expect(try general.statesToPick().count == 4)
+  }
+
+  @Test func aStateIsOpenedAsPasteWouldOpenIt() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let general = try board()
+    try write([[(TypeIdentifier("public.html"), Data("<b>old</b>".utf8)), (.utf8PlainText, Data("old".utf8))]], to: general)
+    try write("new", to: general)
+    func read(_ number: Int, _ types: [TypeIdentifier] = []) throws -> String {
+      let opened = try general.openState(number, types: types)
+      return try String(decoding: opened.flatMap { try $0.head(100) }, as: UTF8.self)
+    }
+    #expect(try read(0) == "new")
+    #expect(try read(1) == "<b>old</b>", "the preferred representation, as pb paste without -t")
+    #expect(try read(1, [.utf8PlainText]) == "old")
+    #expect(throws: PasteboardError.noRepresentation(types: ["public.png"], board: "general")) {
+      try general.openState(1, types: [TypeIdentifier("public.png")])
+    }
+    #expect(throws: PasteboardError.noSuchState(board: "general", number: 3, count: 2)) { try general.openState(3, types: []) }
+    #expect(throws: PasteboardError.emptyPasteboard(board: "general")) { try general.openState(2, types: []) }
+  }
+
+  @Test func textsAreWholeAndOnlyOfText() throws {
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let general = try board()
+    let raw = "  first\tline\r\n\n  second \u{1B}[31mred\u{202E}evil\u{2028}end  "
+    try write(raw, to: general)
     try write(String(repeating: "é", count: 100), to: general)
     try write([[(TypeIdentifier("public.png"), Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]))]], to: general)
     try write("last", to: general)
-    let previews = try general.pastStatesWithPreviews(characters: 10).map(\.previews)
-    #expect(previews[0] == [nil], "data that is not text has no text preview")
-    #expect(previews[1] == [String(repeating: "é", count: 10) + "…"])
-    #expect(try general.pastStatesWithPreviews(characters: 60)[2].previews == ["first line second [31mredevil end"])
+    let texts = try general.statesToPick().map(\.texts)
+    #expect(texts[1] == [nil], "data that is not text has no text")
+    #expect(texts[2] == [String(repeating: "é", count: 100)])
+    #expect(texts[3] == [raw], "as pasted: making it one line is for the list to do")
   }
 
   @Test func aRestoreIsOneRecordedChangeThatUndoTakesBackAndTheStatesBetweenStay() throws {
@@ -118,9 +156,10 @@ import Testing
       bytes(of: restored.items) == [
         [Data("<p>x</p>".utf8), Data("x\n".utf8), everyByte], [Data(everyByte.reversed()), Data()],
       ])
-    let listed = try general.pastStatesWithPreviews(characters: 60)
-    #expect(listed[1].state.items.count == 1 && listed[2].state.items == state.items)
-    #expect(listed[2].previews == ["x", nil], "an item's plain text is previewed, before its HTML; an item without text is not")
+    let listed = try general.statesToPick()
+    // The present is the state restored, and state 3 the same one, as it was.
+    #expect(listed.map(\.number) == [0, 1, 2, 3] && listed[0].items == state.items && listed[3].items == state.items)
+    #expect(listed[3].texts == ["x\n", nil], "an item's plain text is given, before its HTML; an item without text has none")
   }
 
   @Test func itemsThatHaveExpiredAreNeitherListedNorRestored() throws {
@@ -132,9 +171,10 @@ import Testing
     let expiring = Pasteboard.WriteOptions(expires: start + 300)
     try write([[(.utf8PlainText, Data("goes".utf8))]], to: general, mode: .append, options: expiring)
     try write("now", to: general)
-    #expect(try general.pastStatesWithPreviews(characters: 60).map(\.previews) == [["stays", "goes"], ["stays"], []])
+    #expect(try general.statesToPick().map(\.texts) == [["now"], ["stays", "goes"], ["stays"]])
     general.clock = { start + 300 }
-    #expect(try general.pastStatesWithPreviews(characters: 60).map(\.previews) == [["stays"], ["stays"], []])
+    // Without the item that expired, state 1 is the same as state 2, and listed once.
+    #expect(try general.statesToPick().map(\.texts) == [["now"], ["stays"]])
     #expect(try general.restore(1).items.count == 1)
   }
 
@@ -160,7 +200,12 @@ import Testing
     #expect(throws: PasteboardError.noSuchState(board: "general", number: 1, count: 0)) { try general.restore(1) }
     try write("alpha", to: general)
     let current = try write("beta", to: general)
-    for number in [0, -1, 3, Int.max] {
+    // 0 is the present: restoring it changes nothing.
+    #expect(try general.restore(0) == current)
+    #expect(throws: PasteboardError.changeCountMismatch(board: "general", expected: 1, found: current.changeCount)) {
+      try general.restore(0, ifCount: 1)
+    }
+    for number in [-1, 3, Int.max] {
       #expect(throws: PasteboardError.noSuchState(board: "general", number: number, count: 2)) { try general.restore(number) }
     }
     #expect(try general.state() == current, "the board is as it was")
@@ -173,7 +218,7 @@ import Testing
     let a = try write("alpha", to: general)
     try write("hunter2", to: general, options: Pasteboard.WriteOptions(concealed: true))
     let secretFiles = try general.state().items.flatMap { $0.representations.map(\.file) }
-    #expect(try general.pastStatesWithPreviews(characters: 60).map(\.previews) == [["alpha"], []])
+    #expect(try general.statesToPick().map(\.texts) == [[nil], ["alpha"]], "the secret is listed, never its text")
     // Restoring from the secret goes back to the state before it, and the secret's bytes go.
     #expect(try general.restore(1).items == a.items)
     for file in secretFiles { #expect(!FileManager.default.fileExists(atPath: dataFolder + "/" + file)) }
@@ -191,8 +236,8 @@ import Testing
         history.beforeSecrets = nil
         history.undoStack.append(HistoryEntry(actionName: "Copy", date: 1, items: secret, changeCount: 2))
       }
-      let listed = try general.pastStatesWithPreviews(characters: 60)
-      Issue.record("a history naming a secret was listed: \(listed.map(\.previews))")
+      let listed = try general.statesToPick()
+      Issue.record("a history naming a secret was listed: \(listed.map(\.texts))")
     } catch {
       guard case .corruptStore = error else { throw error }
     }

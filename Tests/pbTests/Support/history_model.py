@@ -25,9 +25,12 @@ documented rules (man page, UNDO AND REDO; docs/store-format.md, History):
   named by the outermost group's name or that first action; an undo or redo inside the
   group starts a new entry;
 - `history --restore N` is a recorded change (named Restore) to the state undo N would
-  give; a number that is no such state is refused (64) and changes nothing.
-  `history --list` numbers those states from 1, newest first, each with its first
-  value as preview (and how many more items), `(empty)` for an empty board;
+  give; 0 (the present) changes nothing; a number that is no such state is refused (64)
+  and changes nothing.
+  `history --list` lists the present as 0, then those states from 1, newest first, each
+  with its first value as preview (and how many more items; `<concealed>` for a secret),
+  leaving out an empty board and a state with the same values as the one listed before
+  it (unless they are secrets), whose number is skipped;
 - `history --clear` forgets every entry and P; undo then has nothing to take until a
   new change (secrets written over secrets then give back the board less them);
 - no secret ever comes back: not on the board, and not in a data file once replaced.
@@ -215,12 +218,24 @@ class Shell:
         return int(status_line.split()[1]), base64.b64decode(data)
 
 
-def preview(values):
+def preview(values, concealed):
     """What `pb history --list` previews of a state of text values."""
-    if not values:
-        return "(empty)"
     more = len(values) - 1
-    return values[0] + (f" (and {more} more item{'s' if more > 1 else ''})" if more else "")
+    first = "<concealed>" if values[0] in concealed else values[0]
+    return first + (f" (and {more} more item{'s' if more > 1 else ''})" if more else "")
+
+
+def list_lines(model, concealed):
+    """The (number, preview) lines of `pb history --list`: values are unique to the step
+    that wrote them, so the same values are the same bytes."""
+    states = [(0, [v for v, _ in model.items])] + [(n, e.values) for n, e in enumerate(reversed(model.steps()), start=1)]
+    lines, last = [], None
+    for number, values in states:
+        if not values or (values == last and not any(v in concealed for v in values)):
+            continue
+        lines.append((str(number), preview(values, concealed)))
+        last = values
+    return lines
 
 
 def main():
@@ -231,6 +246,7 @@ def main():
     os.makedirs(cut_folder)
     data_folder = os.path.join(root, "store", "boards", "general", "data")
     secrets = set()  # every secret value written
+    concealed = set()  # those written with --concealed
     done, log = 0, []
 
     def fail(reason):
@@ -270,8 +286,8 @@ def main():
             if got != want:
                 fail(f"{after} the {stack} steps are {got}, the model says {want}")
         status, out = shell.run("pb history --list")
-        got = [tuple(line.split("\t")[i] for i in (0, 3)) for line in out.decode().splitlines()]
-        want = [(str(number), preview(e.values)) for number, e in enumerate(reversed(model.steps()), start=1)]
+        got = [tuple(line.split("\t")[i] for i in (0, 4)) for line in out.decode().splitlines()]
+        want = list_lines(model, concealed)
         if status != 0 or got != want:
             fail(f"{after} history --list (exit {status}) gives {got}, the model says {want}")
         group = listed.get("group") or {}
@@ -308,6 +324,8 @@ def main():
             secret = choice in ("no-undo", "concealed")
             if secret:
                 secrets.add(value)
+            if choice == "concealed":
+                concealed.add(value)
             new = (model.items if append else []) + [(value, not secret)]
             model.change(new, "Append" if append else "Copy", records=choice != "no-undo")
         elif choice == "clear":
@@ -343,9 +361,12 @@ def main():
                 expect_lines = [f"Redo {name}" for name in model.redo_n(then)]
         elif choice == "restore":
             states = model.steps()
-            number = rng.choice((1, 1, 2, 3, len(states), len(states) + 1))
+            number = rng.choice((0, 1, 1, 2, 3, len(states), len(states) + 1))
             command = f"pb history --restore {number}"
-            if 1 <= number <= len(states):
+            if number == 0:
+                # The present: nothing changes, nothing is recorded.
+                model.seen["restore of the present"] += 1
+            elif number <= len(states):
                 model.seen["restore"] += 1
                 model.change([(v, True) for v in states[-number].values], "Restore", records=True)
             else:

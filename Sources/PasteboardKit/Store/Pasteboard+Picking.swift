@@ -1,0 +1,173 @@
+import Glibc
+import LinuxSystem
+
+/// A state as `pb history --list` lists it for a picker: the present one (number 0) or
+/// a past one (numbered as `History.pastStates` numbers them, which `restore` takes).
+public struct ListedState: Sendable {
+  public var number: Int
+  public var items: [Item]
+  /// When the board came to hold it, in ms since 1970; nil when no longer known.
+  public var made: Int64?
+  /// The change that left it, and when (ms since 1970); nil for the present.
+  public var replacedBy: String?
+  public var replaced: Int64?
+  /// Each item's whole text (its first plain text, else its first text of any kind);
+  /// nil for an item without text, a concealed one, and one whose text is missing or
+  /// damaged (restoring that state says what is wrong).
+  public var texts: [String?]
+  /// Whether it is pinned (`pb history --pin`).
+  public var pinned: Bool
+}
+
+extension Pasteboard {
+  /// The most bytes of one item's text a list holds: a picker finds a word anywhere in
+  /// any clip people copy, and a list of states never needs gigabytes of memory.
+  public static let listedTextLimit = 16 << 20
+
+  /// The states a picker offers, newest first: the present, then the past states.
+  /// A state without items is left out, and so is one the same as the state listed
+  /// just before it (same types and bytes, item for item): its number is skipped, so
+  /// that every number listed is still the one `restore` and `openState` take.
+  /// Read without the lock, as `stateAndHistory` reads: a data file gone meanwhile means
+  /// a writer dropped its state, and the read starts over; one still gone in the same
+  /// state is listed without its text.
+  public func statesToPick() throws(PasteboardError) -> [ListedState] {
+    var missing: Int?
+    return try readConsistently("read the history of") { () throws(PasteboardError) -> [ListedState]? in
+      var (present, history) = try stateAndHistory()
+      // Expired items are gone from every state, as a restore would find them.
+      history.dropExpired(at: clock())
+      let manifestPath = path + "/" + Folder.state + "/\(present.changeCount).json"
+      let historyPath = path + "/" + Folder.history + "/\(present.changeCount).json"
+      let now = ListedState(
+        number: 0, items: present.items, made: present.modificationDate.map { Int64($0) * 1000 }, replacedBy: nil, replaced: nil,
+        texts: [], pinned: history.pins.contains(History.pinKey(present.items)))
+      let past = history.pastStates.map { state in
+        ListedState(
+          number: state.number, items: state.items, made: state.made, replacedBy: state.replacedBy, replaced: state.replaced,
+          texts: [], pinned: state.pinned)
+      }
+      var listed: [ListedState] = []
+      for var state in [now] + past where !state.items.isEmpty {
+        let filesOf = state.number == 0 ? manifestPath : historyPath
+        if let newer = listed.last, try sameContents(newer.items, state.items, manifestPath: historyPath) { continue }
+        for item in state.items {
+          let text =
+            item.representations.first { TypeRegistry.conforms($0.type, to: .plainText) }
+            ?? item.representations.first { TypeRegistry.conforms($0.type, to: .text) }
+          guard !item.concealed, let text else {
+            state.texts.append(nil)
+            continue
+          }
+          let opened: Descriptor?
+          do throws(PasteboardError) {
+            opened = try openData(text, manifestPath: filesOf)
+          } catch {
+            // A damaged state is listed without its text rather than failing the list.
+            guard case .corruptStore = error else { throw error }
+            state.texts.append(nil)
+            continue
+          }
+          guard let descriptor = opened else {
+            if try changeCount() != present.changeCount, missing != present.changeCount {
+              missing = present.changeCount
+              return nil
+            }
+            state.texts.append(nil)
+            continue
+          }
+          state.texts.append(try OpenRepresentation(index: 0, representation: text, descriptor: descriptor).wholeText())
+        }
+        listed.append(state)
+      }
+      return listed
+    }
+  }
+
+  /// Whether two states hold the same items: the same representations, of the same
+  /// types, with the same bytes (shared data files, as undo and restore leave them, or
+  /// equal ones, as two copies of the same text make). A secret is never the same as
+  /// what history keeps, so a listed past state never hides behind one.
+  private func sameContents(_ first: [Item], _ second: [Item], manifestPath: String) throws(PasteboardError) -> Bool {
+    guard first.count == second.count else { return false }
+    for (one, other) in zip(first, second) {
+      guard one.concealed == other.concealed, !one.concealed, one.representations.count == other.representations.count else {
+        return false
+      }
+      for (mine, theirs) in zip(one.representations, other.representations) {
+        guard mine.type == theirs.type, mine.size == theirs.size else { return false }
+        if mine.file == theirs.file { continue }
+        guard try sameBytes(mine, theirs, manifestPath: manifestPath) else { return false }
+      }
+    }
+    return true
+  }
+
+  /// Compares two data files of the same size; a file missing or damaged is not the same.
+  private func sameBytes(_ first: Representation, _ second: Representation, manifestPath: String) throws(PasteboardError) -> Bool {
+    let one: Descriptor?
+    let other: Descriptor?
+    do throws(PasteboardError) {
+      one = try openData(first, manifestPath: manifestPath)
+      other = try openData(second, manifestPath: manifestPath)
+    } catch {
+      guard case .corruptStore = error else { throw error }
+      return false
+    }
+    guard let one, let other else { return false }
+    // Of the same size (openData checked both against the sizes compared): a prefix is all.
+    do {
+      return try ByteTransfer.isPrefix(one.file, of: other.file)
+    } catch {
+      throw .io(error)
+    }
+  }
+
+  /// Opens the representation `pb paste -t types` would write of state `number`'s first
+  /// item: 0 is the present (as `pb paste` reads it), 1 and up the past states as
+  /// `History.pastStates` numbers them.
+  public func openState(_ number: Int, types: [TypeIdentifier]) throws(PasteboardError) -> [OpenRepresentation] {
+    if number == 0 { return try open(items: .index(0), types: types) }
+    guard directory != nil else { throw .noSuchState(board: name, number: number, count: 0) }
+    var missing: (changeCount: Int, file: String)?
+    let opened = try readConsistently("read the history of") { () throws(PasteboardError) -> [OpenRepresentation]? in
+      var (present, history) = try stateAndHistory()
+      history.dropExpired(at: clock())
+      let states = history.pastStates
+      guard number <= states.count else { throw .noSuchState(board: name, number: number, count: states.count) }
+      guard let first = states[number - 1].items.first else { throw .emptyPasteboard(board: name) }
+      guard let representation = first.representation(preferring: types) else { return [] }
+      let historyPath = path + "/" + Folder.history + "/\(present.changeCount).json"
+      if let descriptor = try openData(representation, manifestPath: historyPath) {
+        return [OpenRepresentation(index: 0, representation: representation, descriptor: descriptor)]
+      }
+      if let missing, missing == (present.changeCount, representation.file) {
+        throw .corruptStore(
+          path: historyPath, reason: "its data file \(Display.value(representation.file)) is missing from \(Folder.data)/")
+      }
+      missing = (present.changeCount, representation.file)
+      return nil
+    }
+    if opened.isEmpty { throw .noRepresentation(types: types.map(\.shown), board: name) }
+    return opened
+  }
+}
+
+extension OpenRepresentation {
+  /// The data as text, up to `Pasteboard.listedTextLimit` bytes (cut at a character);
+  /// nil for data that is not UTF-8 text.
+  func wholeText() throws(PasteboardError) -> String? {
+    guard TypeRegistry.conforms(representation.type, to: .text) else { return nil }
+    let isWhole = representation.size <= Int64(Pasteboard.listedTextLimit)
+    var bytes = try head(isWhole ? Int(representation.size) : Pasteboard.listedTextLimit)
+    let valid = bytes.withUnsafeBytes { TextCheck.firstNonTextOffset(in: $0, isWhole: isWhole) == nil }
+    guard valid else { return nil }
+    // A cut text ends on a whole character: drop the continuation bytes and the lead
+    // byte of one the cut split.
+    if !isWhole, let lead = bytes.lastIndex(where: { $0 & 0xC0 != 0x80 }), bytes[lead] >= 0xC0 {
+      let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : 2
+      if bytes.count - lead < length { bytes.removeSubrange(lead...) }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
