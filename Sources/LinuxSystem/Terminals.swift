@@ -57,6 +57,8 @@ extension SystemCall {
   /// How many columns wide the terminal is; nil when it does not say (not a terminal,
   /// or one that reports 0, as some serial consoles do).
   public static func terminalColumns(_ terminal: borrowing FileDescriptor) -> Int? {
-    windowSize(terminal).map { Int($0.ws_col) }
+    var size = winsize()
+    guard ioctl(terminal.raw, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 }

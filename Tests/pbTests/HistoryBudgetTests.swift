@@ -16,6 +16,13 @@ struct HistoryBudgetTests {
       .map { fields in (fields.count > 1 && fields[1] == "pinned" ? "[pinned] " : "") + (fields.last ?? "") }
   }
 
+  /// `pb history --list --json` without the present (0): the states history keeps.
+  func listedPast(_ sandbox: Sandbox) throws -> [[String: Any]] {
+    let listed = try sandbox.json(try sandbox.pb("history", "--list", "--json")) as? [[String: Any]] ?? []
+    #expect(listed.first?["number"] as? Int == 0, "the present is listed first: \(listed)")
+    return listed.filter { $0["number"] as? Int != 0 }
+  }
+
   func copy(_ sandbox: Sandbox, _ text: String) throws {
     let result = try sandbox.pb("copy", stdin: Data(text.utf8))
     #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
@@ -51,7 +58,7 @@ struct HistoryBudgetTests {
     #expect(try previews(sandbox) == ["banana", "[pinned] apple"])
     for text in ["date", "elderberry", "fig"] { try copy(sandbox, text) }
     #expect(try previews(sandbox) == ["elderberry", "date", "[pinned] apple"], "two levels, and the pin apart")
-    let json = try sandbox.json(try sandbox.pb("history", "--list", "--json")) as? [[String: Any]] ?? []
+    let json = try listedPast(sandbox)
     #expect(json.map { $0["pinned"] as? Bool } == [false, false, true], "\(json)")
     let stacks = try sandbox.json(try sandbox.pb("history", "--json")) as? [String: Any] ?? [:]
     let undo = stacks["undo"] as? [[String: Any]] ?? []
@@ -107,7 +114,7 @@ struct HistoryBudgetTests {
       #expect(try bytesOnDisk(sandbox) <= 70 * mebibyte, "after copy \(number)")
     }
     // Two 20 MiB states fit in 50 MiB: the three older ones went, oldest first.
-    let states = try sandbox.json(try sandbox.pb("history", "--list", "--json")) as? [[String: Any]] ?? []
+    let states = try listedPast(sandbox)
     #expect(states.count == 2, "\(states)")
     let restored = try sandbox.pb("history", "--restore", "2")
     #expect(restored.status == 0, "\(restored)")
@@ -118,15 +125,15 @@ struct HistoryBudgetTests {
     for number in 6...8 {
       #expect(try sandbox.pb("copy", try randomFile(sandbox, "photo\(number).bin", size: "20M")).status == 0)
     }
-    let after = try sandbox.json(try sandbox.pb("history", "--list", "--json")) as? [[String: Any]] ?? []
+    let after = try listedPast(sandbox)
     #expect(after.count == 3 && after.last?["pinned"] as? Bool == true, "two budgeted states and the pinned one: \(after)")
     #expect(try bytesOnDisk(sandbox) <= 90 * mebibyte)
     // Lowered, the budget applies at once; 0 lifts it.
     #expect(try sandbox.pb("history", "--max-bytes", "0").status == 0)
     #expect(try sandbox.pb("copy", try randomFile(sandbox, "photo9.bin", size: "20M")).status == 0)
-    #expect((try sandbox.json(try sandbox.pb("history", "--list", "--json")) as? [Any])?.count == 4)
+    #expect(try listedPast(sandbox).count == 4)
     #expect(try sandbox.pb("history", "--max-bytes", "25M").status == 0)
-    let lowered = try sandbox.json(try sandbox.pb("history", "--list", "--json")) as? [[String: Any]] ?? []
+    let lowered = try listedPast(sandbox)
     #expect(lowered.count == 2 && lowered.last?["pinned"] as? Bool == true, "one budgeted state and the pinned one: \(lowered)")
     let refused = try sandbox.pb("history", "--max-bytes", "lots")
     #expect(refused.status == 64 && refused.stderr.contains("--max-bytes takes a size"), "\(refused)")
