@@ -129,8 +129,11 @@ struct PasteRequest: CommandRequest {
   /// Writes the chosen representations, `separator` between them, as pb paste does: the
   /// bytes; but to a terminal an image as its picture (TerminalPicture), and other data
   /// that is not text refused, unless `force`. pb history --show writes a clip here too.
+  /// `sameBytesCommand` is made only when a message names it: joining its words costs a
+  /// paste a third of its start-up (the generic join's metadata).
   static func write(
-    _ pasted: [OpenRepresentation], separator: [UInt8], force: Bool, sameBytesCommand: String, to output: Output
+    _ pasted: [OpenRepresentation], separator: [UInt8], force: Bool, sameBytesCommand: @autoclosure () -> String,
+    to output: Output
   ) throws {
     let toTerminal = !force && StandardStreams.outputIsTerminal
     func isPicture(_ type: TypeIdentifier) -> Bool {
@@ -144,12 +147,12 @@ struct PasteRequest: CommandRequest {
     {
       throw PasteboardError.binaryToTerminal(
         index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
-        filenameExtension: binary.suggestedExtension, command: sameBytesCommand)
+        filenameExtension: binary.suggestedExtension, command: sameBytesCommand())
     }
     for (position, representation) in pasted.enumerated() {
       if position > 0 { try output.write(separator) }
       if isPicture(representation.representation.type) {
-        try TerminalPicture.write(representation, to: output, sameBytesCommand: sameBytesCommand)
+        try TerminalPicture.write(representation, to: output, sameBytesCommand: sameBytesCommand())
       } else {
         try output.send(representation)
       }
