@@ -19,10 +19,7 @@ public enum PictureDrawing {
     public var cellHeight: Int
 
     public init(columns: Int, rows: Int, cellWidth: Int, cellHeight: Int) {
-      self.columns = columns
-      self.rows = rows
-      self.cellWidth = cellWidth
-      self.cellHeight = cellHeight
+      (self.columns, self.rows, self.cellWidth, self.cellHeight) = (columns, rows, cellWidth, cellHeight)
     }
   }
 

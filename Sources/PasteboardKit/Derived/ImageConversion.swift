@@ -16,11 +16,6 @@ public enum ImageConversion {
     /// Scans of a JPEG (a progressive one has about ten; each is a pass over the image).
     public var scans: Int
 
-    public init(memory: Int64, scans: Int) {
-      self.memory = memory
-      self.scans = scans
-    }
-
     /// The owner's for any image: an RGB photo of about 30 megapixels, or an RGBA image
     /// of about 24; the owner stays under 256 MiB whatever small image it is given.
     public static let standard = Budget(memory: 192 << 20, scans: 100)

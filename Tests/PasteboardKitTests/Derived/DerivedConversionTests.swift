@@ -1,5 +1,5 @@
 import Foundation
-import PasteboardKit
+@testable import PasteboardKit
 import Testing
 
 /// The representations pb derives for publish and paste (image/png from other images,
