@@ -142,6 +142,25 @@ struct SecretMarkTests {
     withExtendedLifetime(owner) {}
   }
 
+  @Test("pb import: CopyQ's mark listed but refused when read marks a secret, never an ordinary item in history")
+  func copyQMarkRefused() throws {
+    let sandbox = try Sandbox()
+    let desk = try Desk(sandbox, .x11)
+    try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
+    let text = try sandbox.file("offered-text", "refused-mark hunter2")
+    let owner = try Background(
+      sandbox, ["python3", DesktopTests.client, "offer", "text/plain=\(text)", "\(Mark.copyQ.rawValue)="], environment: desk.environment)
+    try #require(owner.waitFor("owned").contains("owned"), "\(owner.waitFor("owned"))")
+    let result = try sandbox.pb(["import"], environment: desk.environment)
+    try #require(result.status == 0, "\(result)")
+    try #require(try sandbox.pb("paste").text == "refused-mark hunter2", "the import took effect")
+    #expect(owner.waitFor("asked \(Mark.copyQ.rawValue)").contains("asked \(Mark.copyQ.rawValue)"), "the mark was asked for")
+    #expect(try sandbox.pb("items").text.contains("<concealed>"))
+    #expect(try sandbox.pb(["copy"], stdin: Data("after".utf8)).status == 0)
+    #expect(!(try history(sandbox).contains("hunter2")), "the copy after it leaves no secret in history")
+    withExtendedLifetime(owner) {}
+  }
+
   /// Starts a bridge on `desk` and waits until it has imported a first copy.
   private func bridge(_ sandbox: Sandbox, _ desk: Desk) throws -> Background {
     let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: desk.bridgeEnvironment)
