@@ -13,7 +13,8 @@ extension Desktop {
     public enum Meaning: Sendable, Equatable {
       /// Data pb reads as this type (text in any charset as UTF-8 text).
       case type(TypeIdentifier)
-      /// The password-manager hint: the offer is a secret.
+      /// A secret mark (the password-manager hint, CopyQ's hidden mark, nspasteboard.org's
+      /// concealed or transient type): the offer is a secret, or not to be recorded.
       case secretMark
       /// pb's own mark (`DesktopTargets.pbItem`, `pbDerived`).
       case pbMark
@@ -43,8 +44,12 @@ extension Desktop {
   }
 
   private static func meaning(of name: String) -> OfferedName.Meaning {
+    // Every mark pb honours as a secret or as "do not record", as import reads them.
+    let lower = name.lowercased()
+    if DesktopTargets.isSecretMark(name) || [DesktopTargets.copyQHidden, DesktopTargets.transientType].contains(where: { $0.lowercased() == lower }) {
+      return .secretMark
+    }
     switch name {
-    case DesktopTargets.passwordManagerHint: return .secretMark
     case DesktopTargets.pbItem, DesktopTargets.pbDerived: return .pbMark
     default: break
     }

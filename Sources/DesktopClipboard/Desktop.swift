@@ -19,8 +19,13 @@ extension SelectionReader {
   /// that keeps sending (it sent gigabytes, all held in memory, past the import's size
   /// limit, which the marks are read before): the read stops there, and fails.
   func readMark(_ target: String) throws(DesktopError) -> [UInt8] {
+    try readMarkIfServed(target) ?? []
+  }
+
+  /// The mark's content, or nil when the owner refused to serve it.
+  func readMarkIfServed(_ target: String) throws(DesktopError) -> [UInt8]? {
     var mark: [UInt8] = []
-    _ = try read(target) { (bytes) throws(DesktopError) in
+    let served = try read(target) { (bytes) throws(DesktopError) in
       guard mark.count + bytes.count <= DesktopTargets.markLimit else {
         throw .failed(
           "the application that owns the \(selectionName) selection sent more than \(DesktopTargets.markLimit >> 10) KiB "
@@ -28,16 +33,21 @@ extension SelectionReader {
       }
       mark.append(contentsOf: bytes)
     }
-    return mark
+    return served == nil ? nil : mark
   }
 
   /// The plan of an import of what the owner offers, its secret marks settled: CopyQ's
   /// hidden mark makes a secret when its content is "1" (CopyQ's own rule; spaces and
-  /// a NUL around it too). An owner that fails to answer for it fails the import.
+  /// a NUL around it too). An owner that fails to answer for it fails the import; one
+  /// that lists it but refuses it makes a secret, as an unread KDE hint does: a mark
+  /// pb could not read never lets a password into history.
   func importPlan(allTypes: Bool = false) throws(DesktopError) -> DesktopTargets.ImportPlan {
     var plan = DesktopTargets.importPlan(offered: try targets(), allTypes: allTypes)
     if plan.listsCopyQHidden && !plan.concealed {
-      let content = try readMark(DesktopTargets.copyQHidden)
+      guard let content = try readMarkIfServed(DesktopTargets.copyQHidden) else {
+        plan.concealed = true
+        return plan
+      }
       let padding: Set<UInt8> = [0, 0x09, 0x0A, 0x0D, 0x20]
       plan.concealed = Array(content.drop(while: padding.contains).reversed().drop(while: padding.contains)) == [0x31]
     }

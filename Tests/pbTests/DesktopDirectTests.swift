@@ -82,6 +82,19 @@ struct DesktopDirectTests {
     _ = offer
   }
 
+  @Test("X11: types --desktop names every secret mark pb honours as one, not as a name without a type")
+  func everySecretMarkListed() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let plain = try sandbox.file("secret.txt", "hunter2")
+    let marks = ["x-kde-passwordManagerHint", "application/x-copyq-hidden", "org.nspasteboard.ConcealedType", "org.nspasteboard.TransientType"]
+    let offer = try x.offer(sandbox, ["UTF8_STRING=\(plain)"] + marks.map { "\($0)=\(plain)" })
+    let listed = try sandbox.pb(["types", "--desktop"], environment: x.environment)
+    #expect(listed.status == 0 && listed.lines.first == "UTF8_STRING\tpublic.utf8-plain-text", "\(listed)")
+    #expect(Array(listed.lines.dropFirst()) == marks.map { "\($0)\t(mark of a secret)" }, "\(listed)")
+    _ = offer
+  }
+
   @Test("X11: types --desktop lists xclip's offer; clear --desktop leaves xclip -o nothing, and the store as it was")
   func listAndClearXclip() throws {
     let sandbox = try Sandbox()

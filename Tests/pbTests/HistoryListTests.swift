@@ -119,6 +119,21 @@ struct HistoryListTests {
     #expect(preview == "col1 col2↵line two↵]0;title[2Jcleared txt.exe \(words)", "whole, line breaks marked: \(preview)")
   }
 
+  @Test("-0 on a terminal writes whole texts escaped: a clip's escape sequences never reach the terminal raw")
+  func nullTerminatedOnATerminalIsEscaped() throws {
+    let sandbox = try Sandbox()
+    let hostile = "before\u{1B}]0;title\u{07}\u{1B}[2Jafter\nsecond line"
+    #expect(try sandbox.pb("copy", stdin: Data(hostile.utf8)).status == 0)
+    let piped = try sandbox.pb("history", "--list", "-0")
+    #expect(piped.text == "0\t\(hostile)\0", "piped, the whole text as it is: \(piped)")
+    let shown = try sandbox.run(
+      "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--", Sandbox.binary, "history", "--list", "-0"], stdin: nil,
+      environment: [:])
+    #expect(shown.status == 0 && shown.text.contains("before"), "\(shown)")
+    #expect(!shown.text.unicodeScalars.contains("\u{1B}") && !shown.text.unicodeScalars.contains("\u{07}"), "\(shown.text.debugDescription)")
+    #expect(shown.text.contains("before\\e]0;title\\x07\\e[2Jafter\\nsecond line"), "\(shown.text.debugDescription)")
+  }
+
   @Test("on a terminal, a line is cut to the terminal's width; piped, it is whole")
   func cutToTheTerminal() throws {
     let sandbox = try Sandbox()

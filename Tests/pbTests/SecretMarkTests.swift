@@ -94,9 +94,11 @@ struct SecretMarkTests {
     return paths.filter { FileManager.default.contents(atPath: root + "/" + $0)?.range(of: Data(text.utf8)) != nil }
   }
 
-  /// Everything pb shows of the board's past: the undo stack and the picker's list.
-  private func history(_ sandbox: Sandbox) throws -> String {
-    try sandbox.pb("history").text + sandbox.pb("history", "--list").text
+  /// Everything pb shows of the board's past: the undo stack and the picker's list
+  /// (with the present, listed as 0, unless `present` is false).
+  private func history(_ sandbox: Sandbox, present: Bool = true) throws -> String {
+    let listed = try sandbox.pb("history", "--list").lines.filter { present || !$0.hasPrefix("0\t") }
+    return try sandbox.pb("history").text + listed.joined(separator: "\n")
   }
 
   /// Offers `text` with `mark` on `desk` and imports it: the import took effect, and the
@@ -142,6 +144,25 @@ struct SecretMarkTests {
     withExtendedLifetime(owner) {}
   }
 
+  @Test("pb import: CopyQ's mark listed but refused when read marks a secret, never an ordinary item in history")
+  func copyQMarkRefused() throws {
+    let sandbox = try Sandbox()
+    let desk = try Desk(sandbox, .x11)
+    try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
+    let text = try sandbox.file("offered-text", "refused-mark hunter2")
+    let owner = try Background(
+      sandbox, ["python3", DesktopTests.client, "offer", "text/plain=\(text)", "\(Mark.copyQ.rawValue)="], environment: desk.environment)
+    try #require(owner.waitFor("owned").contains("owned"), "\(owner.waitFor("owned"))")
+    let result = try sandbox.pb(["import"], environment: desk.environment)
+    try #require(result.status == 0, "\(result)")
+    try #require(try sandbox.pb("paste").text == "refused-mark hunter2", "the import took effect")
+    #expect(owner.waitFor("asked \(Mark.copyQ.rawValue)").contains("asked \(Mark.copyQ.rawValue)"), "the mark was asked for")
+    #expect(try sandbox.pb("items").text.contains("<concealed>"))
+    #expect(try sandbox.pb(["copy"], stdin: Data("after".utf8)).status == 0)
+    #expect(!(try history(sandbox).contains("hunter2")), "the copy after it leaves no secret in history")
+    withExtendedLifetime(owner) {}
+  }
+
   /// Starts a bridge on `desk` and waits until it has imported a first copy.
   private func bridge(_ sandbox: Sandbox, _ desk: Desk) throws -> Background {
     let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: desk.bridgeEnvironment)
@@ -180,7 +201,8 @@ struct SecretMarkTests {
     let desk = try Desk(sandbox, backend)
     try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
     let owner = try imported(sandbox, desk, "passing words", marked: ("org.nspasteboard.TransientType", ""))
-    #expect(!(try history(sandbox).contains("passing")))
+    // The transient copy is the present (--list's 0), as the test's import asserts; no past.
+    #expect(!(try history(sandbox, present: false).contains("passing")))
     #expect(try sandbox.pb("undo").status == 0)
     #expect(try sandbox.pb("paste").text == "before", "undo gives the state before the transient copy")
     #expect(try sandbox.pb("redo").status != 0, "the transient copy does not come back")

@@ -275,7 +275,13 @@ extension PB {
       let output = Output.standard
       if json { return try output.write(Report.json(states)) }
       if nullTerminated {
-        for state in states { try output.write("\(state.number)\t\(state.text ?? state.preview)\0") }
+        // Whole texts are for a picker reading a pipe; a terminal gets them escaped, so
+        // a clip's escape sequences cannot retitle, clear or take over the terminal.
+        let toTerminal = StandardStreams.outputIsTerminal
+        for state in states {
+          let text = state.text.map { toTerminal ? Display.line($0) : $0 } ?? state.preview
+          try output.write("\(state.number)\t\(text)\0")
+        }
         return
       }
       // Cut to the terminal's width only on a terminal: a picker reading a pipe finds a

@@ -12,7 +12,7 @@
                        request still out is answered too (see below)
   offer TARGET=FILE... owns CLIPBOARD with these targets (and TARGETS), prints "owned",
                        and answers requests until another client takes it, printing
-                       "asked TARGET" as each comes
+                       "asked TARGET" as each comes; TARGET= is listed but refused
 
 python-xlib, from PyPI, speaks the protocol.
 """
@@ -114,6 +114,9 @@ def main():
         data = {}
         for spec in names:
             name, path = spec.rsplit("=", 1)  # a name may hold "=" (charset=utf-16)
+            if not path:  # listed, but refused when asked for
+                data[d.intern_atom(name)] = None
+                continue
             with open(path, "rb") as f:
                 data[d.intern_atom(name)] = f.read()
         targets = d.intern_atom("TARGETS")
@@ -132,7 +135,7 @@ def main():
             print("asked", d.get_atom_name(e.target), flush=True)
             if e.target == targets:
                 e.requestor.change_property(property, Xatom.ATOM, 32, [targets] + list(data))
-            elif e.target in data:
+            elif data.get(e.target) is not None:
                 e.requestor.change_property(property, e.target, 8, data[e.target])
             else:
                 property = X.NONE
