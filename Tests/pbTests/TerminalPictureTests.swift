@@ -161,7 +161,8 @@ struct TerminalPictureDesktopTests {
     }
     #expect(try orange() == 0, "no orange before")
     let done = sandbox.root.appendingPathComponent("done").path
-    let script = "env -u COLORTERM TERM=xterm \(Sandbox.binary) paste; echo $? > \(done); sleep 600"
+    // The terminal stays open, its shell waiting for a line nobody types, until the test ends it.
+    let script = "env -u COLORTERM TERM=xterm \(Sandbox.binary) paste; echo $? > \(done); read -r kept_open"
     let xterm = try Background(
       sandbox, ["xterm", "-ti", "vt340", "-geometry", "80x24+0+0", "-e", "sh", "-c", script], environment: x.environment)
     defer { withExtendedLifetime(xterm) {} }  // open until the screen is read
@@ -181,7 +182,7 @@ struct TerminalPictureDesktopTests {
     func tmux(_ arguments: String...) throws -> Result {
       try sandbox.run("/usr/bin/env", ["-u", "TMUX", "tmux", "-u", "-S", socket, "-f", "/dev/null"] + arguments, stdin: nil, environment: [:], timeLimit: 30)
     }
-    let script = "COLORTERM=truecolor \(Sandbox.binary) paste; echo $? > \(done); sleep 600"
+    let script = "COLORTERM=truecolor \(Sandbox.binary) paste; echo $? > \(done); read -r kept_open"
     // The server it starts stays: without the test's pipes, or the test would wait on it.
     let started = try Background.leavingServer(
       sandbox, ["env", "-u", "TMUX", "tmux", "-u", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", script],
