@@ -72,6 +72,7 @@ public enum Display {
   }
 
   static func escaped(_ scalar: Unicode.Scalar) -> String {
+    if isShownAsIs(scalar) { return String(scalar) }
     switch scalar {
     case "\n": return "\\n"
     case "\t": return "\\t"
@@ -81,12 +82,17 @@ public enum Display {
     }
     if PathBytes.isEscape(scalar) { return "\\x" + hex(scalar.value - PathBytes.escapeBase) }
     if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return "\\x" + hex(scalar.value) }
+    return "\\u{" + String(scalar.value, radix: 16) + "}"
+  }
+
+  /// Whether a message shows `scalar` as it is: not a control character, an undecodable
+  /// byte, or a character that is invisible (bidirectional overrides and the like could
+  /// disguise a name).
+  static func isShownAsIs(_ scalar: Unicode.Scalar) -> Bool {
+    if PathBytes.isEscape(scalar) || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return false }
     switch scalar.properties.generalCategory {
-    case .lineSeparator, .paragraphSeparator, .format, .control, .surrogate, .privateUse, .unassigned:
-      // Bidirectional overrides and other invisible characters could disguise a name.
-      return "\\u{" + String(scalar.value, radix: 16) + "}"
-    default:
-      return String(scalar)
+    case .lineSeparator, .paragraphSeparator, .format, .control, .surrogate, .privateUse, .unassigned: return false
+    default: return true
     }
   }
 
@@ -102,30 +108,73 @@ extension Display {
   /// space one space, and control and invisible characters go, so that no escape
   /// sequence reaches a terminal; white space at either end goes too.
   public static func oneLine(_ text: String) -> String {
-    var line = String.UnicodeScalarView()
-    var breaks = 0
-    var space = false
-    var afterReturn = false
-    for scalar in text.unicodeScalars {
-      defer { afterReturn = scalar == "\r" }
-      if "\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains(scalar) {
-        // CR LF is one break.
-        if scalar != "\n" || !afterReturn { breaks += 1 }
-      } else if scalar.properties.isWhitespace {
-        space = true
-      } else if escaped(scalar) == String(scalar) {
-        if !line.isEmpty {
-          if breaks > 0 {
-            line.append(contentsOf: String(repeating: "↵", count: breaks).unicodeScalars)
-          } else if space {
-            line.append(" ")
-          }
+    // Read as UTF-8 bytes, ASCII classed by a table: `pb history --list` makes a line of
+    // every clip in history, megabytes of text, and looking up Unicode's tables for each
+    // character was 90% of its time.
+    var text = text
+    return text.withUTF8 { bytes in
+      let asciiClasses = Self.asciiLineClasses
+      var line: [UInt8] = []
+      line.reserveCapacity(bytes.count)
+      var breaks = 0
+      var space = false
+      var afterReturn = false
+      var index = 0
+      while index < bytes.count {
+        let start = index
+        let lead = bytes[index]
+        let kind: LineClass
+        if lead < 0x80 {
+          kind = asciiClasses[Int(lead)]
+          index += 1
+        } else {
+          // A String's bytes are valid UTF-8: a lead byte and its continuation bytes.
+          index = min(index + (lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2), bytes.count)
+          var value = UInt32(lead & (0x7F >> (index - start)))
+          for continuation in bytes[(start + 1)..<index] { value = value << 6 | UInt32(continuation & 0x3F) }
+          kind = Unicode.Scalar(value).map(lineClass) ?? .dropped
         }
-        breaks = 0
-        space = false
-        line.append(scalar)
+        switch kind {
+        case .lineBreak:
+          // CR LF is one break.
+          if lead != UInt8(ascii: "\n") || !afterReturn { breaks += 1 }
+        case .space:
+          space = true
+        case .shown:
+          if !line.isEmpty {
+            if breaks > 0 {
+              for _ in 0..<breaks { line.append(contentsOf: "↵".utf8) }
+            } else if space {
+              line.append(UInt8(ascii: " "))
+            }
+          }
+          breaks = 0
+          space = false
+          line.append(contentsOf: bytes[start..<index])
+        case .dropped:
+          break
+        }
+        afterReturn = lead == UInt8(ascii: "\r")
       }
+      return String(decoding: line, as: UTF8.self)
     }
-    return String(line)
   }
+
+  /// What `oneLine` makes of a character.
+  enum LineClass {
+    case lineBreak, space, shown, dropped
+  }
+
+  static func lineClass(_ scalar: Unicode.Scalar) -> LineClass {
+    switch scalar.value {
+    // LF, VT, FF, CR, NEL, and the line and paragraph separators.
+    case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return .lineBreak
+    default: break
+    }
+    if scalar.properties.isWhitespace { return .space }
+    return isShownAsIs(scalar) ? .shown : .dropped
+  }
+
+  /// `lineClass` of each ASCII character, worked out once.
+  static let asciiLineClasses: [LineClass] = (0..<128).map { lineClass(Unicode.Scalar(UInt8($0))) }
 }
