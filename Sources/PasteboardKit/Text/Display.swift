@@ -9,6 +9,11 @@ public enum Display {
 
   /// A value as a message shows it: escaped, and cut to `limit` characters with "…".
   public static func value(_ text: some StringProtocol, limit: Int = limit) -> String {
+    // Printable ASCII, nearly every value (types, names), is shown as it is, without
+    // escaping each character.
+    if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+      return text.utf8.count > limit ? String(text.prefix(limit)) + "…" : String(text)
+    }
     var shown = ""
     var count = 0
     for scalar in text.unicodeScalars {
@@ -150,7 +155,8 @@ extension Display {
           }
           breaks = 0
           space = false
-          line.append(contentsOf: bytes[start..<index])
+          // Byte by byte: appending a slice is a generic call, most of the time of a short one.
+          for offset in start..<index { line.append(bytes[offset]) }
         case .dropped:
           break
         }
