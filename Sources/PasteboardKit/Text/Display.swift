@@ -119,48 +119,58 @@ extension Display {
     var text = text
     return text.withUTF8 { bytes in
       let asciiClasses = Self.asciiLineClasses
-      var line: [UInt8] = []
-      line.reserveCapacity(bytes.count)
-      var breaks = 0
-      var space = false
-      var afterReturn = false
-      var index = 0
-      while index < bytes.count {
-        let start = index
-        let lead = bytes[index]
-        let kind: LineClass
-        if lead < 0x80 {
-          kind = asciiClasses[Int(lead)]
-          index += 1
-        } else {
-          // A String's bytes are valid UTF-8: a lead byte and its continuation bytes.
-          index = min(index + (lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2), bytes.count)
-          var value = UInt32(lead & (0x7F >> (index - start)))
-          for continuation in bytes[(start + 1)..<index] { value = value << 6 | UInt32(continuation & 0x3F) }
-          kind = Unicode.Scalar(value).map(lineClass) ?? .dropped
-        }
-        switch kind {
-        case .lineBreak:
-          // CR LF is one break.
-          if lead != UInt8(ascii: "\n") || !afterReturn { breaks += 1 }
-        case .space:
-          space = true
-        case .shown:
-          if !line.isEmpty {
-            if breaks > 0 {
-              for _ in 0..<breaks { line.append(contentsOf: "↵".utf8) }
-            } else if space {
-              line.append(UInt8(ascii: " "))
-            }
+      // Written straight into room for the longest line the text can make: each byte read
+      // gives at most three, a line break "↵" (untouched room costs no memory).
+      let line = [UInt8](unsafeUninitializedCapacity: bytes.count * 3) { line, count in
+        var breaks = 0
+        var space = false
+        var afterReturn = false
+        var index = 0
+        while index < bytes.count {
+          let start = index
+          let lead = bytes[index]
+          let kind: LineClass
+          if lead < 0x80 {
+            kind = asciiClasses[Int(lead)]
+            index += 1
+          } else {
+            // A String's bytes are valid UTF-8: a lead byte and its continuation bytes.
+            index = min(index + (lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2), bytes.count)
+            var value = UInt32(lead & (0x7F >> (index - start)))
+            for continuation in bytes[(start + 1)..<index] { value = value << 6 | UInt32(continuation & 0x3F) }
+            kind = Unicode.Scalar(value).map(lineClass) ?? .dropped
           }
-          breaks = 0
-          space = false
-          // Byte by byte: appending a slice is a generic call, most of the time of a short one.
-          for offset in start..<index { line.append(bytes[offset]) }
-        case .dropped:
-          break
+          switch kind {
+          case .lineBreak:
+            // CR LF is one break.
+            if lead != UInt8(ascii: "\n") || !afterReturn { breaks += 1 }
+          case .space:
+            space = true
+          case .shown:
+            if count > 0 {
+              if breaks > 0 {
+                for _ in 0..<breaks {
+                  for byte in "↵".utf8 {
+                    line[count] = byte
+                    count += 1
+                  }
+                }
+              } else if space {
+                line[count] = UInt8(ascii: " ")
+                count += 1
+              }
+            }
+            breaks = 0
+            space = false
+            for offset in start..<index {
+              line[count] = bytes[offset]
+              count += 1
+            }
+          case .dropped:
+            break
+          }
+          afterReturn = lead == UInt8(ascii: "\r")
         }
-        afterReturn = lead == UInt8(ascii: "\r")
       }
       return String(decoding: line, as: UTF8.self)
     }
