@@ -122,6 +122,9 @@ extension Display {
       // Written straight into room for the longest line the text can make: each byte read
       // gives at most three, a line break "↵" (untouched room costs no memory).
       let line = [UInt8](unsafeUninitializedCapacity: bytes.count * 3) { line, count in
+        // Counted in a local, not through `count`: a store through that pointer after each
+        // byte written kept the loop from holding it in a register.
+        var written = 0
         var breaks = 0
         var space = false
         var afterReturn = false
@@ -147,30 +150,31 @@ extension Display {
           case .space:
             space = true
           case .shown:
-            if count > 0 {
+            if written > 0 {
               if breaks > 0 {
                 for _ in 0..<breaks {
                   for byte in "↵".utf8 {
-                    line[count] = byte
-                    count += 1
+                    line[written] = byte
+                    written += 1
                   }
                 }
               } else if space {
-                line[count] = UInt8(ascii: " ")
-                count += 1
+                line[written] = UInt8(ascii: " ")
+                written += 1
               }
             }
             breaks = 0
             space = false
             for offset in start..<index {
-              line[count] = bytes[offset]
-              count += 1
+              line[written] = bytes[offset]
+              written += 1
             }
           case .dropped:
             break
           }
           afterReturn = lead == UInt8(ascii: "\r")
         }
+        count = written
       }
       return String(decoding: line, as: UTF8.self)
     }
