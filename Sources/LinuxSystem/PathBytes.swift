@@ -1,3 +1,5 @@
+import Glibc
+
 /// File names are bytes to the kernel, and need not be UTF-8. A `String` holding a path
 /// carries each byte that is not part of valid UTF-8 as one scalar of the private range
 /// U+10FF80...U+10FFFF (byte 0x80 + n as U+10FF80 + n), the way Python's surrogateescape
@@ -47,7 +49,7 @@ public enum PathBytes {
 
   /// The bytes a path stands for.
   public static func bytes(_ path: String) -> [UInt8] {
-    if !path.utf8.contains(0xF4) { return Array(path.utf8) }
+    if !mayHoldEscapes(path) { return Array(path.utf8) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(path.utf8.count)
     for scalar in path.unicodeScalars {
@@ -62,10 +64,18 @@ public enum PathBytes {
 
   /// Calls `body` with the path as the NUL-terminated bytes it stands for.
   public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
-    if !path.utf8.contains(0xF4) { return path.withCString(body) }
+    if !mayHoldEscapes(path) { return path.withCString(body) }
     var bytes = bytes(path).map { CChar(bitPattern: $0) }
     bytes.append(0)
     return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+
+  /// Whether `text` may hold a character of the escape range, whose UTF-8 starts F4:
+  /// found with memchr, as what pb writes to stdout goes through here too, megabytes of
+  /// text of `pb history --list`.
+  private static func mayHoldEscapes(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0xF4, bytes.count) != nil } ?? false }
   }
 
   /// Whether the text is UTF-8 as typed: no byte of it had to be carried as an escape.

@@ -28,6 +28,11 @@ enum TextCheck {
     var index = 0
     while index < bytes.count {
       if bytes[index] == 0 && !allowingNUL { return index }
+      // ASCII, most of any text, without a call per byte.
+      if bytes[index] < 0x80 {
+        index += 1
+        continue
+      }
       switch UTF8Sequence.check(bytes, at: index) {
       case .valid(let length): index += length
       case .truncated: return isWhole ? index : nil

@@ -50,4 +50,21 @@ import LinuxSystem
     let shownPath = Display.path(path)
     #expect(shownPath.count <= 161 && shownPath.hasSuffix("state/1.json") && shownPath.hasPrefix("/d/"))
   }
+
+  @Test func oneLineMarksBreaksJoinsSpaceAndDropsWhatATerminalWouldObey() {
+    let cases: [(String, String)] = [
+      ("  col1\tcol2\r\nline two\n\u{1B}]0;title\u{07}\u{1B}[2Jcleared \u{202E}txt.exe ", "col1 col2↵line two↵]0;title[2Jcleared txt.exe"),
+      // CR LF is one break; CR CR, LF CR LF and CR, a dropped character, LF are two.
+      ("a\r\nb", "a↵b"), ("a\r\rb", "a↵↵b"), ("a\n\r\nb", "a↵↵b"), ("a\r\u{01}\nb", "a↵↵b"),
+      ("a\u{0B}b\u{0C}c\u{85}d\u{2028}e\u{2029}f", "a↵b↵c↵d↵e↵f"),
+      ("a\u{A0}b\u{3000}c \t d", "a b c d"),
+      // DEL, a C1 control, invisible and private characters, an undecodable byte, an unassigned one.
+      ("x\u{7F}\u{9B}\u{200B}\u{E000}\u{10FF80}\u{378}y", "xy"),
+      ("naïve 日本 🙂 e\u{301}", "naïve 日本 🙂 e\u{301}"),
+      ("\n\n  start\t", "start"), ("end \n\n", "end"), ("\t\r\n", ""), ("", ""),
+    ]
+    for (text, line) in cases {
+      #expect(Display.oneLine(text) == line, "\(text.debugDescription)")
+    }
+  }
 }
