@@ -447,21 +447,30 @@ def hostile_derived(work, env, jpeg):
     JPEG's conversion, how many TARGETS requests (one after another) were answered and
     the slowest (x11_client.py during)."""
     def owner():
+        # The newest: the owner the last publish replaced may not have ended yet.
+        found = []
         for pid in filter(str.isdigit, os.listdir("/proc")):
             try:
                 with open(f"/proc/{pid}/cmdline", "rb") as f:
                     if b"__desktop-owner" not in f.read():
                         continue
                 with open(f"/proc/{pid}/environ", "rb") as f:
-                    if ("DISPLAY=" + env["DISPLAY"]).encode() in f.read().split(b"\0"):
-                        return pid
+                    if ("DISPLAY=" + env["DISPLAY"]).encode() not in f.read().split(b"\0"):
+                        continue
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                if fields[0] != "Z":
+                    found.append((int(fields[19]), pid))
             except OSError:
                 pass
-        raise SystemExit("no owner process")
+        if not found:
+            raise SystemExit("no owner process")
+        return max(found)[1]
     def peak(pid):
+        # An owner that has ended but is not yet reaped has no VmHWM line.
         try:
             with open(f"/proc/{pid}/status") as f:
-                return next(line.split()[1] + " KiB" for line in f if line.startswith("VmHWM:"))
+                return next((line.split()[1] + " KiB" for line in f if line.startswith("VmHWM:")), "gone (the owner ended)")
         except OSError:
             return "gone (the owner ended)"
     def during():

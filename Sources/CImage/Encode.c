@@ -38,6 +38,19 @@ static inline void put_bits(bit_writer *writer, uint32_t value, unsigned count) 
   }
 }
 
+/// Stores the whole bytes of `bits` (at most 63 bits) as one 8-byte word, keeping the
+/// rest: the stream's buffer has room for the word's bytes past its end (`deflate_bound`).
+static inline void flush_whole_bytes(uint8_t **at, uint64_t *bits, unsigned *count) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(*at, bits, 8);
+#else
+  for (int n = 0; n < 8; n++) (*at)[n] = (uint8_t)(*bits >> (8 * n));
+#endif
+  *at += *count >> 3;
+  *bits >>= *count & ~7u;
+  *count &= 7;
+}
+
 /// Writes out what is left of the last byte, padded with zero bits.
 static void align_to_byte(bit_writer *writer) {
   while (writer->count > 0) {
@@ -197,12 +210,24 @@ static void put_block(bit_writer *writer, const uint8_t *data, size_t size, int 
   // A code and its length in one word: the loop's one look-up a byte.
   uint32_t table[256];
   for (int byte = 0; byte < 256; byte++) table[byte] = codes[byte] | (uint32_t)lengths[byte] << 16;
-  // Two codes (30 bits at most) to each check of the writer's word.
-  for (i = 0; i + 2 <= size; i += 2) {
-    uint32_t first = table[data[i]], second = table[data[i + 1]];
-    put_bits(writer, (first & 0xFFFF) | (second & 0xFFFF) << (first >> 16), (first >> 16) + (second >> 16));
+  // Three codes (45 bits at most) into a word of at most 7 bits left over, then its whole
+  // bytes stored at once with no branch: the loop is most of a conversion's encoding.
+  uint64_t bits = writer->bits;
+  unsigned count = writer->count;
+  uint8_t *at = writer->at;
+  flush_whole_bytes(&at, &bits, &count);
+  for (i = 0; i + 3 <= size; i += 3) {
+    uint32_t first = table[data[i]], second = table[data[i + 1]], third = table[data[i + 2]];
+    bits |= (uint64_t)(first & 0xFFFF) << count;
+    count += first >> 16;
+    bits |= (uint64_t)(second & 0xFFFF) << count;
+    count += second >> 16;
+    bits |= (uint64_t)(third & 0xFFFF) << count;
+    count += third >> 16;
+    flush_whole_bytes(&at, &bits, &count);
   }
-  if (i < size) put_bits(writer, table[data[i]] & 0xFFFF, table[data[i]] >> 16);
+  writer->bits = bits, writer->count = count, writer->at = at;
+  for (; i < size; i++) put_bits(writer, table[data[i]] & 0xFFFF, table[data[i]] >> 16);
   put_bits(writer, codes[END_OF_BLOCK], lengths[END_OF_BLOCK]);
 }
 
@@ -244,6 +269,8 @@ static uint8_t *put_chunk(uint8_t *at, const char *type, const uint8_t *data, si
   return at + 12 + count;
 }
 
+typedef uint8_t sixteen_bytes __attribute__((vector_size(16)));
+
 /// A PNG written here rather than with libpng: its chunks are a few lines. Every row has
 /// the Sub filter, which suits photos and costs one subtraction a byte.
 /// Its peak memory is the pixels' and the compressed stream's: the rows are filtered in
@@ -259,14 +286,25 @@ int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size
   uint8_t *raw = realloc(image->pixels, raw_size);
   if (!raw) return PBX_IMAGE_NO_MEMORY;
   image->pixels = raw;
-  // Last row first, each moved to its place after a filter byte: no row is overwritten
-  // before it is moved. Right to left, each byte less the same channel of the pixel to
-  // its left (Sub), which is not changed yet.
+  // Last row first, each filtered into its place after a filter byte, right to left in
+  // one pass: a row's place lies beyond it (by y + 1 bytes), so what is written covers
+  // only bytes of the row already read, and no row below is overwritten before it moves.
+  // Each byte less the same channel of the pixel to its left (Sub).
   for (size_t y = height; y-- > 0;) {
-    uint8_t *out = raw + y * (stride + 1);
-    memmove(out + 1, raw + y * stride, stride);
-    out[0] = 1;
-    for (size_t x = stride; x-- > channels;) out[1 + x] = (uint8_t)(out[1 + x] - out[1 + x - channels]);
+    const uint8_t *row = raw + y * stride;
+    uint8_t *out = raw + y * (stride + 1) + 1;
+    size_t x = stride;
+    // Sixteen bytes at a time, both loaded before the store.
+    for (; x >= 16 + channels; x -= 16) {
+      sixteen_bytes here, left;
+      memcpy(&here, row + x - 16, 16);
+      memcpy(&left, row + x - 16 - channels, 16);
+      here -= left;
+      memcpy(out + x - 16, &here, 16);
+    }
+    for (; x > channels; x--) out[x - 1] = (uint8_t)(row[x - 1] - row[x - 1 - channels]);
+    for (; x > 0; x--) out[x - 1] = row[x - 1];
+    out[-1] = 1;
   }
   size_t bound = deflate_bound(raw_size);
   // Signature and IHDR (33 bytes), IDAT chunks of at most 1 MiB of data (12 bytes more
