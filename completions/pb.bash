@@ -85,7 +85,7 @@ _pb_local() {
 _pb_types() {
   local board=$1
   _pb_local "$board" && pb types -i all ${board:+-p "$board"} 2>/dev/null | cut -f2
-  printf '%s\n' text image audio video movie font archive url
+  printf '%s\n' text image audio video movie font archive url color
   printf '%s\n' public.utf8-plain-text public.plain-text public.text public.html public.rtf \
     public.json public.xml public.url public.file-url public.image public.png public.jpeg \
     public.tiff com.compuserve.gif public.svg-image com.adobe.pdf public.data public.content
@@ -226,14 +226,14 @@ _pb() {
     mapfile -t COMPREPLY < <(compgen -W "$(pb history --list ${board:+-p "$board"} 2>/dev/null | cut -f1)" -- "$cur")
     return
     ;;
-  -d | --delimiter | --expire | --timeout | --max-size | --since | --if-count | --owner | --prefix | --action | --levels | --name | --max-bytes)
+  -d | --delimiter | --expire | --color | --timeout | --max-size | --since | --if-count | --owner | --prefix | --action | --levels | --name | --max-bytes)
     return
     ;;
   esac
 
   local options
   case $command in
-  copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline -q --quiet --force-type --expire --concealed --from --if-count --action --no-undo" ;;
+  copy) options="-p --pasteboard -t --type -r --representation -a --append -n --trim-newline -q --quiet --force-type --expire --concealed --from --color --if-count --action --no-undo" ;;
   paste) options="-p --pasteboard -i --items -t --type -d --delimiter -0 --null -o --output -n --no-clobber -q --quiet --force --json --desktop --selection --backend --if-available" ;;
   types) options="-p --pasteboard -i --items --conforming-to --desktop --json --selection --backend --if-available" ;;
   type) options="--sniff --json" ;;

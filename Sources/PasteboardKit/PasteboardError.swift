@@ -42,6 +42,8 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case invalidPasteboardName(String, reason: String)
   /// A duration or time that is not one (`--expire 10 parsecs`).
   case invalidTime(String, reason: String)
+  /// A color that is not one (`--color nope`): not one CSS color (`Color.parse`).
+  case invalidColor(String, reason: String)
 
   // Bad data.
   case malformedType(String, reason: String)

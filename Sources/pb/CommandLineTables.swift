@@ -46,6 +46,7 @@ extension FastCommandLine {
       Option("--type", "-t"),
       Option("--representation", "-r"),
       Option("--expire", nil),
+      Option("--color", nil),
       Option("--if-count", nil),
       Option("--action", nil),
       Option("--from", nil),
@@ -129,7 +130,16 @@ extension CommandLineTokens {
   static func options(_ command: String) -> Options? {
     switch command {
     case "copy":
-      Options(valued: "ptr", flags: "anqh", longValued: ["--pasteboard", "--type", "--representation", "--expire", "--if-count", "--action", "--from"])
+      Options(valued: "ptr", flags: "anqh", longValued: [
+        "--pasteboard",
+        "--type",
+        "--representation",
+        "--expire",
+        "--color",
+        "--if-count",
+        "--action",
+        "--from",
+      ])
     case "paste":
       Options(valued: "pitdo", flags: "0nqh", longValued: ["--pasteboard", "--items", "--type", "--delimiter", "--output", "--selection", "--backend"])
     case "cut":

@@ -40,7 +40,7 @@ enum ExitStatus {
     // As shells say it: 127 for a command not found, 126 for one found but not runnable.
     case .cannotRun(_, _, let found): found ? 126 : 127
     case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .groupOpenedElsewhere, .binaryToTerminal: 1
-    case .usage, .misuse, .invalidPasteboardName, .invalidTime, .noSuchState: 64
+    case .usage, .misuse, .invalidPasteboardName, .invalidTime, .invalidColor, .noSuchState: 64
     case .nothingToPin: 1
     case .cutRefused(let refusal): of(refusal.error)
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted, .badArchive: 65

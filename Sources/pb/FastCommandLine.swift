@@ -98,7 +98,8 @@ enum FastCommandLine {
         pasteboard: line.value("--pasteboard"), type: line.value("--type"), representations: line.values("--representation"),
         append: line.flag("--append"), expire: line.value("--expire"), concealed: line.flag("--concealed"),
         forceType: line.flag("--force-type"), trimNewline: line.flag("--trim-newline"),
-        write: try writeChoice(line), quiet: line.flag("--quiet"), files: line.positionals, from: line.value("--from"))
+        write: try writeChoice(line), quiet: line.flag("--quiet"), files: line.positionals, from: line.value("--from"),
+        color: line.value("--color"))
     case "count":
       return CountRequest(pasteboard: line.value("--pasteboard"))
     case "contains":

@@ -60,6 +60,9 @@ extension PasteboardError {
       return "invalid pasteboard name '\(Display.value(name))': \(reason); use letters, digits, '.', '_' and '-', as in com.example.notes"
     case .invalidTime(let text, let reason):
       return "invalid time '\(Display.value(text))': \(reason)"
+    case .invalidColor(let text, let reason):
+      return "'\(Display.value(text))' is not a color: \(reason); give one as CSS writes it: "
+        + "#ff8800, #f80, #ff8800cc, rgb(255 136 0) or rgba(255, 136, 0, 0.5)"
     case .unknownTypeName(let word, let suggestions):
       let hint = Suggestion.phrase(suggestions).map { " (\($0))" } ?? ""
       return "unknown type '\(Display.value(word))'\(hint); give a type name (image, text), a known extension (png), a "

@@ -1,15 +1,19 @@
 import LinuxSystem
 
 /// A representation an item lacks that pb makes, when asked for, from one it has: the
-/// image/png of an image in another format, and the text of an HTML item without text.
-/// Never stored: `pb publish` offers them (made in its owner on an application's
-/// request) and `pb paste -t` gives them, both through `make`, so an application and a
-/// paste get the same bytes.
+/// image/png of an image in another format, the text of an HTML item without text, and
+/// the color an item holds as text (`Color`). Never stored: `pb publish` offers the first
+/// two (made in its owner on an application's request) and `pb paste -t` gives them all,
+/// through `make`, so an application and a paste get the same bytes.
 public enum DerivedForm: Sendable, Equatable, CaseIterable {
   /// A PNG decoded and encoded from the image (`ImageConversion`).
   case png
   /// The text a browser would copy of the HTML (`HTMLText`), as UTF-8.
   case textFromHTML
+  /// The color of GTK's `application/x-color` as `#rrggbb` (`Color.hex`), and of a text
+  /// that is one CSS color: what the `color` kind (`TypeIdentifier.color`) is answered with.
+  case colorFromGTK
+  case colorFromText
 
   /// The image types a PNG is made from.
   public static let pngSources: [TypeIdentifier] = [
@@ -20,9 +24,17 @@ public enum DerivedForm: Sendable, Equatable, CaseIterable {
   public var type: TypeIdentifier {
     switch self {
     case .png: TypeIdentifier("public.png")
-    case .textFromHTML: .utf8PlainText
+    case .textFromHTML, .colorFromGTK, .colorFromText: .utf8PlainText
     }
   }
+
+  /// Whether a reader asking for `wanted` gets this: a type it makes, or, for a color,
+  /// the `color` kind alone (plain text asked for is the text as stored).
+  public func answers(_ wanted: TypeIdentifier) -> Bool {
+    isColor ? wanted == .color : TypeRegistry.conforms(type, to: wanted)
+  }
+
+  public var isColor: Bool { self == .colorFromGTK || self == .colorFromText }
 
   /// Whether a reader asking for text alone (`-t text`), which both this and its source
   /// are, gets this: the words of HTML rather than its markup. An image in its own format is
@@ -31,7 +43,8 @@ public enum DerivedForm: Sendable, Equatable, CaseIterable {
 
   /// The representation of an item of `types` this is made from, when the item lacks it
   /// (a PNG, or plain text) and has what it is made from (an image of `pngSources`, or
-  /// HTML).
+  /// HTML). A color's is GTK's `application/x-color`, or for an item without it the
+  /// first plain text, which holds one only if it reads as one (`make` says).
   public func source(in types: [TypeIdentifier]) -> Int? {
     switch self {
     case .png:
@@ -40,11 +53,17 @@ public enum DerivedForm: Sendable, Equatable, CaseIterable {
     case .textFromHTML:
       if types.contains(where: { TypeRegistry.conforms($0, to: .plainText) }) { return nil }
       return types.firstIndex { TypeRegistry.conforms($0, to: TypeIdentifier("public.html")) }
+    case .colorFromGTK:
+      return types.firstIndex(of: Color.gtkType)
+    case .colorFromText:
+      if types.contains(Color.gtkType) { return nil }
+      return types.firstIndex { TypeRegistry.conforms($0, to: .plainText) }
     }
   }
 
   /// Makes it from the `size` bytes of `source` into `file`; returns the bytes written.
-  /// What cannot be made (a damaged image, one over its budget) is `cannotDerive`.
+  /// What cannot be made (a damaged image, one over its budget, a text that is not one
+  /// color) is `cannotDerive`.
   public func make(from source: borrowing Descriptor, size: Int64, into file: borrowing Descriptor) throws(PasteboardError)
     -> Int64
   {
@@ -59,7 +78,25 @@ public enum DerivedForm: Sendable, Equatable, CaseIterable {
         throw .io(error)
       }
       return Int64(text.count)
+    case .colorFromGTK, .colorFromText:
+      guard let color = try color(from: source, size: size) else {
+        throw .cannotDerive(type: TypeIdentifier.color.rawValue, reason: "it holds no color")
+      }
+      do {
+        try file.file.writeAll(Array(color.hex.utf8))
+      } catch {
+        throw .io(error)
+      }
+      return Int64(color.hex.utf8.count)
     }
+  }
+
+  /// The color in the `size` bytes of `source`, as this form reads it; nil when they
+  /// hold none (not 8 bytes, a text that is not one color).
+  public func color(from source: borrowing Descriptor, size: Int64) throws(PasteboardError) -> Color? {
+    guard size <= Color.longestText else { return nil }
+    let bytes = try Self.read(source, size: size)
+    return self == .colorFromGTK ? Color(gtkBytes: bytes) : Color(css: bytes)
   }
 
   static func read(_ source: borrowing Descriptor, size: Int64) throws(PasteboardError) -> [UInt8] {

@@ -81,7 +81,8 @@ public struct Item: Sendable, Equatable {
   /// form derived from what it has that is of one of them (the first type's first).
   /// Asked for text alone, an item whose text is HTML gives its words
   /// (`DerivedForm.standsInForSource`); in a longer list (pbpaste's) the HTML is
-  /// text like any other. Nil when it has neither.
+  /// text like any other. The `color` kind is answered by a color form only: of a
+  /// text, one that reads as a color when it is made. Nil when it has neither.
   public func choice(preferring types: [TypeIdentifier]) -> RepresentationChoice? {
     if let stored = representation(preferring: types) {
       if types.count == 1, TypeRegistry.conforms(types[0], to: .text),
@@ -93,7 +94,7 @@ public struct Item: Sendable, Equatable {
       return .stored(stored)
     }
     for wanted in types {
-      for form in DerivedForm.allCases where TypeRegistry.conforms(form.type, to: wanted) {
+      for form in DerivedForm.allCases where form.answers(wanted) {
         if let source = form.source(in: self.types) { return .derived(form, source: representations[source]) }
       }
     }

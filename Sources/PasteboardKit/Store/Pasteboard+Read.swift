@@ -12,8 +12,8 @@ extension Pasteboard {
   /// Opens, for each chosen item, its first representation of the first of `types` it
   /// has (its preferred one when `types` is empty), or a form derived from one it has
   /// (`Item.choice`), made now into a memory file. Items with none are skipped, as in
-  /// UIPasteboard's `data(forPasteboardType:inItemSet:)`; if no item has one, that is a
-  /// negative answer.
+  /// UIPasteboard's `data(forPasteboardType:inItemSet:)`, and so is one whose text turns
+  /// out to hold no color; if no item has one, that is a negative answer.
   public func open(items itemSet: ItemSet, types: [TypeIdentifier]) throws(PasteboardError) -> [OpenRepresentation] {
     var derived: [Int: DerivedForm] = [:]
     let (_, opened) = try openConsistently(later: true) { (state) throws(PasteboardError) in
@@ -30,16 +30,24 @@ extension Pasteboard {
       }
       return chosen
     }
-    if opened.isEmpty { throw .noRepresentation(types: types.map(\.shown), board: name) }
+    let noRepresentation = PasteboardError.noRepresentation(types: types.map(\.shown), board: name)
+    if opened.isEmpty { throw noRepresentation }
     if derived.isEmpty { return opened }
-    return try opened.enumerated().map { (position, source) throws(PasteboardError) in
-      guard let form = derived[position] else { return source }
+    var made: [OpenRepresentation] = []
+    for (position, source) in opened.enumerated() {
+      guard let form = derived[position] else {
+        made.append(source)
+        continue
+      }
       defer { source.close() }
+      if form.isColor, try form.color(from: try source.descriptor, size: source.representation.size) == nil { continue }
       let file = try PasteboardError.catching { try SystemCall.memoryFile(named: "derived \(form.type.rawValue)") }
       let size = try form.make(from: try source.descriptor, size: source.representation.size, into: file)
-      let made = Representation(type: form.type, file: "", size: size, typeSource: source.representation.typeSource)
-      return OpenRepresentation(index: source.index, representation: made, descriptor: file)
+      let representation = Representation(type: form.type, file: "", size: size, typeSource: source.representation.typeSource)
+      made.append(OpenRepresentation(index: source.index, representation: representation, descriptor: file))
     }
+    if made.isEmpty { throw noRepresentation }
+    return made
   }
 
   /// Opens every representation of the one item `itemSet` chooses (`pb publish`): what
@@ -113,10 +121,27 @@ extension Pasteboard {
     let state = try state()
     if state.items.isEmpty { return false }
     let indexes = try itemSet.indexes(numberOfItems: state.items.count)
+    let colored = types.contains(TypeIdentifier.color) ? try itemsWithColor(itemSet) : []
     return indexes.allSatisfy { index in
       let held = state.items[index].types
-      let holds = { (type: TypeIdentifier) in held.contains { TypeRegistry.conforms($0, to: type) } }
+      let holds = { (type: TypeIdentifier) in
+        held.contains { TypeRegistry.conforms($0, to: type) } || (type == TypeIdentifier.color && colored.contains(index))
+      }
       return requireAll ? types.allSatisfy(holds) : types.contains(where: holds)
+    }
+  }
+}
+
+extension Pasteboard {
+  /// The chosen items that hold a color (`TypeIdentifier.color`): read, since a text holds one
+  /// only if it reads as one.
+  func itemsWithColor(_ itemSet: ItemSet) throws(PasteboardError) -> Set<Int> {
+    do {
+      let colors = try open(items: itemSet, types: [.color])
+      defer { colors.forEach { $0.close() } }
+      return Set(colors.map(\.index))
+    } catch .noRepresentation, .emptyPasteboard {
+      return []
     }
   }
 }

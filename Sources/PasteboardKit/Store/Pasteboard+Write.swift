@@ -77,16 +77,36 @@ extension Pasteboard {
   /// what the desktop offered, under the types it named). `name` says where each came
   /// from in messages. Types are kept as given, as with `--force-type`.
   public func write(
-    opened representations: [(type: TypeIdentifier, data: Descriptor, name: String)], mode: WriteMode, options: WriteOptions
+    opened representations: [(type: TypeIdentifier, data: Descriptor, name: String)], mode: WriteMode, options: WriteOptions,
+    defaultAction: String = "Import"
   ) throws(PasteboardError) -> PasteboardState {
     var options = options
     options.forcesType = true
     let item = ItemSource(representations: representations.map { RepresentationSource(input: .file($0.name), type: $0.type) })
     let inputs = representations.map { OpenInput(opened: $0.data, path: $0.name, fileName: nil) }
     let (workspace, written) = try stage([item], inputs: inputs, detector: TypeDetector(), options: options)
-    return try commit(from: workspace, ifCount: options.ifCount, recording: options.recording("Import")) { live, _, _ in
+    return try commit(from: workspace, ifCount: options.ifCount, recording: options.recording(defaultAction)) { live, _, _ in
       mode == .append ? live + written : written
     }.state
+  }
+
+  /// Writes one item holding `color` twice (`pb copy --color`): as text (`Color.hex`),
+  /// for whatever pastes text, and as GTK's `application/x-color`, for its color widgets.
+  public func write(color: Color, mode: WriteMode, options: WriteOptions) throws(PasteboardError) -> PasteboardState {
+    let forms = [
+      (TypeIdentifier.utf8PlainText, Array(color.hex.utf8), "the color as text"),
+      (Color.gtkType, color.gtkBytes, "the color as \(Color.gtkMIMEType)"),
+    ]
+    let opened = try forms.map { (type, bytes, name) throws(PasteboardError) in
+      let file = try PasteboardError.catching {
+        let file = try SystemCall.memoryFile(named: name)
+        try file.writeAll(bytes)
+        try file.file.seek(to: 0)
+        return file
+      }
+      return (type: type, data: file, name: name)
+    }
+    return try write(opened: opened, mode: mode, options: options, defaultAction: mode == .append ? "Append" : "Copy")
   }
 
   /// Streams the opened inputs (one per representation, in order) into a new workspace

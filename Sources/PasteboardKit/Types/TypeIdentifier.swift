@@ -56,6 +56,10 @@ extension TypeIdentifier {
   public static let utf16ExternalPlainText = TypeIdentifier("public.utf16-external-plain-text")
   public static let image = TypeIdentifier("public.image")
   public static let png = TypeIdentifier("public.png")
+  /// What the `color` kind names: UIPasteboard's color type, as its colors are read.
+  /// Nothing pb stores conforms to it; pb answers it with the text of a color an item
+  /// holds (`DerivedForm.colorFromGTK`, `colorFromText`).
+  public static let color = TypeIdentifier("com.apple.uikit.color")
 }
 
 extension TypeIdentifier {
@@ -65,6 +69,7 @@ extension TypeIdentifier {
     ("text", .text), ("image", .image), ("audio", TypeIdentifier("public.audio")), ("video", TypeIdentifier("public.movie")),
     ("movie", TypeIdentifier("public.movie")), ("font", TypeIdentifier("public.font")),
     ("archive", TypeIdentifier("public.archive")), ("url", TypeIdentifier("public.url")),
+    ("color", .color),
   ]
 
   /// What a bare word (no dot, no slash) names: a generic kind, else a filename

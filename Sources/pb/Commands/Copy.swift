@@ -36,6 +36,12 @@ extension PB {
         "Make the items vanish after a duration (500ms, 30s, 10m, 2h, 1d) or at an ISO 8601 time.", valueName: "when"))
     var expire: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Copy a color, as CSS writes it (#ff8800, #f80, rgb(255 136 0)), as one item: its text and GTK's application/x-color.",
+        valueName: "color"))
+    var color: String?
+
     @Flag(help: "Mark the items as secrets: never previewed or listed, removed as soon as they are replaced.")
     var concealed = false
 
@@ -67,7 +73,7 @@ extension PB {
       CopyRequest(
         pasteboard: board.pasteboard, type: type, representations: representations, append: append, expire: expire,
         concealed: concealed, forceType: forceType, trimNewline: trimNewline, write: undo.choice(ifCount: ifCount.ifCount),
-        quiet: progress.quiet, files: files, from: from)
+        quiet: progress.quiet, files: files, from: from, color: color)
     }
   }
 }
@@ -86,9 +92,19 @@ struct CopyRequest: CommandRequest {
   var quiet: Bool
   var files: [String]
   var from: String? = nil
+  var color: String? = nil
 
   func validate() throws {
     try write.validate()
+    if color != nil {
+      let others = [
+        ("FILE arguments", !files.isEmpty), ("-r", !representations.isEmpty), ("-t", type != nil), ("--from", from != nil),
+        ("--force-type", forceType), ("-n", trimNewline),
+      ]
+      if let given = others.first(where: \.1)?.0 {
+        throw ValidationError("--color writes the color's own two representations, and takes no \(given)")
+      }
+    }
     if from != nil {
       let others = [
         ("FILE arguments", !files.isEmpty), ("-r", !representations.isEmpty), ("-t", type != nil), ("--expire", expire != nil),
@@ -109,6 +125,7 @@ struct CopyRequest: CommandRequest {
 
   func run() throws {
     if let from { return try copy(from: from) }
+    if let color { return try copy(color: color) }
     let items = try itemSources()
     let readsTerminal = items.contains { $0.representations.contains { $0.input == .standardInput } }
       && StandardStreams.inputIsTerminal
@@ -127,6 +144,17 @@ struct CopyRequest: CommandRequest {
       quiet: quiet, expected: RepresentationSource.Input.regularFileSize(of: items.flatMap(\.representations).map(\.input)))
     defer { meter?.finish() }
     _ = try board.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
+  }
+
+  /// `--color`: one item, the color as text and as GTK's application/x-color.
+  private func copy(color text: String) throws {
+    let color = try Color.parse(css: text)
+    let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
+    let board = try BoardOptions.open(pasteboard, creating: true)
+    var options = write.options
+    options.expires = expires
+    options.concealed = concealed
+    _ = try board.write(color: color, mode: append ? .append : .replace, options: options)
   }
 
   /// `--from BOARD`: that board's items become this one's, in one change named Import,
