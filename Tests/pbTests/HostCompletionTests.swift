@@ -13,11 +13,12 @@ struct HostCompletionTests {
   /// The hosts the .ssh of `withHosts` names, as offered.
   static let hosts: Set = [
     "server:", "laptop:", "db-primary:", "lower:", "included-host:", "from-tilde:", "deeper:",
-    "plainhost:", "alpha:", "192.0.2.7:", "bracketed:", "last-line:",
+    "plainhost:", "alpha:", "192.0.2.7:", "bracketed:", "other-port:", "last-line:",
   ]
 
   /// The store of `boardOfTwo`, with a HOME whose .ssh names hosts every way ssh allows,
-  /// and patterns, hashed names, markers and planted commands that are no hosts.
+  /// and patterns, hashed names, markers and planted commands that are no hosts, and
+  /// known_hosts entries of other ports than 22, which HOST:BOARD cannot reach.
   func withHosts() throws -> Sandbox {
     let sandbox = try docs.boardOfTwo()
     _ = try sandbox.file(
@@ -44,7 +45,9 @@ struct HostCompletionTests {
       """
       plainhost ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA
       alpha,192.0.2.7 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB
-      [bracketed]:2222 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIC
+      [bracketed]:22 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIC
+      [127.0.0.1]:46095 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ
+      other-port,[other-port]:2222 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK
       |1|F1E1KeoE/eEWhi10WpGv4OdiO6Y=|3988QV0VE8wmZL7suNrYQLITLCg= ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAID
       @cert-authority *.corp.example ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIE
       @revoked revoked-host ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF
@@ -97,6 +100,19 @@ struct HostCompletionTests {
     #expect(try Set(docs.zshCompletions(sandbox, "pb delete ")) == Self.boards)
     let ran = try ran(sandbox)
     #expect(ran.isEmpty, "a Tab ran a name of the ssh files: \(ran)")
+  }
+
+  /// HOST:BOARD names no port: `127.0.0.1:` from `[127.0.0.1]:46095` dialled port 22.
+  @Test("a known_hosts entry of another port than 22 is not offered as HOST: in bash or zsh")
+  func onlyPort22() throws {
+    let sandbox = try withHosts()
+    let bash = try docs.bashTab(sandbox, "pb paste -p 127.0")
+    #expect(bash.offered.isEmpty && bash.line == "pb paste -p 127.0", "bash: \(bash)")
+    #expect(try docs.zshCompletions(sandbox, "pb paste -p 127.0").isEmpty)
+    // The same entry on port 22 is offered.
+    _ = try sandbox.file(".ssh/known_hosts", "[127.0.0.1]:22 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA\n")
+    #expect(try docs.bashTab(sandbox, "pb paste -p 127.0").line == "pb paste -p 127.0.0.1:")
+    #expect(try zshLine(sandbox, "pb paste -p 127.0") == "pb paste -p 127.0.0.1:")
   }
 
   @Test("a host is completed as HOST: with no space after it in bash and zsh; a board as before, with one")

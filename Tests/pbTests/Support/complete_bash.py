@@ -1,7 +1,9 @@
 """Types a command line and a Tab in a real interactive bash, and prints what completion
 offered and the line the Tab left.
 
-  complete_bash.py COMPLETION_SCRIPT 'pb paste --pasteboard='
+  complete_bash.py COMPLETION_SCRIPT 'pb paste --pasteboard=' [AFTER]
+
+AFTER, when given, is typed after the Tab, as a user goes on typing (git com<Tab>xyz).
 
 bash runs in a pseudo-terminal with bash-completion (when installed) and the script
 loaded; the completion function is wrapped to print each reply as "<M>reply", and a key
@@ -16,6 +18,7 @@ import sys
 import time
 
 script, line = sys.argv[1], sys.argv[2]
+after = sys.argv[3] if len(sys.argv) > 3 else ""
 pid, fd = pty.fork()
 if pid == 0:
     os.environ["TERM"] = "dumb"
@@ -52,8 +55,8 @@ setup = [
 os.write(fd, ("\n".join(setup) + "\n").encode())
 await_marker(b"READY-42")
 output = b""
-# A Tab, then the key that prints the line; readline takes them in order.
-os.write(fd, line.encode() + b"\t\x18\x0c")
+# A Tab, what follows it, then the key that prints the line; readline takes them in order.
+os.write(fd, line.encode() + b"\t" + after.encode() + b"\x18\x0c")
 await_marker(b"</LINE>")
 os.write(fd, b"\x15exit\n")
 text = output.decode("utf-8", "replace").replace("\r", "")
