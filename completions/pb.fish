@@ -32,17 +32,8 @@ function __pb_hosts
     # (|1|salt|hash), a pattern or a marker (@cert-authority, @revoked: a line naming no
     # host of its own) is no name. [host]:port is offered only for port 22: HOST:BOARD
     # names no port, so ssh would dial 22 for another (a port goes in ~/.ssh/config).
-    LC_ALL=C awk '{
-      count = split($1, names, ",")
-      for (i = 1; i <= count; i++) {
-        name = names[i]
-        if (name ~ /^\[/) {
-          if (name !~ /\]:22$/) continue
-          sub(/^\[/, "", name); sub(/\].*/, "", name)
-        }
-        if (name ~ /^[A-Za-z0-9_][A-Za-z0-9._-]*$/) print name
-      }
-    }' $file 2>/dev/null
+    string replace -r -- '^\s*(\S*).*$' '$1' <$file 2>/dev/null | string split -- , |
+        string replace -r -- '^\[(.*)\]:22$' '$1' | string match -r -- '^[A-Za-z0-9_][A-Za-z0-9._-]*$'
 end
 
 # The Host names of an ssh_config(5) file, and of the files it Includes and those they
