@@ -204,6 +204,11 @@ function __pb_history_states
     pb history --list (test -n "$board"; and printf '%s\n' -p $board) 2>/dev/null | awk -F '\t' '{ print $1 "\t" $5 }'
 end
 
+# fish sources this file again as pbcopy.fish and pbpaste.fish: what an earlier load
+# added is erased first, so that each completion is there once.
+complete -e -c pb
+complete -e -c pbcopy
+complete -e -c pbpaste
 complete -c pb -f
 
 # The commands.

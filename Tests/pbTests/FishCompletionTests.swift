@@ -96,6 +96,16 @@ extension DocsTests {
     #expect(try Set(fishCompletions(sandbox, "pbpaste -")) == ["-pboard", "-Prefer", "-help"])
     #expect(try Set(fishCompletions(sandbox, "pbcopy -")) == ["-pboard", "-help"])
     #expect(try Set(fishCompletions(sandbox, "pbpaste -pboard ")) == boards)
+    // Sourced again as pbcopy.fish, pb.fish adds nothing twice (a Tab would ask pb twice).
+    let layout = try fishLayout(sandbox)
+    let counts = try sandbox.shell(
+      """
+      export HOME=\(sandbox.root.path) XDG_CONFIG_HOME=\(sandbox.root.path)/.config PATH=\(layout.path):$PATH
+      fish -c 'set -p fish_complete_path $argv[1]; complete -C "pb co" >/dev/null; complete -c pb | count
+        complete -C "pbcopy -" >/dev/null; complete -c pb | count' \(layout.completions)
+      """)
+    #expect(counts.lines.count == 2 && (counts.lines.first.flatMap { Int($0) } ?? 0) > 50, "pb's completions were loaded: \(counts)")
+    #expect(Set(counts.lines).count == 1, "pbcopy.fish added pb's completions again: \(counts)")
   }
 
   @Test("after -- of watch --exec and group run, fish completes a command, then that command's own arguments")
