@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds a release pb and installs it with its man page, its bash and zsh completions,
+# Builds a release pb and installs it with its man page, its bash, zsh and fish completions,
 # pbcopy and pbpaste (links to pb that behave as macOS's commands of those names), and
 # `pb bridge` as a service: a systemd user unit (pb-bridge.service, started by
 # `systemctl --user enable --now pb-bridge`) and an XDG autostart entry for sessions
@@ -51,11 +51,17 @@ cd "$(dirname "$0")"
 # ~/.local alike.
 unit=share/systemd/user/pb-bridge.service
 files="bin/pb share/man/man1/pb.1 share/bash-completion/completions/pb share/zsh/site-functions/_pb $unit"
+# fish's folder for completions that other packages install (fish finds it under /usr,
+# ~/.local, and /usr/local when XDG_DATA_DIRS names /usr/local/share, as sessions do).
+fish_dir=share/fish/vendor_completions.d
+files="$files $fish_dir/pb.fish"
 autostart="$DESTDIR$AUTOSTART_DIR/pb-bridge.desktop"
-# Links to pb (bash-completion finds a command's completion by its name); a pbcopy or
-# pbpaste of another program is neither replaced nor removed.
+# Links to pb (bash-completion and fish find a command's completion by its name); a
+# pbcopy or pbpaste of another program is neither replaced nor removed.
 links="bin/pbcopy bin/pbpaste share/bash-completion/completions/pbcopy share/bash-completion/completions/pbpaste"
-is_our_link() { [ -L "$1" ] && [ "$(readlink "$1")" = pb ]; }
+fish_links="$fish_dir/pbcopy.fish $fish_dir/pbpaste.fish"
+link_target() { case "$1" in *.fish) echo pb.fish ;; *) echo pb ;; esac; }
+is_our_link() { [ -L "$1" ] && [ "$(readlink "$1")" = "$(link_target "$1")" ]; }
 
 case "${1-}" in
 "") ;;
@@ -74,7 +80,7 @@ case "${1-}" in
     echo "removed $autostart"
     removed=$((removed + 1))
   fi
-  for link in $links; do
+  for link in $links $fish_links; do
     path="$DESTDIR$PREFIX/$link"
     if is_our_link "$path"; then
       rm -f "$path"
@@ -97,19 +103,22 @@ scripts/install-dependencies.sh
 pb=$(scripts/build-release.sh "$build_path")
 
 install -d "$DESTDIR$PREFIX/bin" "$DESTDIR$PREFIX/share/man/man1" \
-  "$DESTDIR$PREFIX/share/bash-completion/completions" "$DESTDIR$PREFIX/share/zsh/site-functions"
+  "$DESTDIR$PREFIX/share/bash-completion/completions" "$DESTDIR$PREFIX/share/zsh/site-functions" \
+  "$DESTDIR$PREFIX/$fish_dir"
 install -m 755 "$pb" "$DESTDIR$PREFIX/bin/pb"
 install -m 644 man/pb.1 "$DESTDIR$PREFIX/share/man/man1/pb.1"
 install -m 644 completions/pb.bash "$DESTDIR$PREFIX/share/bash-completion/completions/pb"
 install -m 644 completions/_pb "$DESTDIR$PREFIX/share/zsh/site-functions/_pb"
-for link in $links; do
+install -m 644 completions/pb.fish "$DESTDIR$PREFIX/$fish_dir/pb.fish"
+for link in $links $fish_links; do
   path="$DESTDIR$PREFIX/$link"
+  target=$(link_target "$link")
   if is_our_link "$path"; then continue; fi
   if [ -e "$path" ] || [ -L "$path" ]; then
-    echo "kept $path, which is not pb's; to use pb's, replace it: ln -sf pb $path" >&2
+    echo "kept $path, which is not pb's; to use pb's, replace it: ln -sf $target $path" >&2
     continue
   fi
-  ln -s pb "$path"
+  ln -s "$target" "$path"
 done
 
 # pb bridge as a service. The unit runs with the graphical session (its environment has

@@ -24,8 +24,8 @@ _pb_boards() {
 # host as they are, and compgen -W cannot expand, are printed.
 _pb_hosts() {
   _pb_ssh_config_hosts "$HOME/.ssh/config" 1
-  # awk, as a known_hosts can have thousands of lines. Of host,address,[host]:port each
-  # name counts, [host]:port as host; a hashed name (|1|salt|hash), a pattern or a
+  # awk, as a known_hosts can have thousands of lines. Of host,address,[host]:22 each
+  # name counts, [host]:22 as host; a hashed name (|1|salt|hash), a pattern or a
   # marker (@cert-authority, @revoked: a line naming no host of its own) is no name.
   local file=$HOME/.ssh/known_hosts
   [[ -f $file && -r $file ]] || return 0
@@ -33,7 +33,12 @@ _pb_hosts() {
     count = split($1, names, ",")
     for (i = 1; i <= count; i++) {
       name = names[i]
-      if (name ~ /^\[/) { sub(/^\[/, "", name); sub(/\].*/, "", name) }
+      # [host]:port is offered only for port 22: HOST:BOARD names no port, so ssh would
+      # dial 22 for another (a port goes in ~/.ssh/config, under a Host alias).
+      if (name ~ /^\[/) {
+        if (name !~ /\]:22$/) continue
+        sub(/^\[/, "", name); sub(/\].*/, "", name)
+      }
       if (name ~ /^[A-Za-z0-9_][A-Za-z0-9._-]*$/) print name
     }
   }' "$file" 2>/dev/null
@@ -144,8 +149,11 @@ _pb() {
       ;;
     --)
       # watch --exec -- CMD ARGS... and group run -- CMD ARGS...: a command, then its own
-      # completion, by bash-completion's _command_offset; without it, files.
+      # completion, by bash-completion's _command_offset; without it, files. pb's own
+      # -o filenames goes first: the command's completion sets the options it wants, and
+      # filenames would escape a space it ends a reply with (git's commit\ ).
       if declare -F _command_offset >/dev/null; then
+        compopt +o filenames 2>/dev/null
         _command_offset $((i + 1))
       elif ((i == COMP_CWORD - 1)); then
         mapfile -t COMPREPLY < <(compgen -c -- "$cur")

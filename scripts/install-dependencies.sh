@@ -28,6 +28,8 @@
 #                      temporary boards from bash, zsh and dash
 #   bash-completion    the tests complete command lines in a real bash too, with the
 #                      _command_offset pb.bash calls after --
+#   fish, git          and in a real fish; git's bash and fish completions are the
+#                      command's own completion the tests reach after pb's --
 #   python3, strace    the tests give pb a terminal with python's pty module, and trace
 #                      its system calls when attacking the history
 #   shared-mime-info's PDF specification is one of the tests' sample files
@@ -96,6 +98,8 @@ mandoc             command -v mandoc
 man-db             command -v man
 zsh                command -v zsh
 bash-completion    [ -f /usr/share/bash-completion/bash_completion ]
+fish               command -v fish
+git                [ -f /usr/share/bash-completion/completions/git ]
 dash               command -v dash
 python3            command -v python3
 strace             command -v strace

@@ -9,14 +9,15 @@ extension DocsTests {
     var line: String
   }
 
-  /// What a Tab after `line` offers in a real interactive bash, and the line it leaves;
-  /// HOME is the sandbox (its .ssh gives the hosts), `setup` runs first (exports).
-  func bashTab(_ sandbox: Sandbox, _ line: String, setup: String = "") throws -> Tab {
+  /// What a Tab after `line` offers in a real interactive bash, and the line it leaves
+  /// once `after` is typed after the Tab; HOME is the sandbox (its .ssh gives the hosts),
+  /// `setup` runs first (exports).
+  func bashTab(_ sandbox: Sandbox, _ line: String, after: String = "", setup: String = "") throws -> Tab {
     let driver = Sandbox.support("complete_bash.py")
     let script = Self.repository.appendingPathComponent("completions/pb.bash").path
-    let quoted = line.replacingOccurrences(of: "'", with: "'\\''")
+    let quoted = [line, after].map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     let result = try sandbox.shell(
-      "export PB_DIR=\(sandbox.store.path) HOME=\(sandbox.root.path)\n\(setup)\ncd \(sandbox.root.path); python3 \(driver) \(script) '\(quoted)'")
+      "export PB_DIR=\(sandbox.store.path) HOME=\(sandbox.root.path)\n\(setup)\ncd \(sandbox.root.path); python3 \(driver) \(script) \(quoted)")
     #expect(result.status == 0, "\(result)")
     let lines = result.lines
     return Tab(
@@ -80,6 +81,36 @@ extension DocsTests {
       #expect(try zshCompletions(sandbox, "\(prefix) pb pas") == ["paste"], "zsh, \(prefix)")
       #expect(try bashTab(sandbox, "\(prefix) cat pa").line == "\(prefix) cat page.html ", "bash, \(prefix)")
     }
+  }
+
+  /// git's completion ends a reply with a space of its own (it sets nospace); pb's
+  /// -o filenames quoted that space, and what was typed next joined the word: commit\\ xyz.
+  @Test("after -- in bash, a command's own completion keeps its options: git com<Tab>xyz reads git commit xyz")
+  func commandKeepsItsOwnOptions() throws {
+    let sandbox = try boardOfTwo()
+    for prefix in ["pb group run --", "pb watch --exec --", "pb group run --name x --"] {
+      let tab = try bashTab(sandbox, "\(prefix) git com", after: "xyz")
+      #expect(tab.offered == ["commit "], "git's completion answered, \(prefix): \(tab)")
+      #expect(tab.line == "\(prefix) git commit xyz", "\(prefix): \(tab)")
+    }
+    // Files still come quoted as files: the command's completion asks for it.
+    _ = try sandbox.file("two words.txt", "x")
+    #expect(try bashTab(sandbox, "pb group run -- cat two").line == "pb group run -- cat two\\ words.txt ")
+  }
+
+  /// zsh runs the file's body once, on the first Tab; the _pb it defines then answers
+  /// every later Tab, for pbcopy and pbpaste too.
+  @Test("zsh completes pbcopy and pbpaste with their own options on every Tab of a session, not pb's")
+  func macOSNamesOnEveryTab() throws {
+    let sandbox = try boardOfTwo()
+    let first = try Set(zshCompletions(sandbox, "pbpaste -"))
+    #expect(first == ["-pboard", "-Prefer", "-help"], "the first Tab: \(first)")
+    let second = try Set(zshCompletions(sandbox, "pbpaste -", mode: "--again"))
+    #expect(second == ["-pboard", "-Prefer", "-help"], "the second Tab: \(second)")
+    let copy = try Set(zshCompletions(sandbox, "pbcopy -", mode: "--again"))
+    #expect(copy == ["-pboard", "-help"], "the second Tab: \(copy)")
+    // And pb's after pbpaste's, in the same session.
+    #expect(try Set(zshCompletions(sandbox, "pb co", mode: "--again")) == ["copy", "contains", "count"])
   }
 
   /// bash's compgen -W expands the words it is given, so a folder named $(cmd) in the store

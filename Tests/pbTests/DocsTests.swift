@@ -58,11 +58,16 @@ struct DocsTests {
     return [Command(name: "pb", options: options(root))] + commands(under: root, prefix: "")
   }
 
-  @Test("every subcommand and option is in the man page and in both completion scripts, each option with its command")
+  @Test("every subcommand and option is in the man page and in the three completion scripts, each option with its command")
   func everythingDocumented() throws {
     let manual = try Self.read("man/pb.1")
     let bash = try Self.read("completions/pb.bash")
     let zsh = try Self.read("completions/_pb")
+    let fish = try Self.read("completions/pb.fish")
+    let fishOptions = Self.fishOptions(fish)
+    let fishOffers = { (command: String, option: String) in
+      fishOptions[command, default: []].union(fishOptions["every command", default: []]).contains(option)
+    }
     let commands = try Self.commands()
     #expect(commands.count >= 9)
     let synopsis = Self.synopsisOptions(manual)
@@ -72,6 +77,7 @@ struct DocsTests {
       #expect(manual.contains(".Cm \(command.name)") || manual.contains("Cm \(command.name) "), "man page lacks \(command.name)")
       #expect(bash.contains(command.word), "bash completion lacks \(command.name)")
       #expect(zsh.contains("'\(command.word):") || zsh.contains("(\(command.word)"), "zsh completion lacks \(command.name)")
+      #expect(fish.contains("-a \(command.word) ") || fish.contains("-a '\(command.word) "), "fish completion lacks \(command.name)")
       guard command.name != "help" else { continue }
       let zshArm = Self.zshArm(zsh, command.name)
       #expect(zshArm != nil, "zsh completion has no case for \(command.name)")
@@ -87,6 +93,7 @@ struct DocsTests {
         for name in names {
           #expect(bashOptions[command.name]?.contains(name) == true, "bash completion lacks \(name) of \(command.name)")
           #expect(zshArm.map { Self.zshOffers($0, name) } == true, "zsh completion lacks \(name) of \(command.name)")
+          #expect(fishOffers(command.name, name), "fish completion lacks \(name) of \(command.name)")
         }
       }
     }
@@ -94,7 +101,29 @@ struct DocsTests {
       #expect(manual.contains("Fl " + option.dropFirst()), "man page lacks \(option) of pb")
       #expect(bash.contains(option), "bash completion lacks \(option)")
       #expect(zsh.contains(option), "zsh completion lacks \(option)")
+      #expect(fishOffers("pb", option), "fish completion lacks \(option)")
     }
+  }
+
+  /// The options fish completion offers each command, from its `complete -c pb` lines:
+  /// `-n '__pb_using copy "group run"'` names the commands (none but the root's
+  /// `__pb_needs_command`, or a line for every command), `-s p` is -p, `-l pasteboard` is
+  /// --pasteboard.
+  static func fishOptions(_ script: String) -> [String: Set<String>] {
+    var result: [String: Set<String>] = [:]
+    for line in script.split(separator: "\n") where line.hasPrefix("complete -c pb ") {
+      let options = line.matches(of: #/ -(s|l) ([A-Za-z0-9][A-Za-z0-9-]*)/#).map { ($0.1 == "s" ? "-" : "--") + $0.2 }
+      let commands: [String]
+      if let using = line.firstMatch(of: #/-n '__pb_using ([^;']*)/#) {
+        commands = using.1.matches(of: #/"([^"]+)"|([^ "]+)/#).map { String($0.1 ?? $0.2 ?? "") }
+      } else if line.contains("-n __pb_needs_command") {
+        commands = ["pb"]
+      } else {
+        commands = ["every command"]
+      }
+      for command in commands { result[command, default: []].formUnion(options) }
+    }
+    return result
   }
 
   /// The options each command's SYNOPSIS lines give (`.Nm` then `.Cm NAME`): `Fl -json`

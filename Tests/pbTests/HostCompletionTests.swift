@@ -13,11 +13,12 @@ struct HostCompletionTests {
   /// The hosts the .ssh of `withHosts` names, as offered.
   static let hosts: Set = [
     "server:", "laptop:", "db-primary:", "lower:", "included-host:", "from-tilde:", "deeper:",
-    "plainhost:", "alpha:", "192.0.2.7:", "bracketed:", "last-line:",
+    "plainhost:", "alpha:", "192.0.2.7:", "bracketed:", "other-port:", "last-line:",
   ]
 
   /// The store of `boardOfTwo`, with a HOME whose .ssh names hosts every way ssh allows,
-  /// and patterns, hashed names, markers and planted commands that are no hosts.
+  /// and patterns, hashed names, markers and planted commands that are no hosts, and
+  /// known_hosts entries of other ports than 22, which HOST:BOARD cannot reach.
   func withHosts() throws -> Sandbox {
     let sandbox = try docs.boardOfTwo()
     _ = try sandbox.file(
@@ -44,7 +45,9 @@ struct HostCompletionTests {
       """
       plainhost ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA
       alpha,192.0.2.7 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB
-      [bracketed]:2222 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIC
+      [bracketed]:22 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIC
+      [127.0.0.1]:46095 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ
+      other-port,[other-port]:2222 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK
       |1|F1E1KeoE/eEWhi10WpGv4OdiO6Y=|3988QV0VE8wmZL7suNrYQLITLCg= ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAID
       @cert-authority *.corp.example ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIE
       @revoked revoked-host ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF
@@ -79,6 +82,9 @@ struct HostCompletionTests {
     }
     #expect(try Set(docs.zshCompletions(sandbox, "pb list ")) == Self.hosts)
     #expect(try Set(docs.zshCompletions(sandbox, "pb bridge --remote=")) == Self.hosts)
+    #expect(try Set(docs.fishCompletions(sandbox, "pb copy --from ")) == Self.boards.union(Self.hosts))
+    #expect(try Set(docs.fishCompletions(sandbox, "pb list ")) == Self.hosts)
+    #expect(try Set(docs.fishCompletions(sandbox, "pb bridge --remote ")) == Self.hosts)
   }
 
   @Test("after -p, both shells offer the local boards and every host as HOST:, and no pattern, hashed name or marker")
@@ -91,12 +97,30 @@ struct HostCompletionTests {
       let zsh = try Set(docs.zshCompletions(sandbox, line))
       #expect(zsh.contains("three"), "zsh offers the boards after \(line): \(zsh)")
       #expect(zsh == Self.boards.union(Self.hosts), "zsh after \(line): \(zsh.symmetricDifference(Self.boards.union(Self.hosts)))")
+      let fish = try Set(docs.fishCompletions(sandbox, line).map { $0.replacingOccurrences(of: "--pasteboard=", with: "") })
+      #expect(fish == Self.boards.union(Self.hosts), "fish after \(line): \(fish.symmetricDifference(Self.boards.union(Self.hosts)))")
     }
     // Where a board is named but not with -p, no host: delete and create are local.
     #expect(try Set(docs.bashTab(sandbox, "pb delete ").offered) == Self.boards)
     #expect(try Set(docs.zshCompletions(sandbox, "pb delete ")) == Self.boards)
+    #expect(try Set(docs.fishCompletions(sandbox, "pb delete ")) == Self.boards)
     let ran = try ran(sandbox)
     #expect(ran.isEmpty, "a Tab ran a name of the ssh files: \(ran)")
+  }
+
+  /// HOST:BOARD names no port: `127.0.0.1:` from `[127.0.0.1]:46095` dialled port 22.
+  @Test("a known_hosts entry of another port than 22 is not offered as HOST: in bash or zsh")
+  func onlyPort22() throws {
+    let sandbox = try withHosts()
+    let bash = try docs.bashTab(sandbox, "pb paste -p 127.0")
+    #expect(bash.offered.isEmpty && bash.line == "pb paste -p 127.0", "bash: \(bash)")
+    #expect(try docs.zshCompletions(sandbox, "pb paste -p 127.0").isEmpty)
+    #expect(try docs.fishCompletions(sandbox, "pb paste -p 127.0").isEmpty)
+    // The same entry on port 22 is offered.
+    _ = try sandbox.file(".ssh/known_hosts", "[127.0.0.1]:22 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA\n")
+    #expect(try docs.bashTab(sandbox, "pb paste -p 127.0").line == "pb paste -p 127.0.0.1:")
+    #expect(try zshLine(sandbox, "pb paste -p 127.0") == "pb paste -p 127.0.0.1:")
+    #expect(try docs.fishCompletions(sandbox, "pb paste -p 127.0") == ["127.0.0.1:"])
   }
 
   @Test("a host is completed as HOST: with no space after it in bash and zsh; a board as before, with one")
@@ -114,6 +138,9 @@ struct HostCompletionTests {
       #expect(try zshLine(sandbox, typed) == completed, "zsh, \(typed)")
     }
     #expect(try zshLine(sandbox, "pb paste -pser") == "pb paste -pserver:")
+    #expect(try docs.fishTab(sandbox, "pb paste -p thr") == "pb paste -p three ", "the board is completed")
+    #expect(try docs.fishTab(sandbox, "pb paste -p ser") == "pb paste -p server:")
+    #expect(try docs.fishTab(sandbox, "pb copy --pasteboard=brack") == "pb copy --pasteboard=bracketed:")
   }
 
   @Test("once the word holds HOST:, both shells complete nothing: no board, no file, no host")
@@ -132,7 +159,9 @@ struct HostCompletionTests {
       // zsh lists --pasteboard after an unmatched --pasteboard=VALUE, as before hosts.
       #expect(try docs.zshCompletions(sandbox, line).filter { $0 != "--pasteboard" }.isEmpty, "zsh, \(line)")
       #expect(try zshLine(sandbox, line) == line, "zsh, \(line)")
+      #expect(try docs.fishCompletions(sandbox, line).isEmpty, "fish, \(line)")
     }
+    #expect(try docs.fishCompletions(sandbox, "pb copy -p thr") == ["three"], "the board is completed")
   }
 
   /// Asking pb about HOST:BOARD (its types, items or past states) would run ssh from a
@@ -150,23 +179,27 @@ struct HostCompletionTests {
     // The log works: a local board is asked about.
     #expect(try Set(docs.bashTab(sandbox, "pb paste -p three -i ", setup: setup).offered) == ["0", "1", "all", "-1"])
     #expect(try Set(docs.zshCompletions(sandbox, "pb paste -p three -i ", setup: setup)) == ["0", "1", "all", "-1"])
+    #expect(try Set(docs.fishCompletions(sandbox, "pb paste -p three -i ", setup: setup)) == ["0", "1", "all", "-1"])
     let local = try calls()
-    #expect(local.filter { $0.contains("items -p three") }.count == 2, "\(local)")
+    #expect(local.filter { $0.contains("items -p three") }.count == 3, "\(local)")
     for line in [
       "pb paste -p server:build -i ", "pb paste -p server: -t public.ht", "pb contains --pasteboard=server:build public.ht",
       "pb paste -pserver:build -i ", "pb history -p server:build --restore ", "pb history --pasteboard server: --restore=",
     ] {
       _ = try docs.bashTab(sandbox, line, setup: setup)
       _ = try docs.zshCompletions(sandbox, line, setup: setup)
+      _ = try docs.fishCompletions(sandbox, line, setup: setup)
     }
     let environment = setup + "; export PB_PASTEBOARD=server:build"
     for line in ["pb paste -i ", "pb paste -t public.ht", "pb history --restore "] {
       _ = try docs.bashTab(sandbox, line, setup: environment)
       _ = try docs.zshCompletions(sandbox, line, setup: environment)
+      _ = try docs.fishCompletions(sandbox, line, setup: environment)
     }
     // Types are still offered, the common ones.
     #expect(try docs.bashTab(sandbox, "pb paste -p server:build -t public.ht", setup: setup).line == "pb paste -p server:build -t public.html ")
     #expect(try docs.zshCompletions(sandbox, "pb paste -p server:build -t public.ht", setup: setup) == ["public.html"])
+    #expect(try docs.fishCompletions(sandbox, "pb paste -p server:build -t public.ht", setup: setup) == ["public.html"])
     let logged = try calls()
     #expect(logged == local, "completion asked pb about a remote board: \(logged)")
     #expect(logged.allSatisfy { !$0.contains(":") }, "\(logged)")

@@ -22,7 +22,10 @@ struct InstallTests {
     #expect(install.status == 0, "\(install)")
     #expect(install.text.contains("installed pb under \(destdir)/opt/pb"), "\(install)")
     let prefix = destdir + "/opt/pb"
-    for file in ["bin/pb", "share/man/man1/pb.1", "share/bash-completion/completions/pb", "share/zsh/site-functions/_pb"] {
+    for file in [
+      "bin/pb", "share/man/man1/pb.1", "share/bash-completion/completions/pb", "share/zsh/site-functions/_pb",
+      "share/fish/vendor_completions.d/pb.fish",
+    ] {
       #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) is not installed")
     }
     #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/pb"))
@@ -36,6 +39,9 @@ struct InstallTests {
     // pbcopy is a link to pb; the other program's pbpaste was kept, and install.sh said so.
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/pbcopy") == "pb")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/share/bash-completion/completions/pbcopy") == "pb")
+    for name in ["pbcopy", "pbpaste"] {
+      #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/share/fish/vendor_completions.d/\(name).fish") == "pb.fish")
+    }
     #expect(try String(contentsOfFile: foreign, encoding: .utf8) == "#!/bin/sh\necho foreign\n")
     #expect(install.stderr.contains("kept \(foreign), which is not pb's"), "\(install)")
     let copied = try sandbox.run(prefix + "/bin/pbcopy", [], stdin: Data("from pbcopy".utf8), environment: [:])
@@ -67,14 +73,20 @@ struct InstallTests {
     let uninstall = try sandbox.shell(
       "cd \(repository.path) && DESTDIR=\(destdir) PREFIX=/opt/pb ./install.sh --uninstall", timeLimit: 60)
     #expect(uninstall.status == 0, "\(uninstall)")
-    for file in ["bin/pb", "share/man/man1/pb.1", "share/bash-completion/completions/pb", "share/zsh/site-functions/_pb"] {
+    for file in [
+      "bin/pb", "share/man/man1/pb.1", "share/bash-completion/completions/pb", "share/zsh/site-functions/_pb",
+      "share/fish/vendor_completions.d/pb.fish",
+    ] {
       #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) is still there")
       #expect(uninstall.lines.contains("removed \(prefix)/\(file)"), "\(uninstall)")
     }
     #expect(FileManager.default.fileExists(atPath: neighbour), "another file in bin/ was removed")
     #expect(!FileManager.default.fileExists(atPath: prefix + "/share/systemd/user/pb-bridge.service"), "the unit is still there")
     #expect(!FileManager.default.fileExists(atPath: autostart) && uninstall.lines.contains("removed \(autostart)"), "\(uninstall)")
-    for link in ["bin/pbcopy", "share/bash-completion/completions/pbcopy", "share/bash-completion/completions/pbpaste"] {
+    for link in [
+      "bin/pbcopy", "share/bash-completion/completions/pbcopy", "share/bash-completion/completions/pbpaste",
+      "share/fish/vendor_completions.d/pbcopy.fish", "share/fish/vendor_completions.d/pbpaste.fish",
+    ] {
       #expect(uninstall.lines.contains("removed \(prefix)/\(link)"), "\(uninstall)")
       #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/" + link)) == nil, "\(link) is still there")
     }
@@ -96,7 +108,7 @@ struct InstallTests {
       #expect(build.lines.contains(package), "\(package) is needed to build or run pb")
       #expect(tests.lines.contains(package), "the tests build pb too: \(package)")
     }
-    for package in ["xvfb", "xclip", "xsel", "sway", "wl-clipboard", "zsh", "dash", "mandoc", "man-db", "strace", "libwayland-dev", "copyq", "python3-gi", "gir1.2-gtk-3.0", "openssh-server"] {
+    for package in ["xvfb", "xclip", "xsel", "sway", "wl-clipboard", "zsh", "dash", "mandoc", "man-db", "strace", "libwayland-dev", "copyq", "python3-gi", "gir1.2-gtk-3.0", "openssh-server", "fish", "git"] {
       #expect(!build.lines.contains(package), "install.sh would install \(package), which only the tests use")
       #expect(tests.lines.contains(package), "the test command does not install \(package)")
     }

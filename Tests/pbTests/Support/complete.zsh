@@ -1,8 +1,9 @@
 #!/usr/bin/env zsh
 # Prints the matches real zsh completion offers for a command line, one per line; with
 # --listing, what the Tab shows instead: the list of matches with their descriptions;
-# with --line, the line as the Tab left it, as "<LINE>line".
-# usage: complete.zsh COMPLETIONS_DIR 'pb co' [--listing | --line]
+# with --line, the line as the Tab left it, as "<LINE>line"; with --again, the matches
+# of a second Tab on the same line in the same session, after a first.
+# usage: complete.zsh COMPLETIONS_DIR 'pb co' [--listing | --line | --again]
 # An interactive zsh runs in a pseudo-terminal with the project's completions on its
 # fpath; compadd is wrapped to print what it is given, and a Tab is typed.
 #
@@ -59,6 +60,14 @@ await READY-42
 output=${output#*READY-42}
 await '<ZLE-42>'
 output=''
+if [[ $3 == --again ]]; then
+  zpty -w -n session "$2"$'\t'
+  zpty -w session $'\x15print FIRST-OF-$((6 * 7))'
+  await FIRST-OF-42
+  output=${output#*FIRST-OF-42}
+  await '<ZLE-42>'
+  output=''
+fi
 # The line editor handles keys in order: the Tab completes before Ctrl-U clears the line.
 zpty -w -n session "$2"$'\t'
 [[ $3 == --line ]] && zpty -w -n session $'\x18\x0c' && await '</LINE>'
