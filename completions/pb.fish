@@ -172,7 +172,7 @@ end
 # Types: those on the pasteboard in use first, then common ones.
 function __pb_types
     set -l board (__pb_local_board); and pb types -i all (test -n "$board"; and printf '%s\n' -p $board) 2>/dev/null | string split -f2 \t
-    printf '%s\n' text image audio video movie font archive url
+    printf '%s\n' text image audio video movie font archive url color
     printf '%s\n' public.utf8-plain-text public.plain-text public.text public.html public.rtf \
         public.json public.xml public.url public.file-url public.image public.png public.jpeg \
         public.tiff com.compuserve.gif public.svg-image com.adobe.pdf public.data public.content
@@ -277,6 +277,7 @@ complete -c pb -n '__pb_using copy' -s r -l representation -r -F -d 'a represent
 complete -c pb -n '__pb_using copy' -s n -l trim-newline -d 'do not store one trailing newline of each input'
 complete -c pb -n '__pb_using copy' -l force-type -d 'keep a type given as text for data that is not text'
 complete -c pb -n '__pb_using copy' -l from -x -a '(__pb_pasteboards)' -d 'copy every item of this pasteboard'
+complete -c pb -n '__pb_using copy' -l color -x -d 'copy a color, as CSS writes it (#ff8800)'
 
 complete -c pb -n '__pb_using paste' -s t -l type -x -a '(__pb_type_list)' -d 'preferred types, richest first'
 complete -c pb -n '__pb_using paste' -s d -l delimiter -x -d 'what separates items'
