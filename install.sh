@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds a release pb and installs it with its man page, its bash and zsh completions,
-# pbcopy and pbpaste (links to pb that behave as macOS's commands of those names), and
+# pbcopy and pbpaste (links to pb that behave as macOS's commands of those names), its
+# docs (share/doc/pb: the README and docs/*.md, which the man page points to), and
 # `pb bridge` as a service: a systemd user unit (pb-bridge.service, started by
 # `systemctl --user enable --now pb-bridge`) and an XDG autostart entry for sessions
 # that systemd does not start (pb-bridge.desktop; systemd's own sessions skip it, so the
@@ -51,6 +52,8 @@ cd "$(dirname "$0")"
 # ~/.local alike.
 unit=share/systemd/user/pb-bridge.service
 files="bin/pb share/man/man1/pb.1 share/bash-completion/completions/pb share/zsh/site-functions/_pb $unit"
+documents="README.md $(cd docs && echo *.md)"
+for document in $documents; do files="$files share/doc/pb/$document"; done
 autostart="$DESTDIR$AUTOSTART_DIR/pb-bridge.desktop"
 # Links to pb (bash-completion finds a command's completion by its name); a pbcopy or
 # pbpaste of another program is neither replaced nor removed.
@@ -82,6 +85,8 @@ case "${1-}" in
       removed=$((removed + 1))
     fi
   done
+  # The docs' folder is pb's alone; anything left in it stays, with the folder.
+  rmdir "$DESTDIR$PREFIX/share/doc/pb" 2> /dev/null || true
   [ "$removed" -gt 0 ] || echo "nothing of pb is installed under $DESTDIR$PREFIX"
   exit 0
   ;;
@@ -102,6 +107,8 @@ install -m 755 "$pb" "$DESTDIR$PREFIX/bin/pb"
 install -m 644 man/pb.1 "$DESTDIR$PREFIX/share/man/man1/pb.1"
 install -m 644 completions/pb.bash "$DESTDIR$PREFIX/share/bash-completion/completions/pb"
 install -m 644 completions/_pb "$DESTDIR$PREFIX/share/zsh/site-functions/_pb"
+install -d "$DESTDIR$PREFIX/share/doc/pb"
+install -m 644 README.md docs/*.md "$DESTDIR$PREFIX/share/doc/pb"
 for link in $links; do
   path="$DESTDIR$PREFIX/$link"
   if is_our_link "$path"; then continue; fi
