@@ -156,12 +156,15 @@ chmod 644 "$DESTDIR$PREFIX/$unit"
 # For sessions that read autostart entries themselves, where graphical-session.target
 # (and so the unit) never starts; systemd's generator skips it (X-systemd-skip), as
 # there the unit runs the bridge: never both.
+# TryExec: an entry left behind by a package removed but not purged (it is a conffile)
+# starts nothing.
 cat > "$autostart" <<ENTRY
 [Desktop Entry]
 Type=Application
 Name=pb bridge
 Comment=Keeps the desktop clipboard and pb's board in step, and copies alive after their application exits
 Exec=$entry_pb bridge
+TryExec=$PREFIX/bin/pb
 Terminal=false
 NoDisplay=true
 X-systemd-skip=true

@@ -39,7 +39,11 @@ struct PackageTests {
     let paths = listing.lines.map { String($0.dropFirst()) }.map { $0.hasSuffix("/") && $0 != "/" ? String($0.dropLast()) : $0 }
       .filter { !$0.isEmpty && $0 != "/" }
     #expect(paths.contains("/usr/bin/pb") && paths.contains("/usr/share/man/man1/pb.1.gz"), "\(listing)")
-    let existed = Set(paths.filter { FileManager.default.fileExists(atPath: $0) })
+    // A link counts even when what it names is gone.
+    func present(_ path: String) -> Bool {
+      FileManager.default.fileExists(atPath: path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+    let existed = Set(paths.filter(present))
     #expect(!existed.contains("/usr/bin/pb"), "a /usr/bin/pb of no package is there; the package would replace it")
     guard !existed.contains("/usr/bin/pb") else { return }
 
@@ -76,9 +80,17 @@ struct PackageTests {
     let types = try sandbox.run("/usr/bin/pb", ["types"], stdin: nil, environment: [:])
     #expect(image.status == 0 && types.text == "public.png\n", "\(image)\n\(types)")
 
+    // remove keeps only the conffile, the autostart entry, which starts nothing without pb.
+    let autostart = "/etc/xdg/autostart/pb-bridge.desktop"
+    let remove = try sandbox.shell("\(apt) remove pb", timeLimit: 600)
+    #expect(remove.status == 0, "\(remove)")
+    let kept = paths.filter { !existed.contains($0) && present($0) && $0 != autostart }
+    #expect(kept.allSatisfy { autostart.hasPrefix($0 + "/") }, "remove left \(kept)")
+    let entry = (try? String(contentsOfFile: autostart, encoding: .utf8)) ?? ""
+    #expect(entry.split(separator: "\n").contains("TryExec=/usr/bin/pb"), "\(entry)")
     let purge = try sandbox.shell("\(apt) purge pb", timeLimit: 600)
     #expect(purge.status == 0, "\(purge)")
-    let left = paths.filter { !existed.contains($0) && (FileManager.default.fileExists(atPath: $0) || (try? FileManager.default.destinationOfSymbolicLink(atPath: $0)) != nil) }
+    let left = paths.filter { !existed.contains($0) && present($0) }
     #expect(left.isEmpty, "purge left \(left)")
     let after = try sandbox.shell("dpkg-query -W -f '${Status}' pb 2> /dev/null")
     #expect(!after.text.contains("installed"), "\(after)")
