@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds a release pb and installs it with its man page, its bash, zsh and fish completions,
-# pbcopy and pbpaste (links to pb that behave as macOS's commands of those names), and
+# pbcopy and pbpaste (links to pb that behave as macOS's commands of those names), its
+# docs (share/doc/pb: the README and docs/*.md, which the man page points to), and
 # `pb bridge` as a service: a systemd user unit (pb-bridge.service, started by
 # `systemctl --user enable --now pb-bridge`) and an XDG autostart entry for sessions
 # that systemd does not start (pb-bridge.desktop; systemd's own sessions skip it, so the
@@ -55,6 +56,8 @@ files="bin/pb share/man/man1/pb.1 share/bash-completion/completions/pb share/zsh
 # ~/.local, and /usr/local when XDG_DATA_DIRS names /usr/local/share, as sessions do).
 fish_dir=share/fish/vendor_completions.d
 files="$files $fish_dir/pb.fish"
+documents="README.md $(cd docs && echo *.md)"
+for document in $documents; do files="$files share/doc/pb/$document"; done
 autostart="$DESTDIR$AUTOSTART_DIR/pb-bridge.desktop"
 # Links to pb (bash-completion and fish find a command's completion by its name); a
 # pbcopy or pbpaste of another program is neither replaced nor removed.
@@ -88,6 +91,8 @@ case "${1-}" in
       removed=$((removed + 1))
     fi
   done
+  # The docs' folder is pb's alone; anything left in it stays, with the folder.
+  rmdir "$DESTDIR$PREFIX/share/doc/pb" 2> /dev/null || true
   [ "$removed" -gt 0 ] || echo "nothing of pb is installed under $DESTDIR$PREFIX"
   exit 0
   ;;
@@ -110,6 +115,8 @@ install -m 644 man/pb.1 "$DESTDIR$PREFIX/share/man/man1/pb.1"
 install -m 644 completions/pb.bash "$DESTDIR$PREFIX/share/bash-completion/completions/pb"
 install -m 644 completions/_pb "$DESTDIR$PREFIX/share/zsh/site-functions/_pb"
 install -m 644 completions/pb.fish "$DESTDIR$PREFIX/$fish_dir/pb.fish"
+install -d "$DESTDIR$PREFIX/share/doc/pb"
+install -m 644 README.md docs/*.md "$DESTDIR$PREFIX/share/doc/pb"
 for link in $links $fish_links; do
   path="$DESTDIR$PREFIX/$link"
   target=$(link_target "$link")
@@ -158,12 +165,15 @@ chmod 644 "$DESTDIR$PREFIX/$unit"
 # For sessions that read autostart entries themselves, where graphical-session.target
 # (and so the unit) never starts; systemd's generator skips it (X-systemd-skip), as
 # there the unit runs the bridge: never both.
+# TryExec: an entry left behind by a package removed but not purged (it is a conffile)
+# starts nothing.
 cat > "$autostart" <<ENTRY
 [Desktop Entry]
 Type=Application
 Name=pb bridge
 Comment=Keeps the desktop clipboard and pb's board in step, and copies alive after their application exits
 Exec=$entry_pb bridge
+TryExec=$PREFIX/bin/pb
 Terminal=false
 NoDisplay=true
 X-systemd-skip=true

@@ -51,6 +51,8 @@
 #                      through python-xlib), and in tmux as blocks
 #   openssh-server     the remote-board tests start a private sshd on 127.0.0.1 (Support/
 #                      PrivateSSHD.swift) and reach it with ssh, ssh-keygen (openssh-client)
+#   lintian            the package test builds the .deb (scripts/package-deb), checks it
+#                      with lintian and installs it with apt-get
 set -eu
 
 tests=false
@@ -120,6 +122,7 @@ fzf                command -v fzf
 openssh-server     [ -x /usr/sbin/sshd ]
 xterm              command -v xterm
 tmux               command -v tmux
+lintian            command -v lintian
 '
 packages=$build_packages
 if $tests; then packages="$packages$test_packages"; fi

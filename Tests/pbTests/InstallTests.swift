@@ -29,6 +29,7 @@ struct InstallTests {
       #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) is not installed")
     }
     #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/pb"))
+    #expect(FileManager.default.fileExists(atPath: prefix + "/share/doc/pb/store-format.md"), "the docs the man page names are not installed")
     // Fully static: no dynamic loader, no shared libraries (start-up is most of a small paste).
     let linkage = try sandbox.run("/usr/bin/env", ["ldd", prefix + "/bin/pb"], stdin: nil, environment: [:])
     #expect((linkage.text + linkage.stderr).contains("not a dynamic executable"), "\(linkage)")
@@ -81,6 +82,7 @@ struct InstallTests {
       #expect(uninstall.lines.contains("removed \(prefix)/\(file)"), "\(uninstall)")
     }
     #expect(FileManager.default.fileExists(atPath: neighbour), "another file in bin/ was removed")
+    #expect(!FileManager.default.fileExists(atPath: prefix + "/share/doc/pb"), "the docs' folder is still there")
     #expect(!FileManager.default.fileExists(atPath: prefix + "/share/systemd/user/pb-bridge.service"), "the unit is still there")
     #expect(!FileManager.default.fileExists(atPath: autostart) && uninstall.lines.contains("removed \(autostart)"), "\(uninstall)")
     for link in [
