@@ -126,8 +126,7 @@ struct RemoteCommand {
           rest.append("--representation")
           representation(attached)
         } else {
-          let takesValue =
-            attached == nil && (word.hasPrefix("--") ? options.longValued.contains(word) : word.count == 2 && options.valued.contains(word.last!))
+          let takesValue = attached == nil && options.takesValue(word)
           rest.append(word)
           if takesValue, let value = tokens.value() {
             if command == "copy" && (word == "-r" || word == "--representation") {
@@ -177,7 +176,7 @@ struct RemoteCommand {
       }
       if name == "-p" || name == "--pasteboard" {
         board = attached ?? tokens.value()
-      } else if attached == nil, word.hasPrefix("--") ? options.longValued.contains(word) : word.count == 2 && options.valued.contains(word.last!) {
+      } else if attached == nil, options.takesValue(word) {
         _ = tokens.value()
       }
     }
@@ -211,8 +210,7 @@ struct RemoteCommand {
         rest.append(word)
         if name == "--persistent" { persistent = true }
         if name == "--owner" || name == "--unique" { local = true }
-        let takesValue = attached == nil && (word.hasPrefix("--") ? options.longValued.contains(word) : word.count == 2 && options.valued.contains(word.last!))
-        if takesValue, let value = tokens.value() { rest.append(value) }
+        if attached == nil, options.takesValue(word), let value = tokens.value() { rest.append(value) }
       }
     }
     guard let host else { return nil }
