@@ -123,8 +123,10 @@ struct RemoteReachTests {
     let pair = try Pair()
     let cache = pair.sandbox.root.appendingPathComponent("cache").path
     let environment = pair.sshd.environment.merging(["XDG_RUNTIME_DIR": "", "XDG_CACHE_HOME": cache]) { $1 }
-    #expect(try pair.sandbox.pb(["copy", "-p", "pbtest:s"], stdin: Data("one".utf8), environment: environment).status == 0)
-    #expect(try pair.sandbox.pb(["paste", "-p", "pbtest:s"], environment: environment).text == "one")
+    let copied = try pair.sandbox.pb(["copy", "-p", "pbtest:s"], stdin: Data("one".utf8), environment: environment)
+    #expect(copied.status == 0, "\(copied)")
+    let pasted = try pair.sandbox.pb(["paste", "-p", "pbtest:s"], environment: environment)
+    #expect(pasted.text == "one", "\(pasted)")
     let sockets = cache + "/pb/ssh"
     let made = (try? FileManager.default.contentsOfDirectory(atPath: sockets)) ?? []
     #expect(made.count == 1, "one control socket in \(sockets): \(made)")
@@ -141,7 +143,8 @@ struct RemoteReachTests {
     try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
     chmod(open, 0o777)
     let unshared = pair.sshd.environment.merging(["XDG_RUNTIME_DIR": "", "XDG_CACHE_HOME": open]) { $1 }
-    #expect(try pair.sandbox.pb(["paste", "-p", "pbtest:s"], environment: unshared).text == "one")
+    let again = try pair.sandbox.pb(["paste", "-p", "pbtest:s"], environment: unshared)
+    #expect(again.text == "one", "\(again)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: open).isEmpty, "pb made nothing there")
     #expect(RemoteAttackTests.logins(pair.sshd) == 2, "\(pair.sshd.log)")
   }
