@@ -211,10 +211,13 @@ public struct RemoteConnection: Sendable {
     _ request: RemoteRequest, files: [Descriptor], input: Descriptor?, output: Descriptor,
     errors: (_ piece: [UInt8], _ last: Bool) -> Void
   ) throws -> Int32 {
+    // Made before ssh starts, so that nothing fails between its start and the wait for it.
+    let (finished, drained) = try (Wakeup(), Wakeup())
     let (ssh, sending, receiving, sshErrors) = try start(sshWords(sharingOptions() + ["--", host, "pb serve"]))
-    let session = try Session(
-      host: host, ssh: ssh, timeout: timeout, waits: RemoteStream.waits(request), sshCommand: settings.sshCommand)
-    let drain = try ErrorDrain(sshErrors)
+    let session = Session(
+      host: host, ssh: ssh, timeout: timeout, waits: RemoteStream.waits(request), sshCommand: settings.sshCommand,
+      finished: finished)
+    let drain = ErrorDrain(sshErrors, stopped: drained)
     let drainThread = BackgroundThread { drain.run() }
     BackgroundThread { Self.send(request, files: files, input: input, to: sending, session: session) }.detach()
     let watchdog = BackgroundThread { session.watch() }
@@ -397,8 +400,8 @@ private final class Session: Sendable {
     }
   }
 
-  init(host: String, ssh: ChildProcess, timeout: Int64, waits: Bool, sshCommand: String?) throws(PasteboardError) {
-    finished = try Wakeup()
+  init(host: String, ssh: ChildProcess, timeout: Int64, waits: Bool, sshCommand: String?, finished: Wakeup) {
+    self.finished = finished
     self.host = host
     self.ssh = ssh
     self.timeout = timeout
@@ -582,9 +585,9 @@ private final class ErrorDrain: Sendable {
   private let said = Mutex<[UInt8]>([])
   private let stopped: Wakeup
 
-  init(_ source: Descriptor) throws(PasteboardError) {
+  init(_ source: Descriptor, stopped: Wakeup) {
     self.source = source
-    stopped = try Wakeup()
+    self.stopped = stopped
   }
 
   func run() {
