@@ -214,17 +214,15 @@ struct RemoteCommand {
       }
     }
     guard let host else { return nil }
-    if local {
-      throw .usage(
-        "pb \(command) works on the boards of one machine at a time, named by their names alone; give those of "
-          + "\(Display.value(host)) as HOST:BOARD in a command of their own")
-    }
     // A board that belongs to a process would belong to one there that ends with the command.
-    if command == "create" && !persistent {
-      throw .usage(
-        "a board pb create makes on another machine would belong to a process there that ends at once; "
-          + "give --persistent, and pb delete it when done")
-    }
+    let refusal =
+      local
+      ? "pb \(command) works on the boards of one machine at a time, named by their names alone; give those of "
+        + "\(Display.value(host)) as HOST:BOARD in a command of their own"
+      : command == "create" && !persistent
+        ? "a board pb create makes on another machine would belong to a process there that ends at once; "
+          + "give --persistent, and pb delete it when done" : nil
+    if let refusal { throw .usage(refusal) }
     return RemoteCommand(
       host: host, request: RemoteRequest(words: [command] + rest, terminals: terminals, host: host), localFiles: [])
   }
