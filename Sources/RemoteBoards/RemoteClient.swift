@@ -21,6 +21,12 @@ public struct RemoteBoard: Equatable, Sendable {
     if host.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7f }) {
       throw .invalidPasteboardName(name, reason: "a host cannot hold a blank or control character")
     }
+    // ssh://user@host:port/… and HOST:PORT:BOARD: a port cannot be given in the name.
+    if board.hasPrefix("//") || board.contains(":") {
+      throw .usage(
+        "'\(Display.value(name))' gives a port or a URL, and a board on another machine is HOST:BOARD with one ':'; "
+          + "give the port in ~/.ssh/config (Host NAME, Port N) and name the board NAME:BOARD, or set PB_SSH_COMMAND='ssh -p N'")
+    }
     if board.isEmpty { return RemoteBoard(host: host, board: Pasteboard.general) }
     try Pasteboard.validate(name: board)
     return RemoteBoard(host: host, board: board)
@@ -92,16 +98,13 @@ public struct RemoteConnection: Sendable {
   static let sshCommandVariable = "PB_SSH_COMMAND"
 
   /// How the connection is shared between commands: the user's own ControlMaster when
-  /// their ssh configuration has one, else pb's own control socket in
-  /// $XDG_RUNTIME_DIR/pb/ssh with a short ControlPersist; none with PB_SSH_CONTROL=no or
-  /// without $XDG_RUNTIME_DIR.
+  /// their ssh configuration has one, else pb's own control socket in `socketFolder` with
+  /// a short ControlPersist; none with PB_SSH_CONTROL=no.
   func sharingOptions() -> [String] {
     if let setting = settings.sshControl, ["no", "0", "false", "off"].contains(setting.lowercased()) { return [] }
-    guard let runtime = settings.runtimeFolder, runtime.hasPrefix("/"),
-      let folder = Self.privateFolder(in: runtime, ["pb", "ssh"])
-    else { return [] }
+    guard let (path, folder) = socketFolder() else { return [] }
     let name = Self.socketName(sshWords([]) + [host])
-    let socket = runtime + "/pb/ssh/" + name
+    let socket = path + "/" + name
     let ours = ["-o", "ControlMaster=auto", "-o", "ControlPath=" + socket, "-o", "ControlPersist=60"]
     // A socket of ours there means the question below was answered already; a recent
     // mark, that the user's configuration shares connections itself.
@@ -112,6 +115,21 @@ public struct RemoteConnection: Sendable {
     _ = try? folder.remove(mark)
     _ = try? folder.open(mark, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
     return []
+  }
+
+  /// Where pb's control sockets are: `pb/ssh` in $XDG_RUNTIME_DIR, or where there is none
+  /// (root over ssh, cron, a container) or it is not private, in $XDG_CACHE_HOME or
+  /// ~/.cache, which is made private (0700) when missing, as ssh makes ~/.ssh. Every
+  /// folder is checked as `privateFolder` checks it.
+  func socketFolder() -> (path: String, folder: Directory)? {
+    if let runtime = settings.runtimeFolder, runtime.hasPrefix("/"), let folder = Self.privateFolder(in: runtime, ["pb", "ssh"]) {
+      return (runtime + "/pb/ssh", folder)
+    }
+    guard let cache = settings.cacheHome, let slash = cache.lastIndex(of: "/") else { return nil }
+    if (try? SystemCall.status(path: cache)) == nil, let parent = try? Directory.open(path: slash == cache.startIndex ? "/" : String(cache[..<slash])) {
+      try? parent.makeDirectory(String(cache[cache.index(after: slash)...]), mode: 0o700)
+    }
+    return Self.privateFolder(in: cache, ["pb", "ssh"]).map { (cache + "/pb/ssh", $0) }
   }
 
   /// `path`'s folders `names`, made as needed: each a folder of this user's that no one
@@ -193,10 +211,13 @@ public struct RemoteConnection: Sendable {
     _ request: RemoteRequest, files: [Descriptor], input: Descriptor?, output: Descriptor,
     errors: (_ piece: [UInt8], _ last: Bool) -> Void
   ) throws -> Int32 {
+    // Made before ssh starts, so that nothing fails between its start and the wait for it.
+    let (finished, drained) = try (Wakeup(), Wakeup())
     let (ssh, sending, receiving, sshErrors) = try start(sshWords(sharingOptions() + ["--", host, "pb serve"]))
     let session = Session(
-      host: host, ssh: ssh, timeout: timeout, waits: RemoteStream.waits(request), sshCommand: settings.sshCommand)
-    let drain = ErrorDrain(sshErrors)
+      host: host, ssh: ssh, timeout: timeout, waits: RemoteStream.waits(request), sshCommand: settings.sshCommand,
+      finished: finished)
+    let drain = ErrorDrain(sshErrors, stopped: drained)
     let drainThread = BackgroundThread { drain.run() }
     BackgroundThread { Self.send(request, files: files, input: input, to: sending, session: session) }.detach()
     let watchdog = BackgroundThread { session.watch() }
@@ -342,6 +363,9 @@ private final class Session: Sendable {
   let sshCommand: String?
   private let clock = Mutex(Clock())
   private let state = Mutex<(finished: Bool, over: RemoteFailure?, hello: Bool)>((false, nil, false))
+  /// Ends the watch's wait as soon as the command is done: a watch that slept in fixed
+  /// steps kept every command waiting for the step to end (25 ms on average).
+  private let finished: Wakeup
 
   /// Milliseconds: the clock runs while the reader waits for the other side and the
   /// sender does not wait for this side's input.
@@ -376,7 +400,8 @@ private final class Session: Sendable {
     }
   }
 
-  init(host: String, ssh: ChildProcess, timeout: Int64, waits: Bool, sshCommand: String?) {
+  init(host: String, ssh: ChildProcess, timeout: Int64, waits: Bool, sshCommand: String?, finished: Wakeup) {
+    self.finished = finished
     self.host = host
     self.ssh = ssh
     self.timeout = timeout
@@ -387,12 +412,17 @@ private final class Session: Sendable {
   /// Ends ssh when the other side has been silent for longer than the timeout, or has
   /// taken too long for what it carried.
   func watch() {
+    // Silence and time in all grow no faster than the clock: neither limit can be passed
+    // before the nearer one's distance has gone by.
+    var distance: Int64 = 0
     while true {
-      SystemCall.pause(seconds: 0.05)
+      if finished.wait(milliseconds: distance) { return }
       let (now, clock) = (SystemCall.monotonicMilliseconds(), clock.withLock { $0 })
       let (silent, waited) = clock.read(at: now)
       var over: RemoteFailure?
-      let trickled = !waits && waited > timeout + clock.carried * 1000 / Int64(RemoteStream.minimumRate)
+      let allowed = timeout + clock.carried * 1000 / Int64(RemoteStream.minimumRate)
+      let trickled = !waits && waited > allowed
+      distance = max(1, min(timeout - silent, waits ? Int64.max : allowed - waited) + 1)
       if silent > timeout || (trickled && !clock.output) {
         // A side that sent nothing but `alive` said nothing, whichever limit it reached first.
         over = .silent(host: host, milliseconds: timeout)
@@ -411,7 +441,10 @@ private final class Session: Sendable {
     }
   }
 
-  func finish() { state.withLock { $0.finished = true } }
+  func finish() {
+    state.withLock { $0.finished = true }
+    finished.wake()
+  }
 
   /// The reader starts (true) or ends (false) a wait for input; input that came within a
   /// member that is heard is the other side heard from.
@@ -550,20 +583,28 @@ private final class Session: Sendable {
 private final class ErrorDrain: Sendable {
   private let source: Descriptor
   private let said = Mutex<[UInt8]>([])
-  private let stopped = Mutex(false)
+  private let stopped: Wakeup
 
-  init(_ source: Descriptor) {
+  init(_ source: Descriptor, stopped: Wakeup) {
     self.source = source
+    self.stopped = stopped
   }
 
   func run() {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 8)
     defer { buffer.deallocate() }
+    var stopping = false
     while true {
-      let stopping = stopped.withLock { $0 }
-      let ready = (try? SystemCall.waitReadable(source.file, milliseconds: stopping ? 0 : 50, path: source.path)) ?? false
-      if !ready {
-        if stopping { return }
+      // Until ssh's words come or `stop`; once stopped, only what is there already.
+      let events = Int16(POLLIN)
+      guard
+        let ready = try? SystemCall.wait(
+          [SystemCall.PollRequest(source, events: events), SystemCall.PollRequest(stopped.readable, events: events)],
+          milliseconds: stopping ? 0 : -1, path: source.path)
+      else { return }
+      if ready[0] == 0 {
+        if stopping || ready[1] == 0 { return }
+        stopping = true
         continue
       }
       guard let count = try? source.file.read(into: buffer), count > 0 else { return }
@@ -575,7 +616,7 @@ private final class ErrorDrain: Sendable {
   }
 
   /// Reads what is there already, then stops.
-  func stop() { stopped.withLock { $0 = true } }
+  func stop() { stopped.wake() }
 
   /// The last line that says something, shown as a value.
   var lastLine: String {
@@ -583,5 +624,28 @@ private final class ErrorDrain: Sendable {
     // ssh ends its lines with "\r\n", one Character in Swift: isNewline, not == "\n".
     let line = text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) } ?? ""
     return Display.line(String(line))
+  }
+}
+
+/// One thread's word to another that waits on it: a pipe that `wake` makes readable, which
+/// a poll waits on beside whatever else it waits for.
+private final class Wakeup: Sendable {
+  let readable: Descriptor
+  private let writable: Descriptor
+
+  init() throws(PasteboardError) {
+    do throws(SystemError) {
+      (readable, writable) = try SystemCall.pipe(named: "a thread's wake-up")
+    } catch {
+      throw .io(error)
+    }
+  }
+
+  func wake() { try? writable.writeAll([1]) }
+
+  /// Whether `wake` came within `milliseconds` (-1: for ever); a failed wait counts as one,
+  /// so that no waiter is left waiting.
+  func wait(milliseconds: Int64) -> Bool {
+    (try? SystemCall.waitReadable(readable.file, milliseconds: Int32(clamping: milliseconds), path: readable.path)) ?? true
   }
 }

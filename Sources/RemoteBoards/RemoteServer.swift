@@ -20,8 +20,13 @@ public final class RemoteServer: @unchecked Sendable {
   /// The name of the private folders under $TMPDIR, before `.PID.STARTTIME.XXXXXX`.
   static let folderPrefix = "pb-serve"
 
-  /// `allowed`: the subcommands a request may run. `program`: pb's version, for the hello.
-  public init(allowed: [String], program: String, settings: Settings) {
+  /// Of `allowed`, those run under their own name (pbcopy, pbpaste), not as `pb COMMAND`.
+  private let programs: [String]
+
+  /// `allowed`: the subcommands a request may run; `programs`, those of them that are pb
+  /// under another name. `program`: pb's version, for the hello.
+  public init(allowed: [String], programs: [String] = [], program: String, settings: Settings) {
+    self.programs = programs
     writer = TarWriter(to: .standardOutput, modified: 0)
     reader = TarReader(from: .standardInput)
     self.allowed = allowed
@@ -115,10 +120,12 @@ public final class RemoteServer: @unchecked Sendable {
       let inputPipe = request.input ? try SystemCall.pipe(named: "the command's input") : nil
       let childInput: Descriptor
       if let inputPipe { childInput = inputPipe.read } else { childInput = try SystemCall.open("/dev/null", flags: O_RDONLY) }
+      var environment = [
+        RemoteStream.terminalsVariable: request.terminals.variable, RemoteStream.filesVariable: folder ?? "none",
+      ]
+      if let host = request.host { environment[RemoteStream.hostVariable] = host }
       child = try SystemCall.spawn(
-        ["pb"] + words, program: "/proc/self/exe", environment: [
-          RemoteStream.terminalsVariable: request.terminals.variable, RemoteStream.filesVariable: folder ?? "none",
-        ],
+        (programs.contains(words[0]) ? [] : ["pb"]) + words, program: "/proc/self/exe", environment: environment,
         standardInput: childInput, standardOutput: outputPipe.write, standardError: errorPipe.write)
       output = outputPipe.read
       errors = errorPipe.read

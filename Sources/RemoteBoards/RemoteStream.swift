@@ -48,6 +48,10 @@ public enum RemoteStream {
   /// from another machine: the private folder of the files the stream brought, the only
   /// files it may read ("none" when none came).
   public static let filesVariable = "PB_SERVED_FILES"
+  /// The variable through which `pb serve` tells the command the host its board was
+  /// named with on the user's side, so that a hint names the board as the user did
+  /// (`pb history -p HOST:BOARD`).
+  public static let hostVariable = "PB_SERVED_HOST"
 }
 
 /// What the user's pb asks `pb serve` to run: a pb command line, without `pb`, whose board
@@ -70,6 +74,9 @@ public struct RemoteRequest: Equatable, Sendable {
   /// Which of the user's standard streams are terminals: the command behaves as it would
   /// there (no binary to a terminal, a progress line).
   public var terminals: Terminals
+  /// The host as the user named it (`HOST` of `HOST:BOARD`), for hints only; an older pb
+  /// sends none, and its hints then name the board as the serving machine does.
+  public var host: String?
 
   public struct Terminals: OptionSet, Sendable {
     public let rawValue: UInt8
@@ -85,11 +92,12 @@ public struct RemoteRequest: Equatable, Sendable {
     public var variable: String { Self.named.filter { contains($0.stream) }.map(\.name).joined(separator: ",") }
   }
 
-  public init(words: [String], files: [FileWord] = [], input: Bool = false, terminals: Terminals) {
+  public init(words: [String], files: [FileWord] = [], input: Bool = false, terminals: Terminals, host: String? = nil) {
     self.words = words
     self.files = files
     self.input = input
     self.terminals = terminals
+    self.host = host
   }
 
   var json: JSONValue {
@@ -103,6 +111,7 @@ public struct RemoteRequest: Equatable, Sendable {
         "input": .bool(terminals.contains(.input)), "output": .bool(terminals.contains(.output)),
         "error": .bool(terminals.contains(.error)),
       ]),
+      "host": host.map { .string($0) },
     ])
   }
 
@@ -134,7 +143,13 @@ public struct RemoteRequest: Equatable, Sendable {
       if try terminalsField.required("input").bool() { terminals.insert(.input) }
       if try terminalsField.required("output").bool() { terminals.insert(.output) }
       if try terminalsField.required("error").bool() { terminals.insert(.error) }
-      return RemoteRequest(words: words, files: files, input: input, terminals: terminals)
+      // Shown in hints only, escaped there; bounded as a host name is.
+      let hostField = object.field("host")
+      let host = try hostField?.string()
+      if let host, host.isEmpty || host.utf8.count > 1024 || host.contains(":") {
+        throw hostField!.damaged("'\(Display.value(host))' is not a host name")
+      }
+      return RemoteRequest(words: words, files: files, input: input, terminals: terminals, host: host)
     }
   }
 }

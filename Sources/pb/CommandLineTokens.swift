@@ -27,6 +27,11 @@ struct CommandLineTokens {
     var flags: String
     /// Long options that take a value: the word after one is its value, never split.
     var longValued: [String]
+
+    /// Whether an option word given without `=VALUE` takes the next word as its value.
+    func takesValue(_ word: String) -> Bool {
+      word.hasPrefix("--") ? longValued.contains(word) : word.count == 2 && valued.contains(word.last!)
+    }
   }
 
   private var words: ArraySlice<String>

@@ -11,17 +11,17 @@ extension PasteboardError {
   var message: String {
     switch self {
     case .emptyPasteboard(let board):
-      return "pasteboard '\(Display.value(board))' is empty; copy something first: echo hello | pb copy"
+      return "pasteboard '\(Display.value(board))' is empty; copy something first: echo hello | pb copy\(Hint.option(board))"
     case .noRepresentation(let types, let board):
       let list = Display.value(types.joined(separator: ", "))
-      return "no chosen item on '\(Display.value(board))' has a representation of \(list); see what it has: pb types -i all"
+      return "no chosen item on '\(Display.value(board))' has a representation of \(list); see what it has: pb types -i all\(Hint.option(board))"
     case .binaryToTerminal(let index, let type, let size, let ext, let command):
       return "item \(index) is \(type) (\(ByteCount.format(size))), not text; save it with \(Display.line(command)) > file.\(ext) "
         + "or -o DIR, or write it here anyway with --force"
     case .nothingToUndo(let board, let redo):
       return redo
-        ? "nothing to redo on '\(Display.value(board))'; only what was undone since the last change can be redone (pb history)"
-        : "nothing to undo on '\(Display.value(board))'; see its history: pb history -p \(Display.value(board))"
+        ? "nothing to redo on '\(Display.value(board))'; only what was undone since the last change can be redone (pb history\(Hint.option(board)))"
+        : "nothing to undo on '\(Display.value(board))'; see its history: pb history\(Hint.option(board))"
     case .cannotCut(let path, let reason):
       return "cannot cut '\(Display.path(path))': \(reason)"
     case .holdsFileNotPutBack(let path):
@@ -36,24 +36,24 @@ extension PasteboardError {
       // A reason that names its own fix ("...; install that") is not given the usual one.
       return "cannot run '\(Display.value(command))': \(reason)" + (reason.contains("; ") ? "" : "; check the command's name and PATH")
     case .noOpenGroup(let board):
-      return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin"
+      return "no undo group is open on '\(Display.value(board))'; open one first: pb group begin\(Hint.option(board))"
     case .groupOpenedElsewhere(let board, let levels):
       return "no undo group this shell opened is open on '\(Display.value(board))': "
         + "\(levels == 1 ? "the level open is" : "the \(levels) levels open are") another process's (a shell's or pb group run's), "
         + "which ends it (or exits)"
     case .undoInGroup(let board):
-      return "an undo group is open on '\(Display.value(board))': close it first with pb group end, then undo "
-        + "(pb history shows the group)"
+      return "an undo group is open on '\(Display.value(board))': close it first with pb group end\(Hint.option(board)), then undo "
+        + "(pb history\(Hint.option(board)) shows the group)"
     case .usage(let text):
       return Display.line(text)
     case .misuse(let misuse):
       return Display.line(misuse.message)
     case .noSuchState(let board, let number, let count):
-      let valid = count == 0 ? "it holds no past state yet" : "give 0-\(count), as pb history --list numbers them"
+      let valid = count == 0 ? "it holds no past state yet" : "give 0-\(count), as pb history --list\(Hint.option(board)) numbers them"
       return "no past state \(number) in the history of '\(Display.value(board))'; \(valid)"
     case .nothingToPin(let board, let number):
       let state = number == 0 ? "the current clip of '\(Display.value(board))'" : "past state \(number) of '\(Display.value(board))'"
-      return "\(state) is empty or secret, and only a clip history keeps can be pinned; pin another (pb history --list)"
+      return "\(state) is empty or secret, and only a clip history keeps can be pinned; pin another (pb history --list\(Hint.option(board)))"
     case .cutRefused(let refusal):
       return refusal.error.message
     case .invalidPasteboardName(let name, let reason):
@@ -88,11 +88,11 @@ extension PasteboardError {
     case .standardInputIsDirectory:
       return PasteboardError.noSuchFile("standard input", reason: "it is a directory; redirect a file instead: pb copy < FILE").message
     case .noSuchPasteboard(let name):
-      return "no pasteboard named '\(Display.value(name))'; check the name, or write to it first: pb copy -p \(Display.value(name))"
+      return "no pasteboard named '\(Display.value(name))'; check the name, or write to it first: pb copy -p \(Hint.board(name))"
     case .pasteboardDeleted(let name, let whileWriting):
       return "pasteboard '\(Display.value(name))' was deleted" + (whileWriting ? " while pb wrote to it; nothing was written" : "")
     case .pasteboardExists(let name):
-      return "pasteboard '\(Display.value(name))' exists already; use it, delete it first (pb delete \(Display.value(name))), or pass --exist-ok"
+      return "pasteboard '\(Display.value(name))' exists already; use it, delete it first (pb delete \(Hint.board(name))), or pass --exist-ok"
     case .changedWhileReading(let board, let count):
       return "pasteboard '\(Display.value(board))' changed while pb read it: data of change \(count) went before it was read; read it again"
     case .changeCountMismatch(let board, let expected, let found):
@@ -137,6 +137,23 @@ extension PasteboardError {
     guard error.errno == ENOSPC || error.errno == EDQUOT else { return "" }
     let inStore = error.path.contains("/boards/")
     return "; free some space on its file system" + (inStore ? ", or drop a pasteboard's undo data with: pb history --clear -p NAME" : "")
+  }
+}
+
+/// The board a hint acts on, named as the user named it: a hint's command line must act
+/// on the board the failed one did, here or on the other machine.
+enum Hint {
+  /// `board` as a command line names it: under pb serve, `HOST:BOARD` (`HOST:` for the
+  /// general board) with the host the user's pb named; here, the board. Ready for a shell.
+  static func board(_ board: String, settings: Settings = .process) -> String {
+    guard let host = settings.servedHost else { return Display.shellWord(board) }
+    return Display.shellWord(host + ":" + (board == Pasteboard.general ? "" : board))
+  }
+
+  /// ` -p BOARD` for a hint's command line; nothing for the board a line without -p takes.
+  static func option(_ board: String, settings: Settings = .process) -> String {
+    if settings.servedHost == nil && board == (settings.pasteboard ?? Pasteboard.general) { return "" }
+    return " -p " + Self.board(board, settings: settings)
   }
 }
 
@@ -340,11 +357,11 @@ extension RemoteFailure {
   var message: String {
     switch self {
     case .unreachable(let host, let reason):
-      return "cannot reach '\(Display.value(host))': \(Display.line(reason)); check the name and the network with: ssh \(Display.shellWord(host)) true"
+      return "cannot reach '\(Display.value(host))': \(Self.clause(reason)); check the name and the network with: ssh \(Display.shellWord(host)) true"
     case .loginRefused(let host, let reason):
-      return "'\(Display.value(host))' refused the login: \(Display.line(reason)); check your key and the host key with: ssh \(Display.shellWord(host)) true"
+      return "'\(Display.value(host))' refused the login: \(Self.clause(reason)); check your key and the host key with: ssh \(Display.shellWord(host)) true"
     case .noPB(let host, let reason):
-      return "pb is not installed on '\(Display.value(host))', or not on the PATH its ssh commands get (\(Display.line(reason))); "
+      return "pb is not installed on '\(Display.value(host))', or not on the PATH its ssh commands get (\(Self.clause(reason))); "
         + "install it there (./install.sh), or put its folder on that PATH"
     case .version(let host, let theirs, let ours):
       let newer = theirs > ours ? "update this pb" : "update the pb there"
@@ -353,7 +370,7 @@ extension RemoteFailure {
       return "'\(Display.value(host))' answered with something that is not a pb stream (\(Display.line(reason))); "
         + "a login script there that prints, or a 'pb' that is not pb's? check with: ssh \(Display.shellWord(host)) pb --version"
     case .lost(let host, let reason):
-      return "the connection to '\(Display.value(host))' broke off: \(Display.line(reason)); nothing more was done there after that point"
+      return "the connection to '\(Display.value(host))' broke off: \(Self.clause(reason)); nothing more was done there after that point"
     case .silent(let host, let milliseconds):
       return "'\(Display.value(host))' said nothing for \(Double(milliseconds) / 1000) s; check the connection, or allow longer with PB_REMOTE_TIMEOUT"
     case .slow(let host, let bytes, let milliseconds):
@@ -361,6 +378,14 @@ extension RemoteFailure {
         + "must keep up \(ByteCount.format(Int64(RemoteStream.minimumRate)))/s once PB_REMOTE_TIMEOUT has passed; "
         + "check the connection, or allow longer with PB_REMOTE_TIMEOUT"
     }
+  }
+}
+
+extension RemoteFailure {
+  /// ssh's sentence as a clause of pb's line: without the full stop and blanks it ends with
+  /// ("Permission denied (publickey)." would read "(publickey).;").
+  static func clause(_ reason: String) -> String {
+    Display.line(String(reason.reversed().drop { $0 == "." || $0.isWhitespace }.reversed()))
   }
 }
 

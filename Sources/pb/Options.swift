@@ -5,7 +5,9 @@ import PasteboardKit
 /// `-p NAME`: the pasteboard a command works on.
 struct BoardOptions: ParsableArguments {
   @Option(name: .both("p", "pasteboard"),
-    help: ArgumentHelp("The pasteboard to use (default: $PB_PASTEBOARD, else general).", valueName: "name"))
+    help: ArgumentHelp(
+      "The pasteboard to use, or HOST:NAME for one on another machine over ssh (default: $PB_PASTEBOARD, else general).",
+      valueName: "name"))
   var pasteboard: String?
 
   /// The board a request names, or the default one.
@@ -29,6 +31,14 @@ struct BoardOptions: ParsableArguments {
     store.housekeeping()
     return try store.pasteboard(named: board, creating: Pasteboard.isStandard(board))
   }
+}
+
+/// `-p NAME` of a command of this machine's boards alone (`RemoteCommand.reach` says why).
+struct LocalBoardOptions: ParsableArguments {
+  @Option(name: .both("p", "pasteboard"),
+    help: ArgumentHelp(
+      "The pasteboard to use, of this machine: not HOST:NAME (default: $PB_PASTEBOARD, else general).", valueName: "name"))
+  var pasteboard: String?
 }
 
 /// `--if-count N`: write only if the board is still at change count N.

@@ -55,8 +55,13 @@ struct PB: ParsableCommand {
     do {
       if let macOSCommand {
         var command = try macOSCommand.parseAsRoot(givenArguments)
-        try Store.checkEnvironment(.process)
-        try command.run()
+        if let remote = try MacOSCommand.remote(command) {
+          let remoteStatus = try remote.run()
+          if remoteStatus != 0 { throw SilentExit.status(remoteStatus) }
+        } else {
+          try Store.checkEnvironment(.process)
+          try command.run()
+        }
       } else {
         // A board on another machine: the line is parsed here (its usage errors are
         // this pb's), then runs there.

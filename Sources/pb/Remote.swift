@@ -7,13 +7,58 @@ import RemoteBoards
 /// `pb list HOST:`), and how it travels there: the same line with the board's own name,
 /// run by `pb serve` over ssh, the files it names sent in the stream.
 struct RemoteCommand {
-  /// The commands that work on remote boards: readers, writers and history (and import of
-  /// an archive), but none that touches a machine's files or desktop (cut, publish, import
-  /// from the desktop, bridge) or runs a program (group run).
-  static let commands = [
-    "copy", "paste", "items", "types", "contains", "info", "count", "clear", "undo", "redo", "history", "wait", "watch",
-    "list", "export", "import",
+  /// What a command does with a board on another machine. The one table that decides:
+  /// `pb serve` runs the commands that go there, and the others refuse HOST:BOARD however
+  /// it is given (-p, PB_PASTEBOARD), saying why and what to do instead.
+  enum Reach {
+    /// Runs there, with the board named by -p or PB_PASTEBOARD.
+    case there
+    /// Runs there, with the boards (or the host, for list) named as its arguments.
+    case thereByArgument
+    /// Runs there under its own name (pbcopy, pbpaste), with macOS's -pboard.
+    case thereAsProgram
+    /// Works on this machine's boards only: why, worded for the board named (HOST:BOARD)
+    /// and its host.
+    case hereOnly(@Sendable (_ named: String, _ host: String) -> String)
+  }
+
+  static let reach: KeyValuePairs<String, Reach> = [
+    "copy": .there, "paste": .there, "items": .there, "types": .there, "contains": .there, "info": .there, "count": .there,
+    "clear": .there, "undo": .there, "redo": .there, "history": .there, "wait": .there, "watch": .there, "export": .there,
+    "import": .there, "list": .thereByArgument, "create": .thereByArgument, "delete": .thereByArgument,
+    "pbcopy": .thereAsProgram, "pbpaste": .thereAsProgram,
+    "cut": .hereOnly { named, _ in
+      "an undo puts cut files back on the machine of the board, and these are this machine's; "
+        + "copy them there, then remove them: pb copy -p \(named) FILE && rm FILE"
+    },
+    "group": .hereOnly { _, host in
+      "a group belongs to the shell that opened it, which is not on the board's machine; "
+        + "group the commands there: ssh \(host) pb group run -- COMMAND"
+    },
+    "publish": .hereOnly { named, _ in
+      "it offers this machine's boards to its desktop; bring the board here first: pb copy --from \(named) && pb publish"
+    },
+    "bridge": .hereOnly { named, _ in
+      "it joins this machine's boards with its desktop; join the other machine's board with one here, and that one with "
+        + "the desktop: pb bridge --remote \(named) -p BOARD & pb bridge -p BOARD"
+    },
   ]
+
+  /// The commands `pb serve` runs.
+  static var commands: [String] {
+    reach.compactMap {
+      if case .hereOnly = $0.value { return nil }
+      return $0.key
+    }
+  }
+
+  /// The commands run under their own names there, not as `pb COMMAND`.
+  static var programs: [String] {
+    reach.compactMap {
+      guard case .thereAsProgram = $0.value else { return nil }
+      return $0.key
+    }
+  }
 
   let host: String
   let request: RemoteRequest
@@ -27,8 +72,15 @@ struct RemoteCommand {
   /// its board is this machine's. Cheap enough for every command line: words are only
   /// compared until one names a board.
   static func parse(_ arguments: [String], settings: Settings = .process) throws(PasteboardError) -> RemoteCommand? {
-    guard let command = arguments.first, commands.contains(command) else { return nil }
-    if command == "list" { return try listing(arguments) }
+    guard let command = arguments.first, let reach = reach.first(where: { $0.key == command })?.value else { return nil }
+    switch reach {
+    case .there: break
+    case .thereByArgument: return command == "list" ? try listing(arguments) : try byArgument(arguments)
+    case .thereAsProgram: return nil
+    case .hereOnly(let why):
+      try refuse(arguments, why: why, settings: settings)
+      return nil
+    }
     guard let options = CommandLineTokens.options(command) else { return nil }
     var rest: [String] = []
     var board: String?
@@ -74,8 +126,7 @@ struct RemoteCommand {
           rest.append("--representation")
           representation(attached)
         } else {
-          let takesValue =
-            attached == nil && (word.hasPrefix("--") ? options.longValued.contains(word) : word.count == 2 && options.valued.contains(word.last!))
+          let takesValue = attached == nil && options.takesValue(word)
           rest.append(word)
           if takesValue, let value = tokens.value() {
             if command == "copy" && (word == "-r" || word == "--representation") {
@@ -106,8 +157,88 @@ struct RemoteCommand {
     let shift = 3
     let files = fileWords.map { RemoteRequest.FileWord.at($0.index + shift, prefix: $0.prefix, name: Self.fileName($0.path)) }
     return RemoteCommand(
-      host: remote.host, request: RemoteRequest(words: words, files: files, input: readsInput, terminals: terminals),
+      host: remote.host, request: RemoteRequest(words: words, files: files, input: readsInput, terminals: terminals, host: remote.host),
       localFiles: fileWords.map(\.path), savesFiles: savesFiles ? (name, words) : nil)
+  }
+
+  /// A command of this machine's boards given one on another machine: refused, saying why.
+  private static func refuse(
+    _ arguments: [String], why: (_ named: String, _ host: String) -> String, settings: Settings
+  ) throws(PasteboardError) {
+    let (key, start) = CommandLineTokens.command(arguments)
+    guard let options = CommandLineTokens.options(key) else { return }
+    var board: String?
+    var tokens = CommandLineTokens(arguments[start...])
+    while let token = tokens.next() {
+      guard case .option(let name, let attached, let word) = token else {
+        if case .terminator = token { break }
+        continue
+      }
+      if name == "-p" || name == "--pasteboard" {
+        board = attached ?? tokens.value()
+      } else if attached == nil, options.takesValue(word) {
+        _ = tokens.value()
+      }
+    }
+    guard let named = board ?? settings.pasteboard, let remote = try RemoteBoard.parse(named) else { return }
+    throw .usage("pb \(key) works on this machine's boards, not '\(Display.value(named))': \(why(Display.shellWord(named), Display.shellWord(remote.host)))")
+  }
+
+  /// `pb create HOST:BOARD`, `pb delete HOST:BOARD...`: the boards are the arguments, all
+  /// of one machine.
+  private static func byArgument(_ arguments: [String]) throws(PasteboardError) -> RemoteCommand? {
+    guard let command = arguments.first, let options = CommandLineTokens.options(command) else { return nil }
+    var rest: [String] = []
+    var host: String?
+    var local = false
+    var persistent = false
+    var tokens = CommandLineTokens(arguments.dropFirst())
+    while let token = tokens.next() {
+      switch token {
+      case .positional(let word):
+        if let remote = try RemoteBoard.parse(word) {
+          if host != nil && host != remote.host { local = true }
+          host = remote.host
+          rest.append(remote.board)
+        } else {
+          local = true
+          rest.append(word)
+        }
+      case .terminator:
+        rest.append("--")
+      case .option(let name, let attached, let word):
+        rest.append(word)
+        if name == "--persistent" { persistent = true }
+        if name == "--owner" || name == "--unique" { local = true }
+        if attached == nil, options.takesValue(word), let value = tokens.value() { rest.append(value) }
+      }
+    }
+    guard let host else { return nil }
+    // A board that belongs to a process would belong to one there that ends with the command.
+    let refusal =
+      local
+      ? "pb \(command) works on the boards of one machine at a time, named by their names alone; give those of "
+        + "\(Display.value(host)) as HOST:BOARD in a command of their own"
+      : command == "create" && !persistent
+        ? "a board pb create makes on another machine would belong to a process there that ends at once; "
+          + "give --persistent, and pb delete it when done" : nil
+    if let refusal { throw .usage(refusal) }
+    return RemoteCommand(
+      host: host, request: RemoteRequest(words: [command] + rest, terminals: terminals, host: host), localFiles: [])
+  }
+
+  /// `pbcopy` or `pbpaste` (`program`) of a board on another machine (HOST:BOARD, by
+  /// -pboard or PB_PASTEBOARD): the same command there, on that machine's board.
+  static func program(_ program: String, board named: String?, words: [String], settings: Settings = .process)
+    throws(PasteboardError) -> RemoteCommand?
+  {
+    guard let named = named ?? settings.pasteboard, let remote = try RemoteBoard.parse(named) else { return nil }
+    try ServedLine.check(nil, remote: true, settings: settings)
+    return RemoteCommand(
+      host: remote.host,
+      request: RemoteRequest(
+        words: [program, "-pboard", remote.board] + words, input: program == "pbcopy", terminals: terminals, host: remote.host),
+      localFiles: [])
   }
 
   /// `pb paste -o DIR -p HOST:BOARD`: the board, every item, into a private store here
@@ -151,7 +282,7 @@ struct RemoteCommand {
     }
     var words = arguments
     words.remove(at: position)
-    return RemoteCommand(host: remote.host, request: RemoteRequest(words: words, terminals: terminals), localFiles: [])
+    return RemoteCommand(host: remote.host, request: RemoteRequest(words: words, terminals: terminals, host: remote.host), localFiles: [])
   }
 
   private static var terminals: RemoteRequest.Terminals {

@@ -98,10 +98,13 @@ public struct Settings: Sendable {
 
   /// pb's cache folder: `pb` in `$XDG_CACHE_HOME`, else in `~/.cache`; nil without a home
   /// to put it in (no `$HOME` nor passwd entry, or `/`).
-  public var cacheFolder: String? {
-    if let cache = self["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/pb" }
+  public var cacheFolder: String? { cacheHome.map { $0 + "/pb" } }
+
+  /// `$XDG_CACHE_HOME`, else `~/.cache`; nil as for `cacheFolder`.
+  public var cacheHome: String? {
+    if let cache = self["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache }
     let home = home
-    return home.hasPrefix("/") && home != "/" ? home + "/.cache/pb" : nil
+    return home.hasPrefix("/") && home != "/" ? home + "/.cache" : nil
   }
 
   /// `$XDG_RUNTIME_DIR` as given (each user checks it is absolute, or joins a name to it).
@@ -158,6 +161,10 @@ public struct Settings: Sendable {
   /// `$PB_SERVED_FILES`, set by `pb serve` alone: the folder of the files a command it
   /// runs was brought.
   public var servedFiles: String? { self["PB_SERVED_FILES"] }
+
+  /// `$PB_SERVED_HOST`, set by `pb serve` alone: the host the user named the board with
+  /// on the other machine, for hints.
+  public var servedHost: String? { servedFiles == nil ? nil : self["PB_SERVED_HOST"] }
 
   /// `$PB_SERVED_TERMINALS`, set by `pb serve` alone: which of the user's standard streams
   /// on the other machine are terminals (`input,output,error`); set and empty, none.

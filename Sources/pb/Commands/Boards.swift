@@ -65,7 +65,10 @@ extension PB {
         does not exist creates it persistent.
         """)
 
-    @Argument(help: ArgumentHelp("The pasteboard to create (letters, digits, '.', '_', '-').", valueName: "name"))
+    @Argument(
+      help: ArgumentHelp(
+        "The pasteboard to create (letters, digits, '.', '_', '-'), or HOST:NAME on another machine (with --persistent).",
+        valueName: "name"))
     var name: String?
 
     @Flag(help: "Make a pasteboard with a fresh unique name, and print the name.")
@@ -160,7 +163,7 @@ extension PB {
     static let configuration = CommandConfiguration.pb(
       "delete", abstract: "Delete pasteboards with their history (general and find are emptied instead, which pb undo takes back).")
 
-    @Argument(help: ArgumentHelp("The pasteboards to delete.", valueName: "name"))
+    @Argument(help: ArgumentHelp("The pasteboards to delete, or HOST:NAME on another machine.", valueName: "name"))
     var names: [String]
 
     @OptionGroup var ifCount: IfCountOption

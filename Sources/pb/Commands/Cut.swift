@@ -17,7 +17,7 @@ extension PB {
         NAME.restored.
         """)
 
-    @OptionGroup var board: BoardOptions
+    @OptionGroup var board: LocalBoardOptions
     @OptionGroup var ifCount: IfCountOption
     @Option(help: ArgumentHelp("Name the undo entry (default: Cut).", valueName: "name"))
     var action: String?

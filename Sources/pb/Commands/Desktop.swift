@@ -83,7 +83,7 @@ extension PB {
         text from HTML).
         """)
 
-    @OptionGroup var board: BoardOptions
+    @OptionGroup var board: LocalBoardOptions
 
     @Option(name: .both("i", "items"), parsing: .unconditional,
       help: ArgumentHelp("The item to offer (default 0; -1 is the last).", valueName: "index"))
@@ -287,7 +287,7 @@ extension PB {
         the pasteboard is deleted (exit 66).
         """)
 
-    @OptionGroup var board: BoardOptions
+    @OptionGroup var board: LocalBoardOptions
 
     @Flag(name: .customLong("to-desktop"), help: "Only offer the pasteboard's changes on the desktop.")
     var toDesktop = false

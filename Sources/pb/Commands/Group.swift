@@ -21,7 +21,7 @@ extension PB {
         "begin", in: "group",
         abstract: "Open an undo group (or a level inside the open one) on a pasteboard.")
 
-      @OptionGroup var board: BoardOptions
+      @OptionGroup var board: LocalBoardOptions
 
       @Argument(help: ArgumentHelp("The name of the undo entry (default: its first action).", valueName: "name"))
       var name: String?
@@ -51,7 +51,7 @@ extension PB {
         "end", in: "group",
         abstract: "Close the innermost undo group level this shell (or one it runs under) opened.")
 
-      @OptionGroup var board: BoardOptions
+      @OptionGroup var board: LocalBoardOptions
 
       var request: EndRequest { EndRequest(pasteboard: board.pasteboard) }
     }
@@ -79,7 +79,7 @@ extension PB {
           on its own, as pb has exited.
           """)
 
-      @OptionGroup var board: BoardOptions
+      @OptionGroup var board: LocalBoardOptions
 
       @Option(help: ArgumentHelp("The name of the undo entry (default: its first action).", valueName: "name"))
       var name: String?

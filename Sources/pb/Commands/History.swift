@@ -258,13 +258,13 @@ extension PB {
     private func writeState(_ number: Int) throws {
       let preferred = try types.map(TypeIdentifier.parseList) ?? []
       let opened = try BoardOptions.open(pasteboard, creating: false).openState(number, types: preferred)
-      var words = ["pb", "history"]
-      if let pasteboard { words += ["-p", pasteboard] }
-      words += ["--show", String(number)]
+      var words = ["--show", String(number)]
       if let types { words += ["-t", types] }
       try PasteRequest.write(
-        opened, separator: Array("\n".utf8), force: force, sameBytesCommand: words.map(Display.shellWord).joined(separator: " "),
-        to: Output.standard)
+        opened, separator: Array("\n".utf8), force: force,
+        sameBytesCommand: { [pasteboard] _ in
+          (["pb history" + (pasteboard.map { Hint.option($0) } ?? "")] + words.map(Display.shellWord)).joined(separator: " ")
+        }, to: Output.standard)
     }
 
     /// `--list`: a line per state, `N<TAB>mark<TAB>time<TAB>types<TAB>text`, for pickers

@@ -14,11 +14,20 @@ enum MacOSCommand {
     }
   }
 
+  /// The command on a board of another machine (HOST:BOARD), which runs there as it is.
+  static func remote(_ command: any ParsableCommand) throws(PasteboardError) -> RemoteCommand? {
+    switch command {
+    case let copy as PBCopy: try RemoteCommand.program("pbcopy", board: copy.pasteboard, words: [])
+    case let paste as PBPaste: try RemoteCommand.program("pbpaste", board: paste.pasteboard, words: ["-Prefer", paste.prefer.rawValue])
+    default: nil
+    }
+  }
+
   static let helpNames: NameSpecification = [.customLong("help", withSingleDash: true), .short, .long]
 
   /// macOS names its boards general, ruler, find and font; here any board's name goes.
   static let boardHelp = ArgumentHelp(
-    "The pasteboard: general, find or any other's name (default: $PB_PASTEBOARD, else general).", valueName: "name")
+    "The pasteboard: general, find or any other's name, or HOST:NAME on another machine (default: $PB_PASTEBOARD, else general).", valueName: "name")
 }
 
 struct PBCopy: ParsableCommand {

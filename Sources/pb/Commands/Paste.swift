@@ -122,7 +122,7 @@ struct PasteRequest: CommandRequest {
       try PastedJSON.write(pasted.map { ($0, nil) }, to: output)
     } else {
       let separator = try nullDelimited ? [0] : Array(Self.unescape(delimiter ?? "\n").utf8)
-      try Self.write(pasted, separator: separator, force: force, sameBytesCommand: sameBytesCommand, to: output)
+      try Self.write(pasted, separator: separator, force: force, sameBytesCommand: { sameBytesCommand(item: $0) }, to: output)
     }
   }
 
@@ -130,11 +130,13 @@ struct PasteRequest: CommandRequest {
   /// bytes; but to a terminal an image as its picture (TerminalPicture), and other data
   /// that is not text refused, unless `force`. pb history --show writes a clip here too.
   /// `sameBytesCommand` is made only when a message names it: joining its words costs a
-  /// paste a third of its start-up (the generic join's metadata).
+  /// paste a third of its start-up (the generic join's metadata). It is given the item to
+  /// save when the paste writes several.
   static func write(
-    _ pasted: [OpenRepresentation], separator: [UInt8], force: Bool, sameBytesCommand: @autoclosure () -> String,
+    _ pasted: [OpenRepresentation], separator: [UInt8], force: Bool, sameBytesCommand: (_ item: Int?) -> String,
     to output: Output
   ) throws {
+    let several = pasted.contains { $0.index != pasted[0].index }
     let toTerminal = !force && StandardStreams.outputIsTerminal
     func isPicture(_ type: TypeIdentifier) -> Bool {
       toTerminal && !TypeRegistry.conforms(type, to: .text) && TerminalPicture.shows(type)
@@ -147,12 +149,12 @@ struct PasteRequest: CommandRequest {
     {
       throw PasteboardError.binaryToTerminal(
         index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
-        filenameExtension: binary.suggestedExtension, command: sameBytesCommand())
+        filenameExtension: binary.suggestedExtension, command: sameBytesCommand(several ? binary.index : nil))
     }
     for (position, representation) in pasted.enumerated() {
       if position > 0 { try output.write(separator) }
       if isPicture(representation.representation.type) {
-        try TerminalPicture.write(representation, to: output, sameBytesCommand: sameBytesCommand())
+        try TerminalPicture.write(representation, to: output, sameBytesCommand: sameBytesCommand(several ? representation.index : nil))
       } else {
         try output.send(representation)
       }
@@ -161,15 +163,15 @@ struct PasteRequest: CommandRequest {
   }
 
   /// This paste again, with every option that chose the bytes it writes, for a hint to
-  /// save them: `pb paste -i 1 > file.png` must save item 1, not item 0.
-  var sameBytesCommand: String {
-    var words = ["pb", "paste"]
-    if let pasteboard { words += ["-p", pasteboard] }
-    if let items { words += ["-i", items] }
+  /// save them: `pb paste -i 1 > file.png` must save item 1, not item 0. `item`, of a
+  /// paste of several items, is the one to save: a file of it alone.
+  func sameBytesCommand(item: Int?) -> String {
+    var words: [String] = []
+    if let item { words += ["-i", String(item)] } else if let items { words += ["-i", items] }
     if let types { words += ["-t", types] }
-    if let delimiter { words += ["-d", delimiter] }
-    if nullDelimited { words.append("-0") }
-    return words.map(Display.shellWord).joined(separator: " ")
+    if item == nil, let delimiter { words += ["-d", delimiter] }
+    if item == nil, nullDelimited { words.append("-0") }
+    return (["pb paste" + (pasteboard.map { Hint.option($0) } ?? "")] + words.map(Display.shellWord)).joined(separator: " ")
   }
 
   /// Reads the escapes a shell user types in `-d`: \n, \t, \0 and \\. Any other, or a

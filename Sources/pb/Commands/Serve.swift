@@ -19,7 +19,8 @@ extension PB {
         throw PasteboardError.usage(
           "pb serve speaks pb's stream to a pb on another machine over ssh, not to a terminal; name a board as HOST:BOARD instead")
       }
-      let server = RemoteServer(allowed: RemoteCommand.commands + [RemoteBridgeEnd.command], program: PB.configuration.version, settings: .process)
+      let server = RemoteServer(
+        allowed: RemoteCommand.commands + [RemoteBridgeEnd.command], programs: RemoteCommand.programs, program: PB.configuration.version, settings: .process)
       var ending = server.run()
       if case .refused(let refusal) = ending {
         ending = server.tell("pb serve: " + refusal.message, status: ExitStatus.of(refusal))

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// HOST:BOARD wherever a command names a board: the commands that reach another machine
+/// take it however it is given, the others refuse it saying why, every hint names the
+/// board as the user did, and a connection is shared without XDG_RUNTIME_DIR. Against the
+/// private sshd (`pbtest`).
+@Suite(
+  "HOST:BOARD wherever a board is named, hints that repeat it, one connection without XDG_RUNTIME_DIR",
+  .tags(.endToEnd, .remote),
+  .enabled(if: PrivateSSHD.isInstalled, "needs /usr/sbin/sshd: scripts/install-dependencies.sh --tests installs openssh-server"))
+struct RemoteReachTests {
+  typealias Pair = RemoteBoardTests.Pair
+
+  /// `pbcopy` and `pbpaste` links to the pb under test, in the sandbox.
+  static func macOSLinks(_ sandbox: Sandbox) throws -> (pbcopy: String, pbpaste: String) {
+    let bin = sandbox.root.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    for name in ["pbcopy", "pbpaste"] {
+      try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(name).path, withDestinationPath: Sandbox.binary)
+    }
+    return (bin.appendingPathComponent("pbcopy").path, bin.appendingPathComponent("pbpaste").path)
+  }
+
+  static func isOneLine(_ text: String) -> Bool { text.hasSuffix("\n") && text.dropLast().split(separator: "\n").count == 1 }
+
+  @Test("pbcopy and pbpaste take HOST:BOARD by -pboard and PB_PASTEBOARD, as do pb paste and pb cut's neighbours; create --persistent and delete by their argument")
+  func commandsThatReach() throws {
+    let pair = try Pair()
+    let (pbcopy, pbpaste) = try Self.macOSLinks(pair.sandbox)
+    let environment = pair.sshd.environment
+    let copied = try pair.sandbox.run(pbcopy, ["-pboard", "pbtest:build"], stdin: Data("from pbcopy\n".utf8), environment: environment)
+    #expect(copied.status == 0 && copied.stderr.isEmpty, "\(copied)")
+    #expect(try pair.there("pb paste -p build").text == "from pbcopy\n", "the text is on the other machine's board")
+    #expect(try pair.sandbox.pb("list").text.contains("build") == false, "and not on this one's")
+
+    let byVariable = environment.merging(["PB_PASTEBOARD": "pbtest:build"]) { $1 }
+    let pasted = try pair.sandbox.run(pbpaste, [], stdin: nil, environment: byVariable)
+    #expect(pasted.status == 0 && pasted.text == "from pbcopy\n", "\(pasted)")
+    let again = try pair.sandbox.run(pbcopy, [], stdin: Data("second\n".utf8), environment: byVariable)
+    #expect(again.status == 0, "\(again)")
+    #expect(try pair.there("pb paste -p build").text == "second\n")
+    #expect(try pair.sandbox.pb(["paste"], environment: byVariable).text == "second\n")
+    // pbpaste of an empty board writes nothing and succeeds, there as here.
+    let empty = try pair.sandbox.run(pbpaste, ["-pboard", "pbtest:"], stdin: nil, environment: environment)
+    #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.isEmpty, "\(empty)")
+
+    let created = try pair.sandbox.pb(["create", "pbtest:made", "--persistent"], environment: environment)
+    #expect(created.status == 0 && created.stderr.isEmpty, "\(created)")
+    #expect(try pair.there("pb list").text.contains("made"), "the board is made there")
+    let temporary = try pair.sandbox.pb(["create", "pbtest:temp"], environment: environment)
+    #expect(temporary.status == 64 && Self.isOneLine(temporary.stderr) && temporary.stderr.contains("--persistent"), "\(temporary)")
+    #expect(try !pair.there("pb list").text.contains("temp"))
+    let mixed = try pair.sandbox.pb(["delete", "pbtest:made", "here"], environment: environment)
+    #expect(mixed.status == 64 && Self.isOneLine(mixed.stderr), "\(mixed)")
+    #expect(try pair.there("pb list").text.contains("made"), "a refused delete deletes nothing")
+    let deleted = try pair.sandbox.pb(["delete", "pbtest:made"], environment: environment)
+    #expect(deleted.status == 0 && deleted.stderr.isEmpty, "\(deleted)")
+    #expect(try !pair.there("pb list").text.contains("made"), "the board is gone there")
+  }
+
+  @Test(
+    "cut, group, publish and bridge refuse HOST:BOARD from -p or PB_PASTEBOARD in one line that says why and what to do, before any ssh",
+    arguments: [
+      (["cut", "-p", "pbtest:build", "notes.txt"], "pb copy -p pbtest:build FILE && rm FILE"),
+      (["group", "begin", "-p", "pbtest:"], "ssh pbtest pb group run"),
+      (["group", "run", "-p", "pbtest:build", "--", "true"], "ssh pbtest pb group run"),
+      (["publish", "-p", "pbtest:build"], "pb copy --from pbtest:build && pb publish"),
+      (["bridge", "-p", "pbtest:build"], "pb bridge --remote pbtest:build -p BOARD & pb bridge -p BOARD"),
+    ])
+  func commandsOfThisMachine(words: [String], fix: String) throws {
+    let pair = try Pair()
+    let file = try pair.sandbox.file("notes.txt", "keep me")
+    let given = try pair.sandbox.pb(words, environment: pair.sshd.environment)
+    #expect(given.status == 64 && Self.isOneLine(given.stderr), "\(given)")
+    #expect(given.stderr.contains("works on this machine's boards") && given.stderr.contains(fix), "\(given)")
+    // The same board from the environment, with no -p.
+    let unnamed = words.enumerated().filter { $0.offset != words.firstIndex(of: "-p") && $0.offset != words.firstIndex(of: "-p").map { $0 + 1 } }
+    let fromVariable = try pair.sandbox.pb(
+      unnamed.map(\.element), environment: pair.sshd.environment.merging(["PB_PASTEBOARD": words[words.firstIndex(of: "-p")! + 1]]) { $1 })
+    #expect(fromVariable.status == 64 && fromVariable.stderr.contains("works on this machine's boards"), "\(fromVariable)")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep me", "nothing was cut")
+    #expect(!pair.sshd.log.contains("Accepted publickey"), "no ssh was run: \(pair.sshd.log)")
+    #expect(!FileManager.default.fileExists(atPath: pair.sandbox.store.path + "/boards/build"), "no board was made here")
+  }
+
+  @Test("every hint names the board the user named, with its host: here and on the other machine")
+  func hintsRepeatTheBoard() throws {
+    let pair = try Pair()
+    let environment = pair.sshd.environment
+    let undo = try pair.sandbox.pb(["undo", "-p", "pbtest:"], environment: environment)
+    #expect(undo.status == 1 && undo.stderr.hasSuffix("see its history: pb history -p pbtest:\n"), "\(undo)")
+    let missing = try pair.sandbox.pb(["paste", "-p", "pbtest:nosuch"], environment: environment)
+    #expect(missing.status == 66 && missing.stderr.hasSuffix("write to it first: pb copy -p pbtest:nosuch\n"), "\(missing)")
+    #expect(try pair.sandbox.pb(["copy", "-p", "pbtest:build"], stdin: Data("text".utf8), environment: environment).status == 0)
+    let noImage = try pair.sandbox.pb(["paste", "-p", "pbtest:build", "-t", "image"], environment: environment)
+    #expect(noImage.status == 1 && noImage.stderr.hasSuffix("see what it has: pb types -i all -p pbtest:build\n"), "\(noImage)")
+    // PB_PASTEBOARD=HOST:BOARD: the hint names the board, so that it acts on it whatever the variable says then.
+    let byVariable = environment.merging(["PB_PASTEBOARD": "pbtest:build"]) { $1 }
+    #expect(try pair.sandbox.pb(["clear"], environment: byVariable).status == 0)
+    let empty = try pair.sandbox.pb(["paste"], environment: byVariable)
+    #expect(empty.status == 1 && empty.stderr.hasSuffix("copy something first: echo hello | pb copy -p pbtest:build\n"), "\(empty)")
+
+    // Here: the board named, and none for the board a line without -p takes.
+    let sandbox = pair.sandbox
+    #expect(try sandbox.pb(["copy", "-p", "local"], stdin: Data("text".utf8)).status == 0)
+    let localImage = try sandbox.pb(["paste", "-p", "local", "-t", "image"])
+    #expect(localImage.status == 1 && localImage.stderr.hasSuffix("see what it has: pb types -i all -p local\n"), "\(localImage)")
+    #expect(try sandbox.pb(["clear", "-p", "local"]).status == 0)
+    let localEmpty = try sandbox.pb(["paste", "-p", "local"])
+    #expect(localEmpty.status == 1 && localEmpty.stderr.hasSuffix("copy something first: echo hello | pb copy -p local\n"), "\(localEmpty)")
+    let general = try sandbox.pb(["paste"])
+    #expect(general.status == 1 && general.stderr.hasSuffix("copy something first: echo hello | pb copy\n"), "\(general)")
+    let notDefault = try sandbox.pb(["paste", "-p", "general"], environment: ["PB_PASTEBOARD": "local"])
+    #expect(notDefault.stderr.hasSuffix("echo hello | pb copy -p general\n"), "general is not the default there: \(notDefault)")
+    #expect(try sandbox.pb(["create", "idle", "--persistent"]).status == 0)
+    let nothingToUndo = try sandbox.pb(["undo", "-p", "idle"])
+    #expect(nothingToUndo.status == 1 && nothingToUndo.stderr.hasSuffix("see its history: pb history -p idle\n"), "\(nothingToUndo)")
+  }
+
+  @Test("without XDG_RUNTIME_DIR two remote commands share one ssh connection through a private socket in XDG_CACHE_HOME")
+  func sharedWithoutRuntimeFolder() throws {
+    let pair = try Pair()
+    let cache = pair.sandbox.root.appendingPathComponent("cache").path
+    let environment = pair.sshd.environment.merging(["XDG_RUNTIME_DIR": "", "XDG_CACHE_HOME": cache]) { $1 }
+    let copied = try pair.sandbox.pb(["copy", "-p", "pbtest:s"], stdin: Data("one".utf8), environment: environment)
+    #expect(copied.status == 0, "\(copied)")
+    let pasted = try pair.sandbox.pb(["paste", "-p", "pbtest:s"], environment: environment)
+    #expect(pasted.text == "one", "\(pasted)")
+    let sockets = cache + "/pb/ssh"
+    let made = (try? FileManager.default.contentsOfDirectory(atPath: sockets)) ?? []
+    #expect(made.count == 1, "one control socket in \(sockets): \(made)")
+    var info = stat()
+    #expect(made.first.map { stat(sockets + "/" + $0, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK } == true)
+    for folder in [cache, cache + "/pb", sockets] {
+      #expect(stat(folder, &info) == 0 && info.st_mode & 0o777 == 0o700 && info.st_uid == geteuid(), "\(folder) is private")
+    }
+    #expect(RemoteAttackTests.logins(pair.sshd) == 1, "two commands, one login: \(pair.sshd.log)")
+    #expect(!FileManager.default.fileExists(atPath: pair.sshd.localRuntime + "/pb"), "XDG_RUNTIME_DIR's default went unused")
+
+    // A cache folder others can write gets no socket; the command still runs, logging in anew.
+    let open = pair.sandbox.root.appendingPathComponent("open").path
+    try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
+    chmod(open, 0o777)
+    let unshared = pair.sshd.environment.merging(["XDG_RUNTIME_DIR": "", "XDG_CACHE_HOME": open]) { $1 }
+    let again = try pair.sandbox.pb(["paste", "-p", "pbtest:s"], environment: unshared)
+    #expect(again.text == "one", "\(again)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: open).isEmpty, "pb made nothing there")
+    #expect(RemoteAttackTests.logins(pair.sshd) == 2, "\(pair.sshd.log)")
+  }
+
+  @Test("ssh's reason reads as a clause, a port in the name says where ports go, and every command's -p help names HOST:NAME")
+  func remoteNits() throws {
+    let pair = try Pair()
+    let refused = try pair.sandbox.pb(["count", "-p", pair.sshd.refusedKeyHost + ":"], environment: pair.sshd.environment)
+    #expect(refused.status == 77 && refused.stderr.contains("Permission denied (publickey); check your key"), "\(refused)")
+    #expect(!refused.stderr.contains(".;"), "\(refused)")
+    for name in ["ssh://root@host:2222:build", "pbtest:2222:build", "ssh://pbtest/build"] {
+      let port = try pair.sandbox.pb(["paste", "-p", name], environment: pair.sshd.environment)
+      #expect(port.status == 64 && Self.isOneLine(port.stderr), "\(port)")
+      #expect(port.stderr.contains("~/.ssh/config") && port.stderr.contains("PB_SSH_COMMAND"), "\(port)")
+    }
+    #expect(!pair.sshd.log.contains("Accepted publickey"), "a name with a port reaches no host")
+
+    let commands = ["copy", "paste", "cut", "clear", "items", "types", "contains", "info", "undo", "redo", "history", "count", "wait",
+                    "watch", "export", "import", "publish", "bridge"]
+    for command in commands {
+      let help = try pair.sandbox.pb([command, "--help"]).text.replacing(/\s+/, with: " ")
+      #expect(help.contains("-p, --pasteboard"), "\(command): \(help)")
+      #expect(help.contains("HOST:NAME"), "\(command)'s -p names HOST:NAME: \(help)")
+    }
+  }
+}
