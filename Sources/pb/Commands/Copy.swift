@@ -116,7 +116,7 @@ struct CopyRequest: CommandRequest {
       StandardStreams.printError("pb: reading what to copy from the terminal; end it with Ctrl-D (or pipe data in, or give a FILE)")
     }
     let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
-    let board = try BoardOptions.open(pasteboard, creating: true)
+    let board = try BoardOptions.open(pasteboard, creating: true, ifCount: write.ifCount)
     var options = write.options
     options.expires = expires
     options.concealed = concealed
