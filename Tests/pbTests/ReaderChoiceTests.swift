@@ -133,18 +133,13 @@ struct ReaderChoiceTests {
   @Test("mistyped lines name what is wrong: an unknown option of undo, --hlep, version, a directory to copy")
   func mistypedLines() throws {
     let sandbox = try Sandbox()
-    let undo = try sandbox.pb("undo", "--json")
-    #expect(undo.status == 64, "\(undo)")
-    #expect(undo.stderr.contains("unknown option '--json'"), "\(undo)")
-    let help = try sandbox.pb("--hlep")
-    #expect(help.status == 64, "\(help)")
-    #expect(help.stderr.contains("did you mean '--help'?"), "\(help)")
-    let pasteHelp = try sandbox.pb("paste", "--hlep")
-    #expect(pasteHelp.status == 64, "\(pasteHelp)")
-    #expect(pasteHelp.stderr.contains("did you mean '--help'?"), "\(pasteHelp)")
-    let version = try sandbox.pb("version")
-    #expect(version.status == 64, "\(version)")
-    #expect(version.stderr.contains("did you mean 'pb --version'?"), "\(version)")
+    for (line, said) in [
+      (["undo", "--json"], "unknown option '--json'"), (["--hlep"], "did you mean '--help'?"),
+      (["paste", "--hlep"], "did you mean '--help'?"), (["version"], "did you mean 'pb --version'?"),
+    ] {
+      let result = try sandbox.pb(line)
+      #expect(result.status == 64 && result.stderr.contains(said), "\(result)")
+    }
     try FileManager.default.createDirectory(at: sandbox.root.appendingPathComponent("photos"), withIntermediateDirectories: false)
     let folder = try sandbox.pb("copy", "photos")
     #expect(folder.status == 66, "\(folder)")
