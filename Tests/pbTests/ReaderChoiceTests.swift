@@ -144,5 +144,7 @@ struct ReaderChoiceTests {
     let folder = try sandbox.pb("copy", "photos")
     #expect(folder.status == 66, "\(folder)")
     #expect(folder.stderr.contains("pb copy photos/*") && folder.stderr.contains("tar -cf - photos | pb copy"), "\(folder)")
+    let sniffed = try sandbox.pb("type", "--sniff", "photos")
+    #expect(sniffed.status == 66 && sniffed.stderr.contains("cannot read 'photos': it is a directory"), "no copy's fix: \(sniffed)")
   }
 }

@@ -126,7 +126,17 @@ struct CopyRequest: CommandRequest {
     let meter = QuietOption.startProgress(
       quiet: quiet, expected: RepresentationSource.Input.regularFileSize(of: items.flatMap(\.representations).map(\.input)))
     defer { meter?.finish() }
-    _ = try board.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
+    do {
+      _ = try board.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
+    } catch {
+      throw Self.copying(error)
+    }
+  }
+
+  /// A directory named to copy gets the fixes of a copy: its files, or a tar of it.
+  private static func copying(_ error: PasteboardError) -> PasteboardError {
+    guard case .inputIsDirectory(let path, _) = error else { return error }
+    return .inputIsDirectory(path, copying: true)
   }
 
   /// `--from BOARD`: that board's items become this one's, in one change named Import,
