@@ -62,6 +62,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case noSuchFile(String, reason: String)
   /// Standard input is a directory, which has no bytes to copy.
   case standardInputIsDirectory
+  /// A directory named as a file to read; `copying` when `pb copy` named it, whose fix is
+  /// to copy its files, or a tar of it as one item.
+  case inputIsDirectory(String, copying: Bool = false)
   case noSuchPasteboard(String)
   /// The board was deleted while a writer was writing to it (nothing was committed) or
   /// while it was watched.

@@ -46,7 +46,7 @@ enum ExitStatus {
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted, .badArchive: 65
     // The item's data is not what its type says (a damaged image), or too large to convert.
     case .cannotDerive: 65
-    case .noSuchFile, .standardInputIsDirectory, .noSuchPasteboard, .pasteboardDeleted: 66
+    case .noSuchFile, .standardInputIsDirectory, .inputIsDirectory, .noSuchPasteboard, .pasteboardDeleted: 66
     case .magicUnavailable: 69
     case .corruptStore, .newerFormat, .changeCountExhausted, .internalError: 70
     case .storeNotCreatable, .cannotCreate, .pasteboardExists, .cannotCut, .cannotPutBack, .holdsFileNotPutBack, .historyTooLarge,

@@ -85,6 +85,12 @@ extension PasteboardError {
       return "cannot import '\(Display.path(source))': \(Display.line(reason)); nothing was stored"
     case .noSuchFile(let path, let reason):
       return "cannot read '\(Display.path(path))': \(reason)"
+    case .inputIsDirectory(let path, copying: false):
+      return "cannot read '\(Display.path(path))': it is a directory; give the files inside it"
+    case .inputIsDirectory(let path, copying: true):
+      let folder = Display.shellWord(path)
+      return "cannot copy '\(Display.path(path))': it is a directory; copy its files, an item each (pb copy \(folder)/*), "
+        + "or the folder as one tar item (tar -cf - \(folder) | pb copy)"
     case .standardInputIsDirectory:
       return PasteboardError.noSuchFile("standard input", reason: "it is a directory; redirect a file instead: pb copy < FILE").message
     case .noSuchPasteboard(let name):

@@ -15,10 +15,21 @@ struct BoardOptions: ParsableArguments {
 
   /// Opens the board; writers create the store and the board as needed, and do the
   /// store's housekeeping first.
-  static func open(_ pasteboard: String?, creating: Bool) throws(PasteboardError) -> Pasteboard {
+  /// A writer's `--if-count` other than 0 cannot match a board not made yet (its count
+  /// is 0): it is refused before the board is made, so that a refused write leaves none.
+  static func open(_ pasteboard: String?, creating: Bool, ifCount: Int? = nil) throws(PasteboardError) -> Pasteboard {
     let store = try Store.open(creating: creating)
     if creating { store.housekeeping() }
-    return try store.pasteboard(named: name(pasteboard), creating: creating)
+    let board = name(pasteboard)
+    if creating, let ifCount, ifCount != 0, !Pasteboard.isStandard(board) {
+      do throws(PasteboardError) {
+        _ = try store.pasteboard(named: board, creating: false)
+      } catch {
+        guard case .noSuchPasteboard = error else { throw error }
+        throw .changeCountMismatch(board: board, expected: ifCount, found: 0)
+      }
+    }
+    return try store.pasteboard(named: board, creating: creating)
   }
 
   /// Opens a board to change it without making it (clear, undo, redo, group end: a

@@ -168,7 +168,10 @@ struct PB: ParsableCommand {
   private static func unknownSubcommand(_ word: String, among names: [String], of path: [String]) -> String {
     let parent = path.isEmpty ? "" : " of pb " + path.joined(separator: " ")
     let list = path.isEmpty ? "see 'pb --help' for the list" : "see 'pb help \(path.joined(separator: " "))' for the list"
-    return "unknown subcommand '\(Display.value(word))'\(parent); \(Suggestion.phrase(Suggestion.nearest(to: word, among: names)) ?? list)"
+    // `pb version` and `pb help`-like words mean the root's own options.
+    let rootOption = path.isEmpty ? Suggestion.nearest(to: "--" + word, among: ["--help", "--version"]).map { "pb " + $0 } : []
+    let nearest = Suggestion.phrase(Suggestion.nearest(to: word, among: names)) ?? Suggestion.phrase(rootOption)
+    return "unknown subcommand '\(Display.value(word))'\(parent); \(nearest ?? list)"
   }
 
   /// The arguments as the bytes the user gave: a file name that is not UTF-8 reaches
@@ -222,7 +225,8 @@ struct PB: ParsableCommand {
       return 0
     }
     let help = ObjectIdentifier(root) == ObjectIdentifier(PB.self) ? "pb \(commandPath.map { $0 + " " }.joined())--help" : "\(shownName) -help"
-    let message = ParserMessage.sentence(escapingArguments(root.message(for: error)), help: "see '\(help)'")
+    let builtIn = ObjectIdentifier(root) != ObjectIdentifier(PB.self) ? [] : commandPath.isEmpty ? ["--help", "--version"] : ["--help"]
+    let message = ParserMessage.sentence(escapingArguments(root.message(for: error)), help: "see '\(help)'", builtIn: builtIn)
     StandardStreams.printError("\(shownName): " + Display.line(message))
     return code
   }

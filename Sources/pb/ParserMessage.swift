@@ -7,11 +7,18 @@ import PasteboardKit
 enum ParserMessage {
   /// `help` ("see 'pb paste --help'") ends the sentences that name no fix of their own.
   /// Only the first line of `message` is kept, with what a list on the lines below it gives.
-  static func sentence(_ message: String, help: String) -> String {
+  /// `builtIn` are the options the parser answers itself (`--help`), which it never
+  /// suggests for a misspelt one.
+  static func sentence(_ message: String, help: String, builtIn: [String] = []) -> String {
     let lines = message.split(separator: "\n").map(String.init)
     let first = lines.first ?? "invalid usage"
     if let match = first.wholeMatch(of: #/Unknown option ('[^']*')\. Did you mean ('[^']*')\?/#) {
       return "unknown option \(match.1); did you mean \(match.2)?"
+    }
+    if let match = first.wholeMatch(of: #/Unknown option '(--[^']*)'/#),
+      let nearest = Suggestion.phrase(Suggestion.nearest(to: String(match.1), among: builtIn))
+    {
+      return "unknown option '\(match.1)'; \(nearest)"
     }
     if let match = first.wholeMatch(of: #/The value (.*) is invalid for ('[^']*')\. Please provide one of (.*)/#) {
       // Up to five values on the line, separated by ", " and " and " or " or "; more as a list below it.

@@ -37,7 +37,7 @@ struct BadInputTests {
       (["copy", "-r", "missing.png"], 66, "cannot read 'missing.png': No such file or directory"),
       (["copy", "-r", "one.txt", "-r", "png=missing.png"], 66, "missing.png"),
       (["copy", "one.txt", "missing.txt"], 66, "missing.txt"),
-      (["copy", "."], 66, "cannot read '.': it is a directory; give the files inside it"),
+      (["copy", "."], 66, "cannot copy '.': it is a directory; copy its files, an item each (pb copy ./*), or the folder as one tar item (tar -cf - . | pb copy)"),
       (["copy", "-r", "-", "-r", "-"], 64, "standard input ('-') can be read only once"),
       (["copy", "-r", "txt=one.txt", "-r", "text/plain=one.txt"], 64, "two representations of public.plain-text"),
       (["copy", "-r", "one.txt", "extra.txt"], 64, "not both"),

@@ -56,6 +56,9 @@ struct ColorTests {
     try #require(try sandbox.pb("copy", "-a", stdin: Data("#123456".utf8)).status == 0)
     #expect(try sandbox.pb("items").lines.count == 3, "the copies took effect")
     #expect(try sandbox.pb("paste", "-i", "all", "-t", "color").text == "#123456")
+    // Without -i, the first item that holds a color: the text before it holds none.
+    #expect(try sandbox.pb("paste", "-t", "color").text == "#123456")
+    #expect(try sandbox.pb("contains", "color").status == 0)
     #expect(try sandbox.pb("contains", "-i", "2", "color").status == 0)
     #expect(try sandbox.pb("contains", "-i", "0", "color").status == 1)
     #expect(try sandbox.pb("contains", "-i", "1", "color", "image").status == 0)

@@ -21,6 +21,8 @@ struct HistoryModelTests {
         stdin: nil, environment: [:], timeLimit: 900)
       #expect(
         result.status == 0 && result.text.contains(" 0 failed"), "seed \(seed) (PB_TEST_SEED replays it): \(result.text)\(result.stderr)")
+      // The man page's one rule for --no-undo and redo (UNDO AND REDO) was exercised.
+      #expect(result.text.contains(/redo over a --no-undo write [1-9]/), "seed \(seed): \(result.text)")
     }
   }
 }

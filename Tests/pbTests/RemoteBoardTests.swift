@@ -138,7 +138,7 @@ struct RemoteBoardTests {
     #expect(piped.remote.status == 0, "\(piped.remote)")
     #expect(try pair.there("pb paste -p x").text == "from a pipe\n")
     #expect(try pair.same(["copy", "-a", "-"], stdin: Data("second".utf8)).remote.status == 0)
-    #expect(try pair.same(["paste", "-i", "all"]).remote.text == "from a pipe\n\nsecond")
+    #expect(try pair.same(["paste", "-i", "all"]).remote.text == "from a pipe\nsecond", "no newline added after one")
 
     let history = try pair.same(["history"], normalize: Self.withoutTimesAndPaths)
     #expect(history.remote.lines.filter { $0.contains("Append") }.count == 2, "\(history.remote)")

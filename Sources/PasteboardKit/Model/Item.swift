@@ -65,10 +65,14 @@ public struct Item: Sendable, Equatable {
 
   /// The representation a reader asking for `types` gets: the first of the types that
   /// the item has (a representation conforming to it counts), in the order given; with
-  /// no types, the first representation.
+  /// no types, the first representation. Text, the kind, asks for the plainest text: plain
+  /// text before HTML or RTF stored ahead of it, as pbpaste gives (`-t html` for the HTML).
   public func representation(preferring types: [TypeIdentifier]) -> Representation? {
     if types.isEmpty { return representations.first }
     for type in types {
+      if type == .text, let plain = representations.first(where: { TypeRegistry.conforms($0.type, to: .plainText) }) {
+        return plain
+      }
       if let match = representations.first(where: { TypeRegistry.conforms($0.type, to: type) }) {
         return match
       }

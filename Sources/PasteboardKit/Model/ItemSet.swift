@@ -92,16 +92,22 @@ public struct ItemSet: Sendable, Equatable, CustomStringConvertible {
     return negative ? .fromEnd(value) : .fromStart(value)
   }
 
-  /// The chosen indexes in ascending order, each once; an index past either end is an
-  /// error that says how many items there are.
+  /// The chosen indexes in the order given, each once where it first comes (`1,0`
+  /// pastes item 1 first, as a user listing them expects); an index past either end is
+  /// an error that says how many items there are.
   public func indexes(numberOfItems count: Int) throws(PasteboardError) -> [Int] {
     // Marks rather than a Set<Int>: a set's first use costs a scan of the binary's
     // conformance records, more than a small paste's own work.
     var chosen = [Bool](repeating: false, count: count)
+    var ordered: [Int] = []
+    func choose(_ index: Int) {
+      if !chosen[index] { ordered.append(index) }
+      chosen[index] = true
+    }
     for element in elements {
       switch element {
       case .all:
-        for index in 0..<count { chosen[index] = true }
+        for index in 0..<count { choose(index) }
       case .range(let lower, let upper):
         let from = lower.resolved(numberOfItems: count)
         let to = upper.resolved(numberOfItems: count)
@@ -115,9 +121,9 @@ public struct ItemSet: Sendable, Equatable, CustomStringConvertible {
           throw .malformedItemSet(
             description, reason: "\(lower.written)-\(upper.written) runs backwards on \(count) items (\(from) to \(to))")
         }
-        for index in from...to { chosen[index] = true }
+        for index in from...to { choose(index) }
       }
     }
-    return chosen.indices.filter { chosen[$0] }
+    return ordered
   }
 }

@@ -35,7 +35,7 @@ final class OpenInput {
           throw .noSuchFile(name, reason: error.reason)
         }
         if Self.isDirectory(descriptor) {
-          throw .noSuchFile(name, reason: "it is a directory; give the files inside it")
+          throw .inputIsDirectory(name)
         }
         return descriptor
       }

@@ -48,6 +48,20 @@ public final class OpenRepresentation {
     }
     return Array(buffer[..<filled])
   }
+
+  /// Whether the data's last byte is a newline: `pb paste` then adds no newline of its
+  /// own between items, as `cat` of the files would not.
+  public func endsWithNewline() throws(PasteboardError) -> Bool {
+    guard representation.size > 0 else { return false }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
+    defer { buffer.deallocate() }
+    let data = try descriptor
+    do {
+      return try data.readFully(into: buffer, at: representation.size - 1) == 1 && buffer[0] == 0x0A
+    } catch {
+      throw .io(error)
+    }
+  }
 }
 
 extension OpenRepresentation {

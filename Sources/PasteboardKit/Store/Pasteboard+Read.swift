@@ -13,13 +13,16 @@ extension Pasteboard {
   /// has (its preferred one when `types` is empty), or a form derived from one it has
   /// (`Item.choice`), made now into a memory file. Items with none are skipped, as in
   /// UIPasteboard's `data(forPasteboardType:inItemSet:)`, and so is one whose text turns
-  /// out to hold no color; if no item has one, that is a negative answer.
-  public func open(items itemSet: ItemSet, types: [TypeIdentifier]) throws(PasteboardError) -> [OpenRepresentation] {
+  /// out to hold no color; if no item has one, that is a negative answer. With no item
+  /// set, item 0 without `types`, else the first item that has one of them: `pb paste -t
+  /// image` of text and an image gives the image.
+  public func open(items itemSet: ItemSet?, types: [TypeIdentifier]) throws(PasteboardError) -> [OpenRepresentation] {
     var derived: [Int: DerivedForm] = [:]
     let (_, opened) = try openConsistently(later: true) { (state) throws(PasteboardError) in
       derived = [:]
       var chosen: [(index: Int, representation: Representation)] = []
-      for index in try chosenIndexes(itemSet, in: state) {
+      let firstHolding = firstHolding(itemSet, types)
+      for index in try chosenIndexes(itemSet ?? (firstHolding ? .all : .index(0)), in: state) {
         switch state.items[index].choice(preferring: types) {
         case .stored(let representation): chosen.append((index, representation))
         case .derived(let form, let source):
@@ -27,6 +30,8 @@ extension Pasteboard {
           chosen.append((index, source))
         case nil: continue
         }
+        // A text may turn out to hold no color once read: keep looking past it.
+        if firstHolding, derived[chosen.count - 1]?.isColor != true { break }
       }
       return chosen
     }
@@ -47,6 +52,10 @@ extension Pasteboard {
       made.append(OpenRepresentation(index: source.index, representation: representation, descriptor: file))
     }
     if made.isEmpty { throw noRepresentation }
+    if firstHolding(itemSet, types) {
+      made.dropFirst().forEach { $0.close() }
+      return [made[0]]
+    }
     return made
   }
 
@@ -116,23 +125,28 @@ extension Pasteboard {
   }
 
   /// Whether every chosen item holds a representation conforming to one of `types`
-  /// (to each of them, with `requireAll`). An empty pasteboard contains nothing.
-  public func contains(_ types: [TypeIdentifier], items itemSet: ItemSet, requireAll: Bool) throws(PasteboardError) -> Bool {
+  /// (to each of them, with `requireAll`); with no item set, whether some item does, as
+  /// `open` without one pastes the first that does. An empty pasteboard contains nothing.
+  public func contains(_ types: [TypeIdentifier], items itemSet: ItemSet?, requireAll: Bool) throws(PasteboardError) -> Bool {
     let state = try state()
     if state.items.isEmpty { return false }
-    let indexes = try itemSet.indexes(numberOfItems: state.items.count)
-    let colored = types.contains(TypeIdentifier.color) ? try itemsWithColor(itemSet) : []
-    return indexes.allSatisfy { index in
+    let colored = types.contains(TypeIdentifier.color) ? try itemsWithColor(itemSet ?? .all) : []
+    func qualifies(_ index: Int) -> Bool {
       let held = state.items[index].types
       let holds = { (type: TypeIdentifier) in
         held.contains { TypeRegistry.conforms($0, to: type) } || (type == TypeIdentifier.color && colored.contains(index))
       }
       return requireAll ? types.allSatisfy(holds) : types.contains(where: holds)
     }
+    guard let itemSet else { return state.items.indices.contains(where: qualifies) }
+    return try itemSet.indexes(numberOfItems: state.items.count).allSatisfy(qualifies)
   }
 }
 
 extension Pasteboard {
+  /// Whether `open` gives the first item that has one of `types` rather than the items chosen.
+  private func firstHolding(_ itemSet: ItemSet?, _ types: [TypeIdentifier]) -> Bool { itemSet == nil && !types.isEmpty }
+
   /// The chosen items that hold a color (`TypeIdentifier.color`): read, since a text holds one
   /// only if it reads as one.
   func itemsWithColor(_ itemSet: ItemSet) throws(PasteboardError) -> Set<Int> {

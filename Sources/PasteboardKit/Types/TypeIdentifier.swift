@@ -39,10 +39,18 @@ public struct TypeIdentifier: Hashable, Sendable, CustomStringConvertible {
   public var isDynamic: Bool { key.hasPrefix("dyn.") }
 
   /// The type as a message names it: the user's word, with the identifier after it
-  /// when that says more (`png (public.png)`; a dynamic one says nothing to a reader).
+  /// when that says more (`png (public.png)`; a dynamic one says nothing to a reader,
+  /// so one not typed has what it stands for beside it, as `pb types` lists it).
   public var shown: String {
-    guard let spelling else { return rawValue }
+    guard let spelling else { return listed }
     return isDynamic ? spelling : "\(spelling) (\(rawValue))"
+  }
+
+  /// The identifier as a list for people shows it: a dynamic one with the MIME type or
+  /// extension it stands for beside it (`dyn.a… (application/x-subrip)`).
+  public var listed: String {
+    guard isDynamic, let tag = TypeRegistry.tagShown(of: self) else { return rawValue }
+    return "\(rawValue) (\(Display.value(tag)))"
   }
 }
 

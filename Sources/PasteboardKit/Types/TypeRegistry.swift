@@ -451,6 +451,14 @@ public enum TypeRegistry {
     return (SharedMIMEInfo.system.details(of: mime.lowercased())?.extensions ?? [], .sharedMIMEInfo)
   }
 
+  /// What a dynamic identifier stands for, as a reader knows it: the MIME type it was
+  /// minted for, else its filename extension (`.srt`); nil for any other identifier.
+  public static func tagShown(of type: TypeIdentifier) -> String? {
+    guard let tags = DynamicIdentifier.specification(of: type)?.tags else { return nil }
+    if let mime = tags.first(where: { $0.tagClass == .mimeType }) { return mime.value }
+    return tags.first { $0.tagClass == .filenameExtension }.map { "." + $0.value }
+  }
+
   /// The preferred MIME type of a type, if it has one.
   public static func preferredMIMEType(for type: TypeIdentifier) -> String? {
     if let mime = declaration(of: type)?.mimeTypes.first { return mime }

@@ -5,7 +5,7 @@ extension PB {
   struct Contains: RequestCommand {
     static let configuration = CommandConfiguration.pb(
       "contains", abstract: "Exit 0 if the chosen items hold any of the types (every type, with --all), 1 if not.",
-      discussion: "Prints nothing. A representation conforming to a type counts (public.png answers public.image). Every chosen item must qualify.")
+      discussion: "Prints nothing. A representation conforming to a type counts (public.png answers public.image). Without -i, some item must qualify (the one paste -t takes); with -i, every chosen item.")
 
     @OptionGroup var board: BoardOptions
     @OptionGroup var itemSet: ItemSetOption
@@ -32,7 +32,7 @@ struct ContainsRequest: CommandRequest {
   func run() throws {
     let wanted = try types.map(TypeIdentifier.parse)
     let board = try BoardOptions.open(pasteboard, creating: false)
-    let found = try board.contains(wanted, items: ItemSetOption.itemSet(items, default: .index(0)), requireAll: all)
+    let found = try board.contains(wanted, items: items.map(ItemSet.parse), requireAll: all)
     if !found { throw SilentExit.negative }
   }
 }

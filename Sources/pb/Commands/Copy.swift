@@ -133,7 +133,7 @@ struct CopyRequest: CommandRequest {
       StandardStreams.printError("pb: reading what to copy from the terminal; end it with Ctrl-D (or pipe data in, or give a FILE)")
     }
     let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
-    let board = try BoardOptions.open(pasteboard, creating: true)
+    let board = try BoardOptions.open(pasteboard, creating: true, ifCount: write.ifCount)
     var options = write.options
     options.expires = expires
     options.concealed = concealed
@@ -143,7 +143,17 @@ struct CopyRequest: CommandRequest {
     let meter = QuietOption.startProgress(
       quiet: quiet, expected: RepresentationSource.Input.regularFileSize(of: items.flatMap(\.representations).map(\.input)))
     defer { meter?.finish() }
-    _ = try board.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
+    do {
+      _ = try board.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
+    } catch {
+      throw Self.copying(error)
+    }
+  }
+
+  /// A directory named to copy gets the fixes of a copy: its files, or a tar of it.
+  private static func copying(_ error: PasteboardError) -> PasteboardError {
+    guard case .inputIsDirectory(let path, _) = error else { return error }
+    return .inputIsDirectory(path, copying: true)
   }
 
   /// `--color`: one item, the color as text and as GTK's application/x-color.

@@ -50,7 +50,7 @@ extension PB {
     }
 
     func run() throws {
-      let pasteboard = try BoardOptions.open(pasteboard, creating: true)
+      let pasteboard = try BoardOptions.open(pasteboard, creating: true, ifCount: write.ifCount)
       let options = write.options
       let meter = QuietOption.startProgress(quiet: quiet, expected: RepresentationSource.Input.regularFileSize(of: files.map { .file($0) }))
       defer { meter?.finish() }

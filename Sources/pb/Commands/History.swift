@@ -19,6 +19,10 @@ struct EntryCount: ParsableArguments {
 
   static func value(_ words: [String]) throws -> Int {
     guard let word = words.first else { return 1 }
+    // Raw words take options this command does not know too: name them as the parser would.
+    if let option = words.first(where: { $0.hasPrefix("-") && Int($0) == nil }) {
+      throw ValidationError("unknown option '\(Display.value(option))'")
+    }
     if words.count > 1 { throw ValidationError("give one number of entries, not \(words.count) words") }
     guard let count = Int(word), count > 0 else {
       throw ValidationError("the number of entries is a whole number from 1 up, not '\(Display.value(word))'")
@@ -45,7 +49,7 @@ extension PB {
   struct Redo: HistoryMoveCommand {
     static let configuration = CommandConfiguration.pb(
       "redo", abstract: "Redo the last undone change (or the last N), and print what was redone.", usage: EntryCount.usage("redo"),
-      discussion: "Only what was undone since the last change can be redone: a new change clears the redo stack.")
+      discussion: "Only what was undone since the last recorded change can be redone: a recorded change clears the redo stack; a --no-undo one leaves it, and redo replaces its items.")
     static let redo = true
     @OptionGroup var move: HistoryMoveOptions
   }

@@ -47,7 +47,7 @@ extension PB {
       let images = pictures ? imageRepresentations(of: pasteboard, among: indexes, in: state) : [:]
       for index in indexes {
         let item = state.items[index]
-        let types = item.representations.map { "\($0.type) (\(ByteCount.format($0.size)))" }.joined(separator: ", ")
+        let types = item.representations.map { "\($0.type.listed) (\(ByteCount.format($0.size)))" }.joined(separator: ", ")
         let preview = item.concealed ? "\t<concealed>" : previews[index].map { "\t\"\($0)\"" } ?? ""
         try output.write("\(index)\t\(types)\(preview)\n")
         if let image = images[index] {

@@ -9,9 +9,12 @@ extension PB {
       "paste", abstract: "Write the chosen items of a pasteboard to standard output, byte for byte.",
       discussion: """
         Each chosen item gives its first representation of the first type in -t that it \
-        has (a conforming type counts), or its preferred one without -t. Items without \
-        any of the types are skipped. Several items are separated by the delimiter, or \
-        saved one file each with -o (files of the same name are replaced; -n keeps them).
+        has (a conforming type counts; a kind such as text gives plain text before HTML), \
+        or its preferred one without -t. Without -i: item 0, or with -t the first item \
+        that has one of the types. Items without any of the types are skipped; -i keeps \
+        the order given. Several items are separated by the delimiter (the newline is left \
+        out after an item that ends in one), or saved one file each with -o (files of the \
+        same name are replaced; -n keeps them).
         """)
 
     @OptionGroup var board: BoardOptions
@@ -88,7 +91,7 @@ struct PasteRequest: CommandRequest {
   func run() throws {
     if desktop { return try pasteDesktop() }
     let preferred = try types.map(TypeIdentifier.parseList) ?? []
-    let chosen = try ItemSetOption.itemSet(items, default: .index(0))
+    let chosen = try items.map(ItemSet.parse)
     let pasteboard = try BoardOptions.open(pasteboard, creating: false)
     let output = Output.standard
     let pasted: [OpenRepresentation]
@@ -151,12 +154,17 @@ struct PasteRequest: CommandRequest {
         index: binary.index, type: binary.representation.type.rawValue, size: binary.representation.size,
         filenameExtension: binary.suggestedExtension, command: sameBytesCommand(several ? binary.index : nil))
     }
+    // The newline between items is left out after one that ends in its own, so that
+    // lines of text come out as `cat` gives them; -d and -0 separate items exactly.
+    var endedLine = false
     for (position, representation) in pasted.enumerated() {
-      if position > 0 { try output.write(separator) }
+      if position > 0 && !(endedLine && separator == [0x0A]) { try output.write(separator) }
       if isPicture(representation.representation.type) {
         try TerminalPicture.write(representation, to: output, sameBytesCommand: sameBytesCommand(several ? representation.index : nil))
+        endedLine = false
       } else {
         try output.send(representation)
+        endedLine = try position + 1 < pasted.count && separator == [0x0A] && representation.endsWithNewline()
       }
       representation.close()
     }

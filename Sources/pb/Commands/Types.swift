@@ -1,6 +1,7 @@
 import ArgumentParser
 import DesktopClipboard
 import PasteboardKit
+import LinuxSystem
 
 extension PB {
   struct Types: RequestCommand {
@@ -69,9 +70,12 @@ struct TypesRequest: CommandRequest {
     if json {
       try output.write(Report.json(listed.map { Report.ItemTypes(index: $0.0, types: $0.1) }))
     } else {
+      // A pipe gets the identifiers alone, which `pb paste -t "$(pb types)"` takes back.
+      let forPeople = StandardStreams.outputIsTerminal
       for (index, types) in listed {
         for type in types {
-          try output.write(items == nil ? "\(type)\n" : "\(index)\t\(type)\n")
+          let shown = forPeople ? type.listed : type.rawValue
+          try output.write(items == nil ? "\(shown)\n" : "\(index)\t\(shown)\n")
         }
       }
     }
