@@ -48,6 +48,8 @@ extension PasteboardError {
       return Display.line(text)
     case .misuse(let misuse):
       return Display.line(misuse.message)
+    case .emptyState(let board, let number):
+      return "state \(number) of pasteboard '\(Display.value(board))' is empty; show a state pb history --list lists"
     case .noSuchState(let board, let number, let count):
       let valid = count == 0 ? "it holds no past state yet" : "give 0-\(count), as pb history --list numbers them"
       return "no past state \(number) in the history of '\(Display.value(board))'; \(valid)"

@@ -60,4 +60,16 @@ struct HistoryStreamTests {
     let items = try sandbox.json(pasted) as? [[String: Any]] ?? []
     #expect(items.first?["text"] as? String == split)
   }
+
+  @Test("--show of a state without items says so as pb paste of an empty board does, naming the state (1)")
+  func showOfAnEmptyState() throws {
+    let sandbox = try Sandbox()
+    let empty = try sandbox.pb("paste")
+    #expect(empty.status == 1 && empty.stderr == "pb: pasteboard 'general' is empty; copy something first: echo hello | pb copy\n")
+    for text in ["first", "second"] { #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0) }
+    #expect(try sandbox.pb("history", "--show", "1").text == "first", "state 1 is the first copy; 2 the board before it")
+    let shown = try sandbox.pb("history", "--show", "2")
+    #expect(shown.status == empty.status && shown.stdout.isEmpty, "\(shown)")
+    #expect(shown.stderr == "pb: state 2 of pasteboard 'general' is empty; show a state pb history --list lists\n", "\(shown)")
+  }
 }

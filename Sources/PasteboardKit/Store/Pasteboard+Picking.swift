@@ -133,7 +133,7 @@ extension Pasteboard {
       history.dropExpired(at: clock())
       let states = history.pastStates
       guard number <= states.count else { throw .noSuchState(board: name, number: number, count: states.count) }
-      guard let first = states[number - 1].items.first else { throw .emptyPasteboard(board: name) }
+      guard let first = states[number - 1].items.first else { throw .emptyState(board: name, number: number) }
       guard let representation = first.representation(preferring: types) else { return [] }
       let historyPath = path + "/" + Folder.history + "/\(present.changeCount).json"
       if let descriptor = try openData(representation, manifestPath: historyPath) {

@@ -99,7 +99,7 @@ import Testing
       try general.openState(1, types: [TypeIdentifier("public.png")])
     }
     #expect(throws: PasteboardError.noSuchState(board: "general", number: 3, count: 2)) { try general.openState(3, types: []) }
-    #expect(throws: PasteboardError.emptyPasteboard(board: "general")) { try general.openState(2, types: []) }
+    #expect(throws: PasteboardError.emptyState(board: "general", number: 2)) { try general.openState(2, types: []) }
   }
 
   @Test func textsAreWholeAndOnlyOfText() throws {
