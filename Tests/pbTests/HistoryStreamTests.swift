@@ -72,4 +72,25 @@ struct HistoryStreamTests {
     #expect(shown.status == empty.status && shown.stdout.isEmpty, "\(shown)")
     #expect(shown.stderr == "pb: state 2 of pasteboard 'general' is empty; show a state pb history --list lists\n", "\(shown)")
   }
+
+  @Test("a format 6 history naming pins or a budget, which only format 7 defines, is read as format 6: no pins, the default budget")
+  func format6WithPins() throws {
+    let sandbox = try Sandbox()
+    for text in ["one", "two", "three"] { #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0) }
+    #expect(try sandbox.pb("history", "--pin", "1").status == 0)
+    #expect(try sandbox.pb("history", "--max-bytes", "1K").status == 0)
+    #expect(try sandbox.pb("history", "--list").lines.filter { $0.contains("\tpinned\t") }.count == 1, "the pin took")
+    let path = sandbox.store.appendingPathComponent("boards/general/history/3.json")
+    let written = try String(contentsOf: path, encoding: .utf8)
+    #expect(written.contains("\"pins\"") && written.contains("\"maxBytes\" : 1024"), "\(written)")
+    try written.replacingOccurrences(of: "\"format\" : 7", with: "\"format\" : 6").write(to: path, atomically: false, encoding: .utf8)
+    let listed = try sandbox.pb("history", "--list")
+    #expect(listed.status == 0 && listed.lines.count == 3, "\(listed)")
+    #expect(!listed.text.contains("pinned"), "format 6 has no pins: \(listed)")
+    #expect(try sandbox.pb("history").text.contains("budget: 256.0 MiB"), "and the default budget")
+    #expect(try sandbox.pb("copy", stdin: Data("four".utf8)).status == 0)
+    let rewritten = try String(contentsOf: sandbox.store.appendingPathComponent("boards/general/history/4.json"), encoding: .utf8)
+    #expect(rewritten.contains("\"format\" : 7") && !rewritten.contains("\"pins\""), "\(rewritten)")
+    #expect(try sandbox.pb("paste").text == "four")
+  }
 }
