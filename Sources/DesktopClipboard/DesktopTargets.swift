@@ -198,6 +198,13 @@ public enum DesktopTargets {
     var offered: [String] = []
     var allTypes = false
 
+    /// The names past the type limit, as an import leaves them out, and `considered`.
+    func cut(considered: Int) -> Desktop.Cut {
+      Desktop.Cut(
+        leftOut: pastTypeLimit.map { Desktop.LeftOut(name: $0, reason: .pastTypeLimit(Desktop.ImportLimits.typeLimit)) },
+        considered: considered)
+    }
+
     /// The plan without the targets a pb offer lists as derived (`listed`, the bytes of
     /// its `pbDerived`): an import keeps only what the item held. Made again from what is
     /// left, so that a derived image/png does not pass for the original of a JPEG.

@@ -8,6 +8,9 @@ on a thread of its own, as toolkits serve several side by side.
                     NAME=FILE               the file's bytes at once
                     NAME=never              nothing, the pipe held open
                     NAME=late:SECONDS:FILE  the file's bytes after SECONDS
+                    NAME=refuse             the pipe closed at once, nothing sent
+                  @FILE reads SPECs from FILE, one a line (for offers of more types
+                  than a command line holds).
 
 Each request is logged ("asked NAME"), and each answer says how it went: "answered
 NAME", or "closed NAME" when the reader had closed its pipe (EPIPE).
@@ -95,12 +98,22 @@ def serve(fd, name, how, held):
         print("closed", name, flush=True)
 
 
+def expanded(arguments):
+    """The SPECs of `arguments`, each @FILE replaced by the lines of FILE."""
+    for argument in arguments:
+        if argument.startswith("@"):
+            with open(argument[1:]) as f:
+                yield from f.read().splitlines()
+        else:
+            yield argument
+
+
 def main():
     specs = {}
-    for spec in sys.argv[2:]:
+    for spec in expanded(sys.argv[2:]):
         name, how = spec.split("=", 1)
-        if how == "never":
-            specs[name] = ("never", 0, b"")
+        if how in ("never", "refuse"):
+            specs[name] = (how, 0, b"")
             continue
         parts = how.split(":")
         kind, delay, path = ("now", 0.0, how) if len(parts) == 1 else (parts[0], float(parts[1]), parts[2])
@@ -155,7 +168,7 @@ def main():
             name, _ = read_string(payload)
             fd = wayland.fds.pop(0)
             print("asked", name, flush=True)
-            if name not in specs:
+            if name not in specs or specs[name][0] == "refuse":
                 os.close(fd)
                 continue
             threading.Thread(target=serve, args=(fd, name, specs[name], held), daemon=True).start()

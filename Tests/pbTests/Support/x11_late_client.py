@@ -16,6 +16,8 @@ once, in turn):
                     NAME=flood:KIB        an INCR transfer of KIB KiB pieces that never
                                           ends, each as soon as the requestor took the
                                           last; "took N" is logged every 16 MiB
+                  @FILE reads SPECs from FILE, one a line (for offers of more types
+                  than a command line holds).
 
 Every request and answer is logged on stdout ("asked NAME", "answered NAME"), so a test
 can tell that a late answer was sent. Errors from writing to a requestor's window that
@@ -32,6 +34,16 @@ BIG = 128 * 1024
 PIECE = 64 * 1024
 
 
+def expanded(arguments):
+    """The SPECs of `arguments`, each @FILE replaced by the lines of FILE."""
+    for argument in arguments:
+        if argument.startswith("@"):
+            with open(argument[1:]) as f:
+                yield from f.read().splitlines()
+        else:
+            yield argument
+
+
 def main():
     d = display.Display()
     d.set_error_handler(lambda *args: None)
@@ -39,7 +51,7 @@ def main():
     clipboard = d.intern_atom("CLIPBOARD")
     targets, incr = d.intern_atom("TARGETS"), d.intern_atom("INCR")
     specs = {}
-    for spec in sys.argv[2:]:
+    for spec in expanded(sys.argv[2:]):
         name, how = spec.split("=", 1)
         if how in ("never", "refuse"):
             specs[d.intern_atom(name)] = (name, how, 0, b"")
