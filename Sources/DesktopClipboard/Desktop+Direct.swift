@@ -16,7 +16,7 @@ extension Desktop {
       /// A secret mark (the password-manager hint, CopyQ's hidden mark, nspasteboard.org's
       /// concealed or transient type): the offer is a secret, or not to be recorded.
       case secretMark
-      /// pb's own mark (`DesktopTargets.pbItem`, `pbDerived`).
+      /// pb's own mark (`DesktopTargets.pbItem`, `pbDerived`, `pbCleared`).
       case pbMark
       /// Another program's mark of who holds the selection.
       case ownerMark
@@ -71,7 +71,7 @@ extension Desktop {
       return .secretMark
     }
     switch name {
-    case DesktopTargets.pbItem, DesktopTargets.pbDerived: return .pbMark
+    case DesktopTargets.pbItem, DesktopTargets.pbDerived, DesktopTargets.pbCleared: return .pbMark
     default: break
     }
     return DesktopTargets.isOwnerMark(name) ? .ownerMark : nil

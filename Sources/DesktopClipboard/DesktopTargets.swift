@@ -32,6 +32,11 @@ public enum DesktopTargets {
   /// pb's list of the targets of its offer that are derived (a line each), so that a pb
   /// importing the offer keeps what the item holds and not what was made of it.
   public static let pbDerived = "application/x-pb-derived"
+  /// The one type of the offer pb makes on Wayland just before it empties the selection
+  /// (`pb clear --desktop`): data control says only that the selection became empty,
+  /// the same when its owner exited, and a bridge that keeps copies alive would put
+  /// back one cleared on purpose. Nobody's copy: never read, nor kept.
+  public static let pbCleared = "application/x-pb-cleared"
   /// The most bytes a mark of pb's (`pbItem`, `pbDerived`) read from an owner may have.
   static let markLimit = 64 << 10
   /// Marks that say who holds the selection, not what it holds: a clipboard manager
@@ -279,6 +284,7 @@ public enum DesktopTargets {
         plan.listsDerived = true
         continue
       }
+      if name == pbCleared { continue }
       if metaTargets.contains(name) || isOwnerMark(name) { continue }
       if textOrder.contains(where: { $0.caseInsensitiveEquals(name) }) || name.lowercased().hasPrefix("text/plain;") {
         if !textSeen {
