@@ -98,19 +98,11 @@ def serve(fd, name, how, held):
         print("closed", name, flush=True)
 
 
-def expanded(arguments):
-    """The SPECs of `arguments`, each @FILE replaced by the lines of FILE."""
-    for argument in arguments:
-        if argument.startswith("@"):
-            with open(argument[1:]) as f:
-                yield from f.read().splitlines()
-        else:
-            yield argument
-
-
 def main():
     specs = {}
-    for spec in expanded(sys.argv[2:]):
+    # Each @FILE stands for the lines of FILE.
+    given = [line for arg in sys.argv[2:] for line in (open(arg[1:]).read().splitlines() if arg[0] == "@" else [arg])]
+    for spec in given:
         name, how = spec.split("=", 1)
         if how in ("never", "refuse"):
             specs[name] = (how, 0, b"")

@@ -34,16 +34,6 @@ BIG = 128 * 1024
 PIECE = 64 * 1024
 
 
-def expanded(arguments):
-    """The SPECs of `arguments`, each @FILE replaced by the lines of FILE."""
-    for argument in arguments:
-        if argument.startswith("@"):
-            with open(argument[1:]) as f:
-                yield from f.read().splitlines()
-        else:
-            yield argument
-
-
 def main():
     d = display.Display()
     d.set_error_handler(lambda *args: None)
@@ -51,7 +41,9 @@ def main():
     clipboard = d.intern_atom("CLIPBOARD")
     targets, incr = d.intern_atom("TARGETS"), d.intern_atom("INCR")
     specs = {}
-    for spec in expanded(sys.argv[2:]):
+    # Each @FILE stands for the lines of FILE.
+    given = [line for arg in sys.argv[2:] for line in (open(arg[1:]).read().splitlines() if arg[0] == "@" else [arg])]
+    for spec in given:
         name, how = spec.split("=", 1)
         if how in ("never", "refuse"):
             specs[d.intern_atom(name)] = (name, how, 0, b"")
