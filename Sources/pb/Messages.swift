@@ -302,6 +302,14 @@ extension Desktop.LeftOut {
   static func note(_ list: [Desktop.LeftOut], kept: Int) -> String {
     "left out \(phrase(list)); imported \(kept) type\(kept == 1 ? "" : "s")"
   }
+
+  /// The same line from `pb types --desktop` (`listing`) and `pb paste --desktop`, which
+  /// look no further into an offer than an import reads.
+  static func note(_ cut: Desktop.Cut, listing: Bool) -> String {
+    let plural = cut.considered == 1 ? "" : "s"
+    return "left out \(phrase(cut.leftOut)); "
+      + (listing ? "listed \(cut.considered) name\(plural)" : "chose among \(cut.considered) type\(plural)")
+  }
 }
 
 extension WorkNote {
