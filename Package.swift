@@ -114,7 +114,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PasteboardKitTests",
-      dependencies: ["PasteboardKit", "LinuxSystem", "CMagic"]
+      dependencies: ["PasteboardKit", "LinuxSystem", "CMagic", "CImage"]
     ),
     .testTarget(
       name: "LinuxSystemTests",

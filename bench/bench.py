@@ -44,7 +44,8 @@ PB_BENCH=hostile runs only pb import --archive of hostile archives
 the manifest's size.
 PB_BENCH=picker runs only pb history --list (plain, -0 and --json) and --show on a board of
 1,000 states (texts of 40 B to 4 KiB, some of many lines, every tenth copied twice), medians
-against /bin/true: what a picker over the clipboard history waits for.
+against /bin/true: what a picker over the clipboard history waits for; then the three lists
+of a board of 10 clips of 17 MB text, their time and peak memory against the data's size.
 PB_BENCH=remote runs only remote boards against ssh itself, on a private sshd on loopback
 that it starts (Debian's openssh-server; the pb under test first on the remote PATH):
 1 GiB pb paste -p HOST: against ssh HOST cat FILE and pb copy -p HOST: against
@@ -711,6 +712,24 @@ def picker_bench(work, states=1000, runs=21):
     for words in (["--list"], ["--list", "-0"], ["--list", "--json"], ["--show", "0"], ["--show", str(states // 2)]):
         took = median_time(runs, [PB, "history"] + words, env)
         print(f"  pb history {' '.join(words):<14} {took * 1000:7.2f} ms")
+    picker_large_bench(work)
+
+
+def picker_large_bench(work, states=10, size=17 << 20, runs=3):
+    """pb history --list of a board of 10 clips of 17 MB text (each state read, written and
+    let go in turn): best time and peak memory, against the data size and one clip."""
+    env = dict(os.environ, PB_DIR=os.path.join(work, "picker-large"))
+    for index in range(states):
+        line = f"clip {index} word ".encode()
+        subprocess.run([PB, "copy"], input=(line * (size // len(line) + 1))[:size], env=env, check=True)
+    total = states * size
+    print(f"A board of {states} clips of {size / 1e6:.0f} MB text ({total / 1e6:.0f} MB), best of {runs} runs:")
+    for words in (["--list"], ["--list", "-0"], ["--list", "--json"]):
+        command = [PB, "history"] + words
+        took = best_time(runs, command, env=env)
+        kib = peak_kib(command, env=env)
+        print(f"  pb history {' '.join(words):<14} {took:6.2f} s, peak {kib / 1024:6.1f} MiB "
+              f"({kib * 1024 / total:.2f}x the data, {kib * 1024 / size:.2f}x one clip)")
 
 
 def cut_bench(work, count=2000, rounds=5):

@@ -27,8 +27,8 @@ int pbx_fits_budget(uint64_t width, uint64_t height, uint32_t channels, uint64_t
   if (width > UINT32_MAX || height > UINT32_MAX || __builtin_mul_overflow(width, height, &pixels) ||
       __builtin_mul_overflow(pixels, channels, &bytes) || bytes > max || working > max)
     return PBX_IMAGE_OVER_MEMORY_BUDGET;
-  // Encoding holds the rows, filtered in place (a byte more each), and the compressed
-  // stream, at most about as large (Encode.c's bound), with 2 MiB to spare.
+  // Encoding holds the pixels and the compressed stream, at most about as large as the
+  // rows with their filter bytes (Encode.c's bound), with 2 MiB to spare.
   uint64_t rows = bytes + height;
   uint64_t encode = 2 * rows + rows / 1024 + (2 << 20);
   return bytes + working > max || encode > max ? PBX_IMAGE_OVER_MEMORY_BUDGET : PBX_IMAGE_OK;
@@ -154,7 +154,8 @@ static size_t turned_place(int orientation, size_t x, size_t y, size_t width, si
   }
 }
 
-static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
+static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image,
+                       pbx_follower *follower) {
   struct jpeg_decompress_struct codec;
   struct jpeg_failure failure;
   uint8_t *volatile pixels = NULL;
@@ -165,6 +166,7 @@ static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budge
   failure.max_scans = budget->max_scans;
   if (setjmp(failure.jump)) {
     jpeg_destroy_decompress(&codec);
+    pbx_follow_stop(follower);
     free(pixels);
     free(row);
     return PBX_IMAGE_DAMAGED;
@@ -199,6 +201,8 @@ static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budge
     free(row);
     return PBX_IMAGE_NO_MEMORY;
   }
+  // Rows turned by EXIF land all over the image: only upright ones are followed.
+  int following = orientation <= 1 && pbx_follow_start(follower, &(pbx_image){width, height, 3, pixels}, working);
   // Adobe's CMYK JPEGs store the inks inverted.
   int inverted = codec.saw_Adobe_marker;
   while (codec.output_scanline < height) {
@@ -218,6 +222,9 @@ static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budge
     if (orientation > 1) {
       for (size_t x = 0; x < width; x++) memcpy(pixels + turned_place(orientation, x, y, width, height) * 3, row + x * 3, 3);
     }
+    // Told in batches of rows: each telling wakes the encoder.
+    if (following && (codec.output_scanline % 16 == 0 || codec.output_scanline == height))
+      pbx_follow_rows(follower, codec.output_scanline);
   }
   jpeg_finish_decompress(&codec);
   jpeg_destroy_decompress(&codec);
@@ -490,8 +497,14 @@ done:
 // MARK: Choosing the decoder
 
 int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image) {
+  return pbx_decode_followed(data, size, budget, image, NULL);
+}
+
+int pbx_decode_followed(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image,
+                        pbx_follower *follower) {
   *image = (pbx_image){0, 0, 0, NULL};
-  if (size >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF) return decode_jpeg(data, size, budget, image);
+  if (size >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF)
+    return decode_jpeg(data, size, budget, image, follower);
   if (size >= 6 && (memcmp(data, "GIF87a", 6) == 0 || memcmp(data, "GIF89a", 6) == 0))
     return decode_gif(data, size, budget, image);
   if (size >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0)

@@ -2,10 +2,13 @@
 // waits, so its compression is the fastest that still halves a photo.
 #include "CImage.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libdeflate.h>
+
+#include "internal.h"
 
 // MARK: Deflate by Huffman codes alone
 
@@ -231,27 +234,10 @@ static void put_block(bit_writer *writer, const uint8_t *data, size_t size, int 
   put_bits(writer, codes[END_OF_BLOCK], lengths[END_OF_BLOCK]);
 }
 
-/// More bytes than `deflate_rows` writes for `size` bytes: every block stored, at worst,
+/// More bytes than `encode_png` compresses `size` bytes of rows into: every block stored, at worst,
 /// with its headers.
 static size_t deflate_bound(size_t size) {
   return size + 16 * (size / MAX_STORED + size / BLOCK_BYTES + 2) + 16;
-}
-
-/// `data` as a zlib stream at `out`; returns its size.
-static size_t deflate_rows(const uint8_t *data, size_t size, uint8_t *out) {
-  out[0] = 0x78, out[1] = 0x01;  // deflate with a 32 KiB window; fastest; no dictionary
-  bit_writer writer = {out + 2, 0, 0};
-  size_t offset = 0;
-  do {
-    size_t count = size - offset < BLOCK_BYTES ? size - offset : BLOCK_BYTES;
-    put_block(&writer, data + offset, count, offset + count == size);
-    offset += count;
-  } while (offset < size);
-  align_to_byte(&writer);
-  uint32_t check = libdeflate_adler32(1, data, size);
-  uint8_t *at = writer.at;
-  at[0] = (uint8_t)(check >> 24), at[1] = (uint8_t)(check >> 16), at[2] = (uint8_t)(check >> 8), at[3] = (uint8_t)check;
-  return (size_t)(at + 4 - out);
 }
 
 // MARK: PNG
@@ -269,44 +255,67 @@ static uint8_t *put_chunk(uint8_t *at, const char *type, const uint8_t *data, si
   return at + 12 + count;
 }
 
+/// The rows a decoder has finished, shared with the encoder that follows it on a thread
+/// of its own (`pbx_follow_start`).
+struct pbx_follower {
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  const pbx_budget *budget;
+  /// The decoder's pixels, read by the encoder only in rows already finished.
+  pbx_image image;
+  uint32_t rows;
+  /// The decoding failed: the encoder gives up at its next wait.
+  int stopped;
+  /// Whether an encoder thread was started and not yet joined.
+  int following;
+  pthread_t thread;
+  /// The encoder's outcome and its PNG.
+  int status;
+  uint8_t *png;
+  size_t png_size;
+};
+
+/// How many rows may be read once row `row` may: all of them without a follower;
+/// else the decoder's count, waited for, or 0 when the decoding stopped.
+static uint32_t rows_ready(pbx_follower *follower, uint32_t height, uint32_t row) {
+  if (!follower) return height;
+  pthread_mutex_lock(&follower->lock);
+  while (follower->rows <= row && !follower->stopped) pthread_cond_wait(&follower->changed, &follower->lock);
+  uint32_t rows = follower->stopped ? 0 : follower->rows;
+  pthread_mutex_unlock(&follower->lock);
+  return rows;
+}
+
 typedef uint8_t sixteen_bytes __attribute__((vector_size(16)));
 
-/// A PNG written here rather than with libpng: its chunks are a few lines. Every row has
-/// the Sub filter, which suits photos and costs one subtraction a byte.
-/// Its peak memory is the pixels' and the compressed stream's: the rows are filtered in
-/// the pixels' own buffer, and the stream is compressed into the PNG's, far enough in
-/// that the IDAT chunks are then laid out in place, each moved down to make room for
-/// the headers before it.
-int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size) {
+/// A row after its filter byte, Sub: each byte less the same channel of the pixel to its
+/// left, which suits photos and costs one subtraction a byte, sixteen at a time.
+static void filter_row(const uint8_t *restrict row, size_t stride, size_t channels, uint8_t *restrict out) {
+  *out++ = 1;
+  size_t x = 0;
+  for (; x < channels && x < stride; x++) out[x] = row[x];
+  for (; x + 16 <= stride; x += 16) {
+    sixteen_bytes here, left;
+    memcpy(&here, row + x, 16);
+    memcpy(&left, row + x - channels, 16);
+    here -= left;
+    memcpy(out + x, &here, 16);
+  }
+  for (; x < stride; x++) out[x] = (uint8_t)(row[x] - row[x - channels]);
+}
+
+/// A PNG written here rather than with libpng: its chunks are a few lines. Each row is
+/// read once `follower` has it (at once without one), filtered into a block's buffer of
+/// its own, and compressed as each block fills: the pixels are only read, so a decoder
+/// can still be writing the rows below. The stream is compressed into the PNG's
+/// buffer, far enough in that the IDAT chunks are then laid out in place, each moved
+/// down to make room for the headers before it. The peak beside the pixels is the
+/// compressed stream's.
+static int encode_png(const pbx_image *image, pbx_follower *follower, uint8_t **png_bytes, size_t *png_size) {
   *png_bytes = NULL;
   *png_size = 0;
   size_t channels = image->channels, stride = (size_t)image->width * channels, height = image->height;
-  size_t raw_size = (stride + 1) * height;
-  // Grown in place where the allocator can (glibc's mremap of a large block).
-  uint8_t *raw = realloc(image->pixels, raw_size);
-  if (!raw) return PBX_IMAGE_NO_MEMORY;
-  image->pixels = raw;
-  // Last row first, each filtered into its place after a filter byte, right to left in
-  // one pass: a row's place lies beyond it (by y + 1 bytes), so what is written covers
-  // only bytes of the row already read, and no row below is overwritten before it moves.
-  // Each byte less the same channel of the pixel to its left (Sub).
-  for (size_t y = height; y-- > 0;) {
-    const uint8_t *row = raw + y * stride;
-    uint8_t *out = raw + y * (stride + 1) + 1;
-    size_t x = stride;
-    // Sixteen bytes at a time, both loaded before the store.
-    for (; x >= 16 + channels; x -= 16) {
-      sixteen_bytes here, left;
-      memcpy(&here, row + x - 16, 16);
-      memcpy(&left, row + x - 16 - channels, 16);
-      here -= left;
-      memcpy(out + x - 16, &here, 16);
-    }
-    for (; x > channels; x--) out[x - 1] = (uint8_t)(row[x - 1] - row[x - 1 - channels]);
-    for (; x > 0; x--) out[x - 1] = row[x - 1];
-    out[-1] = 1;
-  }
-  size_t bound = deflate_bound(raw_size);
+  size_t bound = deflate_bound((stride + 1) * height);
   // Signature and IHDR (33 bytes), IDAT chunks of at most 1 MiB of data (12 bytes more
   // each), IEND (12). The stream goes at `base`: chunk i's data moves from base + i *
   // chunk down to 41 + i * (chunk + 12), and what is written up to chunk i + 1's header
@@ -314,10 +323,41 @@ int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size
   // 41 + 12 * chunks.
   size_t chunk = 1 << 20, chunks = bound / chunk + 1, base = 41 + 12 * chunks;
   uint8_t *png = malloc(base + bound + 12);
-  if (!png) return PBX_IMAGE_NO_MEMORY;
-  size_t compressed_size = deflate_rows(raw, raw_size, png + base);
-  free(raw);
-  image->pixels = NULL;
+  // A block's bytes, and the row that fills it past its end.
+  uint8_t *filtered = malloc(BLOCK_BYTES + stride + 1);
+  if (!png || !filtered) {
+    free(png);
+    free(filtered);
+    return PBX_IMAGE_NO_MEMORY;
+  }
+  uint8_t *stream = png + base;
+  stream[0] = 0x78, stream[1] = 0x01;  // deflate with a 32 KiB window; fastest; no dictionary
+  bit_writer writer = {stream + 2, 0, 0};
+  uint32_t check = 1;
+  size_t held = 0;
+  for (uint32_t y = 0, ready = 0; y < height; y++) {
+    if (y >= ready && (ready = rows_ready(follower, (uint32_t)height, y)) == 0) {
+      free(png);
+      free(filtered);
+      return PBX_IMAGE_DAMAGED;
+    }
+    filter_row(image->pixels + y * stride, stride, channels, filtered + held);
+    held += stride + 1;
+    // A full block goes once a byte past it is held, so that the last one is marked last.
+    while (held > BLOCK_BYTES) {
+      put_block(&writer, filtered, BLOCK_BYTES, 0);
+      check = libdeflate_adler32(check, filtered, BLOCK_BYTES);
+      held -= BLOCK_BYTES;
+      memmove(filtered, filtered + BLOCK_BYTES, held);
+    }
+  }
+  put_block(&writer, filtered, held, 1);
+  check = libdeflate_adler32(check, filtered, held);
+  free(filtered);
+  align_to_byte(&writer);
+  put_word(writer.at, check);
+  size_t compressed_size = (size_t)(writer.at + 4 - stream);
+
   static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   uint8_t header[13];
   put_word(header, image->width);
@@ -330,7 +370,7 @@ int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size
   at = put_chunk(at + 8, "IHDR", header, sizeof header);
   for (size_t offset = 0; offset < compressed_size; offset += chunk) {
     size_t count = compressed_size - offset < chunk ? compressed_size - offset : chunk;
-    at = put_chunk(at, "IDAT", png + base + offset, count);
+    at = put_chunk(at, "IDAT", stream + offset, count);
   }
   at = put_chunk(at, "IEND", NULL, 0);
   size_t size = (size_t)(at - png);
@@ -338,6 +378,69 @@ int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size
   *png_bytes = shrunk ? shrunk : png;
   *png_size = size;
   return PBX_IMAGE_OK;
+}
+
+static void *follow(void *argument) {
+  pbx_follower *follower = argument;
+  follower->status = encode_png(&follower->image, follower, &follower->png, &follower->png_size);
+  return NULL;
+}
+
+int pbx_follow_start(pbx_follower *follower, const pbx_image *image, uint64_t working) {
+  if (!follower) return 0;
+  // Following holds the decoder's working memory and the compressed stream at once:
+  // only where both fit in the budget (they are each within it, checked before).
+  uint64_t pixels = (uint64_t)image->width * image->channels * image->height;
+  uint64_t peak = pixels + working + deflate_bound(pixels + image->height) + (2 << 20);
+  if (peak > follower->budget->max_bytes) return 0;
+  follower->image = *image;
+  follower->rows = 0;
+  follower->stopped = 0;
+  if (pthread_create(&follower->thread, NULL, follow, follower) != 0) return 0;
+  follower->following = 1;
+  return 1;
+}
+
+void pbx_follow_rows(pbx_follower *follower, uint32_t rows) {
+  if (!follower || !follower->following) return;
+  pthread_mutex_lock(&follower->lock);
+  follower->rows = rows;
+  pthread_cond_signal(&follower->changed);
+  pthread_mutex_unlock(&follower->lock);
+}
+
+void pbx_follow_stop(pbx_follower *follower) {
+  if (!follower || !follower->following) return;
+  pthread_mutex_lock(&follower->lock);
+  follower->stopped = 1;
+  pthread_cond_signal(&follower->changed);
+  pthread_mutex_unlock(&follower->lock);
+  pthread_join(follower->thread, NULL);
+  follower->following = 0;
+  free(follower->png);
+  follower->png = NULL;
+}
+
+int pbx_image_convert_png(const uint8_t *data, size_t size, const pbx_budget *budget, uint8_t **png_bytes, size_t *png_size) {
+  *png_bytes = NULL;
+  *png_size = 0;
+  pbx_follower follower = {.budget = budget};
+  pthread_mutex_init(&follower.lock, NULL);
+  pthread_cond_init(&follower.changed, NULL);
+  pbx_image image;
+  int status = pbx_decode_followed(data, size, budget, &image, &follower);
+  if (status == PBX_IMAGE_OK && follower.following) {
+    pthread_join(follower.thread, NULL);
+    status = follower.status;
+    *png_bytes = follower.png;
+    *png_size = follower.png_size;
+  } else if (status == PBX_IMAGE_OK) {
+    status = encode_png(&image, NULL, png_bytes, png_size);
+  }
+  pbx_image_free(&image);
+  pthread_cond_destroy(&follower.changed);
+  pthread_mutex_destroy(&follower.lock);
+  return status;
 }
 
 void pbx_free(void *bytes) {

@@ -125,6 +125,12 @@ final class DesktopBridge {
         // The owner of the copy under import went: its copy is offered once stored.
         if importing != nil { ownerWent = true } else if keepsOwner { try offerImported(monitor) }
       }
+      if importDone {
+        // Finished after the desktop's events that came with it: its owner's going is
+        // known by then.
+        importDone = false
+        try finishImport(monitor)
+      }
       if let expires = served?.expires, expires <= TimeSpec.now() {
         endpoint.withdraw()
         served = nil
@@ -148,9 +154,12 @@ final class DesktopBridge {
         try DesktopError.inStore { () throws(PasteboardError) in try monitor.drain() }
         try boardChanged(monitor)
       }
-      if found.count > entries.count + 1, found[entries.count + 1] != 0 { try finishImport(monitor) }
+      importDone = found.count > entries.count + 1 && found[entries.count + 1] != 0
     }
   }
+
+  /// The import under way has ended, and is finished once the desktop is serviced.
+  private var importDone = false
 
   /// Whether the present owner's offer is the board's item, kept alive by the bridge
   /// when that owner goes.
@@ -193,7 +202,10 @@ final class DesktopBridge {
     switch work.outcome() {
     case .failure(let error):
       switch error {
-      case .empty, .timeout, .keptSending, .failed: notify(.notImported(error))
+      case .empty, .timeout, .keptSending, .failed:
+        // Not when the owner went while it was read, or another copy came: the next
+        // import covers it, and the report was of a copy nobody holds.
+        if !went && !again { notify(.notImported(error)) }
       default: throw error
       }
     case .success(.thisBoards):

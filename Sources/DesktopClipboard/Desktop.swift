@@ -567,7 +567,7 @@ public enum Desktop {
         representations.append((type, file, "the desktop's \(name)"))
       }
     }
-    reading.leftOut += plan.pastTypeLimit.map { LeftOut(name: $0, reason: .pastTypeLimit(ImportLimits.typeLimit)) }
+    reading.leftOut += plan.cut(considered: 0).leftOut
     if let text {
       let file = try DesktopError.catching { try SystemCall.memoryFile(named: "text") }
       try DesktopError.catching { try file.file.writeAll(text) }

@@ -32,6 +32,11 @@ public enum DesktopTargets {
   /// pb's list of the targets of its offer that are derived (a line each), so that a pb
   /// importing the offer keeps what the item holds and not what was made of it.
   public static let pbDerived = "application/x-pb-derived"
+  /// The one type of the offer pb makes on Wayland just before it empties the selection
+  /// (`pb clear --desktop`): data control says only that the selection became empty,
+  /// the same when its owner exited, and a bridge that keeps copies alive would put
+  /// back one cleared on purpose. Nobody's copy: never read, nor kept.
+  public static let pbCleared = "application/x-pb-cleared"
   /// The most bytes a mark of pb's (`pbItem`, `pbDerived`) read from an owner may have.
   static let markLimit = 64 << 10
   /// Marks that say who holds the selection, not what it holds: a clipboard manager
@@ -198,6 +203,13 @@ public enum DesktopTargets {
     var offered: [String] = []
     var allTypes = false
 
+    /// The names past the type limit, as an import leaves them out, and `considered`.
+    func cut(considered: Int) -> Desktop.Cut {
+      Desktop.Cut(
+        leftOut: pastTypeLimit.map { Desktop.LeftOut(name: $0, reason: .pastTypeLimit(Desktop.ImportLimits.typeLimit)) },
+        considered: considered)
+    }
+
     /// The plan without the targets a pb offer lists as derived (`listed`, the bytes of
     /// its `pbDerived`): an import keeps only what the item held. Made again from what is
     /// left, so that a derived image/png does not pass for the original of a JPEG.
@@ -272,6 +284,7 @@ public enum DesktopTargets {
         plan.listsDerived = true
         continue
       }
+      if name == pbCleared { continue }
       if metaTargets.contains(name) || isOwnerMark(name) { continue }
       if textOrder.contains(where: { $0.caseInsensitiveEquals(name) }) || name.lowercased().hasPrefix("text/plain;") {
         if !textSeen {

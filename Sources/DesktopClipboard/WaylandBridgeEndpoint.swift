@@ -11,7 +11,9 @@ import LinuxSystem
 /// look the same. The bridge takes an empty selection right after an offer it kept
 /// (`keepOwner`) as its source having gone, as wl-clip-persist does; an application
 /// that clears its own copy gets it back. A secret (a password manager's) is never
-/// kept, so clearing one leaves the clipboard empty.
+/// kept, so clearing one leaves the clipboard empty. A pb's clear (`pb clear --desktop`)
+/// offers `DesktopTargets.pbCleared` first: the empty selection after it is not a
+/// source gone, and stays empty.
 final class WaylandBridgeEndpoint: BridgeEndpoint {
   private let control: WaylandDataControl
   /// The compositor `control` is connected to, which each import connects to too.
@@ -78,8 +80,10 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     owners.removeAll(where: \.isDone)
     let offer = try control.current(selection).offer
     defer { lastOffer = offer }
-    // A new selection while none of pb's own sources holds it: another client's.
-    events.taken = offer != lastOffer && offer != 0 && !owners.contains(where: \.holdsSelection)
+    // A new selection while none of pb's own sources holds it: another client's, unless
+    // it is a pb's clear, which empties it next (nobody's copy).
+    let clearing = try control.current(selection).types == [DesktopTargets.pbCleared]
+    events.taken = offer != lastOffer && offer != 0 && !clearing && !owners.contains(where: \.holdsSelection)
     events.ownerGone = keptOfferWent && offer == 0
     return events
   }

@@ -114,12 +114,15 @@ final class WaylandDataControl {
     return source
   }
 
-  /// Empties `selection` (a null source): its source is cancelled (wl-copy exits).
+  /// Empties `selection` (a null source): its source is cancelled (wl-copy exits). An
+  /// offer of `DesktopTargets.pbCleared` alone comes just before, so that a bridge tells
+  /// the clear from its owner's exit.
   func clear(_ selection: Desktop.Selection) throws(DesktopError) {
-    try checkSupported(selection)
+    let mark = try setSelection(selection, offering: [DesktopTargets.pbCleared])
     let request = selection == .primary
       ? WaylandProtocol.DataControlDevice.setPrimarySelection : WaylandProtocol.DataControlDevice.setSelection
     wayland.send(device, request, [.uint(0)])
+    destroy(source: mark)
     try wayland.roundtrip { event in if !handle(event) { wayland.setAside(event) } }
   }
 

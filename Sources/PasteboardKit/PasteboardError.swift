@@ -7,6 +7,8 @@ import LinuxSystem
 public enum PasteboardError: Error, Sendable, Equatable {
   // A negative answer.
   case emptyPasteboard(board: String)
+  /// `pb history --show N` of a past state without items (the one before the first copy).
+  case emptyState(board: String, number: Int)
   case noRepresentation(types: [String], board: String)
   case nothingToUndo(board: String, redo: Bool)
   /// Data that is not text, not written to a terminal: `command` is the paste command

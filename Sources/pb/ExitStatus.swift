@@ -42,6 +42,7 @@ enum ExitStatus {
     case .emptyPasteboard, .noRepresentation, .nothingToUndo, .noOpenGroup, .groupOpenedElsewhere, .binaryToTerminal: 1
     case .usage, .misuse, .invalidPasteboardName, .invalidTime, .invalidColor, .noSuchState: 64
     case .nothingToPin: 1
+    case .emptyState: 1
     case .cutRefused(let refusal): of(refusal.error)
     case .malformedType, .malformedItemSet, .itemOutOfRange, .invalidText, .unknownTypeName, .typeContradicted, .badArchive: 65
     // The item's data is not what its type says (a damaged image), or too large to convert.

@@ -48,6 +48,8 @@ extension PasteboardError {
       return Display.line(text)
     case .misuse(let misuse):
       return Display.line(misuse.message)
+    case .emptyState(let board, let number):
+      return "state \(number) of pasteboard '\(Display.value(board))' is empty; show a state pb history --list lists"
     case .noSuchState(let board, let number, let count):
       let valid = count == 0 ? "it holds no past state yet" : "give 0-\(count), as pb history --list\(Hint.option(board)) numbers them"
       return "no past state \(number) in the history of '\(Display.value(board))'; \(valid)"
@@ -325,6 +327,14 @@ extension Desktop.LeftOut {
   /// The one line an import that kept some types says of those it left out.
   static func note(_ list: [Desktop.LeftOut], kept: Int) -> String {
     "left out \(phrase(list)); imported \(kept) type\(kept == 1 ? "" : "s")"
+  }
+
+  /// The same line from `pb types --desktop` (`listing`) and `pb paste --desktop`, which
+  /// look no further into an offer than an import reads.
+  static func note(_ cut: Desktop.Cut, listing: Bool) -> String {
+    let plural = cut.considered == 1 ? "" : "s"
+    return "left out \(phrase(cut.leftOut)); "
+      + (listing ? "listed \(cut.considered) name\(plural)" : "chose among \(cut.considered) type\(plural)")
   }
 }
 

@@ -15,11 +15,21 @@ final class Output: @unchecked Sendable {
 
   /// Writes text; a path in it is written as the bytes it stands for (see `PathBytes`).
   func write(_ text: String) throws(PasteboardError) {
-    buffer += PathBytes.bytes(text)
-    if buffer.count >= ByteTransfer.bufferSize { try flush() }
+    try write(PathBytes.bytes(text))
   }
 
   func write(_ bytes: [UInt8]) throws(PasteboardError) {
+    // Bytes as many as the buffer holds go out as they are: a clip of megabytes that
+    // `pb history --list` writes is not copied once more.
+    if bytes.count >= ByteTransfer.bufferSize {
+      try flush()
+      do {
+        try descriptor.writeAll(bytes)
+      } catch {
+        throw PasteboardError(error)
+      }
+      return
+    }
     buffer += bytes
     if buffer.count >= ByteTransfer.bufferSize { try flush() }
   }

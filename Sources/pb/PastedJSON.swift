@@ -75,12 +75,16 @@ enum PastedJSON {
   private static func streamText(_ opened: OpenRepresentation, to output: Output) throws(PasteboardError) {
     try output.write("\"")
     var escaped: [UInt8] = []
+    // One escaper across chunks: a character split between two is still escaped.
+    var escaper = JSONValue.StringEscaper()
     try forEachChunk(opened) { (chunk) throws(PasteboardError) in
       escaped.removeAll(keepingCapacity: true)
-      JSONValue.appendEscaped(chunk, to: &escaped)
+      escaper.append(chunk, to: &escaped)
       try output.write(escaped)
     }
-    try output.write("\"")
+    escaped.removeAll(keepingCapacity: true)
+    escaper.finish(to: &escaped)
+    try output.write(escaped + Array("\"".utf8))
   }
 
   private static func streamBase64(_ opened: OpenRepresentation, to output: Output) throws(PasteboardError) {

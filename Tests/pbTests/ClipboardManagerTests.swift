@@ -146,6 +146,22 @@ struct ClipboardManagerTests {
     #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
   }
 
+  @Test("X11: an owner killed while the bridge reads its copy: no report of a copy nobody holds, and the next copy is imported")
+  func ownerKilledMidRead() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
+    try waitUntil { bridge.isWatching }
+    let dying = try ImportRobustnessTests.lateOwner(sandbox, x, ["UTF8_STRING=never"])
+    try #require(dying.waitFor("asked UTF8_STRING").contains("asked UTF8_STRING"), "the bridge reads the copy")
+    crash([dying.pid])
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("next".utf8)).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "next" }
+    #expect(try sandbox.pb("paste").text == "next", "the next copy was not imported: \(bridge.waitFor(""))")
+    // The killed owner's read ended before the next copy's was stored: any report is out.
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
+
   @Test("X11: persistence is left to a clipboard manager already running, and to nobody by a one-way bridge")
   func notTheManager() throws {
     let sandbox = try Sandbox()

@@ -221,6 +221,34 @@ struct DesktopDirectTests {
       desktop: { try? sway.client(sandbox, "wl-paste", ["-n"]) }, applicationCopy: { try sway.copy(sandbox, [$0]) })
   }
 
+  @Test("Wayland: clear --desktop with a bridge running stays cleared: the bridge does not put back the copy it kept")
+  func clearBesideBridgeOnWayland() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let environment = sway.environment.filter { !$0.value.isEmpty }
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
+    try waitUntil { bridge.isWatching }
+    // Every selection in turn, as the desktop's clients see them.
+    let watcher = try Background(sandbox, ["wl-paste", "--watch", "sh", "-c", "cat; echo ' |'"], environment: environment)
+    try #require(try sway.copy(sandbox, ["-n", "copied"]).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "copied" }
+    try #require(try sandbox.pb("paste").text == "copied", "the bridge imports wl-copy's copy: \(bridge.waitFor(""))")
+    try #require(watcher.waitFor("copied |").contains("copied |"))
+
+    let cleared = try sandbox.pb(["clear", "--desktop"], environment: environment)
+    #expect(cleared.status == 0 && cleared.stderr.isEmpty, "\(cleared)")
+    #expect(try sway.client(sandbox, "wl-paste", ["-n"]).status != 0, "the clipboard is empty")
+    // A copy after the clear, once the bridge has taken it in, follows the clear's events:
+    // by then a copy put back would have come between.
+    try #require(try sway.copy(sandbox, ["-n", "after"]).status == 0)
+    try waitUntil { (try? sandbox.pb("paste").text) == "after" }
+    try #require(try sandbox.pb("paste").text == "after", "the bridge imports the next copy: \(bridge.waitFor(""))")
+    let seen = watcher.waitFor("after |")
+    let between = seen.range(of: "copied |").map { seen[$0.upperBound...] } ?? ""
+    #expect(seen.contains("after |") && !between.contains("copied"), "the cleared copy came back: \(seen)")
+    #expect(bridge.waitFor("pb bridge").isEmpty, "the bridge reported: \(bridge.waitFor(""))")
+  }
+
   /// With a bridge running on the desktop of `environment`, `pb clear` leaves `desktop`
   /// (the clipboard as a client reads it) nothing, first when pb's offer of the board's
   /// item holds it, then when an application's copy (`applicationCopy`) that the bridge

@@ -435,6 +435,42 @@ struct RemoteHostileTests {
     #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "", "a refusal is silent")
   }
 
+  @Test(
+    "kill -9 at each step of a bridge's import (strace): the change sent again is taken, never refused as taken already",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "strace is installed for tests"))
+  func importKilledAtEachStep() throws {
+    let sandbox = try Sandbox()
+    let archive = try sandbox.file("bridged.tar", Self.bridged("sent", sender: "1111111111111111", count: 5))
+    // Each step on a board of its own that holds "before": the end killed at that
+    // call (or not at all), then the same archive sent by the next bridge.
+    let script = """
+      set -u
+      cd '\(sandbox.root.path)'
+      end() { pb __bridge-end --pasteboard "$1" < bridged.tar > /dev/null 2> /dev/null; }
+      pb copy -p traced <<< "before" || exit 2
+      strace -f -o calls -e trace=linkat,renameat,renameat2 pb __bridge-end --pasteboard traced < bridged.tar > /dev/null || exit 3
+      [ "$(pb paste -p traced)" = "sent" ] || exit 4
+      board=0
+      for call in linkat renameat renameat2; do
+        count=$(grep -c "^[0-9]* *$call(" calls)
+        for ((when = 1; when <= count; when++)); do
+          board=$((board + 1))
+          pb copy -p "b$board" <<< "before" || exit 5
+          strace -f -o /dev/null -e inject=$call:signal=KILL:when=$when pb __bridge-end --pasteboard "b$board" < bridged.tar > /dev/null 2>&1
+          status=$?
+          end "b$board"
+          echo "$call:$when: status $status, then $(pb paste -p "b$board")"
+        done
+      done
+      """
+    let result = try sandbox.shell(script, timeLimit: 300)
+    #expect(result.status == 0, "\(result)")
+    let steps = result.lines.filter { $0.contains(": status ") }
+    #expect(steps.count >= 4, "the import's links and renames were each killed: \(result)")
+    #expect(steps.contains { $0.contains("status 137") }, "a kill landed: \(result)")
+    #expect(steps.allSatisfy { $0.hasSuffix(", then sent") }, "\(result)")
+  }
+
   @Test("a bridge's change from a board with this board's identity (a copy of its store) stops the bridge, said, the board kept")
   func sameIdentityRefusedLoudly() throws {
     let sandbox = try Sandbox()

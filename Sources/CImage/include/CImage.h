@@ -54,11 +54,12 @@ int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget,
 /// never converted to a PNG, so pbx_image_decode leaves it out.)
 int pbx_image_decode_picture(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image);
 
-/// Encodes `image` as a PNG (Huffman codes alone: it is made while a reader waits) into a
-/// buffer of `*png_size` bytes at `*png_bytes`, to be freed with pbx_free. The pixels
-/// are filtered in place and freed: the peak is theirs and the compressed data's, which
-/// `pbx_image_decode` counted. `image` is only to be freed after, whatever the status.
-int pbx_image_encode_png(pbx_image *image, uint8_t **png_bytes, size_t *png_size);
+/// The image in `data` (as pbx_image_decode takes it, within `budget`) as a PNG (Huffman
+/// codes alone: it is made while a reader waits) in a buffer of `*png_size` bytes at
+/// `*png_bytes`, to be freed with pbx_free. A JPEG's rows are compressed on a second
+/// thread as they are decoded.
+int pbx_image_convert_png(const uint8_t *data, size_t size, const pbx_budget *budget, uint8_t **png_bytes,
+                          size_t *png_size);
 
 void pbx_image_free(pbx_image *image);
 void pbx_free(void *bytes);

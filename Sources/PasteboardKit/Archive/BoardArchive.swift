@@ -332,8 +332,14 @@ extension Pasteboard {
     let items = stored(contents.items, defaultingExpiry: true)
     let takesHistory = !append && contents.undo != nil
     var refused = false
-    let state = try commit(from: workspace, recording: Recording(actionName: actionName, records: false)) {
-      (live, current, history) throws(PasteboardError) in
+    // The record of an import taken, written once its change is committed: written
+    // before, a kill between the two left a change never made recorded as taken, and
+    // the sender's next sending of it was refused as older.
+    var record: (BridgeOrder, Directory)?
+    let state = try commit(
+      from: workspace, recording: Recording(actionName: actionName, records: false),
+      committed: { _ throws(PasteboardError) in if let (order, directory) = record { try order.write(in: directory) } }
+    ) { (live, current, history) throws(PasteboardError) in
       // Decided at the commit, under the lock: the two ends of this side of two bridges
       // of one pair take turns here.
       var order: (BridgeOrder, BridgeStamp, Directory)?
@@ -363,7 +369,7 @@ extension Pasteboard {
       if let (taken, stamp, directory) = order {
         var read = taken
         read.imported(stamp, replacing: current.changeCount, holding: live, as: current.changeCount + 1, holding: items)
-        try read.write(in: directory)
+        record = (read, directory)
       }
       // Recorded here rather than by `commit`, so that the archive's entries go on top.
       history.recordChange(

@@ -44,7 +44,8 @@ public enum BridgeEnd: Sendable {
 /// What a board's remote bridges took, `bridged.json` in its folder
 /// (docs/store-format.md): the board's own identity, the newest count of each board taken
 /// from, and the last few imports with the change each carried. Read and written under
-/// the board's lock by an import; read without it by an export, to stamp what it sends.
+/// the board's lock by an import (once its change is committed); read without it by an
+/// export, to stamp what it sends.
 struct BridgeOrder {
   static let fileName = "bridged.json"
   static let sizeLimit = 256 << 10

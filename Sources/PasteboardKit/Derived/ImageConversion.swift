@@ -85,16 +85,12 @@ public enum ImageConversion {
   private static func withPNG<Value>(from bytes: [UInt8], budget: Budget, _ body: (UnsafeRawBufferPointer) -> Value)
     throws(Failure) -> Value
   {
-    var image = pbx_image()
     var limits = pbx_budget(max_bytes: UInt64(max(0, budget.memory)), max_scans: UInt32(clamping: max(0, budget.scans)))
-    let decoded = bytes.withUnsafeBufferPointer { pbx_image_decode($0.baseAddress, $0.count, &limits, &image) }
-    defer { pbx_image_free(&image) }
-    try check(decoded)
     var png: UnsafeMutablePointer<UInt8>?
     var count = 0
-    let encoded = pbx_image_encode_png(&image, &png, &count)
+    let converted = bytes.withUnsafeBufferPointer { pbx_image_convert_png($0.baseAddress, $0.count, &limits, &png, &count) }
     defer { pbx_free(png) }
-    try check(encoded)
+    try check(converted)
     return body(UnsafeRawBufferPointer(start: png, count: count))
   }
 

@@ -26,6 +26,27 @@ extension JSONValue {
   /// file that grows a line at a time (the journal's progress), or of a stream.
   public var line: [UInt8] { laidOut(indent: -1, emptyArraysOnOneLine: true) }
 
+  /// An array written an element at a time, laid out as `report` lays out the whole
+  /// array: a long list is written without holding every element at once.
+  public struct ReportArray {
+    private var count = 0
+
+    public init() {}
+
+    /// The bytes that add `element` to the array (its opening bracket, for the first).
+    public mutating func adding(_ element: JSONValue) -> [UInt8] {
+      var output: [UInt8] = []
+      output.reserveCapacity(element.estimatedSize + 8)
+      output += count == 0 ? Array("[\n  ".utf8) : Array(",\n  ".utf8)
+      element.write(to: &output, indent: 1, emptyArraysOnOneLine: true)
+      count += 1
+      return output
+    }
+
+    /// The bytes that end the array, and the final newline: `[]` when nothing was added.
+    public var end: [UInt8] { Array((count == 0 ? "[]\n" : "\n]\n").utf8) }
+  }
+
   /// As `pretty` lays the value out at `depth` inside another, without the final
   /// newline: the text of a `.laidOut` value.
   func pretty(atDepth depth: Int) -> [UInt8] {
@@ -50,7 +71,7 @@ extension JSONValue {
 
   /// About the bytes the value lays out to: exact for text already laid out (most of a
   /// history), a little over for the rest.
-  private var estimatedSize: Int {
+  fileprivate var estimatedSize: Int {
     switch self {
     case .null, .bool: 8
     case .number(let text), .string(let text): text.utf8.count + 8
@@ -61,7 +82,7 @@ extension JSONValue {
   }
 
   /// `indent` -1 lays the value out on one line.
-  private func write(to output: inout [UInt8], indent: Int, emptyArraysOnOneLine: Bool) {
+  fileprivate func write(to output: inout [UInt8], indent: Int, emptyArraysOnOneLine: Bool) {
     let oneLine = indent < 0
     func newline(_ depth: Int) {
       if oneLine { return }
@@ -124,24 +145,74 @@ extension JSONValue {
     output.append(UInt8(ascii: "\""))
   }
 
-  /// The inside of a JSON string: quote, backslash and control characters escaped; UTF-8
-  /// passes through byte for byte, so a chunk of a stream may end in the middle of a
-  /// character.
-  public static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to escaped: inout [UInt8]) {
-    // Runs that need no escape (nearly everything) are appended whole.
-    // An index loop, not enumerated(): its tuples' metadata is built at run time.
-    var runStart = 0
-    for index in 0..<bytes.count {
-      let byte = bytes[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-      escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-      appendEscape(of: byte, to: &escaped)
-      runStart = index + 1
-    }
-    escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+  /// The inside of a JSON string whose UTF-8 bytes are all given at once (see
+  /// `StringEscaper`).
+  static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to escaped: inout [UInt8]) {
+    var escaper = StringEscaper()
+    escaper.append(bytes, to: &escaped)
+    escaper.finish(to: &escaped)
   }
 
-  private static func appendEscape(of byte: UInt8, to escaped: inout [UInt8]) {
+  /// The inside of a JSON string, from its UTF-8 bytes given a chunk at a time: quote,
+  /// backslash and the control characters escaped, C0 (below 0x20) and C1 (U+0080 to
+  /// U+009F, which a terminal takes for commands: 0x9B begins a CSI sequence as ESC [
+  /// does) alike, so that a report on a terminal shows a clip's controls as text. Other
+  /// bytes pass through as they are, so a chunk may end in the middle of a character.
+  public struct StringEscaper {
+    /// A C1 character's lead byte ended the last chunk: its second byte decides.
+    private var leadHeld = false
+
+    public init() {}
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer, to escaped: inout [UInt8]) {
+      var index = 0
+      if leadHeld {
+        leadHeld = false
+        if let second = bytes.first, Self.isC1Second(second) {
+          JSONValue.appendEscape(of: second, to: &escaped)
+          index = 1
+        } else {
+          escaped.append(Self.c1Lead)
+        }
+      }
+      // Runs that need no escape (nearly everything) are appended whole.
+      var runStart = index
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+          escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+          JSONValue.appendEscape(of: byte, to: &escaped)
+          index += 1
+          runStart = index
+        } else if byte == Self.c1Lead, index + 1 == bytes.count {
+          escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+          leadHeld = true
+          index += 1
+          runStart = index
+        } else if byte == Self.c1Lead, Self.isC1Second(bytes[index + 1]) {
+          escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+          JSONValue.appendEscape(of: bytes[index + 1], to: &escaped)
+          index += 2
+          runStart = index
+        } else {
+          index += 1
+        }
+      }
+      escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// Ends the string: a lead byte held back with nothing after it goes out as it is.
+    public mutating func finish(to escaped: inout [UInt8]) {
+      if leadHeld { escaped.append(Self.c1Lead) }
+      leadHeld = false
+    }
+
+    /// U+0080 to U+009F in UTF-8: C2 80 to C2 9F.
+    private static let c1Lead: UInt8 = 0xC2
+    private static func isC1Second(_ byte: UInt8) -> Bool { byte >= 0x80 && byte <= 0x9F }
+  }
+
+  fileprivate static func appendEscape(of byte: UInt8, to escaped: inout [UInt8]) {
     switch byte {
     case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
     case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]

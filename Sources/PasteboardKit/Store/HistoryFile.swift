@@ -51,9 +51,12 @@ struct HistoryFile {
     let levelsField = try object.required("levelsOfUndo")
     let levels = try levelsField.integer(Int.self)
     guard levels >= 0 else { throw levelsField.damaged("\(levels) is not a number of levels") }
-    // Older files have the default budget.
+    // Older files have the default budget and no pins: format 7 defines both, and a
+    // format 6 file that names them (which no pb writes) is read as format 6 means it.
+    let hasPinsAndBudget = format >= 7
     var maxBytes = History.defaultMaxBytes
-    if let maxBytesField = format >= 7 ? try object.required("maxBytes") : object.field("maxBytes") {
+    if hasPinsAndBudget {
+      let maxBytesField = try object.required("maxBytes")
       maxBytes = try maxBytesField.integer(Int64.self)
       guard maxBytes >= 0 else { throw maxBytesField.damaged("\(maxBytes) is not a number of bytes") }
     }
@@ -78,7 +81,7 @@ struct HistoryFile {
         return History.SavedState(items: entry.items, changeCount: entry.changeCount, actionName: entry.actionName, date: entry.date)
       },
       maxBytes: maxBytes)
-    if let pinsField = object.field("pins") {
+    if hasPinsAndBudget, let pinsField = object.field("pins") {
       let pins = try pinsField.array().map { try $0.array().map { try $0.dataFileName() } }
       // pb pins only states it holds, each once: no more than the stacks, the board and
       // the state before secrets.

@@ -11,12 +11,10 @@ public struct ListedState: Sendable {
   /// The change that left it, and when (ms since 1970); nil for the present.
   public var replacedBy: String?
   public var replaced: Int64?
-  /// Each item's whole text (its first plain text, else its first text of any kind);
-  /// nil for an item without text, a concealed one, and one whose text is missing or
-  /// damaged (restoring that state says what is wrong).
-  public var texts: [String?]
   /// Whether it is pinned (`pb history --pin`).
   public var pinned: Bool
+  /// The manifest or history file that names its data files, for `text(of:item:)`.
+  var filesOf: String
 }
 
 extension Pasteboard {
@@ -28,12 +26,11 @@ extension Pasteboard {
   /// A state without items is left out, and so is one the same as the state listed
   /// just before it (same types and bytes, item for item): its number is skipped, so
   /// that every number listed is still the one `restore` and `openState` take.
-  /// Read without the lock, as `stateAndHistory` reads: a data file gone meanwhile means
-  /// a writer dropped its state, and the read starts over; one still gone in the same
-  /// state is listed without its text.
+  /// Read without the lock, as `stateAndHistory` reads. Texts are not read here but by
+  /// `text(of:item:)`, a state at a time as it is written, so that a list holds one
+  /// text at a time however many states it has.
   public func statesToPick() throws(PasteboardError) -> [ListedState] {
-    var missing: Int?
-    return try readConsistently("read the history of") { () throws(PasteboardError) -> [ListedState]? in
+    try readConsistently("read the history of") { () throws(PasteboardError) -> [ListedState]? in
       var (present, history) = try stateAndHistory()
       // Expired items are gone from every state, as a restore would find them.
       history.dropExpired(at: clock())
@@ -41,47 +38,48 @@ extension Pasteboard {
       let historyPath = path + "/" + Folder.history + "/\(present.changeCount).json"
       let now = ListedState(
         number: 0, items: present.items, made: present.modificationDate.map { Int64($0) * 1000 }, replacedBy: nil, replaced: nil,
-        texts: [], pinned: history.pins.contains(History.pinKey(present.items)))
+        pinned: history.pins.contains(History.pinKey(present.items)), filesOf: manifestPath)
       let past = history.pastStates.map { state in
         ListedState(
           number: state.number, items: state.items, made: state.made, replacedBy: state.replacedBy, replaced: state.replaced,
-          texts: [], pinned: state.pinned)
+          pinned: state.pinned, filesOf: historyPath)
       }
       var listed: [ListedState] = []
-      for var state in [now] + past where !state.items.isEmpty {
-        let filesOf = state.number == 0 ? manifestPath : historyPath
+      for state in [now] + past where !state.items.isEmpty {
         if let newer = listed.last, try sameContents(newer.items, state.items, manifestPath: historyPath) { continue }
-        for item in state.items {
-          let text =
-            item.representations.first { TypeRegistry.conforms($0.type, to: .plainText) }
-            ?? item.representations.first { TypeRegistry.conforms($0.type, to: .text) }
-          guard !item.concealed, let text else {
-            state.texts.append(nil)
-            continue
-          }
-          let opened: Descriptor?
-          do throws(PasteboardError) {
-            opened = try openData(text, manifestPath: filesOf)
-          } catch {
-            // A damaged state is listed without its text rather than failing the list.
-            guard case .corruptStore = error else { throw error }
-            state.texts.append(nil)
-            continue
-          }
-          guard let descriptor = opened else {
-            if try changeCount() != present.changeCount, missing != present.changeCount {
-              missing = present.changeCount
-              return nil
-            }
-            state.texts.append(nil)
-            continue
-          }
-          state.texts.append(try OpenRepresentation(index: 0, representation: text, descriptor: descriptor).wholeText())
-        }
         listed.append(state)
       }
       return listed
     }
+  }
+
+  /// Item `index`'s whole text (its first plain text, else its first text of any kind)
+  /// of a state `statesToPick` listed; nil for an item without text, a concealed one, and
+  /// one whose text is missing (a writer dropped the state since it was listed) or damaged
+  /// (restoring that state says what is wrong).
+  public func text(of state: ListedState, item index: Int) throws(PasteboardError) -> String? {
+    let item = state.items[index]
+    let text =
+      item.representations.first { TypeRegistry.conforms($0.type, to: .plainText) }
+      ?? item.representations.first { TypeRegistry.conforms($0.type, to: .text) }
+    guard !item.concealed, let text else { return nil }
+    let opened: Descriptor?
+    do throws(PasteboardError) {
+      opened = try openData(text, manifestPath: state.filesOf)
+    } catch {
+      // A damaged state is listed without its text rather than failing the list.
+      guard case .corruptStore = error else { throw error }
+      return nil
+    }
+    guard let opened else { return nil }
+    return try OpenRepresentation(index: 0, representation: text, descriptor: opened).wholeText()
+  }
+
+  /// Every item's text of a listed state, as `text(of:item:)` reads each.
+  public func texts(of state: ListedState) throws(PasteboardError) -> [String?] {
+    var texts: [String?] = []
+    for index in state.items.indices { texts.append(try text(of: state, item: index)) }
+    return texts
   }
 
   /// Whether two states hold the same items: the same representations, of the same
@@ -135,7 +133,7 @@ extension Pasteboard {
       history.dropExpired(at: clock())
       let states = history.pastStates
       guard number <= states.count else { throw .noSuchState(board: name, number: number, count: states.count) }
-      guard let first = states[number - 1].items.first else { throw .emptyPasteboard(board: name) }
+      guard let first = states[number - 1].items.first else { throw .emptyState(board: name, number: number) }
       guard let representation = first.representation(preferring: types) else { return [] }
       let historyPath = path + "/" + Folder.history + "/\(present.changeCount).json"
       if let descriptor = try openData(representation, manifestPath: historyPath) {

@@ -321,10 +321,11 @@ public final class Pasteboard {
   /// history, and returns the new items, or nil for no change at all (then nothing is
   /// committed).
   /// `durable` (for `pb cut`, which then removes the originals) returns only once the
-  /// data, the history and the manifest are on disk.
+  /// data, the history and the manifest are on disk. `committed` runs once the new state
+  /// is, still under the lock: a record of the change is written there, never before it.
   func commit(
     from workspace: Workspace?, kind: ChangeKind = .done, ifCount: Int? = nil, recording: Recording? = nil, durable: Bool = false,
-    outside: OutsideWork? = nil,
+    outside: OutsideWork? = nil, committed: ((PasteboardState) throws(PasteboardError) -> Void)? = nil,
     _ change: (_ live: [Item], _ current: Manifest, _ history: inout History) throws(PasteboardError) -> [Item]?
   ) throws(PasteboardError) -> (state: PasteboardState, work: JournaledWork?) {
     var work: JournaledWork?
@@ -397,7 +398,9 @@ public final class Pasteboard {
       collectGarbage(
         keeping: next, history: history, replacing: current, state: stateFolder, data: data, except: workspace?.folderName)
       LastCommit.keep(read, history)
-      return PasteboardState(name: name, manifest: next, at: now)
+      let state = PasteboardState(name: name, manifest: next, at: now)
+      try committed?(state)
+      return state
     }
     emptyTrash()
     return (state, work)

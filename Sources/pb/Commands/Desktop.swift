@@ -381,7 +381,9 @@ extension PasteRequest {
   func pasteDesktop() throws {
     let preferred = try types.map(TypeIdentifier.parseList) ?? []
     try desktopChoice.run(publishing: false) { route in
-      let read = try Desktop.readOffered(preferred, selection: desktopChoice.selection, route: route, limits: Desktop.ImportLimits())
+      let read = try Desktop.readOffered(preferred, selection: desktopChoice.selection, route: route, limits: Desktop.ImportLimits()) {
+        StandardStreams.printError("pb: " + Desktop.LeftOut.note($0, listing: false))
+      }
       // Raw binary on a terminal garbles it until `reset`, as for a board's item.
       if !force, StandardStreams.outputIsTerminal, !TypeRegistry.conforms(read.type, to: .text) {
         var command = ["pb", "paste", "--desktop"]
@@ -402,7 +404,9 @@ extension TypesRequest {
   func listDesktopOffer() throws {
     let parent = try conformingTo.map(TypeIdentifier.parse)
     try desktopChoice.run(publishing: false) { route in
-      let offered = try Desktop.offeredNames(selection: desktopChoice.selection, route: route).filter { name in
+      let offered = try Desktop.offeredNames(selection: desktopChoice.selection, route: route) {
+        StandardStreams.printError("pb: " + Desktop.LeftOut.note($0, listing: true))
+      }.filter { name in
         parent.map { parent in name.type.map { TypeRegistry.conforms($0, to: parent) } ?? false } ?? true
       }
       let output = Output.standard

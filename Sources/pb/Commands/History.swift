@@ -274,17 +274,29 @@ extension PB {
     /// `--list`: a line per state, `N<TAB>mark<TAB>time<TAB>types<TAB>text`, for pickers
     /// (fzf, rofi, dmenu) that hand back the line chosen; with --json the same as an
     /// array with whole texts; with -0, `N<TAB>whole text` ended by NUL for `fzf --read0`.
+    /// Each state's text is read, written and let go before the next: a board of large
+    /// clips is listed in the memory of one.
     private func writeList(_ pasteboard: Pasteboard) throws {
-      let states = try pasteboard.statesToPick().map(Report.ListedStateReport.init)
       let output = Output.standard
-      if json { return try output.write(Report.json(states)) }
+      let states = try pasteboard.statesToPick()
+      func listed(_ state: ListedState) throws -> Report.ListedStateReport {
+        Report.ListedStateReport(state: state, text: try pasteboard.text(of: state, item: 0))
+      }
+      if json {
+        var array = JSONValue.ReportArray()
+        for state in states { try output.write(array.adding(try listed(state).json)) }
+        return try output.write(array.end)
+      }
       if nullTerminated {
         // Whole texts are for a picker reading a pipe; a terminal gets them escaped, so
         // a clip's escape sequences cannot retitle, clear or take over the terminal.
         let toTerminal = StandardStreams.outputIsTerminal
         for state in states {
+          let state = try listed(state)
           let text = state.text.map { toTerminal ? Display.line($0) : $0 } ?? state.preview
-          try output.write("\(state.number)\t\(text)\0")
+          try output.write("\(state.number)\t")
+          try output.write(text)
+          try output.write("\0")
         }
         return
       }
@@ -292,9 +304,12 @@ extension PB {
       // word anywhere in the text.
       let width = StandardStreams.outputIsTerminal ? SystemCall.terminalColumns(Descriptor.standardOutput.file) ?? 80 : nil
       for state in states {
+        let state = try listed(state)
         let types = state.types.isEmpty ? "-" : state.types.joined(separator: ",")
         let start = "\(state.number)\t\(state.mark)\t\(state.made ?? "-")\t\(types)\t"
-        try output.write(start + Self.fitted(state.preview, after: start, width: width) + "\n")
+        try output.write(start)
+        try output.write(Self.fitted(state.preview, after: start, width: width))
+        try output.write("\n")
       }
     }
 
@@ -417,7 +432,8 @@ extension Report {
       ])
     }
 
-    init(state: ListedState) {
+    /// `text`: the first item's whole text (`Pasteboard.text(of:item:)`).
+    init(state: ListedState, text: String?) {
       number = state.number
       made = state.made.map { Timestamp.format(secondsSince1970: Int($0 / 1000)) }
       replacedBy = state.replacedBy.map { Display.value($0) }
@@ -426,7 +442,7 @@ extension Report {
       var seen = Set<String>()
       types = state.items.flatMap(\.types).map { Display.value($0.rawValue) }.filter { seen.insert($0).inserted }
       bytes = state.items.reduce(0) { $0 + $1.size }
-      text = state.texts.first ?? nil
+      self.text = text
       preview = Self.preview(of: state.items, text: text)
       pinned = state.pinned
     }

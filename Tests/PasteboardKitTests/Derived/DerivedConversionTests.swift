@@ -1,3 +1,4 @@
+import CImage
 import Foundation
 @testable import PasteboardKit
 import Testing
@@ -73,6 +74,32 @@ import Testing
     let png = try ImageConversion.png(from: try Self.sample(name))
     let size = try #require(Self.pngSize(png))
     #expect(size.width == 16 && size.height == 16)
+  }
+
+  /// An image's pixels as CImage decodes them (libpng for a PNG).
+  static func pixels(_ bytes: [UInt8]) throws -> (size: [UInt32], pixels: [UInt8]) {
+    var image = pbx_image()
+    var budget = pbx_budget(max_bytes: 64 << 20, max_scans: 100)
+    let status = bytes.withUnsafeBufferPointer { pbx_image_decode_picture($0.baseAddress, $0.count, &budget, &image) }
+    defer { pbx_image_free(&image) }
+    try #require(status == Int32(PBX_IMAGE_OK))
+    let count = Int(image.width) * Int(image.height) * Int(image.channels)
+    return ([image.width, image.height, image.channels], Array(UnsafeBufferPointer(start: image.pixels, count: count)))
+  }
+
+  // The encoder compresses a JPEG's rows on a thread of its own as they are decoded: a
+  // row read before the decoder finished it would differ here.
+  @Test("the PNG of a JPEG holds exactly the pixels the JPEG decodes to, baseline or progressive, over many blocks",
+    arguments: ["0227/full-white-stripe.jpg", "0051/webtide_logo.jpg", "0084/flower-of-life.jpg"])
+  func pngHoldsTheDecodedPixels(_ name: String) throws {
+    let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../TypeCorpus/files")
+    let jpeg = [UInt8](try Data(contentsOf: corpus.appendingPathComponent(name)))
+    let png = try ImageConversion.png(from: jpeg)
+    try #require(Self.pngSize(png) != nil)
+    let (size, pixels) = try Self.pixels(jpeg)
+    let reread = try Self.pixels(png)
+    #expect(reread.size == size)
+    #expect(reread.pixels == pixels)
   }
 
   @Test("a stored image's budget grows with its size, from the standard one to a ceiling")

@@ -93,6 +93,28 @@ import Testing
     #expect(throws: JSONError(field: "n", reason: "it has the wrong kind of value")) { try number("1").millisecondTimestamp() }
   }
 
+  @Test func controlsAreEscapedC0AndC1AlikeWhereverAStreamIsCut() throws {
+    let text = "a\"\\\u{1B}[2J\u{9B}31m\u{85}\u{80}\u{9F}\u{A0}é😀\u{7F}z"
+    var whole: [UInt8] = []
+    JSONValue.appendString(text, to: &whole)
+    // U+00A0 shares C1's lead byte but is no control; DEL is left as JSONEncoder leaves it.
+    #expect(String(decoding: whole, as: UTF8.self) == #""a\"\\\u001b[2J\u009b31m\u0085\u0080\u009f"# + "\u{A0}é😀\u{7F}z\"")
+    var parser = JSONParser(bytes: whole)
+    #expect(try parser.document() == .string(text), "read back as the text it was")
+    let bytes = Array(text.utf8)
+    for cut in 0...bytes.count {
+      var escaper = JSONValue.StringEscaper()
+      var streamed: [UInt8] = [UInt8(ascii: "\"")]
+      bytes.withUnsafeBytes { all in
+        escaper.append(UnsafeRawBufferPointer(rebasing: all[..<cut]), to: &streamed)
+        escaper.append(UnsafeRawBufferPointer(rebasing: all[cut...]), to: &streamed)
+      }
+      escaper.finish(to: &streamed)
+      streamed.append(UInt8(ascii: "\""))
+      #expect(streamed == whole, "a stream cut at byte \(cut)")
+    }
+  }
+
   @Test(arguments: [
     "", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "[1] 2", "01", "1.", "-", "1e", "+1", ".5", "[\"a]",
     "[\"\\x\"]", "[\"\\u12\"]", "[\"\\ud800\"]", "[\"\\udc00\"]", "[\"a\u{01}b\"]", "{\"a\":1,\"a\":2}", "tru", "nul", "[true false]",

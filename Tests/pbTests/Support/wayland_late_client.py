@@ -8,6 +8,9 @@ on a thread of its own, as toolkits serve several side by side.
                     NAME=FILE               the file's bytes at once
                     NAME=never              nothing, the pipe held open
                     NAME=late:SECONDS:FILE  the file's bytes after SECONDS
+                    NAME=refuse             the pipe closed at once, nothing sent
+                  @FILE reads SPECs from FILE, one a line (for offers of more types
+                  than a command line holds).
 
 Each request is logged ("asked NAME"), and each answer says how it went: "answered
 NAME", or "closed NAME" when the reader had closed its pipe (EPIPE).
@@ -97,10 +100,12 @@ def serve(fd, name, how, held):
 
 def main():
     specs = {}
-    for spec in sys.argv[2:]:
+    # Each @FILE stands for the lines of FILE.
+    given = [line for arg in sys.argv[2:] for line in (open(arg[1:]).read().splitlines() if arg[0] == "@" else [arg])]
+    for spec in given:
         name, how = spec.split("=", 1)
-        if how == "never":
-            specs[name] = ("never", 0, b"")
+        if how in ("never", "refuse"):
+            specs[name] = (how, 0, b"")
             continue
         parts = how.split(":")
         kind, delay, path = ("now", 0.0, how) if len(parts) == 1 else (parts[0], float(parts[1]), parts[2])
@@ -155,7 +160,7 @@ def main():
             name, _ = read_string(payload)
             fd = wayland.fds.pop(0)
             print("asked", name, flush=True)
-            if name not in specs:
+            if name not in specs or specs[name][0] == "refuse":
                 os.close(fd)
                 continue
             threading.Thread(target=serve, args=(fd, name, specs[name], held), daemon=True).start()

@@ -16,6 +16,8 @@ once, in turn):
                     NAME=flood:KIB        an INCR transfer of KIB KiB pieces that never
                                           ends, each as soon as the requestor took the
                                           last; "took N" is logged every 16 MiB
+                  @FILE reads SPECs from FILE, one a line (for offers of more types
+                  than a command line holds).
 
 Every request and answer is logged on stdout ("asked NAME", "answered NAME"), so a test
 can tell that a late answer was sent. Errors from writing to a requestor's window that
@@ -39,7 +41,9 @@ def main():
     clipboard = d.intern_atom("CLIPBOARD")
     targets, incr = d.intern_atom("TARGETS"), d.intern_atom("INCR")
     specs = {}
-    for spec in sys.argv[2:]:
+    # Each @FILE stands for the lines of FILE.
+    given = [line for arg in sys.argv[2:] for line in (open(arg[1:]).read().splitlines() if arg[0] == "@" else [arg])]
+    for spec in given:
         name, how = spec.split("=", 1)
         if how in ("never", "refuse"):
             specs[d.intern_atom(name)] = (name, how, 0, b"")
