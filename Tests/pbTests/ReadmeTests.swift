@@ -108,6 +108,13 @@ struct ReadmeTests {
     "PB_PASTEBOARD=com.example.notes pb paste": [(nil, "eggs\nflour\n")],
     #"pb copy --if-count "$n" < new.txt     # only if nobody wrote since count n (else exit 75)"#: [("pb paste", "new\n")],
     "echo oops | pb copy                     # over something you needed": [("pb paste", "oops\n")],
+    "pb paste -i all -t public.image -o images   # one file per item; -n keeps files already there": [
+      ("cmp images/1.png a.png && cmp images/2.jpeg b.jpg && echo same", "same\n"),
+    ],
+    "pb delete com.example.notes": [("pb list | grep com.example.notes | wc -l", "0\n")],
+    "pb cut draft.md figure.png              # copy the files as items, then remove them": [
+      ("test ! -e draft.md && test ! -e figure.png && pb items | cut -f2", "net.daringfireball.markdown (8 B)\npublic.png (1020 B)\n"),
+    ],
     "pb undo                                 # puts them back, with their mode and mtime": [
       ("ls draft.md figure.png", "draft.md\nfigure.png\n"),
     ],
