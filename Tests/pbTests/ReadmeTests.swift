@@ -180,7 +180,7 @@ struct ReadmeTests {
     // them all (variables and boards carry over, as in a user's shell).
     struct Step {
       var line: String
-      var command: String?
+      var command: String
       var expected: [String]?
       var exact: String?
     }
@@ -201,7 +201,7 @@ struct ReadmeTests {
     }
     var script = "export PATH=\(bin.path):$PATH\ncd \(sandbox.root.path)\n"
     for (index, step) in steps.enumerated() {
-      script += "printf '\\036%d\\036' \(index)\n\(step.command ?? ":")\nprintf '\\037%d\\037' $?\n"
+      script += "printf '\\036%d\\036' \(index)\n\(step.command)\nprintf '\\037%d\\037' $?\n"
     }
     let result = try sandbox.run("/bin/bash", ["-c", script], stdin: nil, environment: [:], timeLimit: 300)
     #expect(result.status == 0, "\(result.stderr)")
