@@ -53,6 +53,7 @@
 #                      PrivateSSHD.swift) and reach it with ssh, ssh-keygen (openssh-client)
 #   lintian            the package test builds the .deb (scripts/package-deb), checks it
 #                      with lintian and installs it with apt-get
+#   jq                 the README's tour pipes pb info --json into jq (ReadmeTests)
 set -eu
 
 tests=false
@@ -123,6 +124,7 @@ openssh-server     [ -x /usr/sbin/sshd ]
 xterm              command -v xterm
 tmux               command -v tmux
 lintian            command -v lintian
+jq                 command -v jq
 '
 packages=$build_packages
 if $tests; then packages="$packages$test_packages"; fi
