@@ -57,7 +57,7 @@ struct ReadmeTests {
     "pb watch --exec -- sh -c 'wc -c'      # a command per change, item 0 on its stdin": nil,
     #"pb group run --name "Import logs" -- ./collect-logs.sh   # all its changes: one entry"#:
       #"pb group run --name "Import logs" -- sh -c 'echo log | pb copy'"#,
-    "pb export | ssh host pb import --archive -  # the board on another machine, in one pipe": nil,
+    "pb export | ssh host pb import --archive -  # items alone: one change, Import, that pb undo takes back": nil,
     // The list shows the times of the day it runs.
     "pb history --list": nil,
     "pb history --list | fzf | cut -f1 | xargs pb history --restore   # or rofi -dmenu, dmenu -l 20":
@@ -143,6 +143,7 @@ struct ReadmeTests {
     _ = try sandbox.file("a.txt", "a\n")
     _ = try sandbox.file("b.txt", "b\n")
     _ = try sandbox.file("token.txt", "token\n")
+    _ = try sandbox.file("photos/one.jpg", jpeg)
   }
 
   /// Whether `actual` is `expected`, where a line `...` stands for any lines.
