@@ -74,9 +74,11 @@ public final class DesktopOffer {
     case .latin1: return Array((latin1 ?? []).dropFirst(Int(offset)).prefix(count))
     case .constant(let bytes): return Array(bytes.dropFirst(Int(offset)).prefix(count))
     case .png, .textFromHTML:
-      let made = try derived(target).bytes
-      let start = min(Int(clamping: offset), made.count)
-      return Array(UnsafeRawBufferPointer(rebasing: made[start..<start + min(count, made.count - start)]))
+      let made = try derived(target)
+      return withExtendedLifetime(made) {
+        let start = min(Int(clamping: offset), made.bytes.count)
+        return Array(UnsafeRawBufferPointer(rebasing: made.bytes[start..<start + min(count, made.bytes.count - start)]))
+      }
     }
   }
 

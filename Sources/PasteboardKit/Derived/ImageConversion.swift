@@ -72,7 +72,9 @@ public enum ImageConversion {
 
   /// The PNG of the image in `bytes`, converted within `budget`.
   public static func png(from bytes: [UInt8], budget: Budget = .standard) throws(Failure) -> [UInt8] {
-    Array(try convert(bytes, budget: budget).bytes)
+    let made = try convert(bytes, budget: budget)
+    // The copy is made before the memory goes with `made`.
+    return withExtendedLifetime(made) { Array(made.bytes) }
   }
 
   /// The PNG of the image in `bytes`, converted within `budget`, in the memory the
