@@ -388,13 +388,16 @@ def silent_bench(work, rounds=5):
         server.wait()
 
 
-def derived_bench(work, rounds=5):
+def derived_bench(work, rounds=9):
     """The image/png pb derives from a 12-megapixel JPEG (decoded by libjpeg-turbo, then
     compressed by CImage's Encode.c): xclip -o of it from a fresh owner, which makes it
     when first asked for, and again from the same owner (served from the memory file the
     first read made), and pb paste -t png into a file, against xclip -o from xclip
     serving a PNG of the same image; rounds alternate, and each ratio is taken within a
-    round. The images are made with GdkPixbuf (python3-gi)."""
+    round, its median reported: on a loaded machine one round's ratio swings 2x-4x. With
+    PB_BASELINE, that binary's first read is timed in the same rounds. The owner's CPU
+    time for the first read (/proc's utime and stime) is what load does not change.
+    The images are made with GdkPixbuf (python3-gi)."""
     install_missing({"xclip": "xclip", "Xvfb": "xvfb"})
     if not os.path.isdir("/usr/lib/python3/dist-packages/gi"):
         install_missing({"python3-gi (module)": "python3-gi", "gir1.2-gtk-3.0 (typelib)": "gir1.2-gtk-3.0"})
@@ -412,10 +415,20 @@ def derived_bench(work, rounds=5):
             if check.stdout.strip() != "4000x3000":
                 raise SystemExit(f"{' '.join(command[:3])} did not give a whole 4000x3000 PNG: {check.stdout.strip()}")
             return taken, os.path.getsize(out)
-        results = []
+        def owner_cpu():
+            # The newest owner on this display: the one the publish just started.
+            with open(f"/proc/{newest_owner(env)}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        results, baseline_firsts, cpu = [], [], []
         for _ in range(rounds):
+            if BASELINE:
+                subprocess.run([BASELINE, "publish"], env=env, check=True)
+                baseline_firsts.append(timed_read()[0])
             subprocess.run([PB, "publish"], env=env, check=True)
+            before = owner_cpu()
             first, derived_size = timed_read()
+            cpu.append(owner_cpu() - before)
             second, _ = timed_read()
             pasted, _ = timed_read([PB, "paste", "-t", "png"])
             subprocess.run(["xclip", "-selection", "clipboard", "-t", "image/png", "-i", png], env=env, check=True,
@@ -426,6 +439,10 @@ def derived_bench(work, rounds=5):
               f"({display}); medians of {rounds} alternating rounds, ratios within each round:")
         print(f"  first read from pb's owner (decode + PNG encode): {median([r[0] for r in results]):.3f}s, "
               f"{median([r[0] / r[2] for r in results]):.2f}x xclip serving the PNG ({median([r[2] for r in results]):.3f}s)")
+        print(f"  the owner's CPU time for that first read: median {median(cpu):.3f}s, least {min(cpu):.3f}s")
+        if BASELINE:
+            print(f"  PB_BASELINE's first read in the same rounds: {median(baseline_firsts):.3f}s, "
+                  f"{median([b / r[2] for b, r in zip(baseline_firsts, results)]):.2f}x xclip")
         print(f"  second read from the same owner (kept in memory): {median([r[1] for r in results]):.3f}s, "
               f"{median([r[1] / r[2] for r in results]):.2f}x")
         print(f"  pb paste -t png into a file (decode + PNG encode + write): {median([r[3] for r in results]):.3f}s, "
@@ -440,6 +457,29 @@ def derived_bench(work, rounds=5):
 X11_CLIENT = os.path.join(os.path.dirname(IMAGE_HELPER), "x11_client.py")
 
 
+def newest_owner(env):
+    """The pid of pb's newest desktop owner on env's display: the owner the last publish
+    replaced may not have ended yet."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if b"__desktop-owner" not in f.read():
+                    continue
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                if ("DISPLAY=" + env["DISPLAY"]).encode() not in f.read().split(b"\0"):
+                    continue
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            if fields[0] != "Z":
+                found.append((int(fields[19]), pid))
+        except OSError:
+            pass
+    if not found:
+        raise SystemExit("no owner process")
+    return max(found)[1]
+
+
 def hostile_derived(work, env, jpeg):
     """Images whose headers claim 10000x10000 pixels (image_client.py make-bomb: a 5 KB
     progressive JPEG of 490 empty scans turned by EXIF, and a baseline JPEG, GIF, TIFF,
@@ -448,25 +488,7 @@ def hostile_derived(work, env, jpeg):
     JPEG's conversion, how many TARGETS requests (one after another) were answered and
     the slowest (x11_client.py during)."""
     def owner():
-        # The newest: the owner the last publish replaced may not have ended yet.
-        found = []
-        for pid in filter(str.isdigit, os.listdir("/proc")):
-            try:
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    if b"__desktop-owner" not in f.read():
-                        continue
-                with open(f"/proc/{pid}/environ", "rb") as f:
-                    if ("DISPLAY=" + env["DISPLAY"]).encode() not in f.read().split(b"\0"):
-                        continue
-                with open(f"/proc/{pid}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-                if fields[0] != "Z":
-                    found.append((int(fields[19]), pid))
-            except OSError:
-                pass
-        if not found:
-            raise SystemExit("no owner process")
-        return max(found)[1]
+        return newest_owner(env)
     def peak(pid):
         # An owner that has ended but is not yet reaped has no VmHWM line.
         try:

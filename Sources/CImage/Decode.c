@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include <gif_lib.h>
 #include <jpeglib.h>
@@ -18,7 +19,17 @@ static uint8_t *allocate_pixels(uint64_t width, uint64_t height, uint32_t channe
   if (width == 0 || height == 0 || width > UINT32_MAX || height > UINT32_MAX) return NULL;
   uint64_t bytes = width * height * channels;
   if (bytes / channels / width != height || bytes > SIZE_MAX) return NULL;
-  return malloc((size_t)bytes);
+  return pbx_allocate_large((size_t)bytes);
+}
+
+void *pbx_allocate_large(size_t bytes) {
+  const size_t huge = 2 << 20;
+  if (bytes < 2 * huge || bytes > SIZE_MAX - huge) return malloc(bytes);
+  size_t rounded = (bytes + huge - 1) & ~(huge - 1);
+  void *memory = aligned_alloc(huge, rounded);
+  // Only advice: where the kernel has no huge page to give, 4 KiB pages serve as before.
+  if (memory) madvise(memory, rounded, MADV_HUGEPAGE);
+  return memory;
 }
 
 int pbx_fits_budget(uint64_t width, uint64_t height, uint32_t channels, uint64_t working, const pbx_budget *budget) {

@@ -322,7 +322,7 @@ static int encode_png(const pbx_image *image, pbx_follower *follower, uint8_t **
   // ends at 41 + (i + 1) * (chunk + 12), before its data's start, when base is at least
   // 41 + 12 * chunks.
   size_t chunk = 1 << 20, chunks = bound / chunk + 1, base = 41 + 12 * chunks;
-  uint8_t *png = malloc(base + bound + 12);
+  uint8_t *png = pbx_allocate_large(base + bound + 12);
   // A block's bytes, and the row that fills it past its end.
   uint8_t *filtered = malloc(BLOCK_BYTES + stride + 1);
   if (!png || !filtered) {

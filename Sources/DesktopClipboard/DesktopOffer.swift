@@ -9,8 +9,8 @@ import LinuxSystem
 /// board (which remove replaced files) cannot change what is served. A derived target
 /// (image/png from a JPEG, text from HTML) is made when first asked for, on a thread of
 /// its own (`Derivation`), so that the owner answers every other request meanwhile; the
-/// owner holds the requests for it until `collect` finds it made, into a memory file
-/// that serves every later reader for the offer's lifetime. A failure is kept too, so a
+/// owner holds the requests for it until `collect` finds it made, into memory that
+/// serves every later reader for the offer's lifetime. A failure is kept too, so a
 /// damaged image is tried once and then refused.
 public final class DesktopOffer {
   public let targets: [DesktopTargets.Target]
@@ -26,18 +26,7 @@ public final class DesktopOffer {
 
   private enum Derived {
     case making(Derivation)
-    case made(Result<DerivedData, DesktopError>)
-  }
-
-  /// A derived target's bytes, in a memory file.
-  final class DerivedData: Sendable {
-    let file: Descriptor
-    let size: Int64
-
-    init(file: consuming Descriptor, size: Int64) {
-      self.file = file
-      self.size = size
-    }
+    case made(Result<DerivedBytes, DesktopError>)
   }
 
   /// Text up to this size is looked at for the `STRING` target; larger text is offered
@@ -74,7 +63,7 @@ public final class DesktopOffer {
     case .stored: sizes[targets[target].representation]
     case .latin1: Int64(latin1?.count ?? 0)
     case .constant(let bytes): Int64(bytes.count)
-    case .png, .textFromHTML: try derived(target).size
+    case .png, .textFromHTML: Int64(try derived(target).bytes.count)
     }
   }
 
@@ -84,12 +73,17 @@ public final class DesktopOffer {
     case .stored: return try Self.read(data[targets[target].representation], at: offset, count: count)
     case .latin1: return Array((latin1 ?? []).dropFirst(Int(offset)).prefix(count))
     case .constant(let bytes): return Array(bytes.dropFirst(Int(offset)).prefix(count))
-    case .png, .textFromHTML: return try Self.read(try derived(target).file, at: offset, count: count)
+    case .png, .textFromHTML:
+      let made = try derived(target)
+      return withExtendedLifetime(made) {
+        let start = min(Int(clamping: offset), made.bytes.count)
+        return Array(UnsafeRawBufferPointer(rebasing: made.bytes[start..<start + min(count, made.bytes.count - start)]))
+      }
     }
   }
 
   /// A derived target's data, once made.
-  private func derived(_ target: Int) throws(DesktopError) -> DerivedData {
+  private func derived(_ target: Int) throws(DesktopError) -> DerivedBytes {
     guard case .made(let made) = targets[target].conversion == .png ? derivedPNG : derivedText else {
       throw .internalError("a derived target was read before it was made")
     }
@@ -114,10 +108,9 @@ public final class DesktopOffer {
     do {
       started = .making(
         try Derivation(named: targets[target].name) { () throws(DesktopError) in
-          let file = try DesktopError.catching { try SystemCall.memoryFile(named: isPNG ? "derived image/png" : "derived text") }
           do throws(PasteboardError) {
             let form: DerivedForm = isPNG ? .png : .textFromHTML
-            return DerivedData(file: file, size: try form.make(from: source, size: size, into: file))
+            return try form.make(from: source, size: size)
           } catch .cannotDerive(_, let reason) {
             throw .failed(reason)
           } catch {
@@ -196,16 +189,16 @@ final class Derivation: Sendable {
   let name: String
   /// Readable (at its end) once the outcome is in.
   let done: Descriptor
-  private let result = Mutex<Result<DesktopOffer.DerivedData, DesktopError>?>(nil)
+  private let result = Mutex<Result<DerivedBytes, DesktopError>?>(nil)
   private let wanted = Mutex(true)
   private static let oneAtATime = Mutex(())
 
-  init(named name: String, _ work: @escaping @Sendable () throws(DesktopError) -> DesktopOffer.DerivedData) throws(DesktopError) {
+  init(named name: String, _ work: @escaping @Sendable () throws(DesktopError) -> DerivedBytes) throws(DesktopError) {
     self.name = name
     let (read, write) = try DesktopError.catching { try SystemCall.pipe(named: "the end of a conversion") }
     done = read
     BackgroundThread { [self] in
-      let outcome = Self.oneAtATime.withLock { _ -> Result<DesktopOffer.DerivedData, DesktopError> in
+      let outcome = Self.oneAtATime.withLock { _ -> Result<DerivedBytes, DesktopError> in
         guard wanted.withLock({ $0 }) else { return .failure(.failed("the offer was replaced")) }
         return Result { () throws(DesktopError) in try work() }
       }
@@ -216,7 +209,7 @@ final class Derivation: Sendable {
   }
 
   /// The outcome, once the work is done.
-  var outcome: Result<DesktopOffer.DerivedData, DesktopError>? { result.withLock { $0 } }
+  var outcome: Result<DerivedBytes, DesktopError>? { result.withLock { $0 } }
 
   /// The offer has gone: work not yet begun is not done.
   func abandon() {

@@ -42,7 +42,7 @@ struct DerivedRepresentationTests {
     let read = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
     #expect(read.status == 0, "\(read)")
     #expect(try Self.checkPNG(sandbox, read.stdout) == "800x600")
-    // A second reader is served the same bytes, from the memory file the first made.
+    // A second reader is served the same bytes, from the memory the first made it into.
     let again = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
     #expect(again.stdout == read.stdout)
     #expect(Date().timeIntervalSince(started) < 10)

@@ -152,6 +152,22 @@ struct HistoryListTests {
     #expect(try listed(sandbox)[0][4] == text)
   }
 
+  @Test("on a terminal, a line of wide characters is cut to the terminal's width in cells, not in characters")
+  func wideCharactersCutToTheTerminal() throws {
+    let sandbox = try Sandbox()
+    let text = String(repeating: "中文字", count: 40)
+    #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
+    let shown = try sandbox.run(
+      "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--", "sh", "-c", "stty cols 100 && exec \"$0\" history --list", Sandbox.binary],
+      stdin: nil, environment: [:])
+    #expect(shown.status == 0, "\(shown)")
+    let line = shown.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    // The text starts at column 64 (see above): 36 cells are left, 17 characters of two
+    // cells and "…". Cut at 35 characters, the line took 135 columns and wrapped.
+    let preview = line.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    #expect(preview == String(String(repeating: "中文字", count: 6).prefix(17)) + "…", "\(line.debugDescription)")
+  }
+
   @Test("a secret, current or past, is never listed or previewed")
   func secretsNeverShow() throws {
     let sandbox = try Sandbox()

@@ -67,27 +67,27 @@ public enum DerivedForm: Sendable, Equatable, CaseIterable {
   public func make(from source: borrowing Descriptor, size: Int64, into file: borrowing Descriptor) throws(PasteboardError)
     -> Int64
   {
+    let made = try make(from: source, size: size)
+    do {
+      try file.file.writeAll(made.bytes)
+    } catch {
+      throw .io(error)
+    }
+    return Int64(made.bytes.count)
+  }
+
+  /// Makes it from the `size` bytes of `source`, kept in memory: for an owner that serves
+  /// it for as long as its offer lives, without the copy into a file (12 ms of CPU for
+  /// the 20 MB PNG of a 12-megapixel photo).
+  public func make(from source: borrowing Descriptor, size: Int64) throws(PasteboardError) -> DerivedBytes {
     switch self {
-    case .png:
-      return try ImageConversion.png(from: source, size: size, into: file)
-    case .textFromHTML:
-      let text = try HTMLText.plainText(from: source, size: size)
-      do {
-        try file.file.writeAll(text)
-      } catch {
-        throw .io(error)
-      }
-      return Int64(text.count)
+    case .png: return try ImageConversion.png(from: source, size: size)
+    case .textFromHTML: return DerivedBytes(copying: try HTMLText.plainText(from: source, size: size))
     case .colorFromGTK, .colorFromText:
       guard let color = try color(from: source, size: size) else {
         throw .cannotDerive(type: TypeIdentifier.color.rawValue, reason: "it holds no color")
       }
-      do {
-        try file.file.writeAll(Array(color.hex.utf8))
-      } catch {
-        throw .io(error)
-      }
-      return Int64(color.hex.utf8.count)
+      return DerivedBytes(copying: Array(color.hex.utf8))
     }
   }
 
@@ -109,5 +109,28 @@ public enum DerivedForm: Sendable, Equatable, CaseIterable {
     } catch {
       throw .internalError("\(error)")
     }
+  }
+}
+
+/// A derived form's bytes, in memory of their own that goes with the last reference.
+/// Never written after it is made, so any thread may read it.
+public final class DerivedBytes: @unchecked Sendable {
+  public let bytes: UnsafeRawBufferPointer
+  private let release: (UnsafeMutableRawPointer?) -> Void
+
+  /// Takes `count` bytes at `start`, which `release` frees.
+  init(taking start: UnsafeMutableRawPointer?, count: Int, release: @escaping (UnsafeMutableRawPointer?) -> Void) {
+    bytes = UnsafeRawBufferPointer(start: start, count: count)
+    self.release = release
+  }
+
+  convenience init(copying array: [UInt8]) {
+    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: array.count, alignment: 1)
+    array.withUnsafeBytes { copy.copyMemory(from: $0) }
+    self.init(taking: copy.baseAddress, count: array.count) { $0?.deallocate() }
+  }
+
+  deinit {
+    release(UnsafeMutableRawPointer(mutating: bytes.baseAddress))
   }
 }

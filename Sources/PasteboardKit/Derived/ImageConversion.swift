@@ -52,46 +52,41 @@ public enum ImageConversion {
     }
   }
 
-  /// The PNG of the image stored in `source` (`size` bytes), written to `file`; returns
-  /// its size. Slow work (a tenth of a second for a large photo): the owner runs it on a
-  /// thread of its own (`DesktopOffer`).
-  static func png(from source: borrowing Descriptor, size: Int64, into file: borrowing Descriptor) throws(PasteboardError) -> Int64 {
+  /// The PNG of the image stored in `source` (`size` bytes). Slow work (a tenth of a
+  /// second for a large photo): the owner runs it on a thread of its own (`DesktopOffer`).
+  static func png(from source: borrowing Descriptor, size: Int64) throws(PasteboardError) -> DerivedBytes {
     let budget = Budget.forStoredImage(of: size)
-    let refused = { (failure: Failure) in PasteboardError.cannotDerive(type: "public.png", reason: failure.reason(budget)) }
     // The stored bytes are held while the image is decoded: they count in the budget.
-    guard size <= budget.memory else { throw refused(.overMemoryBudget) }
+    guard size <= budget.memory else { throw refused(.overMemoryBudget, budget) }
     let bytes = try DerivedForm.read(source, size: size)
-    let left = Budget(memory: budget.memory - size, scans: budget.scans)
-    let written: Result<Int64, SystemError>
     do {
-      written = try withPNG(from: bytes, budget: left) { png in
-        Result { () throws(SystemError) in
-          try file.file.writeAll(png)
-          return Int64(png.count)
-        }
-      }
+      return try convert(bytes, budget: Budget(memory: budget.memory - size, scans: budget.scans))
     } catch {
-      throw refused(error)
+      throw refused(error, budget)
     }
-    return try written.mapError { PasteboardError.io($0) }.get()
+  }
+
+  private static func refused(_ failure: Failure, _ budget: Budget) -> PasteboardError {
+    .cannotDerive(type: "public.png", reason: failure.reason(budget))
   }
 
   /// The PNG of the image in `bytes`, converted within `budget`.
   public static func png(from bytes: [UInt8], budget: Budget = .standard) throws(Failure) -> [UInt8] {
-    try withPNG(from: bytes, budget: budget) { Array($0) }
+    let made = try convert(bytes, budget: budget)
+    // The copy is made before the memory goes with `made`.
+    return withExtendedLifetime(made) { Array(made.bytes) }
   }
 
-  /// Passes the PNG of the image in `bytes`, converted within `budget`, to `body`.
-  private static func withPNG<Value>(from bytes: [UInt8], budget: Budget, _ body: (UnsafeRawBufferPointer) -> Value)
-    throws(Failure) -> Value
-  {
+  /// The PNG of the image in `bytes`, converted within `budget`, in the memory the
+  /// encoder wrote it to.
+  private static func convert(_ bytes: [UInt8], budget: Budget) throws(Failure) -> DerivedBytes {
     var limits = pbx_budget(max_bytes: UInt64(max(0, budget.memory)), max_scans: UInt32(clamping: max(0, budget.scans)))
     var png: UnsafeMutablePointer<UInt8>?
     var count = 0
     let converted = bytes.withUnsafeBufferPointer { pbx_image_convert_png($0.baseAddress, $0.count, &limits, &png, &count) }
-    defer { pbx_free(png) }
+    let made = DerivedBytes(taking: png, count: count) { pbx_free($0) }
     try check(converted)
-    return body(UnsafeRawBufferPointer(start: png, count: count))
+    return made
   }
 
   /// A decoder's status as a failure (PBX_IMAGE_OK: none); the terminal picture's decoding shares it.

@@ -319,8 +319,35 @@ extension PB {
       guard let width else { return text }
       let column = start.reduce(0) { column, character in character == "\t" ? (column / 8 + 1) * 8 : column + 1 }
       let room = max(width - column, 1)
-      guard text.count > room else { return text }
-      return String(text.prefix(room - 1)) + "…"
+      // Cut by the cells a terminal gives each character, not by characters: a wide one
+      // (Chinese, Japanese, Korean, most emoji) takes two, and a line of them cut at
+      // `room` characters took twice the room and wrapped onto a second line.
+      var used = 0
+      var cut = text.startIndex
+      var index = text.startIndex
+      while index < text.endIndex {
+        let cells = Self.cells(of: text[index])
+        if used + cells <= room - 1 { cut = text.index(after: index) }
+        used += cells
+        if used > room { return String(text[..<cut]) + "…" }
+        index = text.index(after: index)
+      }
+      return text
+    }
+
+    /// The cells a terminal gives `character`: two for East Asian wide and fullwidth
+    /// characters and the emoji terminals draw wide (as wcwidth's tables have them), else one.
+    static func cells(of character: Character) -> Int {
+      guard let value = character.unicodeScalars.first?.value, value >= 0x1100 else { return 1 }
+      switch value {
+      case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+        0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD,
+        0x30000...0x3FFFD:
+        return 2
+      default:
+        return 1
+      }
     }
 
     private func levelsText(_ levels: Int) -> String { levels == 0 ? "no limit" : "at most \(levels)" }
