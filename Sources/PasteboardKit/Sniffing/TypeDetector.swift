@@ -75,7 +75,10 @@ public final class TypeDetector {
       answer?.generic = true
     }
     let asksDatabase = answer.map { $0.generic || $0.refinedByDatabase || $0.type.isDynamic } ?? true
-    if let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
+    // An ar archive's signature and headers are ASCII: one holding only text (or nothing,
+    // as librt.a) is still the archive libmagic and the database both name.
+    let isTextArchive = answer != nil && Self.archivesOfText.contains(sniffed.mimeType)
+    if !isTextArchive, let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
       var content: Evidence?
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
         content = Evidence(TypeDetection(type: answer.type, source: .magic))
@@ -87,6 +90,13 @@ public final class TypeDetector {
         } else if answer.map({ $0.generic || TypeRegistry.conforms(found.type, to: $0.type) }) ?? true {
           content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
         }
+      }
+      // A JSON document longer than the head: libmagic saw no end and guessed plain text
+      // or HTML; the head's own syntax says JSON where no strong evidence says otherwise.
+      if !isWhole, answer.map({ $0.generic || !$0.confident }) ?? true,
+        content.map({ $0.detection.source != .mimeDatabase || $0.yieldsToName }) ?? true, JSONPrefix.holds(head)
+      {
+        content = Evidence(TypeDetection(type: TypeIdentifier("public.json"), source: .textCheck))
       }
       return textType(content: content, names: &names, encoding: encoding, isXML: encoding == .utf16 || Self.startsWithMarkup(head))
     }
@@ -260,7 +270,13 @@ public final class TypeDetector {
     "text/plain", "text/xml", "application/xml", "text/html", "application/json", "application/gzip",
     "application/x-bzip2", "application/x-xz", "application/zstd", "application/x-iso9660-image", "video/x-matroska",
     "video/webm", "audio/mpeg",
+    // Families libmagic names by one member: tracker modules (Impulse Tracker's too) and
+    // AIFF (AIFC's too); the database's magic tells them apart.
+    "audio/x-mod", "audio/x-aiff",
   ]
+
+  /// libmagic's answers for archive formats whose framing is text (ar), never taken as text.
+  private static let archivesOfText: [String] = ["application/x-archive"]
 
   /// Specific answers the database's magic may refine with a subclass.
   private static let refinedByDatabase: [String] = [

@@ -451,9 +451,37 @@ public enum TypeRegistry {
     return (SharedMIMEInfo.system.details(of: mime.lowercased())?.extensions ?? [], .sharedMIMEInfo)
   }
 
-  /// The preferred MIME type of a type, if it has one.
+  /// The preferred MIME type of a type, if it has one: Apple's, else the database's name
+  /// for the format (`text/x-log` for `com.apple.log`), else a dynamic identifier's tag.
   public static func preferredMIMEType(for type: TypeIdentifier) -> String? {
-    if let mime = declaration(of: type)?.mimeTypes.first { return mime }
+    if let declared = declaration(of: type) { return declared.mimeTypes.first ?? databaseMIMETypes(of: declared).first }
     return DynamicIdentifier.specification(of: type)?.tags.first(where: { $0.tagClass == .mimeType })?.value
+  }
+
+  /// Every MIME type of a type: Apple's (and the aliases pb records), then the database's
+  /// canonical names that lead to it (`application/x-java` for `com.sun.java-class`,
+  /// joined by its extension); a dynamic identifier's tag.
+  public static func mimeTypes(of type: TypeIdentifier) -> [String] {
+    guard let declared = declaration(of: type) else {
+      return DynamicIdentifier.specification(of: type)?.tags.filter { $0.tagClass == .mimeType }.map(\.value) ?? []
+    }
+    var all = declared.mimeTypes
+    for mime in databaseMIMETypes(of: declared) where !all.contains(mime) { all.append(mime) }
+    return all
+  }
+
+  /// The database's canonical MIME types that `type(forMIMEType:)` turns into a declared
+  /// type: the canonical names of its own MIME types and the types whose globs join one
+  /// of its extensions (see `joinedType`), in that order. The database is read only here.
+  private static func databaseMIMETypes(of declared: TypeDeclaration) -> [String] {
+    let database = SharedMIMEInfo.system
+    guard database.isAvailable else { return [] }
+    var candidates = declared.mimeTypes.map { database.canonical($0.lowercased()) }
+    for ext in declared.filenameExtensions { candidates += database.heaviestMIMETypes(forExtension: ext) }
+    var found: [String] = []
+    for mime in candidates where !found.contains(mime) && !declared.mimeTypes.contains(mime) && database.knows(mime) {
+      if let parsed = try? MIMEType.parse(mime), type(forMIMEType: parsed) == declared.identifier { found.append(mime) }
+    }
+    return found
   }
 }
