@@ -83,7 +83,13 @@ public final class TypeDetector {
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
         content = Evidence(TypeDetection(type: answer.type, source: .magic))
       }
-      if asksDatabase, let found = databaseAnswer(head), TypeRegistry.conforms(found.type, to: .text) {
+      let found = asksDatabase ? databaseAnswer(head) : nil
+      // A PEM block (RFC 7468) is text, and the format the database's magic names by its
+      // label (a certificate, a revocation list) both.
+      if let found, Self.opensPEMBlock(head), let form = TypeRegistry.textForm(of: found.type) {
+        return TypeDetection(type: form, source: .mimeDatabase)
+      }
+      if let found, TypeRegistry.conforms(found.type, to: .text) {
         if found.type == answer?.type {
           // The database confirms what libmagic only guessed (`text/x-c` of a C file).
           content = Evidence(TypeDetection(type: found.type, source: content == nil ? .mimeDatabase : .magic), priority: found.priority)
@@ -222,6 +228,11 @@ public final class TypeDetector {
     "application/x-bzip2": ["application/x-tar": "application/x-bzip-compressed-tar"],
     "application/x-xz": ["application/x-tar": "application/x-xz-compressed-tar"],
   ]
+
+  /// Whether text opens with a PEM block's first line, `-----BEGIN `.
+  static func opensPEMBlock(_ head: UnsafeRawBufferPointer) -> Bool {
+    head.starts(with: "-----BEGIN ".utf8)
+  }
 
   /// Whether text opens with `<` (after a byte-order mark and white space): XML of any
   /// kind, an entity or a fragment, as a name that says XML may be believed for.
