@@ -32,8 +32,7 @@ struct TypeCoverageTests {
     let mimes = try Self.magicMIMETypes()
     #expect(mimes.count > 600, "the magic database was read: \(mimes.count) MIME types")
     let sandbox = try Sandbox()
-    let reports = try #require(try sandbox.json(sandbox.pb(["type", "--json"] + mimes)) as? [[String: Any]])
-    #expect(reports.count == mimes.count)
+    let reports = try Self.typeReports(mimes, in: sandbox)
     var lost: [String] = []
     var bareData: [String] = []
     var checked = 0
@@ -51,6 +50,13 @@ struct TypeCoverageTests {
     #expect(lost.isEmpty, "these lose their kind: \(lost)")
   }
 
+  /// `pb type --json`'s report of each name, one per name.
+  static func typeReports(_ names: [String], in sandbox: Sandbox) throws -> [[String: Any]] {
+    let reports = try #require(try sandbox.json(sandbox.pb(["type", "--json"] + names)) as? [[String: Any]])
+    #expect(reports.count == names.count)
+    return reports
+  }
+
   /// Every type the installed MIME database declares, from its source file.
   static func databaseMIMETypes() throws -> [String] {
     let xml = try String(contentsOfFile: "/usr/share/mime/packages/freedesktop.org.xml", encoding: .utf8)
@@ -62,8 +68,7 @@ struct TypeCoverageTests {
     let mimes = try Self.databaseMIMETypes()
     #expect(mimes.count > 800, "the database was read: \(mimes.count) types")
     let sandbox = try Sandbox()
-    let reports = try #require(try sandbox.json(sandbox.pb(["type", "--json"] + mimes)) as? [[String: Any]])
-    #expect(reports.count == mimes.count)
+    let reports = try Self.typeReports(mimes, in: sandbox)
     var declared = 0
     var unlisted: [String] = []
     for (mime, report) in zip(mimes, reports) where report["declared"] as? Bool == true {

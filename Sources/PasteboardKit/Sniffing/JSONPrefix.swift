@@ -18,6 +18,13 @@ enum JSONPrefix {
         index += 1
         continue
       }
+      let closer = open.last == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+      if byte == closer, expect == .keyOrClose || expect == .valueOrClose || expect == .commaOrClose {
+        open.removeLast()
+        expect = closed()
+        index += 1
+        continue
+      }
       switch expect {
       case .end:
         return false
@@ -26,33 +33,15 @@ enum JSONPrefix {
         expect = .value
         index += 1
       case .commaOrClose:
-        if byte == UInt8(ascii: ",") {
-          expect = open.last == UInt8(ascii: "{") ? .key : .value
-        } else if byte == (open.last == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-          open.removeLast()
-          expect = closed()
-        } else {
-          return false
-        }
+        guard byte == UInt8(ascii: ",") else { return false }
+        expect = open.last == UInt8(ascii: "{") ? .key : .value
         index += 1
       case .key, .keyOrClose:
-        if expect == .keyOrClose, byte == UInt8(ascii: "}") {
-          open.removeLast()
-          expect = closed()
-          index += 1
-          continue
-        }
         guard byte == UInt8(ascii: "\""), let end = stringEnd(head, from: index) else { return false }
         if end >= head.count { return true }
         index = end
         expect = .colon
       case .value, .valueOrClose:
-        if expect == .valueOrClose, byte == UInt8(ascii: "]") {
-          open.removeLast()
-          expect = closed()
-          index += 1
-          continue
-        }
         if open.isEmpty && byte != UInt8(ascii: "{") && byte != UInt8(ascii: "[") { return false }
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):

@@ -146,6 +146,17 @@ final class FixedSniffer: TypeSniffer {
     #expect(found.type == TypeIdentifier("public.aifc-audio"), "\(found)")
   }
 
+  @Test func aPEMCertificateIsTextAndACertificate() throws {
+    let pem = Array("-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ1\n-----END CERTIFICATE-----\n".utf8)
+    let found = try detect(pem, magic: "text/plain; charset=us-ascii", extension: "crt")
+    #expect(found.source == .mimeDatabase, "\(found)")
+    #expect(TypeRegistry.conforms(found.type, to: .text) && TypeRegistry.conforms(found.type, to: TypeIdentifier("public.x509-certificate")))
+    #expect(TypeRegistry.preferredMIMEType(for: found.type) == "application/x-x509-ca-cert")
+    #expect(try TypeRegistry.normalize(found.type) == found.type, "the text form is not folded into the binary format's type")
+    // Text that only mentions a certificate is plain text.
+    #expect(try detect(Array("see the -----BEGIN CERTIFICATE----- line\n".utf8), magic: "text/plain; charset=us-ascii").type == .utf8PlainText)
+  }
+
   @Test func unknownMIMETypesKeepTheirTag() throws {
     let type = try detect([0, 1, 2], magic: "application/vnd.oasis.opendocument.text; charset=binary").type
     #expect(type.isDynamic)
