@@ -340,7 +340,7 @@ extension Report {
       conformsTo = facts.map(\.type.rawValue)
       parents = facts.map { Parent(type: $0.type.rawValue, source: $0.source.rawValue, reason: $0.reason) }
       conformance = TypeRegistry.ancestors(of: type).map(\.rawValue)
-      mimeTypes = declaration?.mimeTypes ?? specification?.tags.filter { $0.tagClass == .mimeType }.map(\.value) ?? []
+      mimeTypes = TypeRegistry.mimeTypes(of: type)
       let extensions = TypeRegistry.filenameExtensions(of: type)
       filenameExtensions = extensions.extensions
       filenameExtensionsSource = extensions.extensions.isEmpty ? nil : extensions.source.rawValue

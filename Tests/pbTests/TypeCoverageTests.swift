@@ -32,8 +32,7 @@ struct TypeCoverageTests {
     let mimes = try Self.magicMIMETypes()
     #expect(mimes.count > 600, "the magic database was read: \(mimes.count) MIME types")
     let sandbox = try Sandbox()
-    let reports = try #require(try sandbox.json(sandbox.pb(["type", "--json"] + mimes)) as? [[String: Any]])
-    #expect(reports.count == mimes.count)
+    let reports = try Self.typeReports(mimes, in: sandbox)
     var lost: [String] = []
     var bareData: [String] = []
     var checked = 0
@@ -49,6 +48,47 @@ struct TypeCoverageTests {
       + "\(lost.count) lose their kind; \(bareData.count) conform to nothing but public.data")
     #expect(checked > 200)
     #expect(lost.isEmpty, "these lose their kind: \(lost)")
+  }
+
+  /// `pb type --json`'s report of each name, one per name.
+  static func typeReports(_ names: [String], in sandbox: Sandbox) throws -> [[String: Any]] {
+    let reports = try #require(try sandbox.json(sandbox.pb(["type", "--json"] + names)) as? [[String: Any]])
+    #expect(reports.count == names.count)
+    return reports
+  }
+
+  /// Every type the installed MIME database declares, from its source file.
+  static func databaseMIMETypes() throws -> [String] {
+    let xml = try String(contentsOfFile: "/usr/share/mime/packages/freedesktop.org.xml", encoding: .utf8)
+    return xml.split(separator: "<mime-type type=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+  }
+
+  @Test("every declared type the MIME database leads to lists the database's MIME type")
+  func declaredTypesListTheDatabasesNames() throws {
+    let mimes = try Self.databaseMIMETypes()
+    #expect(mimes.count > 800, "the database was read: \(mimes.count) types")
+    let sandbox = try Sandbox()
+    let reports = try Self.typeReports(mimes, in: sandbox)
+    var declared = 0
+    var unlisted: [String] = []
+    for (mime, report) in zip(mimes, reports) where report["declared"] as? Bool == true {
+      declared += 1
+      // MIME types compare without case (the database spells audio/AMR).
+      if !(report["mimeTypes"] as? [String] ?? []).contains(where: { $0.lowercased() == mime.lowercased() }) { unlisted.append("\(mime) (\(report["identifier"] ?? ""))") }
+    }
+    #expect(declared > 100, "\(declared) of the database's types are Apple's")
+    #expect(unlisted.isEmpty, "declared types that do not list the database's MIME type that names them: \(unlisted)")
+    // The ones Apple declares without a MIME type carry the database's, first where Apple gives none.
+    for (identifier, mime) in [
+      ("com.sun.java-class", "application/x-java"), ("public.object-code", "application/x-object"),
+      ("public.csh-script", "application/x-csh"), ("com.microsoft.internet-shortcut", "application/x-mswinurl"),
+      ("org.gnu.gnu-zip-tar-archive", "application/x-compressed-tar"), ("com.apple.log", "text/x-log"),
+      ("com.microsoft.windows-executable", "application/x-ms-dos-executable"),
+    ] {
+      let report = try #require(try sandbox.json(sandbox.pb(["type", "--json", identifier])) as? [[String: Any]]).first
+      let listed = report?["mimeTypes"] as? [String] ?? []
+      #expect(listed.contains(mime), "\(identifier): \(listed)")
+    }
   }
 
   @Test("the built-in registry is what the generator makes of the facts file")

@@ -104,7 +104,7 @@ struct UnifiedTypeTests {
       return try String(contentsOfFile: trace, encoding: .utf8).contains("/mime/")
     }
     #expect(try !opensTheDatabase("image/png", "application/x-pkcs12", "video/flc", "stl", "icc", "p12"))
-    #expect(try opensTheDatabase("model/stl"))
+    #expect(try opensTheDatabase("text/x-lua"))
   }
 
   @Test(

@@ -75,18 +75,34 @@ public final class TypeDetector {
       answer?.generic = true
     }
     let asksDatabase = answer.map { $0.generic || $0.refinedByDatabase || $0.type.isDynamic } ?? true
-    if let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
+    // An ar archive's signature and headers are ASCII: one holding only text (or nothing,
+    // as librt.a) is still the archive libmagic and the database both name.
+    let isTextArchive = answer != nil && Self.archivesOfText.contains(sniffed.mimeType)
+    if !isTextArchive, let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
       var content: Evidence?
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
         content = Evidence(TypeDetection(type: answer.type, source: .magic))
       }
-      if asksDatabase, let found = databaseAnswer(head), TypeRegistry.conforms(found.type, to: .text) {
+      let found = asksDatabase ? databaseAnswer(head) : nil
+      // A PEM block (RFC 7468) is text, and the format the database's magic names by its
+      // label (a certificate, a revocation list) both.
+      if let found, Self.opensPEMBlock(head), let form = TypeRegistry.textForm(of: found.type) {
+        return TypeDetection(type: form, source: .mimeDatabase)
+      }
+      if let found, TypeRegistry.conforms(found.type, to: .text) {
         if found.type == answer?.type {
           // The database confirms what libmagic only guessed (`text/x-c` of a C file).
           content = Evidence(TypeDetection(type: found.type, source: content == nil ? .mimeDatabase : .magic), priority: found.priority)
         } else if answer.map({ $0.generic || TypeRegistry.conforms(found.type, to: $0.type) }) ?? true {
           content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
         }
+      }
+      // A JSON document longer than the head: libmagic saw no end and guessed plain text
+      // or HTML; the head's own syntax says JSON where no strong evidence says otherwise.
+      if !isWhole, answer.map({ $0.generic || !$0.confident }) ?? true,
+        content.map({ $0.detection.source != .mimeDatabase || $0.yieldsToName }) ?? true, JSONPrefix.holds(head)
+      {
+        content = Evidence(TypeDetection(type: TypeIdentifier("public.json"), source: .textCheck))
       }
       return textType(content: content, names: &names, encoding: encoding, isXML: encoding == .utf16 || Self.startsWithMarkup(head))
     }
@@ -213,6 +229,11 @@ public final class TypeDetector {
     "application/x-xz": ["application/x-tar": "application/x-xz-compressed-tar"],
   ]
 
+  /// Whether text opens with a PEM block's first line, `-----BEGIN `.
+  static func opensPEMBlock(_ head: UnsafeRawBufferPointer) -> Bool {
+    head.starts(with: "-----BEGIN ".utf8)
+  }
+
   /// Whether text opens with `<` (after a byte-order mark and white space): XML of any
   /// kind, an entity or a fragment, as a name that says XML may be believed for.
   static func startsWithMarkup(_ head: UnsafeRawBufferPointer) -> Bool {
@@ -260,7 +281,13 @@ public final class TypeDetector {
     "text/plain", "text/xml", "application/xml", "text/html", "application/json", "application/gzip",
     "application/x-bzip2", "application/x-xz", "application/zstd", "application/x-iso9660-image", "video/x-matroska",
     "video/webm", "audio/mpeg",
+    // Families libmagic names by one member: tracker modules (Impulse Tracker's too) and
+    // AIFF (AIFC's too); the database's magic tells them apart.
+    "audio/x-mod", "audio/x-aiff",
   ]
+
+  /// libmagic's answers for archive formats whose framing is text (ar), never taken as text.
+  private static let archivesOfText: [String] = ["application/x-archive"]
 
   /// Specific answers the database's magic may refine with a subclass.
   private static let refinedByDatabase: [String] = [

@@ -266,6 +266,7 @@ public enum TypeRegistry {
     guard let specification = DynamicIdentifier.specification(of: type) else {
       throw .malformedType(type.rawValue, reason: "it is not a dynamic identifier that decodes")
     }
+    if formParents(of: type) != nil { return TypeIdentifier(type.key) }
     for tag in specification.tags {
       switch tag.tagClass {
       case .filenameExtension:
@@ -310,6 +311,28 @@ public enum TypeRegistry {
     return joined.isDynamic && mimeType(ofDynamic: joined) == parsed.essence ? nil : joined
   }
 
+  /// The text form of a format that is not text: a certificate or a revocation list in
+  /// PEM, which is text and that format both (`?0=7:3=application/x-x509-ca-cert`), as
+  /// Apple mints an identifier for a MIME type asked for as text.
+  static func textForm(of format: TypeIdentifier) -> TypeIdentifier? {
+    guard !conforms(format, to: .text), let mime = preferredMIMEType(for: format) else { return nil }
+    return DynamicIdentifier.identifier(for: .init(conformsTo: .text, tags: [.init(tagClass: .mimeType, value: mime)]))
+  }
+
+  /// The parents of a dynamic identifier that conforms to more than data and whose MIME
+  /// type names a format that is not of that kind (a text form): that kind, and the format.
+  private static func formParents(of type: TypeIdentifier) -> [TypeFact]? {
+    guard let kind = DynamicIdentifier.specification(of: type)?.conformsTo, kind != .data,
+      let mime = mimeType(ofDynamic: type), let parsed = try? MIMEType.parse(mime)
+    else { return nil }
+    let format = self.type(forMIMEType: parsed)
+    guard format != type, !conforms(format, to: kind) else { return nil }
+    return [
+      TypeFact(type: kind, source: .dynamic, reason: "its tag specification"),
+      TypeFact(type: format, source: declaration(of: format) != nil ? .builtIn : mimeSource(mime), reason: "the identifier of its MIME type"),
+    ]
+  }
+
   /// The MIME type a dynamic identifier was minted for, lower-cased.
   private static func mimeType(ofDynamic type: TypeIdentifier) -> String? {
     DynamicIdentifier.specification(of: type)?.tags.first { $0.tagClass == .mimeType }?.value.lowercased()
@@ -325,6 +348,7 @@ public enum TypeRegistry {
       return declared.conformsTo.map { TypeFact(type: $0, source: .builtIn, reason: nil) }
     }
     guard type.isDynamic else { return [TypeFact(type: .data, source: .dynamic, reason: "an undeclared identifier")] }
+    if let form = formParents(of: type) { return form }
     if let joined = joinedType(ofDynamic: type) {
       return [TypeFact(type: joined, source: .sharedMIMEInfo, reason: "the identifier of its MIME type")]
     }
@@ -463,5 +487,13 @@ public enum TypeRegistry {
   public static func preferredMIMEType(for type: TypeIdentifier) -> String? {
     if let mime = declaration(of: type)?.mimeTypes.first { return mime }
     return DynamicIdentifier.specification(of: type)?.tags.first(where: { $0.tagClass == .mimeType })?.value
+  }
+
+  /// Every MIME type of a type: Apple's, then the other names of the format the facts
+  /// record (the database's, libmagic's: `TypeCoverageTests` checks the installed
+  /// database's against them); a dynamic identifier's tag.
+  public static func mimeTypes(of type: TypeIdentifier) -> [String] {
+    declaration(of: type)?.mimeTypes
+      ?? DynamicIdentifier.specification(of: type)?.tags.filter { $0.tagClass == .mimeType }.map(\.value) ?? []
   }
 }

@@ -115,6 +115,48 @@ final class FixedSniffer: TypeSniffer {
     #expect(try detect([0xFF, 0xFE, 0x68, 0, 0x69, 0], magic: "text/plain; charset=utf-16le").type == .utf16ExternalPlainText)
   }
 
+  @Test func anArArchiveOfTextIsTheArchive() throws {
+    let archive = TypeRegistry.type(forMIMEType: try MIMEType.parse("application/x-archive"))
+    let empty = try detect(Array("!<arch>\n".utf8), magic: "application/x-archive; charset=us-ascii")
+    #expect(empty.type == archive && !TypeRegistry.conforms(empty.type, to: .text), "\(empty)")
+    let member = Array("!<arch>\nnote.txt/       0           0     0     644     6         `\nhello\n".utf8)
+    #expect(try detect(member, magic: "application/x-archive; charset=us-ascii", extension: "a").type == archive)
+  }
+
+  @Test func aJSONDocumentCutAtTheHeadStaysJSON() throws {
+    let document = Array("{\"items\": [{\"html\": \"<div><p>hi</p></div>\", \"n\": -1.5e3, \"ok\": true}, {\"html\": \"<b>".utf8)
+    let json = TypeIdentifier("public.json")
+    #expect(try detect(document, magic: "text/html; charset=us-ascii", isWhole: false).type == json)
+    #expect(try detect(document, magic: "text/plain; charset=us-ascii", isWhole: false).type == json)
+    // Whole, libmagic saw all of it: its answer stands.
+    #expect(try detect(document, magic: "text/plain; charset=us-ascii", isWhole: true).type == .utf8PlainText)
+    // Text that only starts like JSON is not JSON.
+    let ini = Array("[section]\nkey = value\n".utf8)
+    #expect(try detect(ini, magic: "text/plain; charset=us-ascii", isWhole: false).type != json)
+    let twoValues = Array("{\"a\": 1}\n{\"a\": 2}\n".utf8)
+    #expect(try detect(twoValues, magic: "text/plain; charset=us-ascii", isWhole: false).type != json)
+  }
+
+  @Test func theDatabaseTellsTheMembersOfLibmagicsFamilies() throws {
+    let impulse = Array("IMPMsong".utf8) + [UInt8](repeating: 0, count: 40) + [0xFF, 0xFE]
+    let it = try detect(impulse, magic: "audio/x-mod; charset=binary")
+    #expect(it.type == TypeRegistry.type(forMIMEType: try MIMEType.parse("audio/x-it")) && it.source == .mimeDatabase, "\(it)")
+    let aifc = Array("FORM".utf8) + [0, 0, 0, 40] + Array("AIFCFVER".utf8) + [0, 0, 0, 4, 0xA2, 0x80, 0x51, 0x40, 0xFF]
+    let found = try detect(aifc, magic: "audio/x-aiff; charset=binary")
+    #expect(found.type == TypeIdentifier("public.aifc-audio"), "\(found)")
+  }
+
+  @Test func aPEMCertificateIsTextAndACertificate() throws {
+    let pem = Array("-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ1\n-----END CERTIFICATE-----\n".utf8)
+    let found = try detect(pem, magic: "text/plain; charset=us-ascii", extension: "crt")
+    #expect(found.source == .mimeDatabase, "\(found)")
+    #expect(TypeRegistry.conforms(found.type, to: .text) && TypeRegistry.conforms(found.type, to: TypeIdentifier("public.x509-certificate")))
+    #expect(TypeRegistry.preferredMIMEType(for: found.type) == "application/x-x509-ca-cert")
+    #expect(try TypeRegistry.normalize(found.type) == found.type, "the text form is not folded into the binary format's type")
+    // Text that only mentions a certificate is plain text.
+    #expect(try detect(Array("see the -----BEGIN CERTIFICATE----- line\n".utf8), magic: "text/plain; charset=us-ascii").type == .utf8PlainText)
+  }
+
   @Test func unknownMIMETypesKeepTheirTag() throws {
     let type = try detect([0, 1, 2], magic: "application/vnd.oasis.opendocument.text; charset=binary").type
     #expect(type.isDynamic)
