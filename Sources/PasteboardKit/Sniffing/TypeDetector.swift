@@ -71,20 +71,22 @@ public final class TypeDetector {
     // (`application/x-java-applet`, `image/x-portable-greymap`, `audio/x-unknown`): the
     // database's magic names the format as everything else on the system does. (KDE
     // declares `application/x-java-applet`, with neither magic nor glob.)
-    if let known = answer, known.type.isDynamic, !known.generic, !database.recognizes(sniffed.mimeType) {
+    if let known = answer, known.type.isDynamic, !known.generic, !database.recognizes(sniffed.mimeType),
+      !Self.textSpellings.contains(where: { $0.libmagic == sniffed.mimeType })
+    {
       answer?.generic = true
     }
     let asksDatabase = answer.map { $0.generic || $0.refinedByDatabase || $0.type.isDynamic } ?? true
     if let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
       var content: Evidence?
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
-        content = Evidence(TypeDetection(type: answer.type, source: .magic))
+        content = Evidence(TypeDetection(type: answer.type, source: .magic), guess: answer.guess)
       }
       if asksDatabase, let found = databaseAnswer(head), TypeRegistry.conforms(found.type, to: .text) {
         if found.type == answer?.type {
           // The database confirms what libmagic only guessed (`text/x-c` of a C file).
           content = Evidence(TypeDetection(type: found.type, source: content == nil ? .mimeDatabase : .magic), priority: found.priority)
-        } else if answer.map({ $0.generic || TypeRegistry.conforms(found.type, to: $0.type) }) ?? true {
+        } else if answer.map({ $0.yieldsInText(to: found) }) ?? true {
           content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
         }
       }
@@ -114,13 +116,17 @@ public final class TypeDetector {
     var detection: TypeDetection
     var priority = 0
     var generic = false
+    /// libmagic's answer from a few likely words, which nothing confirmed: a name decides
+    /// unless it names the same format or a kind of it.
+    var guess = false
     /// libmagic's generic answer, which the database's magic gave too.
     var confirmed = false
 
-    init(_ detection: TypeDetection, priority: Int = 0, generic: Bool = false) {
+    init(_ detection: TypeDetection, priority: Int = 0, generic: Bool = false, guess: Bool = false) {
       self.detection = detection
       self.priority = priority
       self.generic = generic
+      self.guess = guess
     }
 
     /// Whether a name that names another format decides instead.
@@ -181,12 +187,17 @@ public final class TypeDetector {
     -> TypeDetection
   {
     let plain = TypeDetection(type: encoding == .utf16 ? .utf16ExternalPlainText : .utf8PlainText, source: .textCheck)
-    let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.detection.type) ? nil : $0 } ?? Evidence(plain)
     // A name that says XML is not believed for text that does not open with markup
     // (`index.ts` of TypeScript is no Qt Linguist file).
     let candidates = names.all(readingDatabase: true).filter {
       TypeRegistry.conforms($0, to: .text) && (isXML || !TypeRegistry.conforms($0, to: TypeIdentifier("public.xml")))
     }
+    // A guess stands with no name, or with a name that is a kind of it: a `.txt` that
+    // libmagic takes for C is the plain text its writer called it.
+    let unsupportedGuess = content.map { evidence in
+      evidence.guess && !candidates.isEmpty && !candidates.contains { TypeRegistry.conforms($0, to: evidence.detection.type) }
+    } ?? false
+    let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.detection.type) || unsupportedGuess ? nil : $0 } ?? Evidence(plain)
     guard !candidates.isEmpty else { return content.detection }
     // Content that says only "text" agrees with the best name alone (`CMakeLists.txt` is
     // CMake, though `.txt` is plain text too).
@@ -234,8 +245,11 @@ public final class TypeDetector {
   }
 
   /// libmagic's answer as a type. `generic`: the database's magic and the name may say
-  /// more (`text/plain`, `application/zip`). `confident`: it can be believed for text (its
-  /// C-family and JavaScript rules fire on Go, Rust, Swift and TypeScript).
+  /// more (`text/plain`, `application/zip`). `confident`: it can be believed for text
+  /// without support. `guess`: a text answer from a few likely words (its C-family and
+  /// JavaScript rules fire on Go, Rust, Swift and TypeScript): believed over the database's
+  /// weak magic, which is a word or two at the start (`use strict` for Perl, `/*` for C,
+  /// `function` for MATLAB), but not over its strong magic or a name.
   /// `refinedByDatabase`: a specific answer the database has subclasses of that only
   /// its magic tells apart (an ELF that is an AppImage).
   struct Answer: Equatable {
@@ -243,15 +257,27 @@ public final class TypeDetector {
     var generic: Bool
     var confident: Bool
     var refinedByDatabase: Bool
+    var guess = false
+
+    /// Whether the database's magic decides for text instead of this answer: in place of a
+    /// generic answer, of a guess where its magic is strong (80 or more, where GLib lets no
+    /// name decide), and where it finds a kind of this answer. A weak match never overrides
+    /// a specific text answer of libmagic's (TeX's `%` is MATLAB's too).
+    func yieldsInText(to found: (type: TypeIdentifier, priority: Int)) -> Bool {
+      if TypeRegistry.conforms(found.type, to: type) { return true }
+      return guess ? found.priority >= 80 : generic
+    }
   }
 
   // Short arrays, not sets: a Set<String>'s type is built at run time, a quarter of a
   // million instructions of a small copy.
   private static let guesses: [String] = [
-    "text/plain", "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "application/javascript",
-    // Answers from a line or two of likely words, believed only with support.
-    "text/x-asm", "text/x-pascal", "text/x-fortran", "text/x-tex",
+    "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "application/javascript", "text/x-fortran",
+    "text/x-tex",
   ]
+  /// Answers from a line or two of words common in other languages (a linker script is
+  /// `text/x-asm`), believed only where the database's magic agrees.
+  private static let looseGuesses: [String] = ["text/x-asm", "text/x-pascal"]
 
   /// libmagic answers that are containers or families: the database's magic tells their
   /// members apart, and a name may say more.
@@ -260,6 +286,8 @@ public final class TypeDetector {
     "text/plain", "text/xml", "application/xml", "text/html", "application/json", "application/gzip",
     "application/x-bzip2", "application/x-xz", "application/zstd", "application/x-iso9660-image", "video/x-matroska",
     "video/webm", "audio/mpeg",
+    // A gettext translation or its template, which the database's magic tells apart.
+    "text/x-po",
   ]
 
   /// Specific answers the database's magic may refine with a subclass.
@@ -275,21 +303,37 @@ public final class TypeDetector {
     if sniffed.mimeType.hasSuffix("x-empty") { return nil }
     let mime = sniffed.mimeType
     let isUTF16Text = mime == "text/plain" && sniffed.charset?.hasPrefix("utf-16") == true
-    let confident = !guesses.contains(mime) || isUTF16Text
-    let generic = generic.contains(mime) || (guesses.contains(mime) && !isUTF16Text)
+    let guess = guesses.contains(mime)
+    let confident = (mime != "text/plain" && !looseGuesses.contains(mime)) || isUTF16Text
+    let generic = generic.contains(mime) || guess || looseGuesses.contains(mime)
     let refined = refinedByDatabase.contains(mime)
     let known = TypeRegistry.magicAnswers.first { $0.mimeType == mime && ($0.charset == nil || $0.charset == sniffed.charset) }
-    if let known { return Answer(type: TypeIdentifier(known.type), generic: generic, confident: confident, refinedByDatabase: refined) }
+    if let known {
+      return Answer(type: TypeIdentifier(known.type), generic: generic, confident: confident, refinedByDatabase: refined, guess: guess)
+    }
     let full = sniffed.charset.map { "\(mime);charset=\($0)" } ?? mime
     if let declared = TypeRegistry.declaredType(forMIMEType: full) {
-      return Answer(type: declared, generic: generic || declared == .data, confident: confident, refinedByDatabase: refined)
+      return Answer(type: declared, generic: generic || declared == .data, confident: confident, refinedByDatabase: refined, guess: guess)
     }
-    if mime.hasPrefix("text/") { return Answer(type: .plainText, generic: true, confident: false, refinedByDatabase: false) }
+    // A text format the database knows by libmagic's name or its own (`text/x-po`,
+    // `text/troff`, `text/x-m4`) is that format; any other is only text.
+    if mime.hasPrefix("text/") {
+      let named = textSpellings.first { $0.libmagic == mime }?.database ?? mime
+      guard SharedMIMEInfo.system.recognizes(named) else {
+        return Answer(type: .plainText, generic: true, confident: false, refinedByDatabase: false)
+      }
+      return Answer(
+        type: TypeRegistry.type(forDatabaseMIMEType: named), generic: generic, confident: confident, refinedByDatabase: false,
+        guess: guess)
+    }
     guard let parsed = try? MIMEType.parse(mime) else {
       return Answer(type: .data, generic: true, confident: false, refinedByDatabase: false)
     }
     return Answer(type: TypeRegistry.type(forMIMEType: parsed), generic: generic, confident: confident, refinedByDatabase: refined)
   }
+
+  /// libmagic's names for text formats that the database calls otherwise, with no alias.
+  private static let textSpellings: [(libmagic: String, database: String)] = [("text/x-m4", "application/x-m4")]
 }
 
 /// The types a file's name gives, best first: the database's globs as GLib weighs them
