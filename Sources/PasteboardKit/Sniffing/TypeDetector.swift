@@ -193,9 +193,10 @@ public final class TypeDetector {
       TypeRegistry.conforms($0, to: .text) && (isXML || !TypeRegistry.conforms($0, to: TypeIdentifier("public.xml")))
     }
     // A guess stands with no name, or with a name that is a kind of it: a `.txt` that
-    // libmagic takes for C is the plain text its writer called it.
+    // libmagic takes for JavaScript is the plain text its writer called it.
     let unsupportedGuess = content.map { evidence in
-      evidence.guess && !candidates.isEmpty && !candidates.contains { TypeRegistry.conforms($0, to: evidence.detection.type) }
+      evidence.guess && !names.all(readingDatabase: true).isEmpty
+        && !candidates.contains { TypeRegistry.conforms($0, to: evidence.detection.type) }
     } ?? false
     let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.detection.type) || unsupportedGuess ? nil : $0 } ?? Evidence(plain)
     guard !candidates.isEmpty else { return content.detection }
@@ -246,8 +247,8 @@ public final class TypeDetector {
 
   /// libmagic's answer as a type. `generic`: the database's magic and the name may say
   /// more (`text/plain`, `application/zip`). `confident`: it can be believed for text
-  /// without support. `guess`: a text answer from a few likely words (its C-family and
-  /// JavaScript rules fire on Go, Rust, Swift and TypeScript): believed over the database's
+  /// without support. `guess`: a text answer from a few likely words (its JavaScript rule
+  /// fires on TypeScript, a superset): believed over the database's
   /// weak magic, which is a word or two at the start (`use strict` for Perl, `/*` for C,
   /// `function` for MATLAB), but not over its strong magic or a name.
   /// `refinedByDatabase`: a specific answer the database has subclasses of that only
@@ -271,13 +272,13 @@ public final class TypeDetector {
 
   // Short arrays, not sets: a Set<String>'s type is built at run time, a quarter of a
   // million instructions of a small copy.
-  private static let guesses: [String] = [
-    "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "application/javascript", "text/x-fortran",
-    "text/x-tex",
+  private static let guesses: [String] = ["application/javascript", "text/x-fortran", "text/x-tex"]
+  /// Answers from braces and a word or two that most languages have (its C rule fires on
+  /// Go, Rust and Swift; a linker script is `text/x-asm`), believed only with the support of
+  /// the database's magic, which decides instead.
+  private static let looseGuesses: [String] = [
+    "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "text/x-asm", "text/x-pascal",
   ]
-  /// Answers from a line or two of words common in other languages (a linker script is
-  /// `text/x-asm`), believed only where the database's magic agrees.
-  private static let looseGuesses: [String] = ["text/x-asm", "text/x-pascal"]
 
   /// libmagic answers that are containers or families: the database's magic tells their
   /// members apart, and a name may say more.

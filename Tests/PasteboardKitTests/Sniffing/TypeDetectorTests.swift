@@ -57,14 +57,21 @@ final class FixedSniffer: TypeSniffer {
     #expect(try detect(Array("#!/bin/sh\necho".utf8), magic: "text/x-shellscript; charset=us-ascii", extension: "bash").type == TypeIdentifier("public.bash-script"))
   }
 
-  @Test func libmagicGuessesStandWhereNoNameOrStrongerMagicDisagrees() throws {
-    // From a pipe, libmagic's guess from a few words is the most specific word there is.
+  @Test func libmagicGuessesAreNotBelievedForText() throws {
+    // Its C rule fires on braces and a word or two: Go is no C without support.
     let go = Array("package main\n\nfunc main() {}\n".utf8)
-    #expect(try detect(go, magic: "text/x-c; charset=us-ascii") == TypeDetection(type: TypeIdentifier("public.c-source"), source: .magic))
+    #expect(try detect(go, magic: "text/x-c; charset=us-ascii") == TypeDetection(type: .utf8PlainText, source: .textCheck))
     #expect(try detect(go, magic: "text/x-c; charset=us-ascii", extension: "c").type == TypeIdentifier("public.c-source"))
-    // A name that is no kind of the guess decides, and `.txt` leaves it plain text.
-    #expect(try detect(go, magic: "text/x-c; charset=us-ascii", extension: "go").type == (try TypeIdentifier.parse("text/x-go")))
-    #expect(try detect(go, magic: "text/x-c; charset=us-ascii", extension: "txt") == TypeDetection(type: .utf8PlainText, source: .textCheck))
+  }
+
+  @Test func libmagicsJavaScriptStandsWhereNoNameDisagrees() throws {
+    let typescript = Array("let a: number = 1\nexport function f() {}\n".utf8)
+    let javascript = TypeIdentifier("com.netscape.javascript-source")
+    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii") == TypeDetection(type: javascript, source: .magic))
+    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii", extension: "js").type == javascript)
+    // A name that is no kind of it decides, and `.txt` or `.ts` (a video to the database) leave plain text.
+    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii", extension: "txt") == TypeDetection(type: .utf8PlainText, source: .textCheck))
+    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii", extension: "ts").type == .utf8PlainText)
   }
 
   @Test func weakDatabaseMagicDoesNotOverrideLibmagicsTextAnswer() throws {
