@@ -125,21 +125,19 @@ struct TypeCorpusTests {
     let textPromise = "valid UTF-8 stays text; the database's type also covers a binary form and is not text"
     var byFile: [String: String] = [:]
     byFile["written/tetrahedron.stl"] = textPromise
-    // Binary data never gets a type that conforms to text: the database makes Type 1 fonts
-    // a sub-class of PostScript and PKCS #7 signatures of text, so their globs are not
-    // believed for binary bytes, and Apple's PFB type is kept.
-    byFile["files/0244/D050000L.pfb"] = "binary data: the database's x-font-type1 is text (a PostScript sub-class)"
-    byFile["files/0245/StandardSymbolsPS.pfb"] = "binary data: the database's x-font-type1 is text (a PostScript sub-class)"
+    // An ASCII Type 1 font: the database's x-font-type1 also names the binary PFB and T1
+    // forms, so it is a font and not text.
+    byFile["files/0275/freeeuro.pfa"] = textPromise
+    // Binary data never gets a type that conforms to text: the database makes PKCS #7
+    // signatures a sub-class of text, so their glob is not believed for binary bytes.
     byFile["files/0449/message.p7s"] = "binary data: the database's pkcs7-signature is text"
     // libmagic is sure it is a StarOffice Writer document; only the name says template.
     byFile["files/0127/DocBookTemplate.stw"] = "libmagic's specific answer keeps its word over the name"
-    let typeOne = byFile["files/0244/D050000L.pfb"]
     return [
       .file: byFile,
       .data: [
-        "written/tetrahedron.stl": textPromise, "files/0244/D050000L.pfb": typeOne,
-        "files/0245/StandardSymbolsPS.pfb": typeOne,
-      ].compactMapValues { $0 },
+        "written/tetrahedron.stl": textPromise, "files/0275/freeeuro.pfa": textPromise,
+      ],
     ]
   }()
 

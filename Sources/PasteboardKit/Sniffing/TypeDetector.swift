@@ -71,7 +71,9 @@ public final class TypeDetector {
     // (`application/x-java-applet`, `image/x-portable-greymap`, `audio/x-unknown`): the
     // database's magic names the format as everything else on the system does. (KDE
     // declares `application/x-java-applet`, with neither magic nor glob.)
-    if let known = answer, known.type.isDynamic, !known.generic, !database.recognizes(sniffed.mimeType) {
+    if let known = answer, known.type.isDynamic, !known.generic, !database.recognizes(sniffed.mimeType),
+      !Self.textSpellings.contains(where: { $0.libmagic == sniffed.mimeType })
+    {
       answer?.generic = true
     }
     let asksDatabase = answer.map { $0.generic || $0.refinedByDatabase || $0.type.isDynamic } ?? true
@@ -81,7 +83,7 @@ public final class TypeDetector {
     if !isTextArchive, let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
       var content: Evidence?
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
-        content = Evidence(TypeDetection(type: answer.type, source: .magic))
+        content = Evidence(TypeDetection(type: answer.type, source: .magic), guess: answer.guess)
       }
       let found = asksDatabase ? databaseAnswer(head) : nil
       // A PEM block (RFC 7468) is text, and the format the database's magic names by its
@@ -93,7 +95,7 @@ public final class TypeDetector {
         if found.type == answer?.type {
           // The database confirms what libmagic only guessed (`text/x-c` of a C file).
           content = Evidence(TypeDetection(type: found.type, source: content == nil ? .mimeDatabase : .magic), priority: found.priority)
-        } else if answer.map({ $0.generic || TypeRegistry.conforms(found.type, to: $0.type) }) ?? true {
+        } else if answer.map({ $0.yieldsInText(to: found) }) ?? true {
           content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
         }
       }
@@ -130,13 +132,17 @@ public final class TypeDetector {
     var detection: TypeDetection
     var priority = 0
     var generic = false
+    /// libmagic's answer from a few likely words, which nothing confirmed: a name decides
+    /// unless it names the same format or a kind of it.
+    var guess = false
     /// libmagic's generic answer, which the database's magic gave too.
     var confirmed = false
 
-    init(_ detection: TypeDetection, priority: Int = 0, generic: Bool = false) {
+    init(_ detection: TypeDetection, priority: Int = 0, generic: Bool = false, guess: Bool = false) {
       self.detection = detection
       self.priority = priority
       self.generic = generic
+      self.guess = guess
     }
 
     /// Whether a name that names another format decides instead.
@@ -197,12 +203,18 @@ public final class TypeDetector {
     -> TypeDetection
   {
     let plain = TypeDetection(type: encoding == .utf16 ? .utf16ExternalPlainText : .utf8PlainText, source: .textCheck)
-    let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.detection.type) ? nil : $0 } ?? Evidence(plain)
     // A name that says XML is not believed for text that does not open with markup
     // (`index.ts` of TypeScript is no Qt Linguist file).
     let candidates = names.all(readingDatabase: true).filter {
       TypeRegistry.conforms($0, to: .text) && (isXML || !TypeRegistry.conforms($0, to: TypeIdentifier("public.xml")))
     }
+    // A guess stands with no name, or with a name that is a kind of it: a `.txt` that
+    // libmagic takes for JavaScript is the plain text its writer called it.
+    let unsupportedGuess = content.map { evidence in
+      evidence.guess && !names.all(readingDatabase: true).isEmpty
+        && !candidates.contains { TypeRegistry.conforms($0, to: evidence.detection.type) }
+    } ?? false
+    let content = content.flatMap { TypeRegistry.conforms(plain.type, to: $0.detection.type) || unsupportedGuess ? nil : $0 } ?? Evidence(plain)
     guard !candidates.isEmpty else { return content.detection }
     // Content that says only "text" agrees with the best name alone (`CMakeLists.txt` is
     // CMake, though `.txt` is plain text too).
@@ -255,8 +267,11 @@ public final class TypeDetector {
   }
 
   /// libmagic's answer as a type. `generic`: the database's magic and the name may say
-  /// more (`text/plain`, `application/zip`). `confident`: it can be believed for text (its
-  /// C-family and JavaScript rules fire on Go, Rust, Swift and TypeScript).
+  /// more (`text/plain`, `application/zip`). `confident`: it can be believed for text
+  /// without support. `guess`: a text answer from a few likely words (its JavaScript rule
+  /// fires on TypeScript, a superset): believed over the database's
+  /// weak magic, which is a word or two at the start (`use strict` for Perl, `/*` for C,
+  /// `function` for MATLAB), but not over its strong magic or a name.
   /// `refinedByDatabase`: a specific answer the database has subclasses of that only
   /// its magic tells apart (an ELF that is an AppImage).
   struct Answer: Equatable {
@@ -264,14 +279,26 @@ public final class TypeDetector {
     var generic: Bool
     var confident: Bool
     var refinedByDatabase: Bool
+    var guess = false
+
+    /// Whether the database's magic decides for text instead of this answer: in place of a
+    /// generic answer, of a guess where its magic is strong (80 or more, where GLib lets no
+    /// name decide), and where it finds a kind of this answer. A weak match never overrides
+    /// a specific text answer of libmagic's (TeX's `%` is MATLAB's too).
+    func yieldsInText(to found: (type: TypeIdentifier, priority: Int)) -> Bool {
+      if TypeRegistry.conforms(found.type, to: type) { return true }
+      return guess ? found.priority >= 80 : generic
+    }
   }
 
   // Short arrays, not sets: a Set<String>'s type is built at run time, a quarter of a
   // million instructions of a small copy.
-  private static let guesses: [String] = [
-    "text/plain", "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "application/javascript",
-    // Answers from a line or two of likely words, believed only with support.
-    "text/x-asm", "text/x-pascal", "text/x-fortran", "text/x-tex",
+  private static let guesses: [String] = ["application/javascript", "text/x-fortran", "text/x-tex"]
+  /// Answers from braces and a word or two that most languages have (its C rule fires on
+  /// Go, Rust and Swift; a linker script is `text/x-asm`), believed only with the support of
+  /// the database's magic, which decides instead.
+  private static let looseGuesses: [String] = [
+    "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "text/x-asm", "text/x-pascal",
   ]
 
   /// libmagic answers that are containers or families: the database's magic tells their
@@ -284,6 +311,8 @@ public final class TypeDetector {
     // Families libmagic names by one member: tracker modules (Impulse Tracker's too) and
     // AIFF (AIFC's too); the database's magic tells them apart.
     "audio/x-mod", "audio/x-aiff",
+    // A gettext translation or its template, which the database's magic tells apart.
+    "text/x-po",
   ]
 
   /// libmagic's answers for archive formats whose framing is text (ar), never taken as text.
@@ -302,21 +331,37 @@ public final class TypeDetector {
     if sniffed.mimeType.hasSuffix("x-empty") { return nil }
     let mime = sniffed.mimeType
     let isUTF16Text = mime == "text/plain" && sniffed.charset?.hasPrefix("utf-16") == true
-    let confident = !guesses.contains(mime) || isUTF16Text
-    let generic = generic.contains(mime) || (guesses.contains(mime) && !isUTF16Text)
+    let guess = guesses.contains(mime)
+    let confident = (mime != "text/plain" && !looseGuesses.contains(mime)) || isUTF16Text
+    let generic = generic.contains(mime) || guess || looseGuesses.contains(mime)
     let refined = refinedByDatabase.contains(mime)
     let known = TypeRegistry.magicAnswers.first { $0.mimeType == mime && ($0.charset == nil || $0.charset == sniffed.charset) }
-    if let known { return Answer(type: TypeIdentifier(known.type), generic: generic, confident: confident, refinedByDatabase: refined) }
+    if let known {
+      return Answer(type: TypeIdentifier(known.type), generic: generic, confident: confident, refinedByDatabase: refined, guess: guess)
+    }
     let full = sniffed.charset.map { "\(mime);charset=\($0)" } ?? mime
     if let declared = TypeRegistry.declaredType(forMIMEType: full) {
-      return Answer(type: declared, generic: generic || declared == .data, confident: confident, refinedByDatabase: refined)
+      return Answer(type: declared, generic: generic || declared == .data, confident: confident, refinedByDatabase: refined, guess: guess)
     }
-    if mime.hasPrefix("text/") { return Answer(type: .plainText, generic: true, confident: false, refinedByDatabase: false) }
+    // A text format the database knows by libmagic's name or its own (`text/x-po`,
+    // `text/troff`, `text/x-m4`) is that format; any other is only text.
+    if mime.hasPrefix("text/") {
+      let named = textSpellings.first { $0.libmagic == mime }?.database ?? mime
+      guard SharedMIMEInfo.system.recognizes(named) else {
+        return Answer(type: .plainText, generic: true, confident: false, refinedByDatabase: false)
+      }
+      return Answer(
+        type: TypeRegistry.type(forDatabaseMIMEType: named), generic: generic, confident: confident, refinedByDatabase: false,
+        guess: guess)
+    }
     guard let parsed = try? MIMEType.parse(mime) else {
       return Answer(type: .data, generic: true, confident: false, refinedByDatabase: false)
     }
     return Answer(type: TypeRegistry.type(forMIMEType: parsed), generic: generic, confident: confident, refinedByDatabase: refined)
   }
+
+  /// libmagic's names for text formats that the database calls otherwise, with no alias.
+  private static let textSpellings: [(libmagic: String, database: String)] = [("text/x-m4", "application/x-m4")]
 }
 
 /// The types a file's name gives, best first: the database's globs as GLib weighs them

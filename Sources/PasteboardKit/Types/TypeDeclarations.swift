@@ -2097,7 +2097,6 @@ extension TypeRegistry {
     MagicAnswer(mimeType: "text/x-php", charset: nil, type: "public.php-script", refinable: false),
     MagicAnswer(mimeType: "text/x-makefile", charset: nil, type: "public.make-source", refinable: false),
     MagicAnswer(mimeType: "text/x-diff", charset: nil, type: "public.patch-file", refinable: false),
-    MagicAnswer(mimeType: "text/x-tex", charset: nil, type: "public.plain-text", refinable: true),
     MagicAnswer(mimeType: "application/javascript", charset: nil, type: "com.netscape.javascript-source", refinable: true),
     MagicAnswer(mimeType: "image/png", charset: nil, type: "public.png", refinable: false),
     MagicAnswer(mimeType: "image/jpeg", charset: nil, type: "public.jpeg", refinable: false),

@@ -58,11 +58,43 @@ final class FixedSniffer: TypeSniffer {
   }
 
   @Test func libmagicGuessesAreNotBelievedForText() throws {
+    // Its C rule fires on braces and a word or two: Go is no C without support.
     let go = Array("package main\n\nfunc main() {}\n".utf8)
     #expect(try detect(go, magic: "text/x-c; charset=us-ascii") == TypeDetection(type: .utf8PlainText, source: .textCheck))
     #expect(try detect(go, magic: "text/x-c; charset=us-ascii", extension: "c").type == TypeIdentifier("public.c-source"))
-    let typescript = Array("let a: number = 1\n".utf8)
-    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii").type == .utf8PlainText)
+  }
+
+  @Test func libmagicsJavaScriptStandsWhereNoNameDisagrees() throws {
+    let typescript = Array("let a: number = 1\nexport function f() {}\n".utf8)
+    let javascript = TypeIdentifier("com.netscape.javascript-source")
+    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii") == TypeDetection(type: javascript, source: .magic))
+    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii", extension: "js").type == javascript)
+    // A name that is no kind of it decides, and `.txt` or `.ts` (a video to the database) leave plain text.
+    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii", extension: "txt") == TypeDetection(type: .utf8PlainText, source: .textCheck))
+    #expect(try detect(typescript, magic: "application/javascript; charset=us-ascii", extension: "ts").type == .utf8PlainText)
+  }
+
+  @Test func weakDatabaseMagicDoesNotOverrideLibmagicsTextAnswer() throws {
+    // `use strict` in the first 256 bytes is the database's Perl magic at priority 40.
+    let javascript = Array("/* jQuery UI */\n(function() {\n\"use strict\";\nvar a = 1;\n})();\n".utf8)
+    let js = try detect(javascript, magic: "application/javascript; charset=us-ascii")
+    #expect(js == TypeDetection(type: TypeIdentifier("com.netscape.javascript-source"), source: .magic), "\(js)")
+    // `%` at the start is MATLAB's magic and TeX's, both at priority 10.
+    let tex = try detect(Array("% babel\n\\def\\x{1}\n".utf8), magic: "text/x-tex; charset=us-ascii")
+    #expect(tex == TypeDetection(type: try TypeIdentifier.parse("text/x-tex"), source: .magic), "\(tex)")
+    // A text format libmagic names and Apple does not declare is the database's format.
+    let po = try detect(Array("msgid \"\"\nmsgstr \"\"\n".utf8), magic: "text/x-po; charset=us-ascii")
+    #expect(po.type == (try TypeIdentifier.parse("text/x-gettext-translation")), "\(po)")
+    let m4 = try detect(Array("dnl a macro\nAC_DEFUN([X], [y])\n".utf8), magic: "text/x-m4; charset=us-ascii")
+    #expect(m4.type == (try TypeIdentifier.parse("application/x-m4")), "\(m4)")
+  }
+
+  @Test func aType1FontIsAFontNotData() throws {
+    let pfb: [UInt8] = [0x80, 0x01, 0x98, 0x03, 0, 0] + Array("%!PS-AdobeFont-1.0: NimbusMono 1.00\n".utf8) + [0x80, 0x02, 0xFF, 0xFE]
+    let found = try detect(pfb, magic: "font/x-postscript-pfb; charset=binary")
+    #expect(found.type == TypeRegistry.type(forMIMEType: try MIMEType.parse("application/x-font-type1")), "\(found)")
+    #expect(TypeRegistry.conforms(found.type, to: TypeIdentifier("public.font")))
+    #expect(!TypeRegistry.conforms(found.type, to: .text), "binary bytes are no text")
   }
 
   @Test func binaryBytesGetNoTextTypeFromTheDatabase() throws {
