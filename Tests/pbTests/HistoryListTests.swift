@@ -134,17 +134,22 @@ struct HistoryListTests {
     #expect(shown.text.contains("before\\e]0;title\\x07\\e[2Jafter\\nsecond line"), "\(shown.text.debugDescription)")
   }
 
-  @Test("on a terminal, a line is cut to the terminal's width; piped, it is whole")
-  func cutToTheTerminal() throws {
-    let sandbox = try Sandbox()
-    let text = "start " + String(repeating: "wide ", count: 40) + "end"
-    #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
+  /// The first line `pb history --list` shows on a terminal of 100 columns.
+  func firstLineOnTerminal(_ sandbox: Sandbox) throws -> String {
     let shown = try sandbox.run(
       "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--", "sh", "-c", "stty cols 100 && exec \"$0\" history --list", Sandbox.binary],
       stdin: nil, environment: [:])
     #expect(shown.status == 0, "\(shown)")
     // The terminal ends the line with CR LF.
-    let line = shown.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    return shown.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+  }
+
+  @Test("on a terminal, a line is cut to the terminal's width; piped, it is whole")
+  func cutToTheTerminal() throws {
+    let sandbox = try Sandbox()
+    let text = "start " + String(repeating: "wide ", count: 40) + "end"
+    #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
+    let line = try firstLineOnTerminal(sandbox)
     #expect(line.hasPrefix("0\t\t") && line.hasSuffix("…"), "\(line.debugDescription)")
     // Tabs stop every 8 columns: "0", "", the time (20), the type (22), then the text.
     let column = line.split(separator: "\t", omittingEmptySubsequences: false).dropLast().reduce(0) { ($0 + $1.count) / 8 * 8 + 8 }
@@ -157,11 +162,7 @@ struct HistoryListTests {
     let sandbox = try Sandbox()
     let text = String(repeating: "中文字", count: 40)
     #expect(try sandbox.pb("copy", stdin: Data(text.utf8)).status == 0)
-    let shown = try sandbox.run(
-      "/usr/bin/env", ["python3", Sandbox.support("terminal.py"), "--", "sh", "-c", "stty cols 100 && exec \"$0\" history --list", Sandbox.binary],
-      stdin: nil, environment: [:])
-    #expect(shown.status == 0, "\(shown)")
-    let line = shown.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    let line = try firstLineOnTerminal(sandbox)
     // The text starts at column 64 (see above): 36 cells are left, 17 characters of two
     // cells and "…". Cut at 35 characters, the line took 135 columns and wrapped.
     let preview = line.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init) ?? ""
