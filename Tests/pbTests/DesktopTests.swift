@@ -274,7 +274,7 @@ struct WaylandTests {
       let before = try clipboard()
       try #require(before.status == 0 && before.text == "secret", "the secret was not served: \(before)")
       if !change.contains("--expire") { try #require(try sandbox.pb(["copy"], stdin: Data("other".utf8)).status == 0) }
-      try waitUntil(seconds: 30) { try clipboard().status != 0 }
+      try waitUntil(seconds: 45) { try clipboard().status != 0 }
       let after = try clipboard()
       #expect(after.status != 0 && !after.text.contains("secret"), "served after \(change): \(after)")
       try waitUntil { owners().isEmpty }
@@ -288,7 +288,7 @@ struct WaylandTests {
       try waitUntil(seconds: 14) { try clipboard().text == "secret" }
       try #require(try clipboard().text == "secret", "the bridge did not offer the secret")
       if change == ["clear"] { try #require(try sandbox.pb(change).status == 0) }
-      try waitUntil(seconds: 30) { try clipboard().status != 0 }
+      try waitUntil(seconds: 45) { try clipboard().status != 0 }
       let after = try clipboard()
       #expect(after.status != 0 && !after.text.contains("secret"), "served after \(change[0]): \(after)")
     }
@@ -394,7 +394,7 @@ struct DesktopTests {
       #expect(published.status == 0 && published.stderr.isEmpty, "\(published)")
       let before = try clipboard()
       try #require(before.status == 0 && before.text == text, "not served before it expired: \(before)")
-      try waitUntil(seconds: 30) { try clipboard().status != 0 }
+      try waitUntil(seconds: 45) { try clipboard().status != 0 }
       let after = try clipboard()
       #expect(after.status != 0 && after.stdout.isEmpty, "still served after it expired: \(after)")
       try waitUntil { x.owners().isEmpty }
@@ -735,20 +735,20 @@ struct DesktopTests {
     let clipboard = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
     let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
     // Long enough for the bridge to offer it on a loaded machine before it expires.
-    try #require(try sandbox.pb(["copy", "--concealed", "--expire", "15s"], stdin: Data("secret".utf8)).status == 0)
-    try waitUntil(seconds: 14) { try clipboard().text == "secret" }
+    try #require(try sandbox.pb(["copy", "--concealed", "--expire", "30s"], stdin: Data("secret".utf8)).status == 0)
+    try waitUntil(seconds: 28) { try clipboard().text == "secret" }
     try #require(try clipboard().text == "secret", "the bridge did not offer the secret")
-    try waitUntil(seconds: 30) { try clipboard().status != 0 }
+    try waitUntil(seconds: 45) { try clipboard().status != 0 }
     let expired = try clipboard()
     #expect(expired.status != 0 && expired.stdout.isEmpty, "served after it expired: \(expired)")
     #expect(try sandbox.pb("info", "--json").text.contains("\"expired\""), "the bridge removed it from the pasteboard too")
 
     // Expired, the first of two items goes, and the next one is offered.
-    try #require(try sandbox.pb(["copy", "--expire", "15s"], stdin: Data("brief".utf8)).status == 0)
+    try #require(try sandbox.pb(["copy", "--expire", "30s"], stdin: Data("brief".utf8)).status == 0)
     try #require(try sandbox.pb(["copy", "-a"], stdin: Data("lasting".utf8)).status == 0)
-    try waitUntil(seconds: 14) { try clipboard().text == "brief" }
+    try waitUntil(seconds: 28) { try clipboard().text == "brief" }
     try #require(try clipboard().text == "brief")
-    try waitUntil(seconds: 30) { try clipboard().text == "lasting" }
+    try waitUntil(seconds: 45) { try clipboard().text == "lasting" }
     #expect(try clipboard().text == "lasting")
 
     for change in [["copy"], ["clear"]] {
