@@ -61,10 +61,11 @@ struct ClipboardManagerAttackTests {
     let setup = try sandbox.shell(
       """
       set -e
-      mkdir -p '\(tree)/scripts' '\(tree)/man' '\(tree)/completions'
-      cp '\(repository)/install.sh' '\(tree)/'
+      mkdir -p '\(tree)/scripts' '\(tree)/man' '\(tree)/completions' '\(tree)/docs'
+      cp '\(repository)/install.sh' '\(repository)/README.md' '\(tree)/'
       cp '\(repository)/man/pb.1' '\(tree)/man/'
-      cp '\(repository)/completions/pb.bash' '\(repository)/completions/_pb' '\(tree)/completions/'
+      cp '\(repository)/docs/'*.md '\(tree)/docs/'
+      cp '\(repository)/completions/pb.bash' '\(repository)/completions/_pb' '\(repository)/completions/pb.fish' '\(tree)/completions/'
       printf '#!/bin/sh\\nexit 0\\n' > '\(tree)/scripts/install-dependencies.sh'
       printf '#!/bin/sh\\necho %s\\n' '\(Sandbox.binary)' > '\(tree)/scripts/build-release.sh'
       chmod +x '\(tree)/scripts/'*.sh
