@@ -45,6 +45,26 @@ struct ReaderChoiceTests {
     #expect(try sandbox.pb("paste", "-p", "new").text == "x")
   }
 
+  @Test("a copy refused for a missing file or a directory leaves no board behind")
+  func refusedCopyMakesNoBoard() throws {
+    let sandbox = try Sandbox()
+    let folder = sandbox.root.appendingPathComponent("photos").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let lines: [(arguments: [String], status: Int32, said: String)] = [
+      (["copy", "-p", "notes", sandbox.root.appendingPathComponent("typo.txt").path], 66, "cannot read"),
+      (["copy", "-p", "pics", folder], 66, "it is a directory"),
+      (["copy", "-p", "reps", "-r", "txt=" + sandbox.root.appendingPathComponent("nosuch").path], 66, "cannot read"),
+    ]
+    for line in lines {
+      let refused = try sandbox.pb(line.arguments)
+      #expect(refused.status == line.status && refused.stderr.contains(line.said), "\(refused)")
+      let board = line.arguments[2]
+      let paste = try sandbox.pb("paste", "-p", board)
+      #expect(paste.status == 66 && paste.stderr.contains("no pasteboard named '\(board)'"), "\(paste)")
+    }
+    #expect(try sandbox.pb("list").lines.count == 3, "general and find alone, under the header")
+  }
+
   @Test("-t text gives an item's plain text over its HTML; -t html the HTML")
   func textKindIsPlainest() throws {
     let sandbox = try Sandbox()
