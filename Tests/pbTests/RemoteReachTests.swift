@@ -149,6 +149,27 @@ struct RemoteReachTests {
     #expect(RemoteAttackTests.logins(pair.sshd) == 2, "\(pair.sshd.log)")
   }
 
+  @Test("no control socket under a folder another could swap: a cache folder of ours inside a folder others write gets none")
+  func noSocketUnderAnOpenFolder() throws {
+    let sandbox = try Sandbox()
+    // ssh, as far as pb can tell: its words logged, no connection (pb then fails, as it would).
+    let log = sandbox.root.appendingPathComponent("ssh-words").path
+    let ssh = try sandbox.file("ssh", "#!/bin/sh\necho \"$@\" >> '\(log)'\nexit 255\n")
+    chmod(ssh, 0o755)
+    let open = sandbox.root.appendingPathComponent("shared").path
+    try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
+    chmod(open, 0o777)
+    for (cache, shared) in [(open + "/cache", false), (sandbox.root.appendingPathComponent("mine").path, true)] {
+      try? FileManager.default.removeItem(atPath: log)
+      let environment = ["PB_SSH_COMMAND": ssh, "XDG_RUNTIME_DIR": "", "XDG_CACHE_HOME": cache]
+      let result = try sandbox.pb(["count", "-p", "somehost:b"], environment: environment)
+      #expect(result.status != 0, "\(result)")
+      let words = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      #expect(words.contains("ControlPath=\(cache)/pb/ssh/") == shared, "\(cache): \(words)")
+      #expect(FileManager.default.fileExists(atPath: cache + "/pb") == shared, "\(cache)")
+    }
+  }
+
   @Test("ssh's reason reads as a clause, a port in the name says where ports go, and every command's -p help names HOST:NAME")
   func remoteNits() throws {
     let pair = try Pair()
