@@ -141,15 +141,17 @@ struct RemoteCommand {
       }
     }
     guard let name = board ?? settings.pasteboard, let remote = try RemoteBoard.parse(name) else { return nil }
+    // The fixes name the board as the user did, as every hint does.
+    let named = Display.shellWord(name)
     if exec {
       throw .usage(
         "pb watch --exec runs its command where the board is; for a board on another machine, read its lines here: "
-          + "pb watch -p HOST:BOARD --json | while read -r change; do ...; done")
+          + "pb watch -p \(named) --json | while read -r change; do ...; done")
     }
     if command == "import" && !archive {
       throw .usage(
         "pb import reads the desktop of the machine it runs on; for a board on another machine, give --archive FILE, "
-          + "or copy between boards: pb copy -p HOST:BOARD --from BOARD")
+          + "or copy between boards: pb copy -p \(named) --from BOARD")
     }
     if command == "copy" && positionals == 0 && representations == 0 { readsInput = true }
     // The board goes first, by its name there: the line keeps its words, `--` among them.
