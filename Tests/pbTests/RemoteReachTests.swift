@@ -149,6 +149,23 @@ struct RemoteReachTests {
     #expect(RemoteAttackTests.logins(pair.sshd) == 2, "\(pair.sshd.log)")
   }
 
+  @Test("PB_PASTEBOARD=HOST:BOARD leaves the commands that use no default board working: list, type, create, delete, help")
+  func remoteVariableAndBoardlessCommands() throws {
+    let sandbox = try Sandbox()
+    // Any ssh run fails: none of these lines goes to another machine.
+    let environment = ["PB_PASTEBOARD": "somehost:build", "PB_SSH_COMMAND": "false"]
+    let lines: [[String]] = [["list"], ["type", "md"], ["create", "--persistent", "mine"], ["delete", "mine"], ["help"], ["help", "copy"]]
+    for words in lines {
+      let result = try sandbox.pb(words, environment: environment)
+      #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    }
+    // A malformed one is still refused where it is used, and a local name still checked.
+    let noHost = try sandbox.pb(["paste"], environment: ["PB_PASTEBOARD": ":build"])
+    #expect(noHost.status == 64 && noHost.stderr.contains("no host"), "\(noHost)")
+    let local = try sandbox.pb(["list"], environment: ["PB_PASTEBOARD": "a b"])
+    #expect(local.status == 78, "\(local)")
+  }
+
   @Test("no control socket under a folder another could swap: a cache folder of ours inside a folder others write gets none")
   func noSocketUnderAnOpenFolder() throws {
     let sandbox = try Sandbox()
