@@ -304,7 +304,16 @@ struct RemoteCommand {
   /// Runs the command there; its status, once its output and messages are relayed.
   func run() throws -> Int32 {
     if let savesFiles { return try Self.savingFiles(from: savesFiles.board, words: savesFiles.words) }
-    let files = try localFiles.map { (path) throws(PasteboardError) in try RepresentationSource.Input.file(path).openForReading() }
+    // A folder given to copy gets copy's fixes (its files, or a tar of it), as here.
+    let copying = request.words.first == "copy"
+    let files = try localFiles.map { (path) throws(PasteboardError) in
+      do throws(PasteboardError) {
+        return try RepresentationSource.Input.file(path).openForReading()
+      } catch {
+        guard copying, case .inputIsDirectory(let folder, _) = error else { throw error }
+        throw .inputIsDirectory(folder, copying: true)
+      }
+    }
     try Output.standard.flush()
     let connection = try RemoteConnection(host: host, settings: .process)
     let status = try connection.run(

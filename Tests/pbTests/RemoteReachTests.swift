@@ -149,7 +149,7 @@ struct RemoteReachTests {
     #expect(RemoteAttackTests.logins(pair.sshd) == 2, "\(pair.sshd.log)")
   }
 
-  @Test("PB_PASTEBOARD=HOST:BOARD leaves the commands that use no default board working: list, type, create, delete, help")
+  @Test("PB_PASTEBOARD=HOST:BOARD leaves the commands that use no default board working: list, type, create, delete, help; a folder copied there gets copy's fixes")
   func remoteVariableAndBoardlessCommands() throws {
     let sandbox = try Sandbox()
     // Any ssh run fails: none of these lines goes to another machine.
@@ -159,6 +159,13 @@ struct RemoteReachTests {
       let result = try sandbox.pb(words, environment: environment)
       #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
     }
+    // A folder copied to a board there gets the fixes it gets here, before any ssh.
+    let folder = sandbox.root.appendingPathComponent("photos").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let here = try sandbox.pb(["copy", "-p", "mine", folder])
+    let there = try sandbox.pb(["copy", folder], environment: environment)
+    #expect(there.status == 66 && there.stderr.contains("tar -cf -"), "\(there)")
+    #expect(there.stderr == here.stderr, "\(here) \(there)")
     // A malformed one is still refused where it is used, and a local name still checked.
     let noHost = try sandbox.pb(["paste"], environment: ["PB_PASTEBOARD": ":build"])
     #expect(noHost.status == 64 && noHost.stderr.contains("no host"), "\(noHost)")
