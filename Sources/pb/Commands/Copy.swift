@@ -177,7 +177,8 @@ struct CopyRequest: CommandRequest {
   private func copy(color text: String) throws {
     let color = try Color.parse(css: text)
     let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
-    let board = try BoardOptions.open(pasteboard, creating: true)
+    // --if-count as any copy: refused, it makes no board.
+    let board = try BoardOptions.open(pasteboard, creating: true, ifCount: write.ifCount)
     var options = write.options
     options.expires = expires
     options.concealed = concealed
