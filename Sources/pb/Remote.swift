@@ -36,7 +36,10 @@ struct RemoteCommand {
         + "group the commands there: ssh \(host) pb group run -- COMMAND"
     },
     "publish": .hereOnly { named, _ in
-      "it offers this machine's boards to its desktop; bring the board here first: pb copy --from \(named) && pb publish"
+      "it offers this machine's boards to its desktop; bring the board here first: "
+        // -p general both times: with PB_PASTEBOARD=HOST:BOARD, a line without -p would
+        // copy the board onto itself and publish would refuse again.
+        + "pb copy -p general --from \(named) && pb publish -p general"
     },
     "bridge": .hereOnly { named, _ in
       "it joins this machine's boards with its desktop; join the other machine's board with one here, and that one with "

@@ -65,7 +65,7 @@ struct RemoteReachTests {
       (["cut", "-p", "pbtest:build", "notes.txt"], "pb copy -p pbtest:build FILE && rm FILE"),
       (["group", "begin", "-p", "pbtest:"], "ssh pbtest pb group run"),
       (["group", "run", "-p", "pbtest:build", "--", "true"], "ssh pbtest pb group run"),
-      (["publish", "-p", "pbtest:build"], "pb copy --from pbtest:build && pb publish"),
+      (["publish", "-p", "pbtest:build"], "pb copy -p general --from pbtest:build && pb publish -p general"),
       (["bridge", "-p", "pbtest:build"], "pb bridge --remote pbtest:build -p BOARD & pb bridge -p BOARD"),
     ])
   func commandsOfThisMachine(words: [String], fix: String) throws {
@@ -79,6 +79,7 @@ struct RemoteReachTests {
     let fromVariable = try pair.sandbox.pb(
       unnamed.map(\.element), environment: pair.sshd.environment.merging(["PB_PASTEBOARD": words[words.firstIndex(of: "-p")! + 1]]) { $1 })
     #expect(fromVariable.status == 64 && fromVariable.stderr.contains("works on this machine's boards"), "\(fromVariable)")
+    #expect(fromVariable.stderr.contains(fix), "the fix holds with PB_PASTEBOARD set too: \(fromVariable)")
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep me", "nothing was cut")
     #expect(!pair.sshd.log.contains("Accepted publickey"), "no ssh was run: \(pair.sshd.log)")
     #expect(!FileManager.default.fileExists(atPath: pair.sandbox.store.path + "/boards/build"), "no board was made here")
