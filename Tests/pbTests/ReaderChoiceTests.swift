@@ -65,7 +65,20 @@ struct ReaderChoiceTests {
       let paste = try sandbox.pb("paste", "-p", board)
       #expect(paste.status == 66 && paste.stderr.contains("no pasteboard named '\(board)'"), "\(paste)")
     }
+    // pb cut of no file it can take, and pb import --archive of a missing file: the same.
+    let cut = try sandbox.pb("cut", "-p", "cuts", sandbox.root.appendingPathComponent("gone.txt").path)
+    #expect(cut.status != 0, "\(cut)")
+    let imported = try sandbox.pb("import", "-p", "imports", "--archive", sandbox.root.appendingPathComponent("gone.tar").path)
+    #expect(imported.status == 66, "\(imported)")
+    for board in ["cuts", "imports"] {
+      let paste = try sandbox.pb("paste", "-p", board)
+      #expect(paste.status == 66 && paste.stderr.contains("no pasteboard named '\(board)'"), "\(paste)")
+    }
     #expect(try sandbox.pb("list").lines.count == 3, "general and find alone, under the header")
+    // A cut that took its file keeps the board made for it.
+    let taken = try sandbox.file("taken.txt", "taken\n")
+    #expect(try sandbox.pb("cut", "-p", "cuts", taken).status == 0)
+    #expect(try sandbox.pb("paste", "-p", "cuts").text == "taken\n")
   }
 
   @Test("-t text gives an item's plain text over its HTML; -t html the HTML")
