@@ -92,6 +92,7 @@ struct RemoteCommand {
     var savesFiles = false
     var exec = false
     var archive = false
+    var color = false
     var positionals = 0
     var representations = 0
     func representation(_ spec: String) {
@@ -139,6 +140,7 @@ struct RemoteCommand {
             }
           }
           if command == "watch" && word == "--exec" { exec = true }
+          if command == "copy" && name == "--color" { color = true }
           if command == "paste" && (name == "-o" || name == "--output") { savesFiles = true }
         }
       }
@@ -156,7 +158,9 @@ struct RemoteCommand {
         "pb import reads the desktop of the machine it runs on; for a board on another machine, give --archive FILE, "
           + "or copy between boards: pb copy -p \(named) --from BOARD")
     }
-    if command == "copy" && positionals == 0 && representations == 0 { readsInput = true }
+    // copy --color writes the color given, and reads nothing: on a terminal, reading
+    // standard input waited for a Ctrl-D that a local copy --color never asks for.
+    if command == "copy" && positionals == 0 && representations == 0 && !color { readsInput = true }
     // The board goes first, by its name there: the line keeps its words, `--` among them.
     let words = [command, "--pasteboard", remote.board] + rest
     let shift = 3

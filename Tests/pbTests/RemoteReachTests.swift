@@ -174,6 +174,25 @@ struct RemoteReachTests {
     #expect(local.status == 78, "\(local)")
   }
 
+  @Test("pb copy -p HOST:BOARD --color reads no standard input, as a local copy --color: an open one is not waited for")
+  func remoteColorReadsNothing() throws {
+    let sandbox = try Sandbox()
+    let there = sandbox.root.appendingPathComponent("there").path
+    // ssh to a pb serve of a store of its own on this machine.
+    let ssh = try sandbox.file(
+      "ssh",
+      "#!/bin/sh\nwhile [ $# -gt 0 ]; do case $1 in -G) exit 0;; --) shift; break;; -o|-e) shift 2;; *) shift;; esac; done\n"
+        + "PB_DIR='\(there)' exec '\(Sandbox.binary)' serve\n")
+    chmod(ssh, 0o755)
+    // Standard input stays open 12 s, as a terminal nobody types into.
+    let line = try sandbox.shell(
+      "export PB_SSH_COMMAND='\(ssh)' PB_SSH_CONTROL=no; sleep 12 | timeout 8 pb copy -p fake:tint --color '#f80'; echo \"status $?\"",
+      timeLimit: 60)
+    #expect(line.text.contains("status 0"), "\(line)")
+    let pasted = try sandbox.pb(["paste", "-p", "tint", "-t", "color"], environment: ["PB_DIR": there])
+    #expect(pasted.text == "#ff8800", "\(pasted)")
+  }
+
   @Test("no control socket under a folder another could swap: a cache folder of ours inside a folder others write gets none")
   func noSocketUnderAnOpenFolder() throws {
     let sandbox = try Sandbox()
