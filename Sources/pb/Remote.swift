@@ -113,6 +113,8 @@ struct RemoteCommand {
       case .terminator:
         rest.append("--")
       case .option(let name, let attached, let word):
+        // Help is this pb's to give: sent there, a copy waited for its standard input first.
+        if name == "-h" || name == "--help" { return nil }
         if name == "-p" || name == "--pasteboard" {
           guard let value = attached ?? tokens.value() else { return nil }  // the parser says what is missing
           board = value

@@ -174,7 +174,7 @@ struct RemoteReachTests {
     #expect(local.status == 78, "\(local)")
   }
 
-  @Test("pb copy -p HOST:BOARD --color reads no standard input, as a local copy --color: an open one is not waited for")
+  @Test("pb copy -p HOST:BOARD --color or --help reads no standard input, as a local copy: an open one is not waited for")
   func remoteColorReadsNothing() throws {
     let sandbox = try Sandbox()
     let there = sandbox.root.appendingPathComponent("there").path
@@ -186,9 +186,14 @@ struct RemoteReachTests {
     chmod(ssh, 0o755)
     // Standard input stays open 12 s, as a terminal nobody types into.
     let line = try sandbox.shell(
-      "export PB_SSH_COMMAND='\(ssh)' PB_SSH_CONTROL=no; sleep 12 | timeout 8 pb copy -p fake:tint --color '#f80'; echo \"status $?\"",
+      "export PB_SSH_COMMAND='\(ssh)' PB_SSH_CONTROL=no; timeout 8 pb copy -p fake:tint --color '#f80' < <(sleep 12); echo \"status $?\"",
       timeLimit: 60)
     #expect(line.text.contains("status 0"), "\(line)")
+    // Nor does --help, which is this pb's to give.
+    let help = try sandbox.shell(
+      "export PB_SSH_COMMAND='\(ssh)' PB_SSH_CONTROL=no; timeout 8 pb copy -p fake:tint --help < <(sleep 12); echo \"status $?\"",
+      timeLimit: 60)
+    #expect(help.text.contains("USAGE") && help.text.contains("status 0"), "\(help)")
     let pasted = try sandbox.pb(["paste", "-p", "tint", "-t", "color"], environment: ["PB_DIR": there])
     #expect(pasted.text == "#ff8800", "\(pasted)")
   }
