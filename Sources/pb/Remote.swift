@@ -93,6 +93,7 @@ struct RemoteCommand {
     var exec = false
     var archive = false
     var color = false
+    var desktop = false
     var positionals = 0
     var representations = 0
     func representation(_ spec: String) {
@@ -143,10 +144,14 @@ struct RemoteCommand {
           }
           if command == "watch" && word == "--exec" { exec = true }
           if command == "copy" && name == "--color" { color = true }
+          if name == "--desktop" { desktop = true }
           if command == "paste" && (name == "-o" || name == "--output") { savesFiles = true }
         }
       }
     }
+    // --desktop reads this machine's desktop, not a board: PB_PASTEBOARD=HOST:BOARD sent
+    // it there, with a --pasteboard the line never had, and it was refused for it.
+    if desktop && board == nil { return nil }
     guard let name = board ?? settings.pasteboard, let remote = try RemoteBoard.parse(name) else { return nil }
     // The fixes name the board as the user did, as every hint does.
     let named = Display.shellWord(name)

@@ -160,6 +160,12 @@ struct RemoteReachTests {
       let result = try sandbox.pb(words, environment: environment)
       #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
     }
+    // --desktop reads this machine's desktop whatever PB_PASTEBOARD names.
+    for words in [["types", "--desktop"], ["paste", "--desktop"]] {
+      let plain = try sandbox.pb(words, environment: ["PB_SSH_COMMAND": "false"])
+      let variable = try sandbox.pb(words, environment: environment)
+      #expect(variable.status == plain.status && variable.stderr == plain.stderr, "\(plain) \(variable)")
+    }
     // A folder copied to a board there gets the fixes it gets here, before any ssh.
     let folder = sandbox.root.appendingPathComponent("photos").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
