@@ -15,8 +15,10 @@ end
 # The pasteboards: the standard ones and every folder of the store with a name pb takes.
 function __pb_boards
     printf '%s\tpasteboard\n' general find
+    # Matched on the whole path: a command substitution would split a folder named
+    # "a<newline>b" into the two names a and b.
     for dir in (__pb_store)/boards/*/
-        string match -r -- '^[A-Za-z0-9_-][A-Za-z0-9._-]*$' (string replace -r -- '.*/([^/]+)/$' '$1' $dir)
+        string match -r -g -- '/([A-Za-z0-9_-][A-Za-z0-9._-]*)/\z' $dir
     end | sort -u | string replace -r '$' '\tpasteboard'
 end
 

@@ -122,14 +122,41 @@ public struct RemoteConnection: Sendable {
   /// ~/.cache, which is made private (0700) when missing, as ssh makes ~/.ssh. Every
   /// folder is checked as `privateFolder` checks it.
   func socketFolder() -> (path: String, folder: Directory)? {
-    if let runtime = settings.runtimeFolder, runtime.hasPrefix("/"), let folder = Self.privateFolder(in: runtime, ["pb", "ssh"]) {
-      return (runtime + "/pb/ssh", folder)
+    if let runtime = settings.runtimeFolder, runtime.hasPrefix("/"), let real = Self.safePath(runtime),
+      let folder = Self.privateFolder(in: real, ["pb", "ssh"])
+    {
+      return (real + "/pb/ssh", folder)
     }
     guard let cache = settings.cacheHome, let slash = cache.lastIndex(of: "/") else { return nil }
     if (try? SystemCall.status(path: cache)) == nil, let parent = try? Directory.open(path: slash == cache.startIndex ? "/" : String(cache[..<slash])) {
       try? parent.makeDirectory(String(cache[cache.index(after: slash)...]), mode: 0o700)
     }
-    return Self.privateFolder(in: cache, ["pb", "ssh"]).map { (cache + "/pb/ssh", $0) }
+    guard let real = Self.safePath(cache) else { return nil }
+    return Self.privateFolder(in: real, ["pb", "ssh"]).map { (real + "/pb/ssh", $0) }
+  }
+
+  /// `path` with no link in it, when no other user can swap it for a folder of theirs:
+  /// every folder above it is root's or this user's, and not written by group or others
+  /// unless sticky (as /tmp). ssh finds the socket by its path, not by the folder pb
+  /// checked, so a folder of this user's inside another user's (XDG_CACHE_HOME=/srv/team/
+  /// cache) could be renamed away and replaced, socket and all, and ssh would send the
+  /// command's input to the other user's socket.
+  static func safePath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    let real = String(cString: resolved)
+    free(resolved)
+    let user = SystemCall.effectiveUserID()
+    var above = ""
+    for component in real.split(separator: "/").dropLast() {
+      above += "/" + component
+      guard let status = try? SystemCall.status(path: above), status.st_uid == user || status.st_uid == 0,
+        status.st_mode & 0o022 == 0 || status.st_mode & S_ISVTX != 0
+      else { return nil }
+    }
+    guard let root = try? SystemCall.status(path: "/"), root.st_uid == 0 || root.st_uid == user, root.st_mode & 0o022 == 0 else {
+      return nil
+    }
+    return real
   }
 
   /// `path`'s folders `names`, made as needed: each a folder of this user's that no one

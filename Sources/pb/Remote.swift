@@ -36,7 +36,10 @@ struct RemoteCommand {
         + "group the commands there: ssh \(host) pb group run -- COMMAND"
     },
     "publish": .hereOnly { named, _ in
-      "it offers this machine's boards to its desktop; bring the board here first: pb copy --from \(named) && pb publish"
+      "it offers this machine's boards to its desktop; bring the board here first: "
+        // -p general both times: with PB_PASTEBOARD=HOST:BOARD, a line without -p would
+        // copy the board onto itself and publish would refuse again.
+        + "pb copy -p general --from \(named) && pb publish -p general"
     },
     "bridge": .hereOnly { named, _ in
       "it joins this machine's boards with its desktop; join the other machine's board with one here, and that one with "
@@ -89,6 +92,8 @@ struct RemoteCommand {
     var savesFiles = false
     var exec = false
     var archive = false
+    var color = false
+    var desktop = false
     var positionals = 0
     var representations = 0
     func representation(_ spec: String) {
@@ -109,6 +114,8 @@ struct RemoteCommand {
       case .terminator:
         rest.append("--")
       case .option(let name, let attached, let word):
+        // Help is this pb's to give: sent there, a copy waited for its standard input first.
+        if name == "-h" || name == "--help" { return nil }
         if name == "-p" || name == "--pasteboard" {
           guard let value = attached ?? tokens.value() else { return nil }  // the parser says what is missing
           board = value
@@ -136,22 +143,31 @@ struct RemoteCommand {
             }
           }
           if command == "watch" && word == "--exec" { exec = true }
+          if command == "copy" && name == "--color" { color = true }
+          if name == "--desktop" { desktop = true }
           if command == "paste" && (name == "-o" || name == "--output") { savesFiles = true }
         }
       }
     }
+    // --desktop reads this machine's desktop, not a board: PB_PASTEBOARD=HOST:BOARD sent
+    // it there, with a --pasteboard the line never had, and it was refused for it.
+    if desktop && board == nil { return nil }
     guard let name = board ?? settings.pasteboard, let remote = try RemoteBoard.parse(name) else { return nil }
+    // The fixes name the board as the user did, as every hint does.
+    let named = Display.shellWord(name)
     if exec {
       throw .usage(
         "pb watch --exec runs its command where the board is; for a board on another machine, read its lines here: "
-          + "pb watch -p HOST:BOARD --json | while read -r change; do ...; done")
+          + "pb watch -p \(named) --json | while read -r change; do ...; done")
     }
     if command == "import" && !archive {
       throw .usage(
         "pb import reads the desktop of the machine it runs on; for a board on another machine, give --archive FILE, "
-          + "or copy between boards: pb copy -p HOST:BOARD --from BOARD")
+          + "or copy between boards: pb copy -p \(named) --from BOARD")
     }
-    if command == "copy" && positionals == 0 && representations == 0 { readsInput = true }
+    // copy --color writes the color given, and reads nothing: on a terminal, reading
+    // standard input waited for a Ctrl-D that a local copy --color never asks for.
+    if command == "copy" && positionals == 0 && representations == 0 && !color { readsInput = true }
     // The board goes first, by its name there: the line keeps its words, `--` among them.
     let words = [command, "--pasteboard", remote.board] + rest
     let shift = 3
@@ -302,7 +318,16 @@ struct RemoteCommand {
   /// Runs the command there; its status, once its output and messages are relayed.
   func run() throws -> Int32 {
     if let savesFiles { return try Self.savingFiles(from: savesFiles.board, words: savesFiles.words) }
-    let files = try localFiles.map { (path) throws(PasteboardError) in try RepresentationSource.Input.file(path).openForReading() }
+    // A folder given to copy gets copy's fixes (its files, or a tar of it), as here.
+    let copying = request.words.first == "copy"
+    let files = try localFiles.map { (path) throws(PasteboardError) in
+      do throws(PasteboardError) {
+        return try RepresentationSource.Input.file(path).openForReading()
+      } catch {
+        guard copying, case .inputIsDirectory(let folder, _) = error else { throw error }
+        throw .inputIsDirectory(folder, copying: true)
+      }
+    }
     try Output.standard.flush()
     let connection = try RemoteConnection(host: host, settings: .process)
     let status = try connection.run(

@@ -108,6 +108,17 @@ extension DocsTests {
     #expect(Set(counts.lines).count == 1, "pbcopy.fish added pb's completions again: \(counts)")
   }
 
+  @Test("fish offers no board a store folder's name does not hold: a newline in one is no two boards")
+  func fishBoardNamesWithNewlines() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.pb("copy", "-p", "ok-one", stdin: Data("x".utf8)).status == 0)
+    for name in ["nl\nx", "trail\n", "\nlead", "sp ace"] {
+      try FileManager.default.createDirectory(
+        at: sandbox.store.appendingPathComponent("boards").appendingPathComponent(name), withIntermediateDirectories: true)
+    }
+    #expect(try Set(fishCompletions(sandbox, "pb delete ")) == ["general", "find", "ok-one"])
+  }
+
   @Test("after -- of watch --exec and group run, fish completes a command, then that command's own arguments")
   func fishCommandAfterDashes() throws {
     let sandbox = try boardOfTwo()

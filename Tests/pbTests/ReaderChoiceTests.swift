@@ -40,9 +40,45 @@ struct ReaderChoiceTests {
     #expect(cut.status == 75, "\(cut)")
     #expect(FileManager.default.fileExists(atPath: file))
     #expect(try sandbox.pb("count", "-p", "other").status == 66)
+    let color = try sandbox.pb("copy", "-p", "tint", "--color", "#f80", "--if-count", "5")
+    #expect(color.status == 75 && color.stderr.contains("nothing was written"), "\(color)")
+    #expect(try sandbox.pb("count", "-p", "tint").status == 66, "copy --color makes no board either")
     let made = try sandbox.pb("copy", "-p", "new", "--if-count", "0", stdin: Data("x".utf8))
     #expect(made.status == 0, "\(made)")
     #expect(try sandbox.pb("paste", "-p", "new").text == "x")
+  }
+
+  @Test("a copy refused for a missing file or a directory leaves no board behind")
+  func refusedCopyMakesNoBoard() throws {
+    let sandbox = try Sandbox()
+    let folder = sandbox.root.appendingPathComponent("photos").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let lines: [(arguments: [String], status: Int32, said: String)] = [
+      (["copy", "-p", "notes", sandbox.root.appendingPathComponent("typo.txt").path], 66, "cannot read"),
+      (["copy", "-p", "pics", folder], 66, "it is a directory"),
+      (["copy", "-p", "reps", "-r", "txt=" + sandbox.root.appendingPathComponent("nosuch").path], 66, "cannot read"),
+    ]
+    for line in lines {
+      let refused = try sandbox.pb(line.arguments)
+      #expect(refused.status == line.status && refused.stderr.contains(line.said), "\(refused)")
+      let board = line.arguments[2]
+      let paste = try sandbox.pb("paste", "-p", board)
+      #expect(paste.status == 66 && paste.stderr.contains("no pasteboard named '\(board)'"), "\(paste)")
+    }
+    // pb cut of no file it can take, and pb import --archive of a missing file: the same.
+    let cut = try sandbox.pb("cut", "-p", "cuts", sandbox.root.appendingPathComponent("gone.txt").path)
+    #expect(cut.status != 0, "\(cut)")
+    let imported = try sandbox.pb("import", "-p", "imports", "--archive", sandbox.root.appendingPathComponent("gone.tar").path)
+    #expect(imported.status == 66, "\(imported)")
+    for board in ["cuts", "imports"] {
+      let paste = try sandbox.pb("paste", "-p", board)
+      #expect(paste.status == 66 && paste.stderr.contains("no pasteboard named '\(board)'"), "\(paste)")
+    }
+    #expect(try sandbox.pb("list").lines.count == 3, "general and find alone, under the header")
+    // A cut that took its file keeps the board made for it.
+    let taken = try sandbox.file("taken.txt", "taken\n")
+    #expect(try sandbox.pb("cut", "-p", "cuts", taken).status == 0)
+    #expect(try sandbox.pb("paste", "-p", "cuts").text == "taken\n")
   }
 
   @Test("-t text gives an item's plain text over its HTML; -t html the HTML")

@@ -325,6 +325,11 @@ struct RemoteAttackTests {
       #expect(Self.isOneLine(result.stderr), "one line: \(result)")
       #expect(result.stdout.isEmpty)
     }
+    // The fixes name the board given, not a placeholder.
+    let watch = try sandbox.pb(["watch", "--exec", "-p", "pbtest:build", "--", "true"], environment: environment)
+    #expect(watch.stderr.contains("pb watch -p pbtest:build --json |"), "\(watch)")
+    let importing = try sandbox.pb(["import"], environment: environment.merging(["PB_PASTEBOARD": "pbtest:build"]) { $1 })
+    #expect(importing.stderr.contains("pb copy -p pbtest:build --from BOARD"), "\(importing)")
     var variable = environment
     variable["PB_PASTEBOARD"] = "-oProxyCommand=x:b"
     let fromEnvironment = try sandbox.pb(["paste"], environment: variable)

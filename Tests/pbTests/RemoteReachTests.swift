@@ -65,7 +65,7 @@ struct RemoteReachTests {
       (["cut", "-p", "pbtest:build", "notes.txt"], "pb copy -p pbtest:build FILE && rm FILE"),
       (["group", "begin", "-p", "pbtest:"], "ssh pbtest pb group run"),
       (["group", "run", "-p", "pbtest:build", "--", "true"], "ssh pbtest pb group run"),
-      (["publish", "-p", "pbtest:build"], "pb copy --from pbtest:build && pb publish"),
+      (["publish", "-p", "pbtest:build"], "pb copy -p general --from pbtest:build && pb publish -p general"),
       (["bridge", "-p", "pbtest:build"], "pb bridge --remote pbtest:build -p BOARD & pb bridge -p BOARD"),
     ])
   func commandsOfThisMachine(words: [String], fix: String) throws {
@@ -79,6 +79,7 @@ struct RemoteReachTests {
     let fromVariable = try pair.sandbox.pb(
       unnamed.map(\.element), environment: pair.sshd.environment.merging(["PB_PASTEBOARD": words[words.firstIndex(of: "-p")! + 1]]) { $1 })
     #expect(fromVariable.status == 64 && fromVariable.stderr.contains("works on this machine's boards"), "\(fromVariable)")
+    #expect(fromVariable.stderr.contains(fix), "the fix holds with PB_PASTEBOARD set too: \(fromVariable)")
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep me", "nothing was cut")
     #expect(!pair.sshd.log.contains("Accepted publickey"), "no ssh was run: \(pair.sshd.log)")
     #expect(!FileManager.default.fileExists(atPath: pair.sandbox.store.path + "/boards/build"), "no board was made here")
@@ -147,6 +148,81 @@ struct RemoteReachTests {
     #expect(again.text == "one", "\(again)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: open).isEmpty, "pb made nothing there")
     #expect(RemoteAttackTests.logins(pair.sshd) == 2, "\(pair.sshd.log)")
+  }
+
+  @Test("PB_PASTEBOARD=HOST:BOARD leaves the commands that use no default board working: list, type, create, delete, help; a folder copied there gets copy's fixes")
+  func remoteVariableAndBoardlessCommands() throws {
+    let sandbox = try Sandbox()
+    // Any ssh run fails: none of these lines goes to another machine.
+    let environment = ["PB_PASTEBOARD": "somehost:build", "PB_SSH_COMMAND": "false"]
+    let lines: [[String]] = [["list"], ["type", "md"], ["create", "--persistent", "mine"], ["delete", "mine"], ["help"], ["help", "copy"]]
+    for words in lines {
+      let result = try sandbox.pb(words, environment: environment)
+      #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    }
+    // --desktop reads this machine's desktop whatever PB_PASTEBOARD names.
+    for words in [["types", "--desktop"], ["paste", "--desktop"]] {
+      let plain = try sandbox.pb(words, environment: ["PB_SSH_COMMAND": "false"])
+      let variable = try sandbox.pb(words, environment: environment)
+      #expect(variable.status == plain.status && variable.stderr == plain.stderr, "\(plain) \(variable)")
+    }
+    // A folder copied to a board there gets the fixes it gets here, before any ssh.
+    let folder = sandbox.root.appendingPathComponent("photos").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let here = try sandbox.pb(["copy", "-p", "mine", folder])
+    let there = try sandbox.pb(["copy", folder], environment: environment)
+    #expect(there.status == 66 && there.stderr.contains("tar -cf -"), "\(there)")
+    #expect(there.stderr == here.stderr, "\(here) \(there)")
+    // A malformed one is still refused where it is used, and a local name still checked.
+    let noHost = try sandbox.pb(["paste"], environment: ["PB_PASTEBOARD": ":build"])
+    #expect(noHost.status == 64 && noHost.stderr.contains("no host"), "\(noHost)")
+    let local = try sandbox.pb(["list"], environment: ["PB_PASTEBOARD": "a b"])
+    #expect(local.status == 78, "\(local)")
+  }
+
+  @Test("pb copy -p HOST:BOARD --color or --help reads no standard input, as a local copy: an open one is not waited for")
+  func remoteColorReadsNothing() throws {
+    let sandbox = try Sandbox()
+    let there = sandbox.root.appendingPathComponent("there").path
+    // ssh to a pb serve of a store of its own on this machine.
+    let ssh = try sandbox.file(
+      "ssh",
+      "#!/bin/sh\nwhile [ $# -gt 0 ]; do case $1 in -G) exit 0;; --) shift; break;; -o|-e) shift 2;; *) shift;; esac; done\n"
+        + "PB_DIR='\(there)' exec '\(Sandbox.binary)' serve\n")
+    chmod(ssh, 0o755)
+    // Standard input stays open 12 s, as a terminal nobody types into.
+    let line = try sandbox.shell(
+      "export PB_SSH_COMMAND='\(ssh)' PB_SSH_CONTROL=no; timeout 8 pb copy -p fake:tint --color '#f80' < <(sleep 12); echo \"status $?\"",
+      timeLimit: 60)
+    #expect(line.text.contains("status 0"), "\(line)")
+    // Nor does --help, which is this pb's to give.
+    let help = try sandbox.shell(
+      "export PB_SSH_COMMAND='\(ssh)' PB_SSH_CONTROL=no; timeout 8 pb copy -p fake:tint --help < <(sleep 12); echo \"status $?\"",
+      timeLimit: 60)
+    #expect(help.text.contains("USAGE") && help.text.contains("status 0"), "\(help)")
+    let pasted = try sandbox.pb(["paste", "-p", "tint", "-t", "color"], environment: ["PB_DIR": there])
+    #expect(pasted.text == "#ff8800", "\(pasted)")
+  }
+
+  @Test("no control socket under a folder another could swap: a cache folder of ours inside a folder others write gets none")
+  func noSocketUnderAnOpenFolder() throws {
+    let sandbox = try Sandbox()
+    // ssh, as far as pb can tell: its words logged, no connection (pb then fails, as it would).
+    let log = sandbox.root.appendingPathComponent("ssh-words").path
+    let ssh = try sandbox.file("ssh", "#!/bin/sh\necho \"$@\" >> '\(log)'\nexit 255\n")
+    chmod(ssh, 0o755)
+    let open = sandbox.root.appendingPathComponent("shared").path
+    try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
+    chmod(open, 0o777)
+    for (cache, shared) in [(open + "/cache", false), (sandbox.root.appendingPathComponent("mine").path, true)] {
+      try? FileManager.default.removeItem(atPath: log)
+      let environment = ["PB_SSH_COMMAND": ssh, "XDG_RUNTIME_DIR": "", "XDG_CACHE_HOME": cache]
+      let result = try sandbox.pb(["count", "-p", "somehost:b"], environment: environment)
+      #expect(result.status != 0, "\(result)")
+      let words = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      #expect(words.contains("ControlPath=\(cache)/pb/ssh/") == shared, "\(cache): \(words)")
+      #expect(FileManager.default.fileExists(atPath: cache + "/pb") == shared, "\(cache)")
+    }
   }
 
   @Test("ssh's reason reads as a clause, a port in the name says where ports go, and every command's -p help names HOST:NAME")

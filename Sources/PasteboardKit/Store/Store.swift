@@ -40,7 +40,11 @@ public final class Store {
     if let progress = settings.progress, progress != "0", progress != "1" {
       throw .invalidEnvironment(variable: "PB_PROGRESS", value: progress, reason: "it is 0 (no progress line) or 1")
     }
-    if let name = settings.pasteboard {
+    // HOST:BOARD (a board on another machine) is checked where a board is used: a command
+    // that runs there parses it, one of this machine's boards alone refuses it saying
+    // why. pb list, type, create, delete and help use no default board, and failed
+    // (78) for it, as pbpaste and cut once did.
+    if let name = settings.pasteboard, !name.contains(":") {
       do {
         try Pasteboard.validate(name: name)
       } catch {

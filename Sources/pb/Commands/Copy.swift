@@ -133,6 +133,7 @@ struct CopyRequest: CommandRequest {
       StandardStreams.printError("pb: reading what to copy from the terminal; end it with Ctrl-D (or pipe data in, or give a FILE)")
     }
     let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
+    try Self.checkFiles(items)
     let board = try BoardOptions.open(pasteboard, creating: true, ifCount: write.ifCount)
     var options = write.options
     options.expires = expires
@@ -150,6 +151,22 @@ struct CopyRequest: CommandRequest {
     }
   }
 
+  /// A missing file or a directory is refused before the board is opened: opening makes
+  /// a new board, and a copy refused after that left an empty board behind (`pb copy -p
+  /// notes typo.txt`, then `pb paste -p notes` said "empty", not "no pasteboard"). stat,
+  /// not open: a FIFO's open would wait for its writer. The write checks again.
+  private static func checkFiles(_ items: [ItemSource]) throws(PasteboardError) {
+    for case .file(let name) in items.flatMap(\.representations).map(\.input) {
+      let found: stat
+      do throws(SystemError) {
+        found = try SystemCall.status(path: name)
+      } catch {
+        throw .noSuchFile(name, reason: error.reason)
+      }
+      if found.st_mode & S_IFMT == S_IFDIR { throw .inputIsDirectory(name, copying: true) }
+    }
+  }
+
   /// A directory named to copy gets the fixes of a copy: its files, or a tar of it.
   private static func copying(_ error: PasteboardError) -> PasteboardError {
     guard case .inputIsDirectory(let path, _) = error else { return error }
@@ -160,7 +177,8 @@ struct CopyRequest: CommandRequest {
   private func copy(color text: String) throws {
     let color = try Color.parse(css: text)
     let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
-    let board = try BoardOptions.open(pasteboard, creating: true)
+    // --if-count as any copy: refused, it makes no board.
+    let board = try BoardOptions.open(pasteboard, creating: true, ifCount: write.ifCount)
     var options = write.options
     options.expires = expires
     options.concealed = concealed

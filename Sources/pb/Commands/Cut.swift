@@ -50,11 +50,19 @@ extension PB {
     }
 
     func run() throws {
+      let name = BoardOptions.name(pasteboard)
+      let store = try Store.open(creating: true)
+      let existed = Pasteboard.isStandard(name) || (try? store.pasteboard(named: name, creating: false)) != nil
       let pasteboard = try BoardOptions.open(pasteboard, creating: true, ifCount: write.ifCount)
+      // A cut that took nothing leaves no board made for it (unless another writer has
+      // written to it meanwhile), as a refused copy or import leaves none.
+      var tookNothing = true
+      defer { if tookNothing && !existed { try? store.deleteBoard(named: name, ifCount: 0) } }
       let options = write.options
       let meter = QuietOption.startProgress(quiet: quiet, expected: RepresentationSource.Input.regularFileSize(of: files.map { .file($0) }))
       defer { meter?.finish() }
       let result = try pasteboard.cut(files, detector: TypeDetector(), options: options)
+      tookNothing = result.failures.count == files.count
       for failure in result.failures {
         StandardStreams.printError("pb: " + failure.message)
       }

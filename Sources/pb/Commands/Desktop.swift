@@ -258,8 +258,9 @@ extension PB {
         imported = try board.importArchive(from: input, append: append)
       } catch {
         // A refused archive stores nothing: not even the board made for it (unless
-        // another writer has written to it meanwhile).
-        if case .badArchive = error, !existed { try? store.deleteBoard(named: name, ifCount: 0) }
+        // another writer has written to it meanwhile), whatever refused it (a missing
+        // file too).
+        if !existed { try? store.deleteBoard(named: name, ifCount: 0) }
         throw error
       }
       if imported.expiredLeftOut > 0 {
