@@ -217,6 +217,60 @@ struct DerivedRepresentationTests {
     #expect(peak < 256 << 20, "the owner's peak is \(peak >> 20) MiB")
   }
 
+  @Test("X11: a large photo's image/png is sent in INCR pieces while the owner still encodes it, the same bytes as pb paste; a stalled, a killed and a second requestor share it")
+  func piecesWhileEncodingOnX11() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let path = sandbox.root.appendingPathComponent("large.jpg").path
+    // 24 megapixels: a PNG of tens of MiB, whose first chunks are done long before the last.
+    let made = try sandbox.run(Self.python, [Self.images, "make-jpeg", path, "6000", "4000"], stdin: nil, environment: [:])
+    try #require(made.status == 0, "\(made)")
+    try #require(try sandbox.pb("copy", path).status == 0)
+    let pasted = try sandbox.pb("paste", "-t", "png")
+    try #require(pasted.status == 0, "\(pasted)")
+    try #require(try Self.checkPNG(sandbox, pasted.stdout) == "6000x4000")
+
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let file = sandbox.root.appendingPathComponent("pieces.png").path
+    let read = try x.client(sandbox, "python3", [Sandbox.support("x11_client.py"), "pieces", "image/png", file])
+    let figures = (read.text.split(separator: "\n").last ?? "").split(separator: " ").compactMap { Int($0) }
+    try #require(figures.count == 3, "\(read)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == pasted.stdout, "the pieces differ from pb paste's PNG")
+    #expect(figures[2] == pasted.stdout.count)
+    // INCR's announcement says how much of the PNG the owner had when it answered: less
+    // than the whole, so the first piece left before the conversion was done.
+    #expect(figures[0] > 0 && figures[0] < pasted.stdout.count, "the owner answered with the PNG whole: \(figures)")
+    #expect(figures[1] > 0)
+
+    // A fresh offer: one requestor takes its first piece while the PNG is encoded and
+    // stops; a second reads it all meanwhile; one killed mid-transfer holds up nobody.
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let staller = try Background(sandbox, ["python3", Sandbox.support("x11_client.py"), "stall", "image/png"], environment: x.environment)
+    try #require(staller.waitFor("stalled").contains("stalled"))
+    let killed = try Background(sandbox, ["python3", Sandbox.support("x11_client.py"), "stall", "image/png"], environment: x.environment)
+    try #require(killed.waitFor("stalled").contains("stalled"))
+    kill(killed.pid, SIGKILL)
+    let second = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    #expect(second.status == 0 && second.stdout == pasted.stdout, "a second requestor's PNG differs: \(second.status)")
+
+    // The owner loses the selection while a transfer is under way: it still ends whole,
+    // and then the owner goes (the stalled requestor's transfer is dropped in seconds).
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let reader = try Background(
+      sandbox, ["python3", Sandbox.support("x11_client.py"), "pieces", "image/png", file + ".lost"], environment: x.environment)
+    try #require(reader.waitFor("first").contains("first"))
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("another".utf8)).status == 0)
+    var lost: [Int] = []
+    #expect(waitUntil(seconds: 60) {
+      let output = (try? String(contentsOfFile: reader.output, encoding: .utf8)) ?? ""
+      lost = (output.split(separator: "\n").last ?? "").split(separator: " ").compactMap { Int($0) }
+      return lost.count == 3
+    }, "the transfer under way when the selection was lost did not end")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file + ".lost")) == pasted.stdout)
+    #expect(waitUntil(seconds: 30) { x.owners().isEmpty }, "an owner stayed after its last transfer")
+    withExtendedLifetime(staller) {}
+  }
+
   @Test("X11: the bridge says which budget an image its offer could not convert is over")
   func bridgeNamesTheBudget() throws {
     let sandbox = try Sandbox()
