@@ -146,6 +146,27 @@ struct DerivedRepresentationTests {
   }
 
   /// The owner's peak memory (VmHWM) in bytes.
+  @Test("Wayland: a large photo's image/png, written to the pipe as it is encoded, is pb paste's PNG for two readers at once")
+  func largePNGOnWayland() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let path = sandbox.root.appendingPathComponent("large.jpg").path
+    let made = try sandbox.run(Self.python, [Self.images, "make-jpeg", path, "4000", "3000"], stdin: nil, environment: [:])
+    try #require(made.status == 0, "\(made)")
+    try #require(try sandbox.pb("copy", path).status == 0)
+    let pasted = try sandbox.pb("paste", "-t", "png")
+    try #require(pasted.status == 0, "\(pasted)")
+    try #require(try Self.checkPNG(sandbox, pasted.stdout) == "4000x3000")
+    try #require(try sandbox.pb(["publish"], environment: sway.environment).status == 0)
+    let file = sandbox.root.appendingPathComponent("first.png").path
+    let first = try Background(
+      sandbox, ["env", "-u", "DISPLAY", "sh", "-c", "wl-paste -t image/png > \"$0\" && echo read", file], environment: sway.environment)
+    let second = try sway.client(sandbox, "wl-paste", ["-t", "image/png"])
+    #expect(second.status == 0 && second.stdout == pasted.stdout, "wl-paste's PNG differs from pb paste's: \(second.status)")
+    #expect(first.waitFor("read").contains("read"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == pasted.stdout, "the first reader's PNG differs from pb paste's")
+  }
+
   static func peakMemory(_ pid: Int32) throws -> Int {
     let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
     let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
