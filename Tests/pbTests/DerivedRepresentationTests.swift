@@ -25,6 +25,18 @@ struct DerivedRepresentationTests {
       .trimmingCharacters(in: .newlines)
   }
 
+  /// A noisy JPEG of `width` x `height` copied to the board, and the PNG pb paste -t png gives of it.
+  static func largePhoto(_ sandbox: Sandbox, _ width: Int, _ height: Int) throws -> Data {
+    let path = sandbox.root.appendingPathComponent("large.jpg").path
+    let made = try sandbox.run(python, [images, "make-jpeg", path, "\(width)", "\(height)"], stdin: nil, environment: [:])
+    try #require(made.status == 0, "\(made)")
+    try #require(try sandbox.pb("copy", path).status == 0)
+    let pasted = try sandbox.pb("paste", "-t", "png")
+    try #require(pasted.status == 0, "\(pasted)")
+    try #require(try checkPNG(sandbox, pasted.stdout) == "\(width)x\(height)")
+    return pasted.stdout
+  }
+
   @Test("X11: a JPEG item is read as image/png by xclip and by a GTK client, at its size; the board keeps only the JPEG")
   func jpegAsPNGOnX11() throws {
     let sandbox = try Sandbox()
@@ -145,28 +157,22 @@ struct DerivedRepresentationTests {
     #expect(!ownerProcesses(with: "WAYLAND_DISPLAY=\(sway.socket)").isEmpty, "the owner lives on")
   }
 
-  /// The owner's peak memory (VmHWM) in bytes.
   @Test("Wayland: a large photo's image/png, written to the pipe as it is encoded, is pb paste's PNG for two readers at once")
   func largePNGOnWayland() throws {
     let sandbox = try Sandbox()
     let sway = try PrivateSway(sandbox)
-    let path = sandbox.root.appendingPathComponent("large.jpg").path
-    let made = try sandbox.run(Self.python, [Self.images, "make-jpeg", path, "4000", "3000"], stdin: nil, environment: [:])
-    try #require(made.status == 0, "\(made)")
-    try #require(try sandbox.pb("copy", path).status == 0)
-    let pasted = try sandbox.pb("paste", "-t", "png")
-    try #require(pasted.status == 0, "\(pasted)")
-    try #require(try Self.checkPNG(sandbox, pasted.stdout) == "4000x3000")
+    let png = try Self.largePhoto(sandbox, 4000, 3000)
     try #require(try sandbox.pb(["publish"], environment: sway.environment).status == 0)
     let file = sandbox.root.appendingPathComponent("first.png").path
     let first = try Background(
       sandbox, ["env", "-u", "DISPLAY", "sh", "-c", "wl-paste -t image/png > \"$0\" && echo read", file], environment: sway.environment)
     let second = try sway.client(sandbox, "wl-paste", ["-t", "image/png"])
-    #expect(second.status == 0 && second.stdout == pasted.stdout, "wl-paste's PNG differs from pb paste's: \(second.status)")
+    #expect(second.status == 0 && second.stdout == png, "wl-paste's PNG differs from pb paste's: \(second.status)")
     #expect(first.waitFor("read").contains("read"))
-    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == pasted.stdout, "the first reader's PNG differs from pb paste's")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == png, "the first reader's PNG differs from pb paste's")
   }
 
+  /// The owner's peak memory (VmHWM) in bytes.
   static func peakMemory(_ pid: Int32) throws -> Int {
     let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
     let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
@@ -242,25 +248,19 @@ struct DerivedRepresentationTests {
   func piecesWhileEncodingOnX11() throws {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
-    let path = sandbox.root.appendingPathComponent("large.jpg").path
     // 24 megapixels: a PNG of tens of MiB, whose first chunks are done long before the last.
-    let made = try sandbox.run(Self.python, [Self.images, "make-jpeg", path, "6000", "4000"], stdin: nil, environment: [:])
-    try #require(made.status == 0, "\(made)")
-    try #require(try sandbox.pb("copy", path).status == 0)
-    let pasted = try sandbox.pb("paste", "-t", "png")
-    try #require(pasted.status == 0, "\(pasted)")
-    try #require(try Self.checkPNG(sandbox, pasted.stdout) == "6000x4000")
+    let png = try Self.largePhoto(sandbox, 6000, 4000)
 
     try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
     let file = sandbox.root.appendingPathComponent("pieces.png").path
     let read = try x.client(sandbox, "python3", [Sandbox.support("x11_client.py"), "pieces", "image/png", file])
     let figures = (read.text.split(separator: "\n").last ?? "").split(separator: " ").compactMap { Int($0) }
     try #require(figures.count == 3, "\(read)")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == pasted.stdout, "the pieces differ from pb paste's PNG")
-    #expect(figures[2] == pasted.stdout.count)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == png, "the pieces differ from pb paste's PNG")
+    #expect(figures[2] == png.count)
     // INCR's announcement says how much of the PNG the owner had when it answered: less
     // than the whole, so the first piece left before the conversion was done.
-    #expect(figures[0] > 0 && figures[0] < pasted.stdout.count, "the owner answered with the PNG whole: \(figures)")
+    #expect(figures[0] > 0 && figures[0] < png.count, "the owner answered with the PNG whole: \(figures)")
     #expect(figures[1] > 0)
 
     // A fresh offer: one requestor takes its first piece while the PNG is encoded and
@@ -272,7 +272,7 @@ struct DerivedRepresentationTests {
     try #require(killed.waitFor("stalled").contains("stalled"))
     kill(killed.pid, SIGKILL)
     let second = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
-    #expect(second.status == 0 && second.stdout == pasted.stdout, "a second requestor's PNG differs: \(second.status)")
+    #expect(second.status == 0 && second.stdout == png, "a second requestor's PNG differs: \(second.status)")
 
     // The owner loses the selection while a transfer is under way: it still ends whole,
     // and then the owner goes (the stalled requestor's transfer is dropped in seconds).
@@ -287,7 +287,7 @@ struct DerivedRepresentationTests {
       lost = (output.split(separator: "\n").last ?? "").split(separator: " ").compactMap { Int($0) }
       return lost.count == 3
     }, "the transfer under way when the selection was lost did not end")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: file + ".lost")) == pasted.stdout)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file + ".lost")) == png)
     #expect(waitUntil(seconds: 30) { x.owners().isEmpty }, "an owner stayed after its last transfer")
     withExtendedLifetime(staller) {}
   }
