@@ -260,16 +260,12 @@ static uint8_t *put_chunk(uint8_t *at, const char *type, const uint8_t *data, si
 /// another thread (a desktop owner sending it in pieces while the rest is encoded).
 struct pbx_png_stream {
   pthread_mutex_t lock;
-  /// Signalled as more is finished, and at the end.
-  pthread_cond_t changed;
   /// The buffer, allocated once (never moved while it is read) and freed with the stream.
   uint8_t *png;
   /// Bytes at the start of `png` that are final.
   size_t finished;
   /// The whole PNG is finished: the conversion succeeded.
   int whole;
-  /// The conversion has returned, whole or not.
-  int ended;
   void (*progress)(void *context);
   void *context;
 };
@@ -278,7 +274,6 @@ pbx_png_stream *pbx_png_stream_create(void (*progress)(void *context), void *con
   pbx_png_stream *stream = calloc(1, sizeof *stream);
   if (!stream) return NULL;
   pthread_mutex_init(&stream->lock, NULL);
-  pthread_cond_init(&stream->changed, NULL);
   stream->progress = progress;
   stream->context = context;
   return stream;
@@ -293,32 +288,18 @@ const uint8_t *pbx_png_stream_finished(pbx_png_stream *stream, size_t *finished,
   return png;
 }
 
-const uint8_t *pbx_png_stream_wait(pbx_png_stream *stream, size_t beyond, size_t *finished, int *ended) {
-  pthread_mutex_lock(&stream->lock);
-  while (stream->finished <= beyond && !stream->ended) pthread_cond_wait(&stream->changed, &stream->lock);
-  const uint8_t *png = stream->png;
-  *finished = stream->finished;
-  *ended = stream->ended;
-  pthread_mutex_unlock(&stream->lock);
-  return png;
-}
-
 void pbx_png_stream_destroy(pbx_png_stream *stream) {
   if (!stream) return;
-  pthread_cond_destroy(&stream->changed);
   pthread_mutex_destroy(&stream->lock);
   free(stream->png);
   free(stream);
 }
 
-/// The first `finished` bytes are final (the whole PNG when `whole`), or the conversion
-/// has `ended`; the reader is told.
-static void publish(pbx_png_stream *stream, size_t finished, int whole, int ended) {
+/// The first `finished` bytes are final (the whole PNG when `whole`); the reader is told.
+static void publish(pbx_png_stream *stream, size_t finished, int whole) {
   pthread_mutex_lock(&stream->lock);
   stream->finished = finished;
   stream->whole = whole;
-  stream->ended = ended;
-  pthread_cond_broadcast(&stream->changed);
   pthread_mutex_unlock(&stream->lock);
   if (stream->progress) stream->progress(stream->context);
 }
@@ -391,7 +372,7 @@ static void close_full_chunks(pbx_png_stream *stream, bit_writer *writer, uint8_
     *data = end + 12;
     closed = 1;
   }
-  if (closed) publish(stream, (size_t)(*data - 8 - stream->png), 0, 0);
+  if (closed) publish(stream, (size_t)(*data - 8 - stream->png), 0);
 }
 
 /// A PNG written here rather than with libpng: its chunks are a few lines. Each row is
@@ -523,9 +504,6 @@ int pbx_image_convert_png_streamed(const uint8_t *data, size_t size, const pbx_b
   pthread_mutex_destroy(&follower.lock);
   // Only now is the last chunk readable: a decoder that fails after the encoder's last
   // row leaves a reader a PNG that never ends, not one that ends short.
-  size_t finished;
-  int whole;
-  pbx_png_stream_finished(stream, &finished, &whole);
-  publish(stream, status == PBX_IMAGE_OK ? png_size : finished, status == PBX_IMAGE_OK, 1);
+  if (status == PBX_IMAGE_OK) publish(stream, png_size, 1);
   return status;
 }

@@ -67,10 +67,6 @@ pbx_png_stream *pbx_png_stream_create(void (*progress)(void *context), void *con
 /// a conversion that succeeded are ever whole; a failed one's stay short.
 const uint8_t *pbx_png_stream_finished(pbx_png_stream *stream, size_t *finished, int *whole);
 
-/// As pbx_png_stream_finished, once more than `beyond` bytes are finished or the
-/// conversion has ended (`*ended`), waiting on the encoder until then.
-const uint8_t *pbx_png_stream_wait(pbx_png_stream *stream, size_t beyond, size_t *finished, int *ended);
-
 /// Frees the stream and its PNG: once its conversion has returned and no reader is left.
 void pbx_png_stream_destroy(pbx_png_stream *stream);
 

@@ -1,6 +1,5 @@
 import CImage
 import LinuxSystem
-import Synchronization
 
 /// A representation an item lacks that pb makes, when asked for, from one it has: the
 /// image/png of an image in another format, and the text of an HTML item without text.
@@ -46,36 +45,10 @@ public enum DerivedForm: Sendable, Equatable, CaseIterable {
   }
 
   /// Makes it from the `size` bytes of `source` into `file`; returns the bytes written.
-  /// What cannot be made (a damaged image, one over its budget) is `cannotDerive`. A
-  /// PNG's chunks go into the file as the encoder finishes them, while it encodes the rest.
+  /// What cannot be made (a damaged image, one over its budget) is `cannotDerive`.
   public func make(from source: borrowing Descriptor, size: Int64, into file: borrowing Descriptor) throws(PasteboardError)
     -> Int64
   {
-    if self == .png {
-      let stream = DerivedStream()
-      let made = Mutex<Result<DerivedBytes, PasteboardError>?>(nil)
-      let image = copy source
-      let converting = BackgroundThread {
-        let outcome = Result { () throws(PasteboardError) in try ImageConversion.png(from: image, size: size, into: stream) }
-        made.withLock { $0 = outcome }
-      }
-      var written = 0
-      var failure: PasteboardError?
-      while failure == nil {
-        let (finished, ended) = stream.wait(beyond: written)
-        do {
-          try file.file.writeAll(UnsafeRawBufferPointer(rebasing: finished[written...]))
-        } catch {
-          failure = .io(error)
-        }
-        written = finished.count
-        if ended { break }
-      }
-      converting.wait()
-      if let failure { throw failure }
-      guard let outcome = made.withLock({ $0 }) else { throw .internalError("a PNG conversion ended without an outcome") }
-      return Int64(try outcome.get().bytes.count)
-    }
     let made = try make(from: source, size: size)
     do {
       try file.file.writeAll(made.bytes)
@@ -167,16 +140,6 @@ public final class DerivedStream: @unchecked Sendable {
     var whole: Int32 = 0
     let start = pbx_png_stream_finished(handle, &count, &whole)
     return (UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : count), whole != 0)
-  }
-
-  /// The bytes finished once more than `count` are, or the conversion has ended
-  /// (`ended`: nothing more comes), waiting on the encoder until then.
-  func wait(beyond count: Int) -> (bytes: UnsafeRawBufferPointer, ended: Bool) {
-    guard let handle else { return (UnsafeRawBufferPointer(start: nil, count: 0), true) }
-    var finished = 0
-    var ended: Int32 = 0
-    let start = pbx_png_stream_wait(handle, count, &finished, &ended)
-    return (UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : finished), ended != 0)
   }
 
   /// The whole PNG, in the stream's memory (which lives as long as the bytes).
