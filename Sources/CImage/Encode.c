@@ -250,9 +250,58 @@ static void put_word(uint8_t *at, uint32_t value) {
 static uint8_t *put_chunk(uint8_t *at, const char *type, const uint8_t *data, size_t count) {
   put_word(at, (uint32_t)count);
   memcpy(at + 4, type, 4);
-  if (count) memmove(at + 8, data, count);  // the data may lie further on in the same buffer
+  if (count) memmove(at + 8, data, count);
   put_word(at + 8 + count, (uint32_t)libdeflate_crc32(0, at + 4, 4 + count));
   return at + 12 + count;
+}
+
+/// The PNG as it is written: its encoder lays each IDAT chunk out in place and, once the
+/// chunk is closed (its length and CRC written), makes it readable to a reader on
+/// another thread (a desktop owner sending it in pieces while the rest is encoded).
+struct pbx_png_stream {
+  pthread_mutex_t lock;
+  /// The buffer, allocated once (never moved while it is read) and freed with the stream.
+  uint8_t *png;
+  /// Bytes at the start of `png` that are final.
+  size_t finished;
+  /// The whole PNG is finished: the conversion succeeded.
+  int whole;
+  void (*progress)(void *context);
+  void *context;
+};
+
+pbx_png_stream *pbx_png_stream_create(void (*progress)(void *context), void *context) {
+  pbx_png_stream *stream = calloc(1, sizeof *stream);
+  if (!stream) return NULL;
+  pthread_mutex_init(&stream->lock, NULL);
+  stream->progress = progress;
+  stream->context = context;
+  return stream;
+}
+
+const uint8_t *pbx_png_stream_finished(pbx_png_stream *stream, size_t *finished, int *whole) {
+  pthread_mutex_lock(&stream->lock);
+  const uint8_t *png = stream->png;
+  *finished = stream->finished;
+  *whole = stream->whole;
+  pthread_mutex_unlock(&stream->lock);
+  return png;
+}
+
+void pbx_png_stream_destroy(pbx_png_stream *stream) {
+  if (!stream) return;
+  pthread_mutex_destroy(&stream->lock);
+  free(stream->png);
+  free(stream);
+}
+
+/// The first `finished` bytes are final (the whole PNG when `whole`); the reader is told.
+static void publish(pbx_png_stream *stream, size_t finished, int whole) {
+  pthread_mutex_lock(&stream->lock);
+  stream->finished = finished;
+  stream->whole = whole;
+  pthread_mutex_unlock(&stream->lock);
+  if (stream->progress) stream->progress(stream->context);
 }
 
 /// The rows a decoder has finished, shared with the encoder that follows it on a thread
@@ -269,9 +318,9 @@ struct pbx_follower {
   /// Whether an encoder thread was started and not yet joined.
   int following;
   pthread_t thread;
-  /// The encoder's outcome and its PNG.
+  /// Where the encoder writes the PNG, its outcome and the PNG's size.
+  pbx_png_stream *stream;
   int status;
-  uint8_t *png;
   size_t png_size;
 };
 
@@ -304,25 +353,43 @@ static void filter_row(const uint8_t *restrict row, size_t stride, size_t channe
   for (; x < stride; x++) out[x] = (uint8_t)(row[x] - row[x - channels]);
 }
 
+/// Bytes of compressed data an IDAT chunk holds (the last one, fewer).
+enum { IDAT_BYTES = 1 << 20 };
+
+/// Closes each full IDAT chunk of the stream written up to `writer->at` from `*data` (the
+/// open chunk's data): whatever was compressed past it moves down to make room for its
+/// CRC and the next chunk's header. A chunk is closed only once a byte past it is
+/// written, so that the last one (its length written at the end) is never empty.
+static void close_full_chunks(pbx_png_stream *stream, bit_writer *writer, uint8_t **data) {
+  int closed = 0;
+  while ((size_t)(writer->at - *data) > IDAT_BYTES) {
+    uint8_t *end = *data + IDAT_BYTES;
+    memmove(end + 12, end, (size_t)(writer->at - end));
+    put_word(*data - 8, IDAT_BYTES);
+    put_word(end, (uint32_t)libdeflate_crc32(0, *data - 4, 4 + IDAT_BYTES));
+    memcpy(end + 8, "IDAT", 4);
+    writer->at += 12;
+    *data = end + 12;
+    closed = 1;
+  }
+  if (closed) publish(stream, (size_t)(*data - 8 - stream->png), 0);
+}
+
 /// A PNG written here rather than with libpng: its chunks are a few lines. Each row is
 /// read once `follower` has it (at once without one), filtered into a block's buffer of
 /// its own, and compressed as each block fills: the pixels are only read, so a decoder
-/// can still be writing the rows below. The stream is compressed into the PNG's
-/// buffer, far enough in that the IDAT chunks are then laid out in place, each moved
-/// down to make room for the headers before it. The peak beside the pixels is the
-/// compressed stream's.
-static int encode_png(const pbx_image *image, pbx_follower *follower, uint8_t **png_bytes, size_t *png_size) {
-  *png_bytes = NULL;
+/// can still be writing the rows below. The stream is compressed straight into
+/// `stream`'s buffer, in IDAT chunks closed as they fill, each readable once closed;
+/// the last chunk and IEND are written but left for the caller to publish
+/// (`*png_size` bytes), once the whole conversion has succeeded.
+static int encode_png(const pbx_image *image, pbx_follower *follower, pbx_png_stream *stream, size_t *png_size) {
   *png_size = 0;
   size_t channels = image->channels, stride = (size_t)image->width * channels, height = image->height;
   size_t bound = deflate_bound((stride + 1) * height);
-  // Signature and IHDR (33 bytes), IDAT chunks of at most 1 MiB of data (12 bytes more
-  // each), IEND (12). The stream goes at `base`: chunk i's data moves from base + i *
-  // chunk down to 41 + i * (chunk + 12), and what is written up to chunk i + 1's header
-  // ends at 41 + (i + 1) * (chunk + 12), before its data's start, when base is at least
-  // 41 + 12 * chunks.
-  size_t chunk = 1 << 20, chunks = bound / chunk + 1, base = 41 + 12 * chunks;
-  uint8_t *png = pbx_allocate_large(base + bound + 12);
+  // Signature and IHDR (33 bytes), IDAT chunks of IDAT_BYTES of data at most (12 bytes
+  // more each), IEND (12).
+  size_t chunks = bound / IDAT_BYTES + 1;
+  uint8_t *png = pbx_allocate_large(33 + 12 * (chunks + 1) + bound + 12);
   // A block's bytes, and the row that fills it past its end.
   uint8_t *filtered = malloc(BLOCK_BYTES + stride + 1);
   if (!png || !filtered) {
@@ -330,14 +397,26 @@ static int encode_png(const pbx_image *image, pbx_follower *follower, uint8_t **
     free(filtered);
     return PBX_IMAGE_NO_MEMORY;
   }
-  uint8_t *stream = png + base;
-  stream[0] = 0x78, stream[1] = 0x01;  // deflate with a 32 KiB window; fastest; no dictionary
-  bit_writer writer = {stream + 2, 0, 0};
+  pthread_mutex_lock(&stream->lock);
+  stream->png = png;
+  pthread_mutex_unlock(&stream->lock);
+
+  static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  uint8_t header[13];
+  put_word(header, image->width);
+  put_word(header + 4, image->height);
+  header[8] = 8;                          // bits a channel
+  header[9] = channels == 4 ? 6 : 2;      // RGBA or RGB
+  header[10] = header[11] = header[12] = 0;  // deflate, adaptive filtering, not interlaced
+  memcpy(png, signature, 8);
+  uint8_t *data = put_chunk(png + 8, "IHDR", header, sizeof header) + 8;
+  memcpy(data - 4, "IDAT", 4);
+  data[0] = 0x78, data[1] = 0x01;  // deflate with a 32 KiB window; fastest; no dictionary
+  bit_writer writer = {data + 2, 0, 0};
   uint32_t check = 1;
   size_t held = 0;
   for (uint32_t y = 0, ready = 0; y < height; y++) {
     if (y >= ready && (ready = rows_ready(follower, (uint32_t)height, y)) == 0) {
-      free(png);
       free(filtered);
       return PBX_IMAGE_DAMAGED;
     }
@@ -346,6 +425,7 @@ static int encode_png(const pbx_image *image, pbx_follower *follower, uint8_t **
     // A full block goes once a byte past it is held, so that the last one is marked last.
     while (held > BLOCK_BYTES) {
       put_block(&writer, filtered, BLOCK_BYTES, 0);
+      close_full_chunks(stream, &writer, &data);
       check = libdeflate_adler32(check, filtered, BLOCK_BYTES);
       held -= BLOCK_BYTES;
       memmove(filtered, filtered + BLOCK_BYTES, held);
@@ -356,33 +436,19 @@ static int encode_png(const pbx_image *image, pbx_follower *follower, uint8_t **
   free(filtered);
   align_to_byte(&writer);
   put_word(writer.at, check);
-  size_t compressed_size = (size_t)(writer.at + 4 - stream);
-
-  static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  uint8_t header[13];
-  put_word(header, image->width);
-  put_word(header + 4, image->height);
-  header[8] = 8;                          // bits a channel
-  header[9] = channels == 4 ? 6 : 2;      // RGBA or RGB
-  header[10] = header[11] = header[12] = 0;  // deflate, adaptive filtering, not interlaced
-  uint8_t *at = png;
-  memcpy(at, signature, 8);
-  at = put_chunk(at + 8, "IHDR", header, sizeof header);
-  for (size_t offset = 0; offset < compressed_size; offset += chunk) {
-    size_t count = compressed_size - offset < chunk ? compressed_size - offset : chunk;
-    at = put_chunk(at, "IDAT", stream + offset, count);
-  }
-  at = put_chunk(at, "IEND", NULL, 0);
-  size_t size = (size_t)(at - png);
-  uint8_t *shrunk = realloc(png, size);
-  *png_bytes = shrunk ? shrunk : png;
-  *png_size = size;
+  writer.at += 4;
+  close_full_chunks(stream, &writer, &data);
+  size_t count = (size_t)(writer.at - data);
+  put_word(data - 8, (uint32_t)count);
+  put_word(writer.at, (uint32_t)libdeflate_crc32(0, data - 4, 4 + count));
+  uint8_t *end = put_chunk(writer.at + 4, "IEND", NULL, 0);
+  *png_size = (size_t)(end - png);
   return PBX_IMAGE_OK;
 }
 
 static void *follow(void *argument) {
   pbx_follower *follower = argument;
-  follower->status = encode_png(&follower->image, follower, &follower->png, &follower->png_size);
+  follower->status = encode_png(&follower->image, follower, follower->stream, &follower->png_size);
   return NULL;
 }
 
@@ -417,32 +483,27 @@ void pbx_follow_stop(pbx_follower *follower) {
   pthread_mutex_unlock(&follower->lock);
   pthread_join(follower->thread, NULL);
   follower->following = 0;
-  free(follower->png);
-  follower->png = NULL;
 }
 
-int pbx_image_convert_png(const uint8_t *data, size_t size, const pbx_budget *budget, uint8_t **png_bytes, size_t *png_size) {
-  *png_bytes = NULL;
-  *png_size = 0;
-  pbx_follower follower = {.budget = budget};
+int pbx_image_convert_png_streamed(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_png_stream *stream) {
+  pbx_follower follower = {.budget = budget, .stream = stream};
   pthread_mutex_init(&follower.lock, NULL);
   pthread_cond_init(&follower.changed, NULL);
   pbx_image image;
+  size_t png_size = 0;
   int status = pbx_decode_followed(data, size, budget, &image, &follower);
   if (status == PBX_IMAGE_OK && follower.following) {
     pthread_join(follower.thread, NULL);
     status = follower.status;
-    *png_bytes = follower.png;
-    *png_size = follower.png_size;
+    png_size = follower.png_size;
   } else if (status == PBX_IMAGE_OK) {
-    status = encode_png(&image, NULL, png_bytes, png_size);
+    status = encode_png(&image, NULL, stream, &png_size);
   }
   pbx_image_free(&image);
   pthread_cond_destroy(&follower.changed);
   pthread_mutex_destroy(&follower.lock);
+  // Only now is the last chunk readable: a decoder that fails after the encoder's last
+  // row leaves a reader a PNG that never ends, not one that ends short.
+  if (status == PBX_IMAGE_OK) publish(stream, png_size, 1);
   return status;
-}
-
-void pbx_free(void *bytes) {
-  free(bytes);
 }

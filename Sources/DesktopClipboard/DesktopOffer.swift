@@ -10,7 +10,8 @@ import LinuxSystem
 /// (image/png from a JPEG, text from HTML) is made when first asked for, on a thread of
 /// its own (`Derivation`), so that the owner answers every other request meanwhile; the
 /// owner holds the requests for it until `collect` finds it made, into memory that
-/// serves every later reader for the offer's lifetime. A failure is kept too, so a
+/// serves every later reader for the offer's lifetime. A PNG is served as it is made:
+/// its first IDAT chunks go to a requestor while the rest are encoded (`available`). A failure is kept too, so a
 /// damaged image is tried once and then refused.
 public final class DesktopOffer {
   public let targets: [DesktopTargets.Target]
@@ -67,6 +68,17 @@ public final class DesktopOffer {
     }
   }
 
+  /// Bytes of a target's data that can be sent now, and whether they are all of it: a
+  /// PNG being made has its finished chunks (more as `collect` says it progressed); one
+  /// whose conversion failed throws, however much of it was sent.
+  func available(of target: Int) throws(DesktopError) -> (count: Int64, whole: Bool) {
+    if case .making(let derivation) = derivedState(of: target), let stream = derivation.stream {
+      let finished = stream.finished
+      return (Int64(finished.bytes.count), finished.whole)
+    }
+    return (try size(of: target), true)
+  }
+
   /// Up to `count` bytes of a target's data from `offset`.
   func bytes(of target: Int, at offset: Int64, count: Int) throws(DesktopError) -> [UInt8] {
     switch targets[target].conversion {
@@ -74,12 +86,21 @@ public final class DesktopOffer {
     case .latin1: return Array((latin1 ?? []).dropFirst(Int(offset)).prefix(count))
     case .constant(let bytes): return Array(bytes.dropFirst(Int(offset)).prefix(count))
     case .png, .textFromHTML:
-      let made = try derived(target)
-      return withExtendedLifetime(made) {
-        let start = min(Int(clamping: offset), made.bytes.count)
-        return Array(UnsafeRawBufferPointer(rebasing: made.bytes[start..<start + min(count, made.bytes.count - start)]))
+      if case .making(let derivation) = derivedState(of: target), let stream = derivation.stream {
+        return withExtendedLifetime(stream) { Self.slice(stream.finished.bytes, at: offset, count: count) }
       }
+      let made = try derived(target)
+      return withExtendedLifetime(made) { Self.slice(made.bytes, at: offset, count: count) }
     }
+  }
+
+  private static func slice(_ bytes: UnsafeRawBufferPointer, at offset: Int64, count: Int) -> [UInt8] {
+    let start = min(Int(clamping: offset), bytes.count)
+    return Array(UnsafeRawBufferPointer(rebasing: bytes[start..<start + min(count, bytes.count - start)]))
+  }
+
+  private func derivedState(of target: Int) -> Derived? {
+    targets[target].conversion == .png ? derivedPNG : derivedText
   }
 
   /// A derived target's data, once made.
@@ -92,14 +113,15 @@ public final class DesktopOffer {
 
   /// Whether a target's data can be served now. A derived target not asked for before
   /// starts being made, and is not ready until `collect` finds it made (or refused:
-  /// then `size` throws why).
+  /// then `size` throws why), or, for a PNG, its first chunk finished: past the image's
+  /// budget checks, so a bomb is refused before any of it is sent.
   func isReady(_ target: Int) -> Bool {
     let conversion = targets[target].conversion
     guard conversion == .png || conversion == .textFromHTML else { return true }
     let isPNG = conversion == .png
     switch isPNG ? derivedPNG : derivedText {
     case .made: return true
-    case .making: return false
+    case .making(let derivation): return derivation.stream.map { !$0.finished.bytes.isEmpty } ?? false
     case nil: break
     }
     let source = data[targets[target].representation]
@@ -107,10 +129,10 @@ public final class DesktopOffer {
     let started: Derived
     do {
       started = .making(
-        try Derivation(named: targets[target].name) { () throws(DesktopError) in
+        try Derivation(named: targets[target].name, streamed: isPNG) { stream throws(DesktopError) in
           do throws(PasteboardError) {
             let form: DerivedForm = isPNG ? .png : .textFromHTML
-            return try form.make(from: source, size: size)
+            return try form.make(from: source, size: size, into: stream)
           } catch .cannotDerive(_, let reason) {
             throw .failed(reason)
           } catch {
@@ -125,21 +147,26 @@ public final class DesktopOffer {
     return false
   }
 
-  /// What to wait on beside the desktop: the end of each derivation under way.
+  /// What to wait on beside the desktop: the end of each derivation under way, and a
+  /// PNG's progress.
   var pollEntries: [SystemCall.PollRequest] {
-    [derivedPNG, derivedText].compactMap { derived in
-      guard case .making(let derivation) = derived else { return nil }
-      return SystemCall.PollRequest(derivation.done, events: Int16(POLLIN))
+    [derivedPNG, derivedText].flatMap { derived -> [SystemCall.PollRequest] in
+      guard case .making(let derivation) = derived else { return [] }
+      return ([derivation.done] + (derivation.progressed.map { [$0] } ?? [])).map { SystemCall.PollRequest($0, events: Int16(POLLIN)) }
     }
   }
 
-  /// Takes in the derivations that have ended; returns the targets of those that
-  /// failed, with why (a budget an image is over), for the owner to tell.
+  /// Takes in the derivations that have ended; returns whether any ended or a PNG has
+  /// more finished (`finished`: the owner then sends what waited for it), and the
+  /// targets of those that failed, with why (a budget an image is over), for the owner
+  /// to tell.
   func collect() -> (finished: Bool, failed: [(target: String, error: DesktopError)]) {
     var finished = false
     var failed: [(target: String, error: DesktopError)] = []
     func take(_ derived: inout Derived?) {
-      guard case .making(let derivation) = derived, let outcome = derivation.outcome else { return }
+      guard case .making(let derivation) = derived else { return }
+      if derivation.takeProgress() { finished = true }
+      guard let outcome = derivation.outcome else { return }
       derived = .made(outcome)
       finished = true
       if case .failure(let error) = outcome { failed.append((derivation.name, error)) }
@@ -189,18 +216,38 @@ final class Derivation: Sendable {
   let name: String
   /// Readable (at its end) once the outcome is in.
   let done: Descriptor
+  /// A PNG's bytes as they are finished, and a pipe its encoder writes a byte to each
+  /// time more are: the owner's poll wakes to send them, with no timer.
+  let stream: DerivedStream?
+  let progressed: Descriptor?
   private let result = Mutex<Result<DerivedBytes, DesktopError>?>(nil)
   private let wanted = Mutex(true)
   private static let oneAtATime = Mutex(())
 
-  init(named name: String, _ work: @escaping @Sendable () throws(DesktopError) -> DerivedBytes) throws(DesktopError) {
+  init(named name: String, streamed: Bool, _ work: @escaping @Sendable (DerivedStream?) throws(DesktopError) -> DerivedBytes)
+    throws(DesktopError)
+  {
     self.name = name
     let (read, write) = try DesktopError.catching { try SystemCall.pipe(named: "the end of a conversion") }
     done = read
+    if streamed {
+      let (woken, wake) = try DesktopError.catching {
+        let ends = try SystemCall.pipe(named: "the progress of a conversion")
+        try ends.read.file.setNonBlocking()
+        try ends.write.file.setNonBlocking()
+        return ends
+      }
+      progressed = woken
+      // A full pipe already wakes the owner: a byte not written is not missed.
+      stream = DerivedStream { withUnsafeBytes(of: UInt8(1)) { _ = try? wake.file.writeSome($0) } }
+    } else {
+      progressed = nil
+      stream = nil
+    }
     BackgroundThread { [self] in
       let outcome = Self.oneAtATime.withLock { _ -> Result<DerivedBytes, DesktopError> in
         guard wanted.withLock({ $0 }) else { return .failure(.failed("the offer was replaced")) }
-        return Result { () throws(DesktopError) in try work() }
+        return Result { () throws(DesktopError) in try work(stream) }
       }
       result.withLock { $0 = outcome }
       // Closed as this closure is released, right after: the owner's poll wakes.
@@ -210,6 +257,15 @@ final class Derivation: Sendable {
 
   /// The outcome, once the work is done.
   var outcome: Result<DerivedBytes, DesktopError>? { result.withLock { $0 } }
+
+  /// Whether the encoder has finished more since last asked (the progress pipe emptied).
+  func takeProgress() -> Bool {
+    guard let progressed else { return false }
+    var any = false
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while let count = buffer.withUnsafeMutableBytes({ try? progressed.file.read(into: $0) }), count > 0 { any = true }
+    return any
+  }
 
   /// The offer has gone: work not yet begun is not done.
   func abandon() {

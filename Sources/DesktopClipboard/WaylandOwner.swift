@@ -54,6 +54,9 @@ final class WaylandOwner {
     let pipe: Descriptor
     let target: Int
     var offset: Int64 = 0
+    /// It has sent all that is made of a PNG still being encoded: its pipe is not
+    /// watched until the encoder has finished more.
+    var awaitsEncoder = false
     var lastActivity = SystemCall.monotonicMilliseconds()
 
     init(pipe: Descriptor, target: Int) {
@@ -135,6 +138,10 @@ final class WaylandOwner {
     let (finished, failed) = offer.collect()
     guard finished else { return failed }
     let now = SystemCall.monotonicMilliseconds()
+    for transfer in transfers where transfer.awaitsEncoder {
+      transfer.awaitsEncoder = false
+      transfer.lastActivity = now
+    }
     for transfer in waiting where offer.isReady(transfer.target) {
       transfer.lastActivity = now
       transfers.append(transfer)
@@ -157,7 +164,9 @@ final class WaylandOwner {
   }
 
   /// The pipes to wait on to write more, with `serviceTransfers` taking what `poll` says of them.
-  var pollEntries: [SystemCall.PollRequest] { transfers.map { SystemCall.PollRequest($0.pipe, events: Int16(POLLOUT)) } }
+  var pollEntries: [SystemCall.PollRequest] { writable.map { SystemCall.PollRequest($0.pipe, events: Int16(POLLOUT)) } }
+
+  private var writable: [Transfer] { transfers.filter { !$0.awaitsEncoder } }
 
   /// How long a poll may wait before the oldest transfer times out (-1: no transfer).
   var waitMilliseconds: Int32 {
@@ -167,7 +176,7 @@ final class WaylandOwner {
   /// Writes to the pipes that can take more (`ready`, in the order of `pollEntries`) and
   /// drops transfers that stalled.
   func serviceTransfers(_ ready: [Int16]) {
-    for (transfer, events) in zip(transfers, ready) where events != 0 { send(transfer) }
+    for (transfer, events) in zip(writable, ready) where events != 0 { send(transfer) }
     transfers.dropStalled()
   }
 
@@ -196,14 +205,19 @@ final class WaylandOwner {
   /// Writes what the pipe takes now; the transfer ends when all is written (closing
   /// the pipe marks the end) or the application has gone.
   private func send(_ transfer: Transfer) {
-    // A derived target was made before its transfer began; one that could not be (a
-    // damaged image, one over its budget) ends its transfer with nothing written, and
-    // the other targets are served as before.
-    guard let size = try? offer.size(of: transfer.target) else {
+    // A derived target was made, or its first chunk was, before its transfer began; one
+    // that could not be (a damaged image, one over its budget) ends its transfer with
+    // nothing written, and the other targets are served as before. One that fails
+    // mid-stream ends it short, without the PNG's end.
+    guard let (size, whole) = try? offer.available(of: transfer.target) else {
       transfers.removeAll { $0 === transfer }
       return
     }
     let count = Int(min(Int64(1 << 16), size - transfer.offset))
+    if count == 0 && !whole {
+      transfer.awaitsEncoder = true
+      return
+    }
     guard count > 0, let bytes = try? offer.bytes(of: transfer.target, at: transfer.offset, count: count),
       let written = try? bytes.withUnsafeBytes({ try transfer.pipe.file.writeSome($0) })
     else {
@@ -212,6 +226,6 @@ final class WaylandOwner {
     }
     transfer.offset += Int64(written)
     transfer.lastActivity = SystemCall.monotonicMilliseconds()
-    if transfer.offset == size { transfers.removeAll { $0 === transfer } }
+    if whole && transfer.offset == size { transfers.removeAll { $0 === transfer } }
   }
 }

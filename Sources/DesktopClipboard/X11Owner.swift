@@ -28,7 +28,8 @@ final class X11Owner {
   private var waiting: [xcb_selection_request_event_t] = []
 
   /// An INCR transfer under way: the next piece goes when the requestor deletes the
-  /// property.
+  /// property, or, when it deleted it before the piece was made (a PNG still being
+  /// encoded), once the encoder has finished more.
   private final class Transfer: OwnerTransfer {
     let requestor: xcb_window_t
     let property: xcb_atom_t
@@ -36,6 +37,7 @@ final class X11Owner {
     let target: Int
     var offset: Int64 = 0
     var sentLast = false
+    var awaitsEncoder = false
     var lastActivity = SystemCall.monotonicMilliseconds()
 
     init(requestor: xcb_window_t, property: xcb_atom_t, type: xcb_atom_t, target: Int) {
@@ -154,6 +156,7 @@ final class X11Owner {
     waiting = []
     // They came while the selection was pb's: answered even if it has gone since.
     for request in requests { answer(request, waited: true) }
+    for transfer in transfers where transfer.awaitsEncoder { continueTransfer(transfer) }
     return failed
   }
 
@@ -268,17 +271,18 @@ final class X11Owner {
     guard let index = targetAtoms.firstIndex(of: target) else { return false }
     // TEXT asks for text in whatever encoding the owner likes: pb's is UTF-8.
     let type = offer.targets[index].name == "TEXT" ? utf8String : target
-    // A derived target is made before its request is answered (`isReady`); one that
-    // could not be (a damaged image, one over its budget) is refused, and the other
-    // targets are served as before.
-    guard let size = try? offer.size(of: index) else { return false }
-    if size <= Int64(x.chunkSize) {
+    // A derived target is made, or its first chunk is, before its request is answered
+    // (`isReady`); one that could not be (a damaged image, one over its budget) is
+    // refused, and the other targets are served as before.
+    guard let (size, whole) = try? offer.available(of: index) else { return false }
+    if whole && size <= Int64(x.chunkSize) {
       guard let bytes = try? offer.bytes(of: index, at: 0, count: Int(size)) else { return false }
       bytes.withUnsafeBytes { x.setProperty(requestor, property, type: type, bytes: $0) }
       return true
     }
-    // Too large for one property: announce INCR with a lower bound of the size, and
-    // send pieces as the requestor deletes the property (it must see those deletions).
+    // Too large for one property (or not all made yet): announce INCR with a lower bound
+    // of the size, and send pieces as the requestor deletes the property (it must see
+    // those deletions).
     transfers.removeAll { $0.requestor == requestor && $0.property == property }
     let events: [UInt32] = [XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue]
     xcb_change_window_attributes(x.connection, requestor, XCB_CW_EVENT_MASK.rawValue, events)
@@ -289,14 +293,21 @@ final class X11Owner {
 
   private func continueTransfer(_ transfer: Transfer) {
     transfer.lastActivity = SystemCall.monotonicMilliseconds()
+    transfer.awaitsEncoder = false
     if transfer.sentLast {
       transfers.removeAll { $0 === transfer }
       return
     }
-    guard let size = try? offer.size(of: transfer.target),
+    // A conversion that fails mid-stream ends the transfer with no last piece: the
+    // requestor never has a PNG that looks whole (its IEND is never sent).
+    guard let (size, whole) = try? offer.available(of: transfer.target),
       let bytes = try? offer.bytes(of: transfer.target, at: transfer.offset, count: Int(min(Int64(x.chunkSize), size - transfer.offset)))
     else {
       transfers.removeAll { $0 === transfer }
+      return
+    }
+    if bytes.isEmpty && !whole {
+      transfer.awaitsEncoder = true
       return
     }
     // The last piece is an empty one.

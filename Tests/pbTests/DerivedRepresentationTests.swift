@@ -25,6 +25,18 @@ struct DerivedRepresentationTests {
       .trimmingCharacters(in: .newlines)
   }
 
+  /// A noisy JPEG of `width` x `height` copied to the board, and the PNG pb paste -t png gives of it.
+  static func largePhoto(_ sandbox: Sandbox, _ width: Int, _ height: Int) throws -> Data {
+    let path = sandbox.root.appendingPathComponent("large.jpg").path
+    let made = try sandbox.run(python, [images, "make-jpeg", path, "\(width)", "\(height)"], stdin: nil, environment: [:])
+    try #require(made.status == 0, "\(made)")
+    try #require(try sandbox.pb("copy", path).status == 0)
+    let pasted = try sandbox.pb("paste", "-t", "png")
+    try #require(pasted.status == 0, "\(pasted)")
+    try #require(try checkPNG(sandbox, pasted.stdout) == "\(width)x\(height)")
+    return pasted.stdout
+  }
+
   @Test("X11: a JPEG item is read as image/png by xclip and by a GTK client, at its size; the board keeps only the JPEG")
   func jpegAsPNGOnX11() throws {
     let sandbox = try Sandbox()
@@ -145,6 +157,21 @@ struct DerivedRepresentationTests {
     #expect(!ownerProcesses(with: "WAYLAND_DISPLAY=\(sway.socket)").isEmpty, "the owner lives on")
   }
 
+  @Test("Wayland: a large photo's image/png, written to the pipe as it is encoded, is pb paste's PNG for two readers at once")
+  func largePNGOnWayland() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let png = try Self.largePhoto(sandbox, 4000, 3000)
+    try #require(try sandbox.pb(["publish"], environment: sway.environment).status == 0)
+    let file = sandbox.root.appendingPathComponent("first.png").path
+    let first = try Background(
+      sandbox, ["env", "-u", "DISPLAY", "sh", "-c", "wl-paste -t image/png > \"$0\" && echo read", file], environment: sway.environment)
+    let second = try sway.client(sandbox, "wl-paste", ["-t", "image/png"])
+    #expect(second.status == 0 && second.stdout == png, "wl-paste's PNG differs from pb paste's: \(second.status)")
+    #expect(first.waitFor("read").contains("read"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == png, "the first reader's PNG differs from pb paste's")
+  }
+
   /// The owner's peak memory (VmHWM) in bytes.
   static func peakMemory(_ pid: Int32) throws -> Int {
     let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
@@ -215,6 +242,54 @@ struct DerivedRepresentationTests {
     #expect(try Self.checkPNG(sandbox, png.stdout) == "6000x4000")
     let peak = try Self.peakMemory(owner)
     #expect(peak < 256 << 20, "the owner's peak is \(peak >> 20) MiB")
+  }
+
+  @Test("X11: a large photo's image/png is sent in INCR pieces while the owner still encodes it, the same bytes as pb paste; a stalled, a killed and a second requestor share it")
+  func piecesWhileEncodingOnX11() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    // 24 megapixels: a PNG of tens of MiB, whose first chunks are done long before the last.
+    let png = try Self.largePhoto(sandbox, 6000, 4000)
+
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let file = sandbox.root.appendingPathComponent("pieces.png").path
+    let read = try x.client(sandbox, "python3", [Sandbox.support("x11_client.py"), "pieces", "image/png", file])
+    let figures = (read.text.split(separator: "\n").last ?? "").split(separator: " ").compactMap { Int($0) }
+    try #require(figures.count == 3, "\(read)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == png, "the pieces differ from pb paste's PNG")
+    #expect(figures[2] == png.count)
+    // INCR's announcement says how much of the PNG the owner had when it answered: less
+    // than the whole, so the first piece left before the conversion was done.
+    #expect(figures[0] > 0 && figures[0] < png.count, "the owner answered with the PNG whole: \(figures)")
+    #expect(figures[1] > 0)
+
+    // A fresh offer: one requestor takes its first piece while the PNG is encoded and
+    // stops; a second reads it all meanwhile; one killed mid-transfer holds up nobody.
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let staller = try Background(sandbox, ["python3", Sandbox.support("x11_client.py"), "stall", "image/png"], environment: x.environment)
+    try #require(staller.waitFor("stalled").contains("stalled"))
+    let killed = try Background(sandbox, ["python3", Sandbox.support("x11_client.py"), "stall", "image/png"], environment: x.environment)
+    try #require(killed.waitFor("stalled").contains("stalled"))
+    kill(killed.pid, SIGKILL)
+    let second = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    #expect(second.status == 0 && second.stdout == png, "a second requestor's PNG differs: \(second.status)")
+
+    // The owner loses the selection while a transfer is under way: it still ends whole,
+    // and then the owner goes (the stalled requestor's transfer is dropped in seconds).
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let reader = try Background(
+      sandbox, ["python3", Sandbox.support("x11_client.py"), "pieces", "image/png", file + ".lost"], environment: x.environment)
+    try #require(reader.waitFor("first").contains("first"))
+    try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("another".utf8)).status == 0)
+    var lost: [Int] = []
+    #expect(waitUntil(seconds: 60) {
+      let output = (try? String(contentsOfFile: reader.output, encoding: .utf8)) ?? ""
+      lost = (output.split(separator: "\n").last ?? "").split(separator: " ").compactMap { Int($0) }
+      return lost.count == 3
+    }, "the transfer under way when the selection was lost did not end")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file + ".lost")) == png)
+    #expect(waitUntil(seconds: 30) { x.owners().isEmpty }, "an owner stayed after its last transfer")
+    withExtendedLifetime(staller) {}
   }
 
   @Test("X11: the bridge says which budget an image its offer could not convert is over")

@@ -54,14 +54,29 @@ int pbx_image_decode(const uint8_t *data, size_t size, const pbx_budget *budget,
 /// never converted to a PNG, so pbx_image_decode leaves it out.)
 int pbx_image_decode_picture(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image);
 
+/// A PNG being converted (pbx_image_convert_png_streamed), readable as its encoder
+/// closes each IDAT chunk: a reader can send the first bytes while the rest are encoded.
+typedef struct pbx_png_stream pbx_png_stream;
+
+/// A stream whose encoder calls `progress(context)` (on its own thread) each time more
+/// bytes are finished, and once the whole PNG is. NULL when there is no memory for it.
+pbx_png_stream *pbx_png_stream_create(void (*progress)(void *context), void *context);
+
+/// The PNG's buffer (NULL before it is allocated), with `*finished` bytes at its start
+/// that are final and never move, and whether they are the whole PNG. Only the bytes of
+/// a conversion that succeeded are ever whole; a failed one's stay short.
+const uint8_t *pbx_png_stream_finished(pbx_png_stream *stream, size_t *finished, int *whole);
+
+/// Frees the stream and its PNG: once its conversion has returned and no reader is left.
+void pbx_png_stream_destroy(pbx_png_stream *stream);
+
 /// The image in `data` (as pbx_image_decode takes it, within `budget`) as a PNG (Huffman
-/// codes alone: it is made while a reader waits) in a buffer of `*png_size` bytes at
-/// `*png_bytes`, to be freed with pbx_free. A JPEG's rows are compressed on a second
-/// thread as they are decoded.
-int pbx_image_convert_png(const uint8_t *data, size_t size, const pbx_budget *budget, uint8_t **png_bytes,
-                          size_t *png_size);
+/// codes alone: it is made while a reader waits), written into `stream`. A JPEG's rows
+/// are compressed on a second thread as they are decoded. Nothing is finished before the decoder has
+/// passed its budget checks (the encoder starts after them), so a reader that waits for
+/// the first bytes never sends a bomb's.
+int pbx_image_convert_png_streamed(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_png_stream *stream);
 
 void pbx_image_free(pbx_image *image);
-void pbx_free(void *bytes);
 
 #endif

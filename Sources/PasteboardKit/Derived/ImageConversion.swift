@@ -54,13 +54,16 @@ public enum ImageConversion {
 
   /// The PNG of the image stored in `source` (`size` bytes). Slow work (a tenth of a
   /// second for a large photo): the owner runs it on a thread of its own (`DesktopOffer`).
-  static func png(from source: borrowing Descriptor, size: Int64) throws(PasteboardError) -> DerivedBytes {
+  /// With a `stream`, its first bytes can be read while the rest are encoded.
+  static func png(from source: borrowing Descriptor, size: Int64, into stream: DerivedStream? = nil) throws(PasteboardError)
+    -> DerivedBytes
+  {
     let budget = Budget.forStoredImage(of: size)
     // The stored bytes are held while the image is decoded: they count in the budget.
     guard size <= budget.memory else { throw refused(.overMemoryBudget, budget) }
     let bytes = try DerivedForm.read(source, size: size)
     do {
-      return try convert(bytes, budget: Budget(memory: budget.memory - size, scans: budget.scans))
+      return try convert(bytes, budget: Budget(memory: budget.memory - size, scans: budget.scans), into: stream ?? DerivedStream())
     } catch {
       throw refused(error, budget)
     }
@@ -72,21 +75,19 @@ public enum ImageConversion {
 
   /// The PNG of the image in `bytes`, converted within `budget`.
   public static func png(from bytes: [UInt8], budget: Budget = .standard) throws(Failure) -> [UInt8] {
-    let made = try convert(bytes, budget: budget)
+    let made = try convert(bytes, budget: budget, into: DerivedStream())
     // The copy is made before the memory goes with `made`.
     return withExtendedLifetime(made) { Array(made.bytes) }
   }
 
-  /// The PNG of the image in `bytes`, converted within `budget`, in the memory the
-  /// encoder wrote it to.
-  private static func convert(_ bytes: [UInt8], budget: Budget) throws(Failure) -> DerivedBytes {
+  /// The PNG of the image in `bytes`, converted within `budget` into `stream`, whose
+  /// memory it stays in.
+  private static func convert(_ bytes: [UInt8], budget: Budget, into stream: DerivedStream) throws(Failure) -> DerivedBytes {
+    guard let handle = stream.handle else { throw .noMemory }
     var limits = pbx_budget(max_bytes: UInt64(max(0, budget.memory)), max_scans: UInt32(clamping: max(0, budget.scans)))
-    var png: UnsafeMutablePointer<UInt8>?
-    var count = 0
-    let converted = bytes.withUnsafeBufferPointer { pbx_image_convert_png($0.baseAddress, $0.count, &limits, &png, &count) }
-    let made = DerivedBytes(taking: png, count: count) { pbx_free($0) }
+    let converted = bytes.withUnsafeBufferPointer { pbx_image_convert_png_streamed($0.baseAddress, $0.count, &limits, handle) }
     try check(converted)
-    return made
+    return stream.whole()
   }
 
   /// A decoder's status as a failure (PBX_IMAGE_OK: none); the terminal picture's decoding shares it.

@@ -5,6 +5,9 @@
   stall TARGET         starts reading TARGET, takes the first piece of an INCR transfer
                        and then stops reading, as a requestor that hangs mid-transfer
                        (prints "stalled" once it has, then waits until killed)
+  pieces TARGET FILE   reads TARGET through INCR into FILE: prints "first" once the
+                       first piece is in, then the size the INCR announcement claims (a
+                       lower bound), the first piece's size and the total; or "not INCR"
   during TARGET        asks for TARGET, and for TARGETS again and again until TARGET's
                        answer comes: prints how many TARGETS answers came first, the
                        slowest of them and the time TARGET's took (ms), and TARGET's
@@ -75,6 +78,33 @@ def main():
         wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
         print("stalled", flush=True)
         signal.pause()
+    elif mode == "pieces":
+        target, property = d.intern_atom(names[0]), d.intern_atom("PB_TEST")
+        window.convert_selection(clipboard, target, property, X.CurrentTime)
+        d.flush()
+        if wait_for(d, lambda e: e.type == X.SelectionNotify).property == X.NONE:
+            sys.exit("refused")
+        first = window.get_full_property(property, X.AnyPropertyType)
+        if d.get_atom_name(first.property_type) != "INCR":
+            print("not INCR")
+            return
+        announced = first.value[0]
+        window.delete_property(property)
+        d.flush()
+        pieces = []
+        while True:
+            wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
+            piece = window.get_full_property(property, X.AnyPropertyType, sizehint=1 << 22).value
+            window.delete_property(property)
+            d.flush()
+            if not piece:
+                break
+            pieces.append(bytes(piece))
+            if len(pieces) == 1:
+                print("first", flush=True)
+        with open(names[1], "wb") as f:
+            f.write(b"".join(pieces))
+        print(announced, len(pieces[0]) if pieces else 0, sum(map(len, pieces)))
     elif mode == "during":
         slow, targets = d.intern_atom(names[0]), d.intern_atom("TARGETS")
         # TARGETS is answered to a window of its own, so that the answers are told apart.
