@@ -49,6 +49,8 @@
 #                      and the tests check its tables against this package's wayland.xml
 #   xterm, tmux        a picture shown in a real xterm with sixel under Xvfb (screenshot
 #                      through python-xlib), and in tmux as blocks
+#   kitty              and in a real kitty with its graphics protocol (Mesa's llvmpipe
+#                      gives it the OpenGL 3.3 it needs under Xvfb)
 #   openssh-server     the remote-board tests start a private sshd on 127.0.0.1 (Support/
 #                      PrivateSSHD.swift) and reach it with ssh, ssh-keygen (openssh-client)
 #   lintian            the package test builds the .deb (scripts/package-deb), checks it
@@ -122,6 +124,7 @@ time               [ -x /usr/bin/time ]
 fzf                command -v fzf
 openssh-server     [ -x /usr/sbin/sshd ]
 xterm              command -v xterm
+kitty              command -v kitty
 tmux               command -v tmux
 lintian            command -v lintian
 jq                 command -v jq

@@ -144,9 +144,9 @@ struct TerminalPictureTests {
   }
 }
 
-/// The picture in real terminals: xterm with sixel under a private X server, its screen
-/// read back; tmux, which answers for itself and gets blocks.
-@Suite("pictures in xterm (sixel, screenshot) and in tmux (blocks)", .tags(.endToEnd, .desktop))
+/// The picture in real terminals: xterm with sixel and kitty with its graphics protocol under
+/// a private X server, their screens read back; tmux, which answers for itself and gets blocks.
+@Suite("pictures in xterm (sixel) and kitty (its graphics), screenshots, and in tmux (blocks)", .tags(.endToEnd, .desktop))
 struct TerminalPictureDesktopTests {
   @Test("xterm -ti vt340 shows the image's colour on its screen: a sixel picture, as blocks in 16 colours cannot")
   func xtermSixel() throws {
@@ -171,6 +171,35 @@ struct TerminalPictureDesktopTests {
     // The 160x80 picture, drawn at its own size (it fits): most of its 12,800 pixels.
     var seen = 0
     #expect(try waitUntil(seconds: 20) { seen = try orange(); return seen > 8000 }, "\(seen) orange pixels")
+  }
+
+  @Test("kitty shows the image's colour at the image's size: its graphics protocol, as blocks in 16 colours cannot")
+  func kittyGraphics() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let path = try TerminalPictureTests.png(sandbox, "orange.png", 160, 80, [255, 128, 0])
+    try #require(try sandbox.pb("copy", path).status == 0)
+    func orange() throws -> Int {
+      let counted = try x.client(sandbox, "python3", [TerminalPictureTests.helper, "count", x.display, "255", "128", "0"])
+      return Int(counted.text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+    #expect(try orange() == 0, "no orange before")
+    let done = sandbox.root.appendingPathComponent("done").path
+    // kitty on a software renderer can take over a second to read its input once started,
+    // longer than pb waits for an answer: the shell asks DA1 first and waits for the
+    // answer, so pb's own question comes to a kitty that answers.
+    let script =
+      "printf '\\033[c'; read -rs -d c answered; env -u COLORTERM \(Sandbox.binary) paste; echo $? > \(done); read -r kept_open"
+    let kitty = try Background(
+      sandbox,
+      ["kitty", "--config", "NONE", "-o", "initial_window_width=640", "-o", "initial_window_height=400", "bash", "-c", script],
+      environment: x.environment)
+    defer { withExtendedLifetime(kitty) {} }  // open until the screen is read
+    #expect(waitUntil(seconds: 60) { ((try? String(contentsOfFile: done, encoding: .utf8)) ?? "").hasSuffix("\n") })
+    #expect(try String(contentsOfFile: done, encoding: .utf8) == "0\n")
+    // Drawn at its own size (it fits): the 12,800 pixels, no more.
+    var seen = 0
+    #expect(try waitUntil(seconds: 20) { seen = try orange(); return seen > 8000 && seen <= 12800 }, "\(seen) orange pixels")
   }
 
   @Test("inside tmux, which answers for itself without sixel, the picture is Unicode blocks in the pane")
