@@ -237,7 +237,9 @@ static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budge
     if (following && (codec.output_scanline % 16 == 0 || codec.output_scanline == height))
       pbx_follow_rows(follower, codec.output_scanline);
   }
-  jpeg_finish_decompress(&codec);
+  // Every row is decoded: what fails past them (a stray marker before the end) spoils no
+  // pixel, and the encoder following the rows may have sent most of the PNG already.
+  if (setjmp(failure.jump) == 0) jpeg_finish_decompress(&codec);
   jpeg_destroy_decompress(&codec);
   free(row);
   int swapped = orientation >= 5;

@@ -13,6 +13,12 @@ struct BoardOptions: ParsableArguments {
   /// The board a request names, or the default one.
   static func name(_ pasteboard: String?) -> String { pasteboard ?? Pasteboard.defaultName(.process) }
 
+  /// Whether the board is there before a write that may make it: a write refused once
+  /// the board is open removes it only if it made it, leaving no empty board behind.
+  static func exists(_ name: String, in store: Store) -> Bool {
+    Pasteboard.isStandard(name) || (try? store.pasteboard(named: name, creating: false)) != nil
+  }
+
   /// Opens the board; writers create the store and the board as needed, and do the
   /// store's housekeeping first.
   /// A writer's `--if-count` other than 0 cannot match a board not made yet (its count

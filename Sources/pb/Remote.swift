@@ -76,6 +76,7 @@ struct RemoteCommand {
   /// compared until one names a board.
   static func parse(_ arguments: [String], settings: Settings = .process) throws(PasteboardError) -> RemoteCommand? {
     guard let command = arguments.first, let reach = reach.first(where: { $0.key == command })?.value else { return nil }
+    if asksForHelp(arguments) { return nil }
     switch reach {
     case .there: break
     case .thereByArgument: return command == "list" ? try listing(arguments) : try byArgument(arguments)
@@ -114,8 +115,6 @@ struct RemoteCommand {
       case .terminator:
         rest.append("--")
       case .option(let name, let attached, let word):
-        // Help is this pb's to give: sent there, a copy waited for its standard input first.
-        if name == "-h" || name == "--help" { return nil }
         if name == "-p" || name == "--pasteboard" {
           guard let value = attached ?? tokens.value() else { return nil }  // the parser says what is missing
           board = value
@@ -178,6 +177,24 @@ struct RemoteCommand {
   }
 
   /// A command of this machine's boards given one on another machine: refused, saying why.
+  /// Whether the line asks for help, which is this pb's to give whatever board it names:
+  /// sent there, a copy waited for its standard input first; publish, cut, bridge, group,
+  /// create, delete and list refused or dialled instead of saying what they do.
+  private static func asksForHelp(_ arguments: [String]) -> Bool {
+    let (key, start) = CommandLineTokens.command(arguments)
+    guard let options = CommandLineTokens.options(key) else { return false }
+    var tokens = CommandLineTokens(arguments[start...])
+    while let token = tokens.next() {
+      guard case .option(let name, let attached, let word) = token else {
+        if case .terminator = token { return false }
+        continue
+      }
+      if name == "-h" || name == "--help" { return true }
+      if attached == nil, options.takesValue(word) { _ = tokens.value() }
+    }
+    return false
+  }
+
   private static func refuse(
     _ arguments: [String], why: (_ named: String, _ host: String) -> String, settings: Settings
   ) throws(PasteboardError) {

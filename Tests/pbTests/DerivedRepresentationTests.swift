@@ -292,6 +292,42 @@ struct DerivedRepresentationTests {
     withExtendedLifetime(staller) {}
   }
 
+  @Test("A JPEG with a stray marker after its last row is read whole as image/png: xclip did not wait for ever, wl-paste got no short PNG")
+  func strayMarkerAfterTheRows() throws {
+    let sandbox = try Sandbox()
+    let path = sandbox.root.appendingPathComponent("stray.jpg").path
+    // Several MiB of PNG: its first chunks leave while the rest is encoded.
+    let made = try sandbox.run(Self.python, [Self.images, "make-jpeg", path, "2400", "1800"], stdin: nil, environment: [:])
+    try #require(made.status == 0, "\(made)")
+    // A second SOF marker before the end: libjpeg fails on it only once every row is
+    // decoded, after the owner has sent the first pieces of the PNG.
+    var jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    var at = 2
+    var frame: ArraySlice<UInt8> = []
+    while at + 4 <= jpeg.count, jpeg[at + 1] != 0xDA {
+      let end = at + 2 + Int(jpeg[at + 2]) << 8 + Int(jpeg[at + 3])
+      if jpeg[at + 1] == 0xC0 { frame = jpeg[at..<end] }
+      at = end
+    }
+    try #require(!frame.isEmpty && jpeg.suffix(2) == [0xFF, 0xD9])
+    jpeg.insert(contentsOf: frame, at: jpeg.count - 2)
+    try Data(jpeg).write(to: URL(fileURLWithPath: path))
+    try #require(try sandbox.pb("copy", path).status == 0)
+    let pasted = try sandbox.pb("paste", "-t", "png")
+    #expect(pasted.status == 0, "\(pasted)")
+    #expect(try Self.checkPNG(sandbox, pasted.stdout) == "2400x1800")
+
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let read = try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"])
+    #expect(read.status == 0 && read.stdout == pasted.stdout, "xclip: \(read.status), \(read.stdout.count) bytes")
+
+    let sway = try PrivateSway(sandbox)
+    try #require(try sandbox.pb(["publish"], environment: sway.environment).status == 0)
+    let piped = try sway.client(sandbox, "wl-paste", ["-t", "image/png"])
+    #expect(piped.status == 0 && piped.stdout == pasted.stdout, "wl-paste: \(piped.status), \(piped.stdout.count) bytes")
+  }
+
   @Test("X11: the bridge says which budget an image its offer could not convert is over")
   func bridgeNamesTheBudget() throws {
     let sandbox = try Sandbox()

@@ -48,15 +48,22 @@ struct ReaderChoiceTests {
     #expect(try sandbox.pb("paste", "-p", "new").text == "x")
   }
 
-  @Test("a copy refused for a missing file or a directory leaves no board behind")
+  @Test("a copy refused for a missing file, a directory, a socket or a failed read leaves no board behind")
   func refusedCopyMakesNoBoard() throws {
     let sandbox = try Sandbox()
     let folder = sandbox.root.appendingPathComponent("photos").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let socket = sandbox.root.appendingPathComponent("socket").path
+    let bind = "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])"
+    let bound = try sandbox.run("python3", ["-c", bind, socket], stdin: nil, environment: [:])
+    try #require(bound.status == 0, "\(bound)")
     let lines: [(arguments: [String], status: Int32, said: String)] = [
       (["copy", "-p", "notes", sandbox.root.appendingPathComponent("typo.txt").path], 66, "cannot read"),
       (["copy", "-p", "pics", folder], 66, "it is a directory"),
       (["copy", "-p", "reps", "-r", "txt=" + sandbox.root.appendingPathComponent("nosuch").path], 66, "cannot read"),
+      // Refused once opened: a socket (as a file this user may not read), a read that fails.
+      (["copy", "-p", "socket", socket], 66, "cannot read"),
+      (["copy", "-p", "broken", "/proc/self/mem"], 74, "cannot read"),
     ]
     for line in lines {
       let refused = try sandbox.pb(line.arguments)

@@ -204,6 +204,24 @@ struct RemoteReachTests {
     #expect(pasted.text == "#ff8800", "\(pasted)")
   }
 
+  @Test("--help with HOST:BOARD is answered here by every command: publish, cut and group run refused it, create, delete and list dialled")
+  func helpOfEveryCommand() throws {
+    let sandbox = try Sandbox()
+    // No machine is reached for help: a dial would fail here.
+    let environment = ["PB_SSH_COMMAND": "false", "PB_SSH_CONTROL": "no"]
+    let lines = [
+      ["publish", "-p", "fake:b", "--help"], ["cut", "-p", "fake:b", "-h"], ["bridge", "-p", "fake:b", "--help"],
+      ["group", "run", "-p", "fake:b", "--help"], ["create", "fake:b", "--help"], ["delete", "fake:b", "--help"],
+      ["list", "fake:", "--help"],
+    ]
+    for words in lines {
+      let result = try sandbox.pb(words, environment: environment)
+      #expect(result.status == 0 && result.text.contains("USAGE: pb \(words[0])"), "\(words): \(result)")
+    }
+    let variable = try sandbox.pb(["cut", "--help"], environment: environment.merging(["PB_PASTEBOARD": "fake:b"]) { $1 })
+    #expect(variable.status == 0 && variable.text.contains("USAGE: pb cut"), "\(variable)")
+  }
+
   @Test("no control socket under a folder another could swap: a cache folder of ours inside a folder others write gets none")
   func noSocketUnderAnOpenFolder() throws {
     let sandbox = try Sandbox()

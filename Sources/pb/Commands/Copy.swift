@@ -134,6 +134,9 @@ struct CopyRequest: CommandRequest {
     }
     let expires = try expire.map { (text) throws(PasteboardError) in try TimeSpec.deadline(text, now: TimeSpec.now()) }
     try Self.checkFiles(items)
+    let name = BoardOptions.name(pasteboard)
+    let store = try Store.open(creating: true)
+    let existed = BoardOptions.exists(name, in: store)
     let board = try BoardOptions.open(pasteboard, creating: true, ifCount: write.ifCount)
     var options = write.options
     options.expires = expires
@@ -147,6 +150,9 @@ struct CopyRequest: CommandRequest {
     do {
       _ = try board.write(items, mode: append ? .append : .replace, detector: TypeDetector(), options: options)
     } catch {
+      // Refused while reading (a socket, a file this user may not read, a read error): no
+      // board is left made for it (unless another writer has written to it meanwhile).
+      if !existed { try? store.deleteBoard(named: name, ifCount: 0) }
       throw Self.copying(error)
     }
   }

@@ -52,7 +52,7 @@ extension PB {
     func run() throws {
       let name = BoardOptions.name(pasteboard)
       let store = try Store.open(creating: true)
-      let existed = Pasteboard.isStandard(name) || (try? store.pasteboard(named: name, creating: false)) != nil
+      let existed = BoardOptions.exists(name, in: store)
       let pasteboard = try BoardOptions.open(pasteboard, creating: true, ifCount: write.ifCount)
       // A cut that took nothing leaves no board made for it (unless another writer has
       // written to it meanwhile), as a refused copy or import leaves none.
