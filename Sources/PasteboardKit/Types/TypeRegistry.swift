@@ -403,11 +403,6 @@ public enum TypeRegistry {
   ) {
     let database = SharedMIMEInfo.system
     for parent in database.parents(of: mime) where parent != "application/octet-stream" {
-      // A Type 1 font is a font: its PostScript program is mostly encrypted binary.
-      if mime == "application/x-font-type1", parent == "application/postscript" {
-        add(TypeIdentifier("public.font"), .builtIn, "a Type 1 font, not PostScript text")
-        continue
-      }
       // The database marks interpreted scripts as sub-classes of executables.
       if parent == "application/x-executable" {
         add(isText ? TypeIdentifier("public.script") : TypeIdentifier("public.executable"), .sharedMIMEInfo, "sub-class-of \(parent)")
