@@ -103,6 +103,7 @@ final class FixedSniffer: TypeSniffer {
     let page = ".\\\" a comment\n.TH LS \"1\" \"September 2022\"\n.SH NAME\nls \\- list\n"
     let man = try detect(Array(page.utf8), magic: "text/troff; charset=us-ascii")
     #expect(man.type == (try TypeIdentifier.parse("application/x-troff-man")), "\(man)")
+    #expect(TypeRegistry.conforms(man.type, to: try TypeIdentifier.parse("text/troff")), "a man page is troff")
     // A macro package defines the title request without calling it: troff, no man page.
     let macros = try detect(Array(".de TH\n.  ds title \\$1\n..\n".utf8), magic: "text/troff; charset=us-ascii")
     #expect(macros.type == (try TypeIdentifier.parse("text/troff")), "\(macros)")
