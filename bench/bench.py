@@ -32,6 +32,21 @@ PB_BENCH=many runs only a board of 10,000 small items: pb copy of 10,000 files, 
 pb paste -i all and pb items against cat of the same files.
 PB_BENCH=corpus runs only the type corpus's rates (Tests/TypeCorpus): how often pb's type,
 GLib's and libmagic's is exact and keeps the kind, by file and by data alone.
+PB_BENCH=realfiles runs only the real files' rates by family: a stand-in for the suite of
+real files kept outside the repository. Files are gathered from this machine (/usr/share,
+/usr/lib, /usr/include, /usr/bin, /etc; man pages and a few of Debian's compressed ones
+unpacked) and from the Debian packages of REAL_PACKAGES, fetched once with apt-get
+download into PB_REAL_CACHE (~/.cache/pb-realfiles by default) and unpacked there with
+dpkg-deb -x. Every regular file of 1 byte to 8 MiB is sorted into a format by GLib's
+type for its name and first 4 KiB; per format, up to 30 files are taken, spread evenly
+over the format's files sorted by path (deterministic: the same machine and packages give
+the same files); GLib's octet-stream and zero-size are left out. The choice is kept in the
+cache (realfiles.json; delete it to choose again), so two builds are measured on the same
+files. Each file is labelled with GLib's type by file (name and whole data): the true type
+by data; where libmagic agrees with it (either is a kind of the other), the more specific
+of the two is the true type by file. Scoring is scripts/typecorpus.py's. Printed per
+family (fonts, audio, executables, certificates, text, the rest) and in all: exact and
+kind kept, by data for pb, GLib and libmagic, and by file (on the agreed files) for pb and GLib.
 PB_BENCH=qt runs only pb import of a photo a Qt application holds (PyQt5, from Debian's
 python3-pyqt5) against xclip -o -t image/png reading the same clipboard, and once what
 reading every type Qt offers costs.
@@ -1362,6 +1377,150 @@ def corpus_bench(work):
         print(f"{label:<34} {cells[0]:>24} {cells[1]:>24}")
 
 
+# Debian packages for the real files: fonts (TrueType, OpenType, WOFF, PCF, Type 1 as .pfb
+# and .t1, AFM metrics), audio (Python's test data has AIFC, AU, WAV and more), PE executables
+# (EFI binaries, NSIS's stubs and plug-ins), certificates and revocation lists, and text
+# formats (m4, TeX, troff, Fortran, JavaScript, gettext).
+REAL_PACKAGES = [
+    "fonts-urw-base35", "lmodern", "fonts-dejavu-core", "fonts-liberation2", "fonts-font-awesome",
+    "fonts-freefont-otf", "xfonts-base", "fonts-cantarell", "sound-theme-freedesktop", "libpython3.11-testsuite",
+    "shim-unsigned", "grub-efi-amd64-signed", "nsis-common", "ca-certificates", "ssl-cert", "gnulib", "autoconf",
+    "autoconf-archive", "libtool", "tex-common", "preview-latex-style", "groff-base", "groff", "python3-numpy",
+    "libjs-jquery", "libjs-underscore", "libjs-sphinxdoc", "gettext", "po-debconf", "man-db", "vim-runtime",
+]
+REAL_ROOTS = ["/usr/share", "/usr/lib", "/usr/include", "/usr/bin", "/etc"]
+REAL_PER_FORMAT, REAL_MAX_SIZE = 30, 8 << 20
+
+
+def real_files_unpacked(cache):
+    """REAL_PACKAGES unpacked in the cache, fetched the first time; and the first 200 man
+    pages of this machine (by path) uncompressed, as troff source."""
+    debs, unpacked = os.path.join(cache, "debs"), os.path.join(cache, "unpacked")
+    os.makedirs(debs, exist_ok=True)
+    os.makedirs(unpacked, exist_ok=True)
+    for package in REAL_PACKAGES:
+        target = os.path.join(unpacked, package)
+        if os.path.isdir(target):
+            continue
+        subprocess.run(["apt-get", "download", package], cwd=debs, check=True, capture_output=True)
+        deb = sorted(name for name in os.listdir(debs) if name.startswith(package + "_"))[-1]
+        subprocess.run(["dpkg-deb", "-x", os.path.join(debs, deb), target + ".part"], check=True)
+        os.rename(target + ".part", target)
+    man = os.path.join(unpacked, "man-pages")
+    if not os.path.isdir(man):
+        import gzip
+        pages = sorted(os.path.join(folder, name) for folder, _, names in os.walk("/usr/share/man/man1")
+                       for name in names if name.endswith(".gz"))[:200]
+        os.makedirs(man + ".part")
+        for page in pages:
+            try:
+                with gzip.open(page) as f:
+                    data = f.read()
+            except (OSError, EOFError):
+                continue
+            with open(os.path.join(man + ".part", os.path.basename(page)[:-3]), "wb") as f:
+                f.write(data)
+        os.rename(man + ".part", man)
+    return unpacked
+
+
+def real_files(cache):
+    """The chosen files (see PB_BENCH=realfiles above), chosen once and kept in the cache."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+    import typecorpus
+    chosen = os.path.join(cache, "realfiles.json")
+    if os.path.exists(chosen):
+        with open(chosen) as f:
+            return json.load(f)
+    roots = REAL_ROOTS + [real_files_unpacked(cache)]
+    paths = []
+    for root in roots:
+        for folder, folders, names in os.walk(root):
+            folders.sort()
+            if folder.startswith(cache) and root != roots[-1]:
+                folders.clear()
+                continue
+            for name in sorted(names):
+                path = os.path.join(folder, name)
+                if os.path.islink(path) or not os.path.isfile(path):
+                    continue
+                if 0 < os.path.getsize(path) <= REAL_MAX_SIZE and os.access(path, os.R_OK):
+                    paths.append(path)
+    formats = {}
+    for path, mime in zip(paths, typecorpus.guess_by_head(paths)):
+        if mime and mime not in ("application/octet-stream", "application/x-zerosize"):
+            formats.setdefault(mime, []).append(path)
+    picked = []
+    for mime, members in sorted(formats.items()):
+        members.sort()
+        step = max(1, len(members) / REAL_PER_FORMAT)
+        picked += [members[int(index * step)] for index in range(min(REAL_PER_FORMAT, len(members)))]
+    rows = typecorpus.label_live(picked)
+    with open(chosen, "w") as f:
+        json.dump(rows, f)
+    return rows
+
+
+REAL_EXECUTABLES = ["application/x-executable", "application/x-sharedlib", "application/x-pie-executable",
+                    "application/x-object", "application/x-ms-dos-executable", "application/x-msdownload",
+                    "application/vnd.microsoft.portable-executable", "application/x-java", "application/x-core",
+                    "application/x-ms-ne-executable", "application/x-msi", "application/x-ms-wim",
+                    "application/x-executable-script", "application/x-mach-binary", "application/x-elf"]
+
+
+def real_family(mime):
+    if "font" in mime:
+        return "fonts"
+    if mime.startswith("audio/"):
+        return "audio"
+    if mime in REAL_EXECUTABLES:
+        return "executables"
+    if any(word in mime for word in ("x509", "pkix", "pkcs", "pgp", "pem-", "x-ssh-key", "-cert")):
+        return "certificates"
+    return None
+
+
+def realfiles_bench(work):
+    """The real files' rates by family (see PB_BENCH=realfiles above), all computed now."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+    import typecorpus
+    cache = os.environ.get("PB_REAL_CACHE") or os.path.expanduser("~/.cache/pb-realfiles")
+    rows = real_files(cache)
+    pb = typecorpus.pb_verdicts(PB, rows, store_env(work))
+    others = typecorpus.judge_live(rows)
+    agreed = [index for index, row in enumerate(rows) if row["file_mime"]]
+    print(f"\nreal files: {len(rows)} files, {len({row['mime'] for row in rows})} formats, "
+          f"{len(agreed)} where GLib and libmagic agree; exact (kind kept)")
+    families = {}
+    for index, row in enumerate(rows):
+        family = real_family(row["mime"]) or ("text" if row["kind"] == "text" else "rest")
+        families.setdefault(family, []).append(index)
+    families["all"] = list(range(len(rows)))
+
+    def cell(indices, verdicts, column, by_file=False):
+        if by_file:
+            indices = [index for index in indices if rows[index]["file_mime"]]
+        if not indices:
+            return "-"
+        exact, kept = typecorpus.rates([rows[i] for i in indices], [verdicts[i] for i in indices], column,
+                                       (lambda row: row["file_kind"]) if by_file else (lambda row: row["kind"]))
+        return f"{exact:.1%}" + (f" ({kept:.1%})" if kept is not None else "")
+
+    print(f"{'family':<13} {'files':>5} {'pb by data':>16} {'GLib by data':>16} {'libmagic':>16} "
+          f"{'pb by file':>16} {'GLib by file':>16}")
+    for family in ["fonts", "audio", "executables", "certificates", "text", "rest", "all"]:
+        indices = families.get(family, [])
+        print(f"{family:<13} {len(indices):>5} {cell(indices, pb, 'pb_data_verdict'):>16} "
+              f"{cell(indices, others, 'glib_data_verdict'):>16} {cell(indices, others, 'libmagic_verdict'):>16} "
+              f"{cell(indices, pb, 'pb_file_verdict', True):>16} {cell(indices, others, 'glib_file_verdict', True):>16}")
+    if os.environ.get("PB_REAL_MISSES"):
+        for row, mine, theirs in zip(rows, pb, others):
+            if not mine["pb_data_verdict"].startswith("exact") and (theirs["glib_data_verdict"] == "exact"
+                                                                   or theirs["libmagic_verdict"] == "exact"):
+                print(f"  miss by data: {row['path']}  true {row['mime']}  pb {mine['pb_data']}  "
+                      f"GLib {theirs['glib_data']}  libmagic {theirs['libmagic']}")
+
+
 def installed_copy(program, work, name):
     """`program` installed in the run's folder as install.sh installs it; a bare name (a pb
     on PATH, installed already) is left as it is."""
@@ -1390,7 +1549,7 @@ def main():
     PB, BASELINE = installed_copy(PB, work, "pb"), installed_copy(BASELINE, work, "baseline")
     only = {"types": types_bench, "peers": peers_bench, "desktop": desktop_bench, "cut": cut_bench,
             "sizes": sizes_bench, "small": small_paste_bench, "startup": startup_bench, "many": many_bench,
-            "corpus": corpus_bench, "qt": qt_import_bench,
+            "corpus": corpus_bench, "realfiles": realfiles_bench, "qt": qt_import_bench,
             "derived": derived_bench, "remote": remote_bench, "silent": silent_bench,
             "hostile": hostile_bench, "picker": picker_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:

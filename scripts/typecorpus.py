@@ -78,13 +78,60 @@ def libmagic(path):
                               text=True, check=True).stdout.strip()
 
 
+def file_truth(row):
+    """The true type and kind by file: a row may carry its own for the by-file verdicts
+    (the real files' answer that GLib and libmagic agree on), else the row's."""
+    return row.get("file_mime") or row["mime"], row.get("file_kind") or row["kind"]
+
+
+def label_live(paths):
+    """For files gathered from the system: GLib's type by file (name and data) as the true
+    type by data, its kind, and where libmagic agrees with it (either is a kind of the
+    other) the more specific of the two as the true type by file (`file_mime`, None where
+    they disagree)."""
+    try:
+        Gio = _gio()
+    except ImportError:
+        result = subprocess.run([SYSTEM_PYTHON, os.path.abspath(__file__), "--label"], input=json.dumps(paths),
+                                capture_output=True, text=True, check=True)
+        return json.loads(result.stdout)
+    labels = []
+    for path in paths:
+        with open(path, "rb") as f:
+            data = f.read()
+        mime, magic = Gio.content_type_guess(path, data)[0], libmagic(path)
+        agreed = magic if Gio.content_type_is_a(magic, mime) else mime if Gio.content_type_is_a(mime, magic) else None
+        labels.append({"path": path, "mime": mime, "kind": kind(mime, data), "file_mime": agreed,
+                       "file_kind": kind(agreed, data) if agreed else None})
+    return labels
+
+
+def guess_by_head(paths, size=4096):
+    """GLib's type for each file by its name and first `size` bytes, as a file manager
+    sniffs it: cheap enough to sort a whole system's files into formats."""
+    try:
+        Gio = _gio()
+    except ImportError:
+        result = subprocess.run([SYSTEM_PYTHON, os.path.abspath(__file__), "--guess"], input=json.dumps(paths),
+                                capture_output=True, text=True, check=True)
+        return json.loads(result.stdout)
+    guesses = []
+    for path in paths:
+        try:
+            with open(path, "rb") as f:
+                guesses.append(Gio.content_type_guess(path, f.read(size))[0])
+        except OSError:
+            guesses.append(None)
+    return guesses
+
+
 def judge_live(rows):
     """GLib's two guesses and libmagic's, each with its verdict, for every row, computed now."""
     def judge(row):
         path = os.path.join(CORPUS, row["path"])
         by_file, by_data = glib_guesses(path)
         magic = libmagic(path)
-        return {"glib_file": by_file, "glib_file_verdict": mime_verdict(by_file, row["mime"], row["kind"]),
+        return {"glib_file": by_file, "glib_file_verdict": mime_verdict(by_file, *file_truth(row)),
                 "glib_data": by_data, "glib_data_verdict": mime_verdict(by_data, row["mime"], row["kind"]),
                 "libmagic": magic, "libmagic_verdict": mime_verdict(magic, row["mime"], row["kind"])}
     try:
@@ -110,30 +157,33 @@ def pb_verdicts(pb, rows, env):
     for path in paths:
         with open(path, "rb") as f:
             by_data.append(run(["type", "--sniff", "--json", "-"], f.read())[0]["type"])
-    mimes = sorted({row["mime"] for row in rows})
+    mimes = sorted({row["mime"] for row in rows} | {file_truth(row)[0] for row in rows})
     truth = dict(zip(mimes, (report["identifier"] for report in run(["type", "--json"] + mimes))))
     answers = sorted(set(by_file) | set(by_data))
     conformance = {answer: {answer, report["identifier"], *report.get("conformance", [])}
                    for answer, report in zip(answers, run(["type", "--json"] + answers))}
 
-    def verdict(answer, row):
+    def verdict(answer, mime, kind):
         conforms = conformance.get(answer, {answer})
-        kept = row["kind"] not in PB_KINDS or PB_KINDS[row["kind"]] in conforms
-        if truth[row["mime"]] in conforms:
+        kept = kind not in PB_KINDS or PB_KINDS[kind] in conforms
+        if truth[mime] in conforms:
             return "exact" if kept else "exact, kind lost"
-        return "kind" if kept and row["kind"] in PB_KINDS else "miss"
+        return "kind" if kept and kind in PB_KINDS else "miss"
 
-    return [{"pb_file": f, "pb_file_verdict": verdict(f, row), "pb_data": d, "pb_data_verdict": verdict(d, row)}
+    return [{"pb_file": f, "pb_file_verdict": verdict(f, *file_truth(row)), "pb_data": d,
+             "pb_data_verdict": verdict(d, row["mime"], row["kind"])}
             for f, d, row in zip(by_file, by_data, rows)]
 
 
-def rates(rows, verdicts, column):
-    """The exact rate over all rows and the kind-kept rate over rows of the four kinds."""
+def rates(rows, verdicts, column, kind_of=lambda row: row["kind"]):
+    """The exact rate over all rows and the kind-kept rate over rows of the four kinds
+    (None where there are none)."""
     exact = sum(v[column].startswith("exact") for v in verdicts) / len(rows)
-    kinded = [v[column] for row, v in zip(rows, verdicts) if row["kind"] in PB_KINDS]
-    kept = sum(v in ("exact", "kind") for v in kinded) / len(kinded)
+    kinded = [v[column] for row, v in zip(rows, verdicts) if kind_of(row) in PB_KINDS]
+    kept = sum(v in ("exact", "kind") for v in kinded) / len(kinded) if kinded else None
     return exact, kept
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--judge"]:
-    json.dump(judge_live(json.load(sys.stdin)), sys.stdout)
+if __name__ == "__main__":
+    modes = {"--judge": judge_live, "--label": label_live, "--guess": guess_by_head}
+    json.dump(modes[sys.argv[1]](json.load(sys.stdin)), sys.stdout)

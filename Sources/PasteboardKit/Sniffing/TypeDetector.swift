@@ -99,6 +99,9 @@ public final class TypeDetector {
           content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
         }
       }
+      if let named = Self.textFormat(namedIn: head, content: content?.detection.type) {
+        content = Evidence(TypeDetection(type: named, source: content?.detection.source ?? .textCheck))
+      }
       // A JSON document longer than the head: libmagic saw no end and guessed plain text
       // or HTML; the head's own syntax says JSON where no strong evidence says otherwise.
       if !isWhole, answer.map({ $0.generic || !$0.confident }) ?? true,
@@ -240,6 +243,31 @@ public final class TypeDetector {
     "application/x-bzip2": ["application/x-tar": "application/x-bzip-compressed-tar"],
     "application/x-xz": ["application/x-tar": "application/x-xz-compressed-tar"],
   ]
+
+  /// Text formats the head's own words name where libmagic and the database's magic do
+  /// not: AFM font metrics open with `StartFontMetrics` (the database's magic takes
+  /// `StartFont` for a SunOS NeWS font, libmagic says text), and troff that calls the man
+  /// macros' title (`.TH`, or mdoc's `.Dt`) is a man page, as the database's `*.1` globs say.
+  static func textFormat(namedIn head: UnsafeRawBufferPointer, content: TypeIdentifier?) -> TypeIdentifier? {
+    if head.starts(with: "StartFontMetrics".utf8) { return TypeRegistry.type(forDatabaseMIMEType: "application/x-font-afm") }
+    if content == TypeRegistry.type(forDatabaseMIMEType: "text/troff"), callsManTitle(head) {
+      return TypeRegistry.type(forDatabaseMIMEType: "application/x-troff-man")
+    }
+    return nil
+  }
+
+  /// Whether a line of troff starts with a man page's title request, `.TH` or `.Dt`.
+  static func callsManTitle(_ head: UnsafeRawBufferPointer) -> Bool {
+    let titles: [[UInt8]] = [Array(".TH".utf8), Array(".Dt".utf8)]
+    var start = 0
+    while start + 3 < head.count {
+      let after = head[start + 3]
+      if after == 0x20 || after == 0x09, titles.contains(where: { head[start..<start + 3].elementsEqual($0) }) { return true }
+      guard let newline = head[start...].firstIndex(of: 0x0A) else { return false }
+      start = newline + 1
+    }
+    return false
+  }
 
   /// Whether text opens with a PEM block's first line, `-----BEGIN `.
   static func opensPEMBlock(_ head: UnsafeRawBufferPointer) -> Bool {

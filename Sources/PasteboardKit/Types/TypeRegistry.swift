@@ -373,7 +373,8 @@ public enum TypeRegistry {
     "application/x-mif", "application/sparql-query",
   ]
 
-  /// What an undeclared MIME type conforms to: the types of its `sub-class-of` links,
+  /// What an undeclared MIME type conforms to: the types of its `sub-class-of` links
+  /// (and troff for a man page, which the database makes only text),
   /// `public.script` or `public.source-code` where the database calls it one, text where
   /// the format always is (`alwaysText`), the bases of its and its aliases' top-level media
   /// types, and data.
@@ -386,6 +387,9 @@ public enum TypeRegistry {
     addDatabaseFacts(of: mime, isText: isText, to: add)
     if alwaysText.contains(mime), !facts.contains(where: { conforms($0.type, to: .text) }) {
       add(.text, .builtIn, "a format that is always text")
+    }
+    if mime == "application/x-troff-man" {
+      add(type(forDatabaseMIMEType: "text/troff"), .builtIn, "troff calling the man macros")
     }
     // An alias is a name of the same format: its top level (image/fits for application/fits) counts too.
     for name in [mime] + SharedMIMEInfo.system.aliases(of: mime) {
@@ -403,11 +407,6 @@ public enum TypeRegistry {
   ) {
     let database = SharedMIMEInfo.system
     for parent in database.parents(of: mime) where parent != "application/octet-stream" {
-      // A Type 1 font is a font: its PostScript program is mostly encrypted binary.
-      if mime == "application/x-font-type1", parent == "application/postscript" {
-        add(TypeIdentifier("public.font"), .builtIn, "a Type 1 font, not PostScript text")
-        continue
-      }
       // The database marks interpreted scripts as sub-classes of executables.
       if parent == "application/x-executable" {
         add(isText ? TypeIdentifier("public.script") : TypeIdentifier("public.executable"), .sharedMIMEInfo, "sub-class-of \(parent)")

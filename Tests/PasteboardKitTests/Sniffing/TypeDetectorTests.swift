@@ -97,6 +97,18 @@ final class FixedSniffer: TypeSniffer {
     #expect(!TypeRegistry.conforms(found.type, to: .text), "binary bytes are no text")
   }
 
+  @Test func fontMetricsAndManPagesAreToldByTheirOwnWords() throws {
+    let afm = try detect(Array("StartFontMetrics 4.1\nFontName NimbusMonoPS-Bold\n".utf8), magic: "text/plain; charset=us-ascii")
+    #expect(afm.type == (try TypeIdentifier.parse("application/x-font-afm")), "\(afm)")
+    let page = ".\\\" a comment\n.TH LS \"1\" \"September 2022\"\n.SH NAME\nls \\- list\n"
+    let man = try detect(Array(page.utf8), magic: "text/troff; charset=us-ascii")
+    #expect(man.type == (try TypeIdentifier.parse("application/x-troff-man")), "\(man)")
+    #expect(TypeRegistry.conforms(man.type, to: try TypeIdentifier.parse("text/troff")), "a man page is troff")
+    // A macro package defines the title request without calling it: troff, no man page.
+    let macros = try detect(Array(".de TH\n.  ds title \\$1\n..\n".utf8), magic: "text/troff; charset=us-ascii")
+    #expect(macros.type == (try TypeIdentifier.parse("text/troff")), "\(macros)")
+  }
+
   @Test func binaryBytesGetNoTextTypeFromTheDatabase() throws {
     // A unit file's first line, then bytes that are not text: the database's magic names a
     // text format, libmagic finds only binary data.

@@ -85,8 +85,7 @@ import Testing
     "pkg": ("application/x-xar", "com.apple.xar-archive", "xar's first glob, .xar, names Apple's XAR"),
     // The database's type is a format Apple's declaration is not.
     "m4b": ("audio/x-m4b", nil, "Apple's .m4b is protected audio"),
-    "pfa": ("application/x-font-type1", nil, "the database's Type 1 font is PostScript, Apple's is not"),
-    "pfb": ("application/x-font-type1", nil, "the database's Type 1 font is PostScript, Apple's is not"),
+    "pfa": ("application/x-font-type1", "com.adobe.postscript-pfb-font", "the database's one Type 1 type names PFB, the form fonts ship in"),
     "svgz": ("image/svg+xml-compressed", nil, "Apple's SVG is image/svg+xml, gzip is no XML"),
     // The extension names two formats. (`.ts` and `.jpx` do too, but there the database's
     // globs tie with video/mp2t and image/jpx, Apple's formats, and the content decides.)
