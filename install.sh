@@ -112,17 +112,39 @@ install -d "$DESTDIR$PREFIX/bin" "$DESTDIR$PREFIX/share/man/man1" \
   "$DESTDIR$PREFIX/$fish_dir"
 install -m 755 "$pb" "$DESTDIR$PREFIX/bin/pb"
 install -m 644 man/pb.1 "$DESTDIR$PREFIX/share/man/man1/pb.1"
-install -m 644 completions/pb.bash "$DESTDIR$PREFIX/share/bash-completion/completions/pb"
-install -m 644 completions/_pb "$DESTDIR$PREFIX/share/zsh/site-functions/_pb"
-install -m 644 completions/pb.fish "$DESTDIR$PREFIX/$fish_dir/pb.fish"
+# A pbcopy or pbpaste of another program keeps its own completion: the installed
+# completions do not name it (zsh's #compdef line, bash's complete line, fish's complete
+# lines), and no completion link is made for it below.
+foreign=""
+omit_foreign=""
+for name in pbcopy pbpaste; do
+  path="$DESTDIR$PREFIX/bin/$name"
+  if { [ -e "$path" ] || [ -L "$path" ]; } && ! is_our_link "$path"; then
+    foreign="$foreign $name"
+    omit_foreign="$omit_foreign
+s/^\(#compdef\|complete -F _pb_macos\)\(.*\) $name\b/\1\2/
+/^complete .*-c $name\( \|\$\)/d"
+  fi
+done
+install_completion() { sed -e "$omit_foreign" -e '/^complete -F _pb_macos$/d' "$1" > "$2" && chmod 644 "$2"; }
+install_completion completions/pb.bash "$DESTDIR$PREFIX/share/bash-completion/completions/pb"
+install_completion completions/_pb "$DESTDIR$PREFIX/share/zsh/site-functions/_pb"
+install_completion completions/pb.fish "$DESTDIR$PREFIX/$fish_dir/pb.fish"
 install -d "$DESTDIR$PREFIX/share/doc/pb"
 install -m 644 README.md docs/*.md "$DESTDIR$PREFIX/share/doc/pb"
 for link in $links $fish_links; do
   path="$DESTDIR$PREFIX/$link"
   target=$(link_target "$link")
   if is_our_link "$path"; then continue; fi
+  case "$link" in
+  bin/*) ;;
+  *) case " $foreign " in *" $(basename "$link" .fish) "*) continue ;; esac ;;
+  esac
   if [ -e "$path" ] || [ -L "$path" ]; then
-    echo "kept $path, which is not pb's; to use pb's, replace it: ln -sf $target $path" >&2
+    case "$link" in
+    bin/*) echo "kept $path, which is not pb's, and its completions; to use pb's, replace it (ln -sf $target $path) and install again" >&2 ;;
+    *) echo "kept $path, which is not pb's; to use pb's, replace it: ln -sf $target $path" >&2 ;;
+    esac
     continue
   fi
   ln -s "$target" "$path"

@@ -133,7 +133,7 @@ public final class DesktopOffer {
           do throws(PasteboardError) {
             let form: DerivedForm = isPNG ? .png : .textFromHTML
             return try form.make(from: source, size: size, into: stream)
-          } catch .cannotDerive(_, let reason) {
+          } catch .cannotDerive(_, let reason, _) {
             throw .failed(reason)
           } catch {
             throw .pasteboard(error)

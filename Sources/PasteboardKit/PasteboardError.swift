@@ -55,8 +55,9 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case itemOutOfRange(index: Int, numberOfItems: Int)
   case invalidText(type: String, offset: Int64)
   /// A form of `type` could not be made of an item's data (`DerivedForm`): a damaged
-  /// image, or one over its budget; `reason` says which.
-  case cannotDerive(type: String, reason: String)
+  /// image, or one over its budget; `reason` says which. `board` is the pasteboard it was
+  /// pasted from, for the hint (none when an offer on the desktop made it).
+  case cannotDerive(type: String, reason: String, board: String? = nil)
   /// An archive (`pb import --archive`) that is not one pb reads: nothing was stored.
   case badArchive(source: String, reason: String)
 

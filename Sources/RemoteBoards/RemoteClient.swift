@@ -16,6 +16,15 @@ public struct RemoteBoard: Equatable, Sendable {
     guard let colon = name.firstIndex(of: ":") else { return nil }
     let host = String(name[..<colon])
     let board = String(name[name.index(after: colon)...])
+    // An IPv6 address and known_hosts' [HOST]:PORT hold ':' of their own, where
+    // HOST:BOARD would split them: ssh must get them under a name.
+    if host.contains("[") || host.contains("]") || (host.isEmpty && board.contains(":")) {
+      let address = name.contains("[") ? name.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" } : name[..<(name.lastIndex(of: ":") ?? colon)]
+      throw .usage(
+        "'\(Display.value(name))' names its host in brackets or by an IPv6 address, and HOST:BOARD splits at the first ':'; "
+          + "name the host in ~/.ssh/config (Host NAME, HostName \(Display.value(String(address))), Port N) "
+          + "and give NAME:BOARD, or set PB_SSH_COMMAND='ssh -p N'")
+    }
     if host.isEmpty { throw .invalidPasteboardName(name, reason: "it names no host before the ':'; give HOST:BOARD") }
     if host.hasPrefix("-") { throw .invalidPasteboardName(name, reason: "a host cannot start with '-'") }
     if host.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7f }) {

@@ -49,7 +49,7 @@ extension PasteboardError {
     case .misuse(let misuse):
       return Display.line(misuse.message)
     case .emptyState(let board, let number):
-      return "state \(number) of pasteboard '\(Display.value(board))' is empty; show a state pb history --list lists"
+      return "state \(number) of pasteboard '\(Display.value(board))' is empty; show a state pb history --list\(Hint.option(board)) lists"
     case .noSuchState(let board, let number, let count):
       let valid = count == 0 ? "it holds no past state yet" : "give 0-\(count), as pb history --list\(Hint.option(board)) numbers them"
       return "no past state \(number) in the history of '\(Display.value(board))'; \(valid)"
@@ -81,8 +81,9 @@ extension PasteboardError {
       return "no item \(index): the pasteboard holds \(count) item\(count == 1 ? "" : "s") (\(valid))"
     case .invalidText(let type, let offset):
       return "the data is not valid \(Display.value(type)): bad byte at offset \(offset); give its real type with -t or omit -t to detect it"
-    case .cannotDerive(let type, let reason):
-      return "cannot make \(Display.value(type)) of the item: \(Display.line(reason)); paste what it holds instead (pb types lists it)"
+    case .cannotDerive(let type, let reason, let board):
+      return "cannot make \(Display.value(type)) of the item: \(Display.line(reason)); paste what it holds instead "
+        + "(pb types\(board.map { Hint.option($0) } ?? "") lists it)"
     case .badArchive(let source, let reason):
       return "cannot import '\(Display.path(source))': \(Display.line(reason)); nothing was stored"
     case .noSuchFile(let path, let reason):

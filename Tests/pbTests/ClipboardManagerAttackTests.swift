@@ -55,7 +55,7 @@ struct ClipboardManagerAttackTests {
 
   /// install.sh copied beside stand-ins for its build and dependency steps (the
   /// installed pb is the one under test): what it writes, without a release build.
-  private func stagedInstaller(_ sandbox: Sandbox) throws -> String {
+  static func stagedInstaller(_ sandbox: Sandbox) throws -> String {
     let tree = sandbox.root.appendingPathComponent("installer").path
     let repository = DocsTests.repository.path
     let setup = try sandbox.shell(
@@ -77,7 +77,7 @@ struct ClipboardManagerAttackTests {
   @Test("install.sh: a PREFIX with a space, %, $ and ` gives a unit and an autostart entry that run the installed pb; one systemd cannot run is refused")
   func installOddPrefix() throws {
     let sandbox = try Sandbox()
-    let tree = try stagedInstaller(sandbox)
+    let tree = try Self.stagedInstaller(sandbox)
     let prefix = sandbox.root.appendingPathComponent("my apps/100% $HOME `x`").path
     let environment = ["PREFIX": prefix, "AUTOSTART_DIR": prefix + "/autostart", "DESTDIR": ""]
     let install = try sandbox.run(tree + "/install.sh", [], stdin: nil, environment: environment)

@@ -40,8 +40,10 @@ struct InstallTests {
     // pbcopy is a link to pb; the other program's pbpaste was kept, and install.sh said so.
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/pbcopy") == "pb")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/share/bash-completion/completions/pbcopy") == "pb")
-    for name in ["pbcopy", "pbpaste"] {
-      #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/share/fish/vendor_completions.d/\(name).fish") == "pb.fish")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/share/fish/vendor_completions.d/pbcopy.fish") == "pb.fish")
+    // The other program's pbpaste gets none of pb's completions.
+    for link in ["share/bash-completion/completions/pbpaste", "share/fish/vendor_completions.d/pbpaste.fish"] {
+      #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/" + link)) == nil, "\(link) was made")
     }
     #expect(try String(contentsOfFile: foreign, encoding: .utf8) == "#!/bin/sh\necho foreign\n")
     #expect(install.stderr.contains("kept \(foreign), which is not pb's"), "\(install)")
@@ -86,8 +88,7 @@ struct InstallTests {
     #expect(!FileManager.default.fileExists(atPath: prefix + "/share/systemd/user/pb-bridge.service"), "the unit is still there")
     #expect(!FileManager.default.fileExists(atPath: autostart) && uninstall.lines.contains("removed \(autostart)"), "\(uninstall)")
     for link in [
-      "bin/pbcopy", "share/bash-completion/completions/pbcopy", "share/bash-completion/completions/pbpaste",
-      "share/fish/vendor_completions.d/pbcopy.fish", "share/fish/vendor_completions.d/pbpaste.fish",
+      "bin/pbcopy", "share/bash-completion/completions/pbcopy", "share/fish/vendor_completions.d/pbcopy.fish",
     ] {
       #expect(uninstall.lines.contains("removed \(prefix)/\(link)"), "\(uninstall)")
       #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/" + link)) == nil, "\(link) is still there")
@@ -130,5 +131,77 @@ struct InstallTests {
     #expect(aptLines.count == 3)
     #expect(aptLines.allSatisfy { $0.contains("$wait_for_lock") }, "\(aptLines)")
     #expect(script.contains("wait_for_lock=\"-o DPkg::Lock::Timeout="))
+  }
+}
+
+/// install.sh run from a staged copy (`ClipboardManagerAttackTests.stagedInstaller`: the
+/// pb under test, no release build) into a prefix that holds another program's pbpaste.
+@Suite("install.sh beside another program's pbpaste", .tags(.endToEnd))
+struct InstallBesideForeignTests {
+  /// Every file and link under `root` (not folders), with what it holds or points to.
+  static func contents(_ root: String) -> [String: String] {
+    let manager = FileManager.default
+    var found: [String: String] = [:]
+    for relative in manager.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] {
+      let path = root + "/" + relative
+      if let target = try? manager.destinationOfSymbolicLink(atPath: path) {
+        found[relative] = "-> " + target
+      } else if let data = manager.contents(atPath: path) {
+        found[relative] = String(decoding: data, as: UTF8.self)
+      }
+    }
+    return found
+  }
+
+  @Test("pb's completions are not put on another program's pbpaste in bash, zsh or fish; --uninstall removes exactly what install.sh added")
+  func foreignPbpaste() throws {
+    let sandbox = try Sandbox()
+    let tree = try ClipboardManagerAttackTests.stagedInstaller(sandbox)
+    let prefix = sandbox.root.appendingPathComponent("prefix").path
+    try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+    let foreign = try sandbox.file("prefix/bin/pbpaste", "#!/bin/sh\necho foreign\n")
+    chmod(foreign, 0o755)
+    let before = Self.contents(prefix)
+    let environment = ["PREFIX": prefix, "AUTOSTART_DIR": prefix + "/autostart", "DESTDIR": ""]
+    let install = try sandbox.run(tree + "/install.sh", [], stdin: nil, environment: environment)
+    try #require(install.status == 0, "\(install)")
+    #expect(install.stderr.contains("kept \(foreign), which is not pb's, and its completions"), "\(install)")
+    #expect(try String(contentsOfFile: foreign, encoding: .utf8) == "#!/bin/sh\necho foreign\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/pbcopy") == "pb", "pbcopy is pb's")
+
+    // bash: pb's file, once loaded (a Tab after pb), completes pbcopy and leaves pbpaste alone.
+    let bash = try sandbox.run(
+      "/bin/bash", ["-c", "source \"$1\"; complete -p pbcopy; complete -p pbpaste", "bash", prefix + "/share/bash-completion/completions/pb"],
+      stdin: nil, environment: [:])
+    #expect(bash.text == "complete -F _pb_macos pbcopy\n" && bash.stderr.contains("pbpaste: no completion specification"), "\(bash)")
+    #expect(!FileManager.default.fileExists(atPath: prefix + "/share/bash-completion/completions/pbpaste"))
+    // zsh: compinit binds pb and pbcopy to _pb, and pbpaste to what else there is (zsh's own
+    // _pbcopy, found after the prefix's folder), not to _pb.
+    let zsh = try sandbox.run(
+      "/usr/bin/zsh",
+      ["-f", "-c", "fpath=($1 $fpath); autoload -Uz compinit; compinit -u -d $2; print -r -- ${_comps[pb]-none} ${_comps[pbcopy]-none} ${_comps[pbpaste]-none}",
+       "zsh", prefix + "/share/zsh/site-functions", sandbox.root.path + "/zcompdump"],
+      stdin: nil, environment: ["HOME": sandbox.root.path])
+    let bound = zsh.text.split(whereSeparator: \.isWhitespace)
+    #expect(bound.count == 3 && bound[0] == "_pb" && bound[1] == "_pb" && bound[2] != "_pb", "\(zsh)")
+    // fish: with pb's file loaded first, pbcopy gets its options and pbpaste none of pb's.
+    let fish = try sandbox.run(
+      "/usr/bin/fish",
+      ["--no-config", "-c", "set -p fish_complete_path $argv[1]; complete -C 'pb co' > /dev/null; complete -C 'pbcopy -'; echo ---; complete -C 'pbpaste -'",
+       prefix + "/share/fish/vendor_completions.d"],
+      stdin: nil, environment: ["HOME": sandbox.root.path, "PATH": prefix + "/bin:/usr/bin:/bin"])
+    let (copyOffers, pasteOffers) = (fish.text.components(separatedBy: "---\n").first ?? "", fish.text.components(separatedBy: "---\n").last ?? "")
+    #expect(fish.status == 0 && copyOffers.contains("-pboard"), "\(fish)")
+    #expect(!pasteOffers.contains("-pboard") && !pasteOffers.contains("-Prefer"), "\(fish)")
+    #expect(!FileManager.default.fileExists(atPath: prefix + "/share/fish/vendor_completions.d/pbpaste.fish"))
+
+    // --uninstall takes away each file and link install.sh added, and nothing else.
+    let added = Self.contents(prefix).filter { before[$0.key] == nil }
+    let expected = ["bin/pb", "bin/pbcopy", "share/zsh/site-functions/_pb", "share/doc/pb/README.md", "autostart/pb-bridge.desktop"]
+    #expect(expected.allSatisfy { added[$0] != nil }, "\(added.keys.sorted())")
+    let uninstall = try sandbox.run(tree + "/install.sh", ["--uninstall"], stdin: nil, environment: environment)
+    #expect(uninstall.status == 0, "\(uninstall)")
+    #expect(Self.contents(prefix) == before, "left: \(Self.contents(prefix).keys.sorted())")
+    #expect(Set(uninstall.lines) == Set(added.keys.map { "removed \(prefix)/\($0)" }), "\(uninstall)")
   }
 }

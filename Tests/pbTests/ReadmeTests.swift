@@ -116,6 +116,15 @@ struct ReadmeTests {
     "pb undo                                 # puts them back, with their mode and mtime": [
       ("ls draft.md figure.png", "draft.md\nfigure.png\n"),
     ],
+    // More than 10 changes came before: the pinned one is kept past the 10 levels, and counted apart.
+    "pb history --pin 3                      # state 3 of --list stays past levels and budget (--unpin 3)": [
+      ("pb history | head -1", "undo (newest first, 10 of at most 10, and 1 pinned):\n"),
+    ],
+    // The board's present is the --no-undo write: undo goes back over it to the group's a and b, then on through the archive's history.
+    "pb import --archive board.tar -p restored   # with its history: pb undo walks back through it, then past the import": [
+      ("pb paste -p restored", "token\n"), ("pb undo -p restored && pb paste -p restored -i all -d ''", "Undo Copy\na\nb\n"),
+      ("pb undo -p restored", "Undo Report\n"),
+    ],
     "pb group begin Report; pb copy a.txt; pb copy -a b.txt; pb group end": [
       ("pb paste -i all -d ''", "a\nb\n"), ("pb history | grep -c Report", "1\n"),
     ],

@@ -101,6 +101,24 @@ struct RemoteReachTests {
     #expect(try pair.sandbox.pb(["clear"], environment: byVariable).status == 0)
     let empty = try pair.sandbox.pb(["paste"], environment: byVariable)
     #expect(empty.status == 1 && empty.stderr.hasSuffix("copy something first: echo hello | pb copy -p pbtest:build\n"), "\(empty)")
+    // Each family of command on a board there: its hint names that board, host and all.
+    let remote = { (words: [String]) in try pair.sandbox.pb(words, environment: environment) }
+    #expect(try pair.sandbox.pb(["copy", "-p", "pbtest:build"], stdin: Data("again".utf8), environment: environment).status == 0)
+    let redo = try remote(["redo", "-p", "pbtest:build"])
+    #expect(redo.status == 1 && redo.stderr.hasSuffix("can be redone (pb history -p pbtest:build)\n"), "\(redo)")
+    let emptyState = try remote(["history", "-p", "pbtest:build", "--show", "1"])
+    #expect(emptyState.status == 1 && emptyState.stderr.hasSuffix("show a state pb history --list -p pbtest:build lists\n"), "\(emptyState)")
+    let noState = try remote(["history", "-p", "pbtest:build", "--show", "9"])
+    #expect(noState.status == 64 && noState.stderr.hasSuffix("as pb history --list -p pbtest:build numbers them\n"), "\(noState)")
+    for words in [["types"], ["contains", "text"], ["count"], ["clear"], ["history"], ["items"], ["undo"]] {
+      let absent = try remote([words[0], "-p", "pbtest:nosuch"] + words.dropFirst())
+      #expect(absent.status == 66 && absent.stderr.hasSuffix("write to it first: pb copy -p pbtest:nosuch\n"), "\(words): \(absent)")
+    }
+    // A PNG that cannot be made of a damaged JPEG: see what the board holds, that board's.
+    let junk = try pair.sandbox.file("junk.jpg", Data(repeating: 0x5a, count: 300))
+    #expect(try remote(["copy", "-p", "pbtest:junk", "-t", "jpeg", "--force-type", junk]).status == 0)
+    let underived = try remote(["paste", "-p", "pbtest:junk", "-t", "png"])
+    #expect(underived.status == 65 && underived.stderr.hasSuffix("paste what it holds instead (pb types -p pbtest:junk lists it)\n"), "\(underived)")
 
     // Here: the board named, and none for the board a line without -p takes.
     let sandbox = pair.sandbox
@@ -117,6 +135,29 @@ struct RemoteReachTests {
     #expect(try sandbox.pb(["create", "idle", "--persistent"]).status == 0)
     let nothingToUndo = try sandbox.pb(["undo", "-p", "idle"])
     #expect(nothingToUndo.status == 1 && nothingToUndo.stderr.hasSuffix("see its history: pb history -p idle\n"), "\(nothingToUndo)")
+    #expect(try sandbox.pb(["copy", "-p", "junk", "-t", "jpeg", "--force-type", junk]).status == 0)
+    let localUnderived = try sandbox.pb(["paste", "-p", "junk", "-t", "png"])
+    #expect(localUnderived.status == 65 && localUnderived.stderr.hasSuffix("(pb types -p junk lists it)\n"), "\(localUnderived)")
+    let noGroup = try sandbox.pb(["group", "end", "-p", "idle"])
+    #expect(noGroup.status != 0 && noGroup.stderr.hasSuffix("open one first: pb group begin -p idle\n"), "\(noGroup)")
+  }
+
+  @Test("pb copy -p HOST:NEW --if-count 5, refused (75), leaves no board NEW there; a plain remote copy makes one")
+  func refusedIfCountMakesNoBoard() throws {
+    let pair = try Pair()
+    let environment = pair.sshd.environment
+    let boards = { try pair.there("pb list").lines.compactMap { $0.split(separator: " ").first.map(String.init) } }
+    let plain = try pair.sandbox.pb(["copy", "-p", "pbtest:made-board"], stdin: Data("x".utf8), environment: environment)
+    #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain)")
+    let before = try boards()
+    try #require(before.contains("made-board"), "a plain copy makes the board there: \(before)")
+    #expect(!before.contains("fresh-board"))
+    let refused = try pair.sandbox.pb(["copy", "-p", "pbtest:fresh-board", "--if-count", "5"], stdin: Data("y".utf8), environment: environment)
+    #expect(refused.status == 75 && refused.stderr.contains("nothing was written"), "\(refused)")
+    let after = try boards()
+    #expect(!after.contains("fresh-board") && after.contains("made-board"), "\(after)")
+    #expect(!FileManager.default.fileExists(atPath: pair.sshd.remoteStore.path + "/boards/fresh-board"))
+    #expect(try pair.there("pb paste -p made-board").text == "x", "the other board is as it was")
   }
 
   @Test("without XDG_RUNTIME_DIR two remote commands share one ssh connection through a private socket in XDG_CACHE_HOME")
@@ -253,6 +294,14 @@ struct RemoteReachTests {
       let port = try pair.sandbox.pb(["paste", "-p", name], environment: pair.sshd.environment)
       #expect(port.status == 64 && Self.isOneLine(port.stderr), "\(port)")
       #expect(port.stderr.contains("~/.ssh/config") && port.stderr.contains("PB_SSH_COMMAND"), "\(port)")
+    }
+    // An IPv6 address or known_hosts' [HOST]:PORT: the problem named, and the address put in the fix.
+    for (name, address) in [("[::1]:x", "::1"), ("[127.0.0.1]:2222:build", "127.0.0.1"), ("root@[::1]:build", "::1"), ("[pbtest]:build", "pbtest"),
+                            ("::1:build", "::1")] {
+      let bracketed = try pair.sandbox.pb(["paste", "-p", name], environment: pair.sshd.environment)
+      #expect(bracketed.status == 64 && Self.isOneLine(bracketed.stderr), "\(bracketed)")
+      #expect(bracketed.stderr.contains("names its host in brackets or by an IPv6 address") && bracketed.stderr.contains("HostName \(address),"), "\(bracketed)")
+      #expect(bracketed.stderr.contains("~/.ssh/config") && bracketed.stderr.contains("PB_SSH_COMMAND"), "\(bracketed)")
     }
     #expect(!pair.sshd.log.contains("Accepted publickey"), "a name with a port reaches no host")
 

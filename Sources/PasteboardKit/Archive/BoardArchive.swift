@@ -390,6 +390,12 @@ extension Pasteboard {
         // The archive's oldest entries give way, never the entry that undoes the import:
         // trimmed as the oldest, it would take what the board held beyond any undo.
         if history.levelsOfUndo > 0 { undo = Array(undo.suffix(max(0, history.levelsOfUndo - 1))) }
+        // A present history may not keep (--no-undo, --concealed) has the archive's newest
+        // step (the step back over it) as the state before it here too: else undo would go
+        // past the import and the whole archive at once.
+        if !items.allSatisfy(\.isRecordable), let step = undo.popLast() {
+          history.beforeSecrets = History.SavedState(items: step.items, changeCount: count, actionName: step.actionName, date: step.date)
+        }
         history.undoStack += undo
         history.redoStack = entries(contents.redo)
         history.group?.hasEntry = false

@@ -47,7 +47,12 @@ extension Pasteboard {
       defer { source.close() }
       if form.isColor, try form.color(from: try source.descriptor, size: source.representation.size) == nil { continue }
       let file = try PasteboardError.catching { try SystemCall.memoryFile(named: "derived \(form.type.rawValue)") }
-      let size = try form.make(from: try source.descriptor, size: source.representation.size, into: file)
+      let size: Int64
+      do {
+        size = try form.make(from: try source.descriptor, size: source.representation.size, into: file)
+      } catch .cannotDerive(let type, let reason, _) {
+        throw .cannotDerive(type: type, reason: reason, board: name)
+      }
       let representation = Representation(type: form.type, file: "", size: size, typeSource: source.representation.typeSource)
       made.append(OpenRepresentation(index: source.index, representation: representation, descriptor: file))
     }

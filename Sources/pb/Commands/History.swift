@@ -246,7 +246,11 @@ extension PB {
       let report = Report.HistoryReport(name: pasteboard.name, state: state, history: history)
       let output = Output.standard
       if json { return try output.write(Report.json(report)) }
-      try output.write("undo (newest first, \(report.undo.count) of \(levelsText(report.levelsOfUndo))):\n")
+      // Pinned entries stay past the levels: counted apart, so that "11 of at most 10" never shows.
+      let pinned = report.undo.filter(\.pinned).count
+      try output.write(
+        "undo (newest first, \(report.undo.count - pinned) of \(levelsText(report.levelsOfUndo))"
+          + (pinned == 0 ? "" : ", and \(pinned) pinned") + "):\n")
       try write(report.undo, cutFilesAre: "puts back")
       try output.write("redo (next first):\n")
       try write(report.redo, cutFilesAre: "takes")
