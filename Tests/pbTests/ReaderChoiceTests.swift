@@ -134,6 +134,8 @@ struct ReaderChoiceTests {
     #expect(onTerminal.status == 0, "\(onTerminal)")
     #expect(onTerminal.text.contains("\(identifier) (application/x-subrip)"), "\(onTerminal)")
     #expect(try sandbox.pb("paste", "-t", identifier).status == 0, "what a pipe gets is a type -t takes")
+    let history = try sandbox.pb("history")
+    #expect(history.text.contains("\(identifier) (application/x-subrip)"), "\(history)")
   }
 
   @Test("after undo, a --no-undo write and redo: the undone state comes back over it, and the write never does")

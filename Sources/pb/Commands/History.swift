@@ -371,7 +371,7 @@ extension PB {
         let putsBack = (entry.cutFiles.isEmpty ? [] : ["(\(verb) \(filesText(entry.cutFiles)))"]) + (entry.pinned ? ["(pinned)"] : [])
         return [
           Display.value(entry.actionName), entry.date, entry.numberOfItems == 1 ? "1 item" : "\(entry.numberOfItems) items",
-          ByteCount.format(entry.bytes), ([entry.types.joined(separator: ", ")].filter { !$0.isEmpty } + putsBack).joined(separator: " "),
+          ByteCount.format(entry.bytes), ([entry.types.map { TypeIdentifier($0).listed }.joined(separator: ", ")].filter { !$0.isEmpty } + putsBack).joined(separator: " "),
         ]
       }
       for line in Table.lines(rows, indent: "  ") {
