@@ -84,12 +84,20 @@ public final class TypeDetector {
       var content: Evidence?
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
         content = Evidence(TypeDetection(type: answer.type, source: .magic), guess: answer.guess)
+      } else if let answer, answer.confident, !answer.generic, let form = TypeRegistry.textForm(of: answer.type) {
+        // A format libmagic names in text (a PDF with no binary stream) is text and that format both.
+        content = Evidence(TypeDetection(type: form, source: .magic))
       }
-      let found = asksDatabase ? databaseAnswer(head) : nil
+      var found = asksDatabase ? databaseAnswer(head) : nil
       // A PEM block (RFC 7468) is text, and the format the database's magic names by its
       // label (a certificate, a revocation list) both.
       if let found, Self.opensPEMBlock(head), let form = TypeRegistry.textForm(of: found.type) {
         return TypeDetection(type: form, source: .mimeDatabase)
+      }
+      // So is any format of text the database's magic names but does not make a kind of
+      // text (a Godot scene, an ASCII STL model, a Skencil drawing): weighed as text types are.
+      if let format = found, let form = TypeRegistry.textForm(of: format.type) {
+        found = (form, format.priority, format.mime)
       }
       if let found, TypeRegistry.conforms(found.type, to: .text) {
         if found.type == answer?.type {
@@ -114,12 +122,19 @@ public final class TypeDetector {
     }
     var content = Evidence(TypeDetection(type: answer.type, source: .magic), generic: answer.generic)
     // libmagic failing on what the head decompresses to leaves the compressor's answer.
-    if let packed = try? packedType(sniffed.mimeType, head) { content = Evidence(TypeDetection(type: packed, source: .magic)) }
-    // A generic answer yields to the database's; a specific one only to a subclass of it.
+    let packed = try? packedType(sniffed.mimeType, head)
+    if let packed { content = Evidence(TypeDetection(type: packed, source: .magic)) }
+    // A generic answer yields to the database's; a specific one only to a subclass of it
+    // (by pb's conformance or the database's own sub-class-of: an AppImage of an ELF), and
+    // what libmagic found inside compressed data to a format the database's magic finds in
+    // the compressor's header (KOffice's gzip files), not to the compressor itself.
     if asksDatabase, let found = databaseAnswer(head) {
       if found.type == content.detection.type {
         content.confirmed = true
-      } else if content.generic || TypeRegistry.conforms(found.type, to: content.detection.type) {
+      } else if content.generic || TypeRegistry.conforms(found.type, to: content.detection.type)
+        || (packed == nil && database.isSubclass(found.mime, of: sniffed.mimeType))
+        || (packed != nil && !TypeRegistry.conforms(answer.type, to: found.type))
+      {
         content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
       }
     }
@@ -256,14 +271,14 @@ public final class TypeDetector {
 
   /// The database's type for the head: an XML document's root element first (the
   /// database's namespaces), then its magic rules, with the rule's priority.
-  private func databaseAnswer(_ head: UnsafeRawBufferPointer) -> (type: TypeIdentifier, priority: Int)? {
+  private func databaseAnswer(_ head: UnsafeRawBufferPointer) -> (type: TypeIdentifier, priority: Int, mime: String)? {
     if let root = XMLRoot(head: head), let mime = database.typeOfXMLRoot(namespace: root.namespace, localName: root.localName) {
       lastEvidence.sharedMIMEInfo = "\(mime) (XML root element \(root.localName))"
-      return (TypeRegistry.type(forDatabaseMIMEType: mime), 80)
+      return (TypeRegistry.type(forDatabaseMIMEType: mime), 80, mime)
     }
     guard let match = database.magicMatch(in: head) else { return nil }
     lastEvidence.sharedMIMEInfo = "\(match.mime) (magic, priority \(match.priority))"
-    return (TypeRegistry.type(forDatabaseMIMEType: match.mime), match.priority)
+    return (TypeRegistry.type(forDatabaseMIMEType: match.mime), match.priority, match.mime)
   }
 
   /// libmagic's answer as a type. `generic`: the database's magic and the name may say
@@ -285,7 +300,7 @@ public final class TypeDetector {
     /// generic answer, of a guess where its magic is strong (80 or more, where GLib lets no
     /// name decide), and where it finds a kind of this answer. A weak match never overrides
     /// a specific text answer of libmagic's (TeX's `%` is MATLAB's too).
-    func yieldsInText(to found: (type: TypeIdentifier, priority: Int)) -> Bool {
+    func yieldsInText(to found: (type: TypeIdentifier, priority: Int, mime: String)) -> Bool {
       if TypeRegistry.conforms(found.type, to: type) { return true }
       return guess ? found.priority >= 80 : generic
     }
@@ -313,6 +328,9 @@ public final class TypeDetector {
     "audio/x-mod", "audio/x-aiff",
     // A gettext translation or its template, which the database's magic tells apart.
     "text/x-po",
+    // Game Boy Color and Neo Geo Pocket Color ROMs, named as the older consoles' ones, and
+    // Ogg, a container (Annodex, for one).
+    "application/x-gameboy-rom", "application/x-neo-geo-pocket-rom", "video/ogg",
   ]
 
   /// libmagic's answers for archive formats whose framing is text (ar), never taken as text.
@@ -416,7 +434,12 @@ struct NameEvidence {
       return globbed
     }
     let refining = globbed.filter { TypeRegistry.conforms($0, to: declared) }
-    let types = refining + (refining.contains(declared) ? [] : [declared]) + globbed.filter { !refining.contains($0) }
+    var types = refining + (refining.contains(declared) ? [] : [declared]) + globbed.filter { !refining.contains($0) }
+    // An extension Apple and the database give unrelated formats (`.scn`): the database's
+    // is the one this system's files are.
+    if TypeRegistry.homonymExtensions.contains(ext.lowercased()), !globbed.isEmpty {
+      types = globbed + (globbed.contains(declared) ? [] : [declared])
+    }
     onlyDeclared = readDatabase && globbed.isEmpty ? declared : nil
     found = types
     return types

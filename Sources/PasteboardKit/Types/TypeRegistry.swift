@@ -185,7 +185,7 @@ public enum TypeRegistry {
   /// Extensions that name one format in Apple's declarations and another in the
   /// database, which nothing else in either tells apart: `.as` is AppleSingle there and an
   /// Applix spreadsheet here, `.scn` a SceneKit scene there and a Godot scene here.
-  private static let homonymExtensions: Set<String> = ["as", "scn"]
+  static let homonymExtensions: Set<String> = ["as", "scn"]
 
   /// Whether a database type whose glob names `ext` is the format Apple declares `ext`
   /// for. The extension alone is not enough (`.ts` is a Qt translation in the database
