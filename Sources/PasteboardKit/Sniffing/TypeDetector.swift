@@ -138,7 +138,9 @@ public final class TypeDetector {
         content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
       }
     }
-    return binaryType(content: content, magic: answer, isBinary: sniffed.charset == nil, names: &names, readingDatabase: asksDatabase)
+    return binaryType(
+      content: content, magic: answer, magicMIME: sniffed.mimeType, isBinary: sniffed.charset == nil, names: &names,
+      readingDatabase: asksDatabase)
   }
 
   /// What the content says, and how firmly: libmagic's generic answers and the
@@ -179,9 +181,9 @@ public final class TypeDetector {
 
   /// For data that is not text: the name refines the content, or decides where the
   /// content says nothing firm.
-  private func binaryType(content: Evidence, magic: Answer, isBinary: Bool, names: inout NameEvidence, readingDatabase: Bool)
-    -> TypeDetection
-  {
+  private func binaryType(
+    content: Evidence, magic: Answer, magicMIME: String, isBinary: Bool, names: inout NameEvidence, readingDatabase: Bool
+  ) -> TypeDetection {
     var content = content
     if isBinary, magic.generic, TypeRegistry.conforms(content.detection.type, to: .text) {
       // Bytes libmagic finds binary and cannot name get no text type from the database's
@@ -198,6 +200,15 @@ public final class TypeDetector {
     }
     guard !candidates.isEmpty else { return content.detection }
     if let agreed = Self.agreement(content.detection, candidates) { return agreed }
+    // The database's magic names one of the name's lighter globs (`*.wad` is Doom's first,
+    // a WiiWare bundle's too): as GLib takes it, the two agree.
+    if content.detection.source == .mimeDatabase, names.lighterGlobs.contains(content.detection.type) { return content.detection }
+    // libmagic names a ZIP or OLE document by its commonest member (a document, not its
+    // template; a presentation, not its slideshow; Excel, not Works): a name of another
+    // member of the same container picks it.
+    if content.detection.source == .magic, let member = siblingInContainer(of: magicMIME, among: candidates) {
+      return TypeDetection(type: member, source: .filenameExtension)
+    }
     // Content and name name unrelated formats. libmagic, where it is specific, and the
     // database's strong magic keep their word; a generic answer or weaker magic yields.
     // The database's weaker magic yields only to a name that refines libmagic's own
@@ -208,6 +219,26 @@ public final class TypeDetector {
       return TypeDetection(type: candidates[0], source: .filenameExtension)
     }
     return content.detection
+  }
+
+  /// Containers whose members libmagic tells apart only by their commonest one.
+  private static let memberContainers = ["application/zip", "application/x-ole-storage"]
+  /// libmagic's answers for members of those that the database does not make sub-classes
+  /// of their container (libmagic calls any OLE spreadsheet Excel).
+  private static let membersWithoutLink: [(mime: String, container: String)] = [
+    ("application/vnd.ms-excel", "application/x-ole-storage")
+  ]
+
+  /// The first candidate that the database makes a direct member of a container that
+  /// libmagic's answer is a member of too.
+  private func siblingInContainer(of magicMIME: String, among candidates: [TypeIdentifier]) -> TypeIdentifier? {
+    guard
+      let container = Self.membersWithoutLink.first(where: { $0.mime == magicMIME })?.container
+        ?? Self.memberContainers.first(where: { $0 != magicMIME && database.isSubclass(magicMIME, of: $0) })
+    else { return nil }
+    return candidates.first { candidate in
+      TypeRegistry.mimeTypes(of: candidate).contains { database.parents(of: database.canonical($0)).contains(container) }
+    }
   }
 
   /// For data that passed the text check: the most specific text type the content and
@@ -398,6 +429,8 @@ struct NameEvidence {
   /// GLib would not know the name, so it does not overrule content the database's magic
   /// confirmed.
   private(set) var onlyDeclared: TypeIdentifier?
+  /// The database's globs that matched below the top weight.
+  private(set) var lighterGlobs: [TypeIdentifier] = []
   private var readDatabase = false
 
   init(fileName: String?) {
@@ -415,9 +448,13 @@ struct NameEvidence {
       readDatabase = true
       let globs = database.mimeTypes(forFileName: fileName)
       bestGlob = globs.first?.mime
-      for glob in globs where glob.weight == globs[0].weight {
+      for glob in globs {
         let type = TypeRegistry.type(forDatabaseMIMEType: glob.mime)
-        if !globbed.contains(type) { globbed.append(type) }
+        if glob.weight < globs[0].weight {
+          lighterGlobs.append(type)
+        } else if !globbed.contains(type) {
+          globbed.append(type)
+        }
       }
     }
     guard let declared, let ext else {
