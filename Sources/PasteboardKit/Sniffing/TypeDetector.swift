@@ -84,9 +84,6 @@ public final class TypeDetector {
       var content: Evidence?
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
         content = Evidence(TypeDetection(type: answer.type, source: .magic), guess: answer.guess)
-      } else if let answer, answer.confident, !answer.generic, let form = TypeRegistry.textForm(of: answer.type) {
-        // A format libmagic names in text (a PDF with no binary stream) is text and that format both.
-        content = Evidence(TypeDetection(type: form, source: .magic))
       }
       var found = asksDatabase ? databaseAnswer(head) : nil
       // A PEM block (RFC 7468) is text, and the format the database's magic names by its
@@ -94,9 +91,10 @@ public final class TypeDetector {
       if let found, Self.opensPEMBlock(head), let form = TypeRegistry.textForm(of: found.type) {
         return TypeDetection(type: form, source: .mimeDatabase)
       }
-      // So is any format of text the database's magic names but does not make a kind of
-      // text (a Godot scene, an ASCII STL model, a Skencil drawing): weighed as text types are.
-      if let format = found, let form = TypeRegistry.textForm(of: format.type) {
+      // So is a format written in text that the database does not make a kind of text (a
+      // Godot scene, an ASCII STL model): weighed as text types are. Not every format its
+      // magic names in text: `GIF89a is the name of an image format` is plain text.
+      if let format = found, Self.formatsInText.contains(format.mime), let form = TypeRegistry.textForm(of: format.type) {
         found = (form, format.priority, format.mime)
       }
       if let found, TypeRegistry.conforms(found.type, to: .text) {
@@ -203,9 +201,9 @@ public final class TypeDetector {
     // The database's magic names one of the name's lighter globs (`*.wad` is Doom's first,
     // a WiiWare bundle's too): as GLib takes it, the two agree.
     if content.detection.source == .mimeDatabase, names.lighterGlobs.contains(content.detection.type) { return content.detection }
-    // libmagic names a ZIP or OLE document by its commonest member (a document, not its
-    // template; a presentation, not its slideshow; Excel, not Works): a name of another
-    // member of the same container picks it.
+    // libmagic names a ZIP, OLE or MPEG-4 file by its container's commonest member (a
+    // document, not its template; a presentation, not its slideshow; Excel, not Works; M4A,
+    // not a ringtone): a name of another member of the same container picks it.
     if content.detection.source == .magic, let member = siblingInContainer(of: magicMIME, among: candidates) {
       return TypeDetection(type: member, source: .filenameExtension)
     }
@@ -223,10 +221,11 @@ public final class TypeDetector {
 
   /// Containers whose members libmagic tells apart only by their commonest one.
   private static let memberContainers = ["application/zip", "application/x-ole-storage"]
-  /// libmagic's answers for members of those that the database does not make sub-classes
-  /// of their container (libmagic calls any OLE spreadsheet Excel).
+  /// libmagic's answers for members of a container that the database does not make
+  /// sub-classes of it: libmagic calls any OLE spreadsheet Excel, and any MPEG-4 file of
+  /// the M4A brand M4A audio (an `.m4r` ringtone is one).
   private static let membersWithoutLink: [(mime: String, container: String)] = [
-    ("application/vnd.ms-excel", "application/x-ole-storage")
+    ("application/vnd.ms-excel", "application/x-ole-storage"), ("audio/x-m4a", "video/mp4"),
   ]
 
   /// The first candidate that the database makes a direct member of a container that
@@ -362,6 +361,13 @@ public final class TypeDetector {
     // Game Boy Color and Neo Geo Pocket Color ROMs, named as the older consoles' ones, and
     // Ogg, a container (Annodex, for one).
     "application/x-gameboy-rom", "application/x-neo-geo-pocket-rom", "video/ogg",
+  ]
+
+  /// Formats written in text (some in binary too) that the database does not make kinds of
+  /// text: in text, its magic for them names their text form.
+  private static let formatsInText: [String] = [
+    "image/x-skencil", "application/x-godot-resource", "application/x-godot-scene", "model/stl",
+    "application/x-spss-por", "application/x-pyspread-spreadsheet",
   ]
 
   /// libmagic's answers for archive formats whose framing is text (ar), never taken as text.
