@@ -71,6 +71,25 @@ against ssh HOST true over the same shared connection (the user's ControlMaster,
 pb's own socket under XDG_RUNTIME_DIR), and the time a change takes to cross pb bridge
 --remote each way; with PB_BASELINE, that binary's paste and copy (on both sides, a
 server of its own) in the same rounds.
+PB_BENCH=smi runs only shared-mime-info's own detection tests (its tests/mime-detection
+files and their list), scored as the type corpus is (scripts/typecorpus.py) for pb, GLib
+(Gio.content_type_guess: by file, name and data; by data, data alone) and libmagic (file
+--brief --mime-type, data alone): exact by file, exact by data, kind kept by file and kind
+kept by data, each as N of M. The tests are those of the installed database's version, from
+Debian's source package: `apt-get source --download-only shared-mime-info=VERSION` into
+$XDG_CACHE_HOME/pb-bench/shared-mime-info (~/.cache when unset) when the tarball is not there
+yet; where apt has no deb-src entry, one for Debian's archive and this release's codename is
+added (/etc/apt/sources.list.d/debian-src.sources, then apt-get update). The method:
+- every file of the list whose expected type the installed database declares (its types
+  file, case aside, after its aliases file) is scored by file; its expected-failure flags are
+  not read, as they are xdgmime's, not the other detectors';
+- by data only the files whose type the database can tell from data: a magic rule or an XML
+  root element of the type's own in its packages/*.xml;
+- exact: the answer is the expected type or a subtype of it (the database's sub-class-of and
+  aliases, through GLib; pb's by its own conformance); kind kept: exact or the same kind,
+  counted only for files whose type's media type names their kind: image/*, audio/*,
+  video/*, and text/* without a NUL byte (application/xml is text, but not by its name);
+- PB_BENCH_MISSES=1 lists each of pb's misses with GLib's and libmagic's answers.
 """
 import getpass
 import json
@@ -1521,6 +1540,140 @@ def realfiles_bench(work):
                       f"GLib {theirs['glib_data']}  libmagic {theirs['libmagic']}")
 
 
+SMI_PACKAGE = "shared-mime-info"
+
+
+def smi_tests(cache):
+    """shared-mime-info's detection tests (tests/mime-detection) of the installed database's
+    version, from Debian's source package, fetched into `cache` when missing."""
+    version = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", SMI_PACKAGE], capture_output=True, text=True,
+                             check=True).stdout.strip()
+    upstream = version.split(":")[-1].rsplit("-", 1)[0]
+    folder = os.path.join(cache, f"{SMI_PACKAGE}-{upstream}", "tests", "mime-detection")
+    if os.path.exists(os.path.join(folder, "list")):
+        return folder
+    os.makedirs(cache, exist_ok=True)
+    tarballs = [name for name in os.listdir(cache) if name.startswith(f"{SMI_PACKAGE}_{upstream}.orig.tar")]
+    if not tarballs:
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        if not has_deb_src():
+            add_deb_src(sudo)
+        subprocess.run(["apt-get", "source", "--download-only", f"{SMI_PACKAGE}={version}"], cwd=cache, check=True,
+                       stdout=subprocess.DEVNULL)
+        tarballs = [name for name in os.listdir(cache) if name.startswith(f"{SMI_PACKAGE}_{upstream}.orig.tar")]
+    import tarfile
+    with tarfile.open(os.path.join(cache, tarballs[0])) as tarball:
+        # The whole tree: the list names a few files of the source's own (../../data/...).
+        members = [member for member in tarball.getmembers() if member.isfile() or member.isdir()]
+        # Only files and folders are taken; the filter (where Python has it) says so too.
+        tarball.extractall(cache, members=members, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+    return folder
+
+
+APT_SOURCES = "/etc/apt/sources.list.d"
+
+
+def has_deb_src():
+    """Whether apt has a deb-src entry (one-line or deb822)."""
+    paths = ["/etc/apt/sources.list"] + [os.path.join(APT_SOURCES, name) for name in sorted(os.listdir(APT_SOURCES))]
+    for path in paths:
+        if os.path.isfile(path):
+            with open(path, errors="replace") as f:
+                if re.search(r"^\s*(deb-src\s|Types:.*\bdeb-src\b)", f.read(), re.MULTILINE):
+                    return True
+    return False
+
+
+def add_deb_src(sudo):
+    """A deb-src entry beside the system's deb entry for Debian, then apt's lists again."""
+    with open("/etc/os-release") as f:
+        codename = re.search(r"^VERSION_CODENAME=(\S+)", f.read(), re.MULTILINE).group(1)
+    entry = ("Types: deb-src\nURIs: http://deb.debian.org/debian\n"
+             f"Suites: {codename}\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n")
+    print(f"adding {APT_SOURCES}/debian-src.sources (deb-src for {codename})", file=sys.stderr)
+    subprocess.run(sudo + ["tee", os.path.join(APT_SOURCES, "debian-src.sources")], input=entry, text=True,
+                   stdout=subprocess.DEVNULL, check=True)
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
+
+
+def smi_database(root="/usr/share/mime"):
+    """The installed database's declared types (lower case to their spelling), its aliases,
+    and the types whose files it can tell from data: a magic rule or an XML root element of
+    their own, in its source XML (packages/*.xml)."""
+    import xml.etree.ElementTree as ElementTree
+    with open(os.path.join(root, "types")) as f:
+        declared = {line.strip().lower(): line.strip() for line in f if line.strip()}
+    with open(os.path.join(root, "aliases")) as f:
+        aliases = {alias.lower(): canonical for alias, canonical in (line.split() for line in f if line.strip())}
+    namespace = "{http://www.freedesktop.org/standards/shared-mime-info}"
+    by_data = set()
+    packages = os.path.join(root, "packages")
+    for name in sorted(os.listdir(packages)):
+        if name.endswith(".xml"):
+            for element in ElementTree.parse(os.path.join(packages, name)).getroot().iter(namespace + "mime-type"):
+                if element.find(namespace + "magic") is not None or element.find(namespace + "root-XML") is not None:
+                    by_data.add(element.get("type").lower())
+    return declared, aliases, by_data
+
+
+def smi_bench(work):
+    """shared-mime-info's own detection tests scored for pb, GLib and libmagic, as the type
+    corpus is (scripts/typecorpus.py): exact and kind kept, by file and by data."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+    import typecorpus
+    install_missing({"file": "file"})
+    cache = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pb-bench", SMI_PACKAGE)
+    folder = smi_tests(cache)
+    declared, aliases, by_data_types = smi_database()
+    rows, left_out = [], []
+    with open(os.path.join(folder, "list")) as f:
+        for line in f:
+            fields = line.split()
+            if not fields or fields[0].startswith("#"):
+                continue
+            mime = aliases.get(fields[1].lower(), fields[1]).lower()
+            if mime not in declared:
+                left_out.append(f"{fields[0]} ({fields[1]})")
+                continue
+            rows.append({"path": os.path.join(folder, fields[0]), "mime": declared[mime]})
+    for row, judged in zip(rows, typecorpus.judge_live(rows)):
+        row.update(judged)
+    pb = typecorpus.pb_verdicts(PB, rows, store_env(work))
+    by_data = [row["mime"].lower() in by_data_types for row in rows]
+
+    def named_kind(row):
+        """A file's kind counts where its type's own media type names it (image/png, text/x-c;
+        not application/xml, which is text too)."""
+        return row["kind"] in typecorpus.PB_KINDS and row["mime"].split("/")[0] == row["kind"]
+    print(f"\nshared-mime-info's detection tests ({folder}): {len(rows)} files of types the installed database "
+          f"declares ({len(left_out)} left out: {', '.join(left_out)}); by data: the {sum(by_data)} of types it has "
+          "magic or an XML root for; kind: those of an image/, audio/, video/ or text/ type of that kind")
+    print(f"{'detector':<28} {'exact by file':>14} {'exact by data':>14} {'kind by file':>14} {'kind by data':>14}")
+    for label, verdicts, by_file_column, by_data_column in [
+            ("pb", pb, "pb_file_verdict", "pb_data_verdict"),
+            ("GLib / shared-mime-info", rows, "glib_file_verdict", "glib_data_verdict"),
+            ("libmagic (file --mime-type)", rows, None, "libmagic_verdict")]:
+        cells = []
+        for exact in (True, False):
+            for column, selected in ((by_file_column, [True] * len(rows)), (by_data_column, by_data)):
+                if column is None:
+                    cells.append("")
+                    continue
+                chosen = [(row, v[column]) for row, v, keep in zip(rows, verdicts, selected)
+                          if keep and (exact or named_kind(row))]
+                good = sum(v.startswith("exact") if exact else v in ("exact", "kind") for _, v in chosen)
+                cells.append(f"{good} of {len(chosen)}")
+        print(f"{label:<28} {cells[0]:>14} {cells[1]:>14} {cells[2]:>14} {cells[3]:>14}")
+    if os.environ.get("PB_BENCH_MISSES"):
+        for row, v, data in zip(rows, pb, by_data):
+            for column, answer, scored in (("pb_file_verdict", "pb_file", True), ("pb_data_verdict", "pb_data", data)):
+                if scored and not v[column].startswith("exact"):
+                    glib = row["glib_file" if answer == "pb_file" else "glib_data"]
+                    print(f"miss {answer[3:]:<4} {os.path.basename(row['path'])}\t{row['mime']}\tpb {v[answer]}"
+                          f"\tGLib {glib} ({row['glib_file_verdict' if answer == 'pb_file' else 'glib_data_verdict']})"
+                          f"\tlibmagic {row['libmagic']} ({row['libmagic_verdict']})")
+
+
 def installed_copy(program, work, name):
     """`program` installed in the run's folder as install.sh installs it; a bare name (a pb
     on PATH, installed already) is left as it is."""
@@ -1551,7 +1704,7 @@ def main():
             "sizes": sizes_bench, "small": small_paste_bench, "startup": startup_bench, "many": many_bench,
             "corpus": corpus_bench, "realfiles": realfiles_bench, "qt": qt_import_bench,
             "derived": derived_bench, "remote": remote_bench, "silent": silent_bench,
-            "hostile": hostile_bench, "picker": picker_bench}.get(os.environ.get("PB_BENCH", ""))
+            "hostile": hostile_bench, "picker": picker_bench, "smi": smi_bench}.get(os.environ.get("PB_BENCH", ""))
     if only:
         try:
             only(work)

@@ -126,14 +126,22 @@ def guess_by_head(paths, size=4096):
 
 
 def judge_live(rows):
-    """GLib's two guesses and libmagic's, each with its verdict, for every row, computed now."""
+    """GLib's two guesses and libmagic's, each with its verdict, for every row, computed now;
+    and the row's kind, computed from its file where the row has none."""
     def judge(row):
         path = os.path.join(CORPUS, row["path"])
         by_file, by_data = glib_guesses(path)
         magic = libmagic(path)
-        return {"glib_file": by_file, "glib_file_verdict": mime_verdict(by_file, *file_truth(row)),
-                "glib_data": by_data, "glib_data_verdict": mime_verdict(by_data, row["mime"], row["kind"]),
-                "libmagic": magic, "libmagic_verdict": mime_verdict(magic, row["mime"], row["kind"])}
+        if "kind" in row:
+            row_kind = row["kind"]
+        else:
+            with open(path, "rb") as f:
+                row_kind = kind(row["mime"], f.read())
+        file_mime, file_kind = file_truth({**row, "kind": row_kind})
+        return {"kind": row_kind,
+                "glib_file": by_file, "glib_file_verdict": mime_verdict(by_file, file_mime, file_kind),
+                "glib_data": by_data, "glib_data_verdict": mime_verdict(by_data, row["mime"], row_kind),
+                "libmagic": magic, "libmagic_verdict": mime_verdict(magic, row["mime"], row_kind)}
     try:
         _gio()
     except ImportError:

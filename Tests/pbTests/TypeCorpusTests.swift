@@ -121,22 +121,19 @@ struct TypeCorpusTests {
   /// one of them becomes exact too, so the list never outlives its reason.
   static let deliberateMisses: [Road: [String: String]] = {
     // The data is valid UTF-8, so pb keeps it text; the database's type for it is shared
-    // with a binary encoding (binary STL) and is not text.
+    // with a binary encoding and is not text.
     let textPromise = "valid UTF-8 stays text; the database's type also covers a binary form and is not text"
     var byFile: [String: String] = [:]
-    byFile["written/tetrahedron.stl"] = textPromise
     // An ASCII Type 1 font: the database's x-font-type1 also names the binary PFB and T1
     // forms, so it is a font and not text.
     byFile["files/0275/freeeuro.pfa"] = textPromise
     // Binary data never gets a type that conforms to text: the database makes PKCS #7
     // signatures a sub-class of text, so their glob is not believed for binary bytes.
     byFile["files/0449/message.p7s"] = "binary data: the database's pkcs7-signature is text"
-    // libmagic is sure it is a StarOffice Writer document; only the name says template.
-    byFile["files/0127/DocBookTemplate.stw"] = "libmagic's specific answer keeps its word over the name"
     return [
       .file: byFile,
       .data: [
-        "written/tetrahedron.stl": textPromise, "files/0275/freeeuro.pfa": textPromise,
+        "files/0275/freeeuro.pfa": textPromise
       ],
     ]
   }()

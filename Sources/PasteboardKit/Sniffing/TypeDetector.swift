@@ -85,11 +85,17 @@ public final class TypeDetector {
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
         content = Evidence(TypeDetection(type: answer.type, source: .magic), guess: answer.guess)
       }
-      let found = asksDatabase ? databaseAnswer(head) : nil
+      var found = asksDatabase ? databaseAnswer(head) : nil
       // A PEM block (RFC 7468) is text, and the format the database's magic names by its
       // label (a certificate, a revocation list) both.
       if let found, Self.opensPEMBlock(head), let form = TypeRegistry.textForm(of: found.type) {
         return TypeDetection(type: form, source: .mimeDatabase)
+      }
+      // So is a format written in text that the database does not make a kind of text (a
+      // Godot scene, an ASCII STL model): weighed as text types are. Not every format its
+      // magic names in text: `GIF89a is the name of an image format` is plain text.
+      if let format = found, Self.formatsInText.contains(format.mime), let form = TypeRegistry.textForm(of: format.type) {
+        found = (form, format.priority, format.mime)
       }
       if let found, TypeRegistry.conforms(found.type, to: .text) {
         if found.type == answer?.type {
@@ -117,16 +123,25 @@ public final class TypeDetector {
     }
     var content = Evidence(TypeDetection(type: answer.type, source: .magic), generic: answer.generic)
     // libmagic failing on what the head decompresses to leaves the compressor's answer.
-    if let packed = try? packedType(sniffed.mimeType, head) { content = Evidence(TypeDetection(type: packed, source: .magic)) }
-    // A generic answer yields to the database's; a specific one only to a subclass of it.
+    let packed = try? packedType(sniffed.mimeType, head)
+    if let packed { content = Evidence(TypeDetection(type: packed, source: .magic)) }
+    // A generic answer yields to the database's; a specific one only to a subclass of it
+    // (by pb's conformance or the database's own sub-class-of: an AppImage of an ELF), and
+    // what libmagic found inside compressed data to a format the database's magic finds in
+    // the compressor's header (KOffice's gzip files), not to the compressor itself.
     if asksDatabase, let found = databaseAnswer(head) {
       if found.type == content.detection.type {
         content.confirmed = true
-      } else if content.generic || TypeRegistry.conforms(found.type, to: content.detection.type) {
+      } else if content.generic || TypeRegistry.conforms(found.type, to: content.detection.type)
+        || (packed == nil && database.isSubclass(found.mime, of: sniffed.mimeType))
+        || (packed != nil && !TypeRegistry.conforms(answer.type, to: found.type))
+      {
         content = Evidence(TypeDetection(type: found.type, source: .mimeDatabase), priority: found.priority)
       }
     }
-    return binaryType(content: content, magic: answer, isBinary: sniffed.charset == nil, names: &names, readingDatabase: asksDatabase)
+    return binaryType(
+      content: content, magic: answer, magicMIME: sniffed.mimeType, isBinary: sniffed.charset == nil, names: &names,
+      readingDatabase: asksDatabase)
   }
 
   /// What the content says, and how firmly: libmagic's generic answers and the
@@ -167,9 +182,9 @@ public final class TypeDetector {
 
   /// For data that is not text: the name refines the content, or decides where the
   /// content says nothing firm.
-  private func binaryType(content: Evidence, magic: Answer, isBinary: Bool, names: inout NameEvidence, readingDatabase: Bool)
-    -> TypeDetection
-  {
+  private func binaryType(
+    content: Evidence, magic: Answer, magicMIME: String, isBinary: Bool, names: inout NameEvidence, readingDatabase: Bool
+  ) -> TypeDetection {
     var content = content
     if isBinary, magic.generic, TypeRegistry.conforms(content.detection.type, to: .text) {
       // Bytes libmagic finds binary and cannot name get no text type from the database's
@@ -186,6 +201,15 @@ public final class TypeDetector {
     }
     guard !candidates.isEmpty else { return content.detection }
     if let agreed = Self.agreement(content.detection, candidates) { return agreed }
+    // The database's magic names one of the name's lighter globs (`*.wad` is Doom's first,
+    // a WiiWare bundle's too): as GLib takes it, the two agree.
+    if content.detection.source == .mimeDatabase, names.lighterGlobs.contains(content.detection.type) { return content.detection }
+    // libmagic names a ZIP, OLE or MPEG-4 file by its container's commonest member (a
+    // document, not its template; a presentation, not its slideshow; Excel, not Works; M4A,
+    // not a ringtone): a name of another member of the same container picks it.
+    if content.detection.source == .magic, let member = siblingInContainer(of: magicMIME, among: candidates) {
+      return TypeDetection(type: member, source: .filenameExtension)
+    }
     // Content and name name unrelated formats. libmagic, where it is specific, and the
     // database's strong magic keep their word; a generic answer or weaker magic yields.
     // The database's weaker magic yields only to a name that refines libmagic's own
@@ -196,6 +220,27 @@ public final class TypeDetector {
       return TypeDetection(type: candidates[0], source: .filenameExtension)
     }
     return content.detection
+  }
+
+  /// Containers whose members libmagic tells apart only by their commonest one.
+  private static let memberContainers = ["application/zip", "application/x-ole-storage"]
+  /// libmagic's answers for members of a container that the database does not make
+  /// sub-classes of it: libmagic calls any OLE spreadsheet Excel, and any MPEG-4 file of
+  /// the M4A brand M4A audio (an `.m4r` ringtone is one).
+  private static let membersWithoutLink: [(mime: String, container: String)] = [
+    ("application/vnd.ms-excel", "application/x-ole-storage"), ("audio/x-m4a", "video/mp4"),
+  ]
+
+  /// The first candidate that the database makes a direct member of a container that
+  /// libmagic's answer is a member of too.
+  private func siblingInContainer(of magicMIME: String, among candidates: [TypeIdentifier]) -> TypeIdentifier? {
+    guard
+      let container = Self.membersWithoutLink.first(where: { $0.mime == magicMIME })?.container
+        ?? Self.memberContainers.first(where: { $0 != magicMIME && database.isSubclass(magicMIME, of: $0) })
+    else { return nil }
+    return candidates.first { candidate in
+      TypeRegistry.mimeTypes(of: candidate).contains { database.parents(of: database.canonical($0)).contains(container) }
+    }
   }
 
   /// For data that passed the text check: the most specific text type the content and
@@ -284,14 +329,14 @@ public final class TypeDetector {
 
   /// The database's type for the head: an XML document's root element first (the
   /// database's namespaces), then its magic rules, with the rule's priority.
-  private func databaseAnswer(_ head: UnsafeRawBufferPointer) -> (type: TypeIdentifier, priority: Int)? {
+  private func databaseAnswer(_ head: UnsafeRawBufferPointer) -> (type: TypeIdentifier, priority: Int, mime: String)? {
     if let root = XMLRoot(head: head), let mime = database.typeOfXMLRoot(namespace: root.namespace, localName: root.localName) {
       lastEvidence.sharedMIMEInfo = "\(mime) (XML root element \(root.localName))"
-      return (TypeRegistry.type(forDatabaseMIMEType: mime), 80)
+      return (TypeRegistry.type(forDatabaseMIMEType: mime), 80, mime)
     }
     guard let match = database.magicMatch(in: head) else { return nil }
     lastEvidence.sharedMIMEInfo = "\(match.mime) (magic, priority \(match.priority))"
-    return (TypeRegistry.type(forDatabaseMIMEType: match.mime), match.priority)
+    return (TypeRegistry.type(forDatabaseMIMEType: match.mime), match.priority, match.mime)
   }
 
   /// libmagic's answer as a type. `generic`: the database's magic and the name may say
@@ -313,7 +358,7 @@ public final class TypeDetector {
     /// generic answer, of a guess where its magic is strong (80 or more, where GLib lets no
     /// name decide), and where it finds a kind of this answer. A weak match never overrides
     /// a specific text answer of libmagic's (TeX's `%` is MATLAB's too).
-    func yieldsInText(to found: (type: TypeIdentifier, priority: Int)) -> Bool {
+    func yieldsInText(to found: (type: TypeIdentifier, priority: Int, mime: String)) -> Bool {
       if TypeRegistry.conforms(found.type, to: type) { return true }
       return guess ? found.priority >= 80 : generic
     }
@@ -341,6 +386,16 @@ public final class TypeDetector {
     "audio/x-mod", "audio/x-aiff",
     // A gettext translation or its template, which the database's magic tells apart.
     "text/x-po",
+    // Game Boy Color and Neo Geo Pocket Color ROMs, named as the older consoles' ones, and
+    // Ogg, a container (Annodex, for one).
+    "application/x-gameboy-rom", "application/x-neo-geo-pocket-rom", "video/ogg",
+  ]
+
+  /// Formats written in text (some in binary too) that the database does not make kinds of
+  /// text: in text, its magic for them names their text form.
+  private static let formatsInText: [String] = [
+    "image/x-skencil", "application/x-godot-resource", "application/x-godot-scene", "model/stl",
+    "application/x-spss-por", "application/x-pyspread-spreadsheet",
   ]
 
   /// libmagic's answers for archive formats whose framing is text (ar), never taken as text.
@@ -408,6 +463,8 @@ struct NameEvidence {
   /// GLib would not know the name, so it does not overrule content the database's magic
   /// confirmed.
   private(set) var onlyDeclared: TypeIdentifier?
+  /// The database's globs that matched below the top weight.
+  private(set) var lighterGlobs: [TypeIdentifier] = []
   private var readDatabase = false
 
   init(fileName: String?) {
@@ -425,9 +482,13 @@ struct NameEvidence {
       readDatabase = true
       let globs = database.mimeTypes(forFileName: fileName)
       bestGlob = globs.first?.mime
-      for glob in globs where glob.weight == globs[0].weight {
+      for glob in globs {
         let type = TypeRegistry.type(forDatabaseMIMEType: glob.mime)
-        if !globbed.contains(type) { globbed.append(type) }
+        if glob.weight < globs[0].weight {
+          lighterGlobs.append(type)
+        } else if !globbed.contains(type) {
+          globbed.append(type)
+        }
       }
     }
     guard let declared, let ext else {
@@ -444,7 +505,12 @@ struct NameEvidence {
       return globbed
     }
     let refining = globbed.filter { TypeRegistry.conforms($0, to: declared) }
-    let types = refining + (refining.contains(declared) ? [] : [declared]) + globbed.filter { !refining.contains($0) }
+    var types = refining + (refining.contains(declared) ? [] : [declared]) + globbed.filter { !refining.contains($0) }
+    // An extension Apple and the database give unrelated formats (`.scn`): the database's
+    // is the one this system's files are.
+    if TypeRegistry.homonymExtensions.contains(ext.lowercased()), !globbed.isEmpty {
+      types = globbed + (globbed.contains(declared) ? [] : [declared])
+    }
     onlyDeclared = readDatabase && globbed.isEmpty ? declared : nil
     found = types
     return types

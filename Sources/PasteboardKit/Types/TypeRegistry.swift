@@ -185,7 +185,7 @@ public enum TypeRegistry {
   /// Extensions that name one format in Apple's declarations and another in the
   /// database, which nothing else in either tells apart: `.as` is AppleSingle there and an
   /// Applix spreadsheet here, `.scn` a SceneKit scene there and a Godot scene here.
-  private static let homonymExtensions: Set<String> = ["as", "scn"]
+  static let homonymExtensions: Set<String> = ["as", "scn"]
 
   /// Whether a database type whose glob names `ext` is the format Apple declares `ext`
   /// for. The extension alone is not enough (`.ts` is a Qt translation in the database
@@ -366,11 +366,12 @@ public enum TypeRegistry {
   /// Formats that are always text but that the database does not make a sub-class of
   /// text/plain, as it does PostScript, subtitles and desktop files: XPM (C source), Xfig,
   /// AFM and BDF fonts, the ASX, WPL and QuickTime-link playlists (XML), RealMedia
-  /// metafiles (a list of URLs), shell archives, FrameMaker MIF and SPARQL queries.
+  /// metafiles (a list of URLs), shell archives, FrameMaker MIF, SPARQL queries and the
+  /// Andrew Toolkit's inset data streams.
   private static let alwaysText: Set<String> = [
     "image/x-xpixmap", "image/x-xfig", "application/x-font-afm", "application/x-font-bdf", "audio/x-ms-asx",
     "application/vnd.ms-wpl", "application/x-quicktime-media-link", "application/ram", "application/x-shar",
-    "application/x-mif", "application/sparql-query",
+    "application/x-mif", "application/sparql-query", "application/andrew-inset",
   ]
 
   /// What an undeclared MIME type conforms to: the types of its `sub-class-of` links
