@@ -184,10 +184,8 @@ static int read_scans(j_decompress_ptr codec, struct jpeg_failure *failure) {
   jmp_buf recovery;
   failure->recovery = &recovery;
   // A frame header met again is read in part before libjpeg refuses it: the first one's
-  // fields are put back.
-  boolean progressive = codec->progressive_mode, arithmetic = codec->arith_code;
-  int precision = codec->data_precision, components = codec->num_components;
-  JDIMENSION width = codec->image_width, height = codec->image_height;
+  // fields are put back from here.
+  struct jpeg_decompress_struct frame = *codec;
   if (setjmp(recovery) == 0) {
     int consumed;
     do consumed = jpeg_consume_input(codec);
@@ -197,12 +195,9 @@ static int read_scans(j_decompress_ptr codec, struct jpeg_failure *failure) {
     return failure->over_scans ? PBX_IMAGE_OVER_SCAN_BUDGET : PBX_IMAGE_NO_MEMORY;
   } else {
     codec->inputctl->eoi_reached = TRUE;
-    codec->progressive_mode = progressive;
-    codec->arith_code = arithmetic;
-    codec->data_precision = precision;
-    codec->num_components = components;
-    codec->image_width = width;
-    codec->image_height = height;
+    codec->progressive_mode = frame.progressive_mode, codec->arith_code = frame.arith_code;
+    codec->data_precision = frame.data_precision, codec->num_components = frame.num_components;
+    codec->image_width = frame.image_width, codec->image_height = frame.image_height;
   }
   failure->recovery = NULL;
   return PBX_IMAGE_OK;
