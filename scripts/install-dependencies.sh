@@ -56,6 +56,7 @@
 #   lintian            the package test builds the .deb (scripts/package-deb), checks it
 #                      with lintian and installs it with apt-get
 #   jq                 the README's tour pipes pb info --json into jq (ReadmeTests)
+#   libjpeg-turbo-progs jpegtran makes the progressive photo of the damaged-JPEG tests
 set -eu
 
 tests=false
@@ -128,6 +129,7 @@ kitty              command -v kitty
 tmux               command -v tmux
 lintian            command -v lintian
 jq                 command -v jq
+libjpeg-turbo-progs command -v jpegtran
 '
 packages=$build_packages
 if $tests; then packages="$packages$test_packages"; fi

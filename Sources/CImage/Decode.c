@@ -8,6 +8,8 @@
 
 #include <gif_lib.h>
 #include <jpeglib.h>
+#include <jerror.h>
+#include <jpegint.h>
 #include <libdeflate.h>
 #include <tiffio.h>
 #include <webp/decode.h>
@@ -51,12 +53,18 @@ struct jpeg_failure {
   struct jpeg_error_mgr manager;
   struct jpeg_progress_mgr progress;
   uint32_t max_scans;
+  /// The scan budget ended the decoding: a refusal, never an image of the scans before.
+  int over_scans;
   jmp_buf jump;
+  /// Where an error lands instead while the scans are read (`read_scans`).
+  jmp_buf *recovery;
 };
 
 /// libjpeg's errors end the decoding by jumping back to pbx's caller, not by exit().
 static void jpeg_fail(j_common_ptr codec) {
-  longjmp(((struct jpeg_failure *)codec->err)->jump, 1);
+  struct jpeg_failure *failure = (struct jpeg_failure *)codec->err;
+  if (failure->recovery) longjmp(*failure->recovery, 1);
+  longjmp(failure->jump, 1);
 }
 
 /// Warnings (a corrupt but readable stream) are not printed: the owner has no terminal.
@@ -68,7 +76,11 @@ static void jpeg_quiet(j_common_ptr codec) {
 /// libjpeg-turbo's own example keeps it: a scan past the budget ends the decoding.
 static void jpeg_limit_scans(j_common_ptr codec) {
   j_decompress_ptr decompress = (j_decompress_ptr)codec;
-  if ((uint32_t)decompress->input_scan_number > ((struct jpeg_failure *)codec->err)->max_scans) jpeg_fail(codec);
+  struct jpeg_failure *failure = (struct jpeg_failure *)codec->err;
+  if ((uint32_t)decompress->input_scan_number > failure->max_scans) {
+    failure->over_scans = 1;
+    jpeg_fail(codec);
+  }
 }
 
 /// The scans (SOS markers) of the JPEG in `data`, counted up to one past `stop` by
@@ -165,6 +177,32 @@ static size_t turned_place(int orientation, size_t x, size_t y, size_t width, si
   }
 }
 
+/// Reads every scan of a JPEG in buffered-image mode. An error in a scan after the
+/// first ends the reading there, as the end of the file would: the output pass takes
+/// the coefficients as they are. Over the scan budget, or out of memory, is a refusal.
+static int read_scans(j_decompress_ptr codec, struct jpeg_failure *failure) {
+  jmp_buf recovery;
+  failure->recovery = &recovery;
+  // A frame header met again is read in part before libjpeg refuses it: the first one's
+  // fields are put back from here.
+  struct jpeg_decompress_struct frame = *codec;
+  if (setjmp(recovery) == 0) {
+    int consumed;
+    do consumed = jpeg_consume_input(codec);
+    while (consumed != JPEG_REACHED_EOI && consumed != JPEG_SUSPENDED);
+  } else if (failure->over_scans || failure->manager.msg_code == JERR_OUT_OF_MEMORY) {
+    failure->recovery = NULL;
+    return failure->over_scans ? PBX_IMAGE_OVER_SCAN_BUDGET : PBX_IMAGE_NO_MEMORY;
+  } else {
+    codec->inputctl->eoi_reached = TRUE;
+    codec->progressive_mode = frame.progressive_mode, codec->arith_code = frame.arith_code;
+    codec->data_precision = frame.data_precision, codec->num_components = frame.num_components;
+    codec->image_width = frame.image_width, codec->image_height = frame.image_height;
+  }
+  failure->recovery = NULL;
+  return PBX_IMAGE_OK;
+}
+
 static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budget, pbx_image *image,
                        pbx_follower *follower) {
   struct jpeg_decompress_struct codec;
@@ -175,6 +213,8 @@ static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budge
   failure.manager.error_exit = jpeg_fail;
   failure.manager.output_message = jpeg_quiet;
   failure.max_scans = budget->max_scans;
+  failure.over_scans = 0;
+  failure.recovery = NULL;
   if (setjmp(failure.jump)) {
     jpeg_destroy_decompress(&codec);
     pbx_follow_stop(follower);
@@ -201,7 +241,26 @@ static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budge
     return status;
   }
   codec.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+  // A JPEG of several scans (progressive) is read whole before its first row, here in
+  // buffered-image mode: damage that stops libjpeg in a later scan (a second SOF, bad
+  // progression) leaves the image of the scans before it, as GdkPixbuf's loader, which
+  // GTK reads a pasted image with, shows it. A whole file's rows are the same either way.
+  int buffered = jpeg_has_multiple_scans(&codec);
+  codec.buffered_image = buffered;
   jpeg_start_decompress(&codec);
+  if (buffered) {
+    JDIMENSION checked_width = codec.output_width, checked_height = codec.output_height;
+    if ((status = read_scans(&codec, &failure)) != PBX_IMAGE_OK) {
+      jpeg_destroy_decompress(&codec);
+      return status;
+    }
+    jpeg_start_output(&codec, codec.input_scan_number);
+    // The budget was checked for these.
+    if (codec.output_width != checked_width || codec.output_height != checked_height) {
+      jpeg_destroy_decompress(&codec);
+      return PBX_IMAGE_DAMAGED;
+    }
+  }
   uint32_t width = codec.output_width, height = codec.output_height;
   pixels = allocate_pixels(width, height, 3);
   // A turned image's rows are decoded here and each pixel put in its place.
@@ -237,9 +296,14 @@ static int decode_jpeg(const uint8_t *data, size_t size, const pbx_budget *budge
     if (following && (codec.output_scanline % 16 == 0 || codec.output_scanline == height))
       pbx_follow_rows(follower, codec.output_scanline);
   }
-  // Every row is decoded: what fails past them (a stray marker before the end) spoils no
-  // pixel, and the encoder following the rows may have sent most of the PNG already.
-  if (setjmp(failure.jump) == 0) jpeg_finish_decompress(&codec);
+  // Every row is out, gray where damaged data was skipped (libjpeg's warnings): an error
+  // only now is the damage found past the scan (a second SOF or SOI, a bogus marker).
+  // GdkPixbuf's loader, which GTK reads a pasted image with, keeps such an image whole,
+  // and so does pb: the encoder may already have sent most of its PNG.
+  if (setjmp(failure.jump) == 0) {
+    if (buffered) jpeg_finish_output(&codec);
+    jpeg_finish_decompress(&codec);
+  }
   jpeg_destroy_decompress(&codec);
   free(row);
   int swapped = orientation >= 5;

@@ -202,7 +202,7 @@ final class DesktopBridge {
     switch work.outcome() {
     case .failure(let error):
       switch error {
-      case .empty, .timeout, .keptSending, .failed:
+      case .empty, .timeout, .keptSending, .wentAwayMidTransfer, .failed:
         // Not when the owner went while it was read, or another copy came: the next
         // import covers it, and the report was of a copy nobody holds.
         if !went && !again { notify(.notImported(error)) }

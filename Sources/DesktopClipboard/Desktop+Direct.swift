@@ -117,6 +117,11 @@ extension Desktop {
       ? choices.first
       : preferred.lazy.compactMap { wanted in choices.first { TypeRegistry.conforms($0.type, to: wanted) } }.first
     guard let chosen else {
+      if !plan.pastTypeLimit.isEmpty {
+        throw .notAmongTypesRead(
+          wanted: preferred.map(\.rawValue), selection: reader.selectionName, limit: ImportLimits.typeLimit,
+          listed: choices.count + plan.pastTypeLimit.count)
+      }
       throw .notOffered(wanted: preferred.map(\.rawValue), selection: reader.selectionName, offered: choices.map(\.names[0]))
     }
     let file = try DesktopError.catching { try SystemCall.memoryFile(named: "the desktop's \(chosen.names[0])") }

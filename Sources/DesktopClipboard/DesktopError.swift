@@ -21,6 +21,9 @@ public enum DesktopError: Error, Sendable, Equatable {
   /// The desktop's `selection` offers none of the types `wanted` (none at all pb can
   /// read when `wanted` is empty); it offers `offered`.
   case notOffered(wanted: [String], selection: String, offered: [String])
+  /// None of the types `wanted` is among the first `limit` of the `listed` names the
+  /// desktop's `selection` offers, the only ones pb reads (`ImportLimits.typeLimit`).
+  case notAmongTypesRead(wanted: [String], selection: String, limit: Int, listed: Int)
   /// The type chosen of the desktop's offer (offered as `name`) is not text, and
   /// would be written to a terminal: `command` (> file.`filenameExtension`) saves it.
   case binaryToTerminal(name: String, size: Int64, filenameExtension: String, command: String)
@@ -29,6 +32,9 @@ public enum DesktopError: Error, Sendable, Equatable {
   /// `what` began to send and was still sending after `seconds` (a limit the caller
   /// chose): data without end, or too slow to end in time.
   case keptSending(what: String, seconds: Double)
+  /// `what` went away (its window destroyed: killed, or it quit) after it began to send,
+  /// `received` bytes in: the rest never comes.
+  case wentAwayMidTransfer(what: String, received: Int64)
   /// What OSC 52 cannot carry: `reason` says why and what to do.
   case osc52Refused(String)
   /// A hidden command was started with words it does not take: a pb of another version

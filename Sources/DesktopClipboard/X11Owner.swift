@@ -298,12 +298,14 @@ final class X11Owner {
       transfers.removeAll { $0 === transfer }
       return
     }
-    // A conversion that fails mid-stream ends the transfer with no last piece: the
-    // requestor never has a PNG that looks whole (its IEND is never sent).
+    // A conversion that fails mid-stream ends the transfer at once with the empty last
+    // piece, so that the requestor does not wait out its time limit: what it has is a
+    // PNG without its IEND, which no decoder takes for a whole one.
     guard let (size, whole) = try? offer.available(of: transfer.target),
       let bytes = try? offer.bytes(of: transfer.target, at: transfer.offset, count: Int(min(Int64(x.chunkSize), size - transfer.offset)))
     else {
-      transfers.removeAll { $0 === transfer }
+      transfer.sentLast = true
+      x.setProperty(transfer.requestor, transfer.property, type: transfer.type, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
       return
     }
     if bytes.isEmpty && !whole {

@@ -128,23 +128,48 @@ final class X11Reader {
     else { return nil }
     if first.type != incr { return x.names(of: [first.type])[0] }
     // INCR: the first property (now deleted, which asks for the first piece) held only
-    // a size. Each piece arrives as a new value; an empty one ends the transfer.
+    // a size. Each piece arrives as a new value; an empty one ends the transfer. The
+    // owner's window is watched: one killed mid-transfer is said so at once, rather than
+    // waited for until the time limit.
+    let owner = watchDestruction(of: owner())
+    defer { if owner != xcb_window_t(XCB_NONE) { watchDestruction(of: owner, false) } }
+    var received: Int64 = 0
     var pieceType = first.type
     while true {
       // Pieces that come as fast as they are taken never leave the wait for the time.
       if SystemCall.monotonicMilliseconds() >= deadline { throw timedOut() }
       let property = answered.property
       let arrived = try x.awaitEvent(until: deadline) { event in
+        if event.code == XCB_DESTROY_NOTIFY { return event.as(xcb_destroy_notify_event_t.self).window == owner }
         let notify = event.as(xcb_property_notify_event_t.self)
         return event.code == XCB_PROPERTY_NOTIFY && notify.window == window && notify.atom == property
           && notify.state == UInt8(XCB_PROPERTY_NEW_VALUE.rawValue)
       }
-      if arrived == nil { throw timedOut() }
-      guard let piece = try x.takeProperty(window, answered.property, into: { (_, bytes) throws(DesktopError) in try sink(bytes) })
+      guard let arrived else { throw timedOut() }
+      if arrived.code == XCB_DESTROY_NOTIFY {
+        throw .wentAwayMidTransfer(what: "the application that owns the \(selectionName) selection", received: received)
+      }
+      guard
+        let piece = try x.takeProperty(
+          window, answered.property,
+          into: { (_, bytes) throws(DesktopError) in
+            received += Int64(bytes.count)
+            try sink(bytes)
+          })
       else { continue }
       if piece.size == 0 { return x.names(of: [pieceType])[0] }
       pieceType = piece.type
     }
+  }
+
+  /// Hears (or, with `watching` false, stops hearing) of `window`'s destruction; returns it.
+  @discardableResult
+  private func watchDestruction(of window: xcb_window_t, _ watching: Bool = true) -> xcb_window_t {
+    guard window != xcb_window_t(XCB_NONE) else { return window }
+    let mask: [UInt32] = [watching ? XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue : 0]
+    xcb_change_window_attributes(x.connection, window, XCB_CW_EVENT_MASK.rawValue, mask)
+    x.flush()
+    return window
   }
 
   private func timedOut() -> DesktopError {

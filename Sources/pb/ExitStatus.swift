@@ -93,9 +93,11 @@ enum ExitStatus {
     switch error {
     case .empty: 1
     case .notOffered, .binaryToTerminal: 1
+    case .notAmongTypesRead: 1
     case .osc52Refused: 65
     case .unavailable, .failed, .noXFixes, .hiddenCommandArguments: 69
     case .timeout, .keptSending, .bridgeRunning: 75
+    case .wentAwayMidTransfer: 75
     case .pasteboard(let error): of(error)
     }
   }

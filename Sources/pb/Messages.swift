@@ -277,6 +277,9 @@ extension DesktopError {
       }
       return "the desktop's \(selection) selection offers no \(Display.value(wanted.joined(separator: ", "))); "
         + "it offers \(Display.value(offered.joined(separator: ", ")))"
+    case .notAmongTypesRead(let wanted, let selection, let limit, let listed):
+      return "only the first \(limit) of the \(listed) types the desktop's \(selection) selection offers are read, and "
+        + "\(Display.value(wanted.joined(separator: ", "))) is not among them; no pb command reads further"
     case .binaryToTerminal(let name, let size, let ext, let command):
       return "the desktop's \(Display.value(name)) (\(ByteCount.format(size))) is not text; save it with \(Display.line(command)) "
         + "> file.\(ext), or write it here anyway with --force"
@@ -284,6 +287,8 @@ extension DesktopError {
       return "\(what) did not answer within \(seconds) s; try again" + (adjustable ? ", or give it longer with --timeout" : "")
     case .keptSending(let what, let seconds):
       return "\(what) kept sending for \(seconds) s without ending its data; try again, or give it longer with --timeout"
+    case .wentAwayMidTransfer(let what, let received):
+      return "\(what) went away after sending \(ByteCount.format(received)), before the end of its data; copy again in the application, then try again"
     case .osc52Refused(let reason):
       return Display.line(reason)
     case .hiddenCommandArguments(let command):

@@ -410,4 +410,60 @@ extension DerivedRepresentationTests {
     #expect(refused.stderr == "pb: cannot make public.png of the item: the image is damaged; paste what it holds instead (pb types lists it)\n")
     #expect(try sandbox.pb("paste", "-t", "jpeg").stdout == bytes)
   }
+
+  /// A 4000x3000 photo (progressive when `progressive`: jpegtran's) with a second SOF
+  /// marker 60% into it: libjpeg decodes the rows before it, gray after, and then fails
+  /// at the marker, long after the first MiB of the PNG was made.
+  static func damagedPhoto(_ sandbox: Sandbox, progressive: Bool) throws -> String {
+    let whole = sandbox.root.appendingPathComponent("whole.jpg").path
+    let made = try sandbox.run(python, [images, "make-jpeg", whole, "4000", "3000"], stdin: nil, environment: [:])
+    try #require(made.status == 0, "\(made)")
+    let source = whole + (progressive ? ".progressive" : "")
+    if progressive {
+      let turned = try sandbox.run("/bin/sh", ["-c", "jpegtran -progressive \"$0\" > \"$1\"", whole, source], stdin: nil, environment: [:])
+      try #require(turned.status == 0, "\(turned)")
+    }
+    let damaged = sandbox.root.appendingPathComponent("damaged.jpg").path
+    try #require(try sandbox.run(python, [images, "damage", source, damaged], stdin: nil, environment: [:]).status == 0)
+    return damaged
+  }
+
+  /// pb paste -t png of the damaged photo copied to the board: a whole PNG of GTK's view of it.
+  static func pastedDamagedPhoto(_ sandbox: Sandbox, progressive: Bool) throws -> Data {
+    let damaged = try damagedPhoto(sandbox, progressive: progressive)
+    try #require(try sandbox.pb("copy", damaged).status == 0)
+    let pasted = try sandbox.pb("paste", "-t", "png")
+    try #require(pasted.status == 0, "\(pasted.status) \(pasted.stderr)")
+    try #require(try checkPNG(sandbox, pasted.stdout) == "4000x3000")
+    #expect(pasted.stdout.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "no IEND at the end")
+    let png = try sandbox.file("pasted.png", pasted.stdout)
+    let compared = try sandbox.run(python, [images, "same-as-gtk", png, damaged], stdin: nil, environment: [:])
+    #expect(compared.text == "same\n", "pb's PNG is not what GTK makes of the JPEG: \(compared)")
+    return pasted.stdout
+  }
+
+  @Test("X11: a JPEG that fails past its first MiB of PNG is read whole, as GTK shows it: INCR pieces and pb paste give one PNG",
+    arguments: [false, true])
+  func damagedPastFirstPieceOnX11(progressive: Bool) throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let png = try Self.pastedDamagedPhoto(sandbox, progressive: progressive)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    let file = sandbox.root.appendingPathComponent("pieces.png").path
+    let read = try x.client(sandbox, "python3", [Sandbox.support("x11_client.py"), "pieces", "image/png", file])
+    #expect(read.status == 0, "\(read)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == png, "the owner's pieces differ from pb paste's PNG")
+    // A second reader is served from memory, the same.
+    #expect(try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "image/png"]).stdout == png)
+  }
+
+  @Test("Wayland: a JPEG that fails past its first MiB of PNG is read whole by wl-paste, as pb paste gives it")
+  func damagedPastFirstPieceOnWayland() throws {
+    let sandbox = try Sandbox()
+    let sway = try PrivateSway(sandbox)
+    let png = try Self.pastedDamagedPhoto(sandbox, progressive: false)
+    try #require(try sandbox.pb(["publish"], environment: sway.environment).status == 0)
+    let read = try sway.client(sandbox, "wl-paste", ["-t", "image/png"])
+    #expect(read.status == 0 && read.stdout == png, "wl-paste's PNG differs from pb paste's: \(read.status) \(read.stdout.count)")
+  }
 }

@@ -272,4 +272,35 @@ struct DesktopDirectTests {
     #expect(desktop()?.status != 0 && desktop()?.stdout.isEmpty == true, "the application's copy gone: \(String(describing: desktop()))")
     withExtendedLifetime(bridge) {}
   }
+
+  @Test("X11: an owner killed in the middle of an INCR transfer is said to have gone away, not to have kept sending")
+  func ownerKilledMidTransfer() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let owner = try Background(sandbox, ["python3", DesktopTests.client, "midway", "image/png"], environment: x.environment)
+    try #require(owner.waitFor("owned").contains("owned"))
+    // It kills itself once its first piece is sent: pb hears of it at once, well within
+    // the 2 s a type has, and so never waits long enough to call it late.
+    let pasted = try sandbox.pb(["paste", "--desktop", "-t", "public.png"], environment: x.environment)
+    #expect(pasted.status == 75 && pasted.stdout.isEmpty, "\(pasted)")
+    #expect(
+      pasted.stderr == "pb: the application that owns the clipboard selection went away after sending 64.0 KiB, before the end of its data; "
+        + "copy again in the application, then try again\n", "\(pasted.stderr)")
+  }
+
+  @Test("X11: -t of a type listed past the first 100 says pb read only those, not that the owner offers none")
+  func wantedPastTypeLimit() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let html = try sandbox.file("page.html", "<b>late</b>")
+    let offer = try x.offer(sandbox, (0..<120).map { "application/x-many-\($0)=" } + ["text/html=\(html)"])
+    #expect(try sandbox.pb(["types", "--desktop"], environment: x.environment).lines.count == 100, "the offer took effect")
+    let pasted = try sandbox.pb(["paste", "--desktop", "-t", "html"], environment: x.environment)
+    #expect(pasted.status == 1 && pasted.stdout.isEmpty, "\(pasted)")
+    #expect(
+      pasted.stderr.hasSuffix(
+        "pb: only the first 100 of the 121 types the desktop's clipboard selection offers are read, and public.html is not "
+          + "among them; no pb command reads further\n"), "\(pasted.stderr)")
+    _ = offer
+  }
 }

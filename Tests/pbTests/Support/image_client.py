@@ -7,6 +7,10 @@
                                pixel data inflates to exactly its rows, else why not
   same-pixels PNG IMAGE        prints "same" when GdkPixbuf decodes both files to the
                                same pixels, else how many bytes differ
+  same-as-gtk PNG IMAGE        the same, IMAGE decoded as GTK decodes a pasted image
+                               (a PixbufLoader whose error at the end is ignored)
+  damage JPEG OUT              writes JPEG with a second SOF marker 60% into it: libjpeg
+                               decodes the rows before it, and fails at the marker
   gtk-png                      a GTK 3 client reading the clipboard's image/png, decoded
                                by GdkPixbuf: prints WIDTHxHEIGHT, or "none"
   make-bomb KIND OUT           writes a small image whose headers claim 10000x10000
@@ -194,11 +198,27 @@ def check_png(path):
     return "%dx%d" % (width, height)
 
 
-def same_pixels(png, image):
+def gtk_view(path):
+    """The image as gtk_selection_data_get_pixbuf gives it: whatever a PixbufLoader
+    made of the bytes, its errors ignored."""
+    import gi
+    gi.require_version("GdkPixbuf", "2.0")
+    from gi.repository import GdkPixbuf, GLib
+    loader = GdkPixbuf.PixbufLoader()
+    try:
+        loader.write(open(path, "rb").read())
+        loader.close()
+    except GLib.Error:
+        pass
+    return loader.get_pixbuf()
+
+
+def same_pixels(png, image, as_gtk=False):
     import gi
     gi.require_version("GdkPixbuf", "2.0")
     from gi.repository import GdkPixbuf
-    first, second = (GdkPixbuf.Pixbuf.new_from_file(path) for path in (png, image))
+    first = GdkPixbuf.Pixbuf.new_from_file(png)
+    second = gtk_view(image) if as_gtk else GdkPixbuf.Pixbuf.new_from_file(image)
     if (first.get_width(), first.get_height(), first.get_n_channels()) != \
             (second.get_width(), second.get_height(), second.get_n_channels()):
         return "different sizes"
@@ -236,5 +256,11 @@ if __name__ == "__main__":
         print(check_png(sys.argv[2]))
     elif command == "same-pixels":
         print(same_pixels(sys.argv[2], sys.argv[3]))
+    elif command == "same-as-gtk":
+        print(same_pixels(sys.argv[2], sys.argv[3], as_gtk=True))
+    elif command == "damage":
+        data = open(sys.argv[2], "rb").read()
+        at = len(data) * 6 // 10
+        open(sys.argv[3], "wb").write(data[:at] + b"\xff\xc0\x00\x11" + data[at + 4:])
     elif command == "gtk-png":
         print(gtk_png())

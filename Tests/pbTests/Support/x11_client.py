@@ -16,9 +16,13 @@
   offer TARGET=FILE... owns CLIPBOARD with these targets (and TARGETS), prints "owned",
                        and answers requests until another client takes it, printing
                        "asked TARGET" as each comes; TARGET= is listed but refused
+  midway TARGET        owns CLIPBOARD offering TARGET (prints "owned"), answers a request
+                       for it with INCR, sends one piece of 64 KiB and kills itself: an
+                       owner killed mid-transfer
 
 python-xlib, from PyPI, speaks the protocol.
 """
+import os
 import select
 import signal
 import sys
@@ -172,6 +176,34 @@ def main():
             e.requestor.send_event(event.SelectionNotify(
                 time=e.time, requestor=e.requestor, selection=e.selection, target=e.target, property=property))
             d.flush()
+    elif mode == "midway":
+        target, targets = d.intern_atom(names[0]), d.intern_atom("TARGETS")
+        window.set_selection_owner(clipboard, X.CurrentTime)
+        d.flush()
+        if d.get_selection_owner(clipboard) != window:
+            sys.exit("could not take the clipboard")
+        print("owned", flush=True)
+        while True:
+            e = d.next_event()
+            if e.type != X.SelectionRequest:
+                continue
+            property = e.property or e.target
+            if e.target == targets:
+                e.requestor.change_property(property, Xatom.ATOM, 32, [targets, target])
+            elif e.target == target:
+                e.requestor.change_attributes(event_mask=X.PropertyChangeMask)
+                e.requestor.change_property(property, d.intern_atom("INCR"), 32, [1 << 20])
+            else:
+                property = X.NONE
+            e.requestor.send_event(event.SelectionNotify(
+                time=e.time, requestor=e.requestor, selection=e.selection, target=e.target, property=property))
+            d.flush()
+            if e.target == target:
+                break
+        wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyDelete)
+        e.requestor.change_property(property, target, 8, bytes(range(256)) * 256)
+        d.sync()
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 main()
