@@ -156,73 +156,121 @@ extension JSONValue {
   /// The inside of a JSON string, from its UTF-8 bytes given a chunk at a time: quote,
   /// backslash and the control characters escaped, C0 (below 0x20) and C1 (U+0080 to
   /// U+009F, which a terminal takes for commands: 0x9B begins a CSI sequence as ESC [
-  /// does) alike, so that a report on a terminal shows a clip's controls as text. Other
-  /// bytes pass through as they are, so a chunk may end in the middle of a character.
+  /// does) alike, and the invisible characters that reorder or hide text (bidirectional
+  /// overrides and isolates, zero-width spaces and joiners, the line and paragraph
+  /// separators: Unicode's format and separator categories), so that a report on a
+  /// terminal shows what a clip holds, and a parser reads the same characters from the
+  /// escapes. Other bytes pass through as they are, so a chunk may end in the middle of
+  /// a character.
   public struct StringEscaper {
-    /// A C1 character's lead byte ended the last chunk: its second byte decides.
-    private var leadHeld = false
+    /// The first bytes of a character that the last chunk ended in the middle of.
+    private var held: [UInt8] = []
 
     public init() {}
 
     public mutating func append(_ bytes: UnsafeRawBufferPointer, to escaped: inout [UInt8]) {
       var index = 0
-      if leadHeld {
-        leadHeld = false
-        if let second = bytes.first, Self.isC1Second(second) {
-          JSONValue.appendEscape(of: second, to: &escaped)
-          index = 1
-        } else {
-          escaped.append(Self.c1Lead)
-        }
+      if !held.isEmpty {
+        // The character begun in the last chunk, completed from this one.
+        let needed = Self.length(ofLead: held[0]) - held.count
+        let taken = min(needed, bytes.count)
+        held += bytes[..<taken]
+        index = taken
+        guard taken == needed else { return }
+        let character = held
+        held.removeAll()
+        character.withUnsafeBytes { Self.appendCharacter($0, to: &escaped) }
       }
       // Runs that need no escape (nearly everything) are appended whole.
       var runStart = index
       while index < bytes.count {
         let byte = bytes[index]
-        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-          escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-          JSONValue.appendEscape(of: byte, to: &escaped)
+        if byte < 0x80 {
+          if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+            JSONValue.appendEscape(of: UInt32(byte), to: &escaped)
+            runStart = index + 1
+          }
           index += 1
-          runStart = index
-        } else if byte == Self.c1Lead, index + 1 == bytes.count {
-          escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-          leadHeld = true
-          index += 1
-          runStart = index
-        } else if byte == Self.c1Lead, Self.isC1Second(bytes[index + 1]) {
-          escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-          JSONValue.appendEscape(of: bytes[index + 1], to: &escaped)
-          index += 2
-          runStart = index
-        } else {
-          index += 1
+          continue
         }
+        let length = Self.length(ofLead: byte)
+        guard Self.mayBeEscaped(lead: byte) else {
+          index += length
+          continue
+        }
+        escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+        if index + length > bytes.count {
+          held = Array(bytes[index...])
+          return
+        }
+        Self.appendCharacter(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + length)]), to: &escaped)
+        index += length
+        runStart = index
       }
-      escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+      escaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<min(index, bytes.count)]))
     }
 
-    /// Ends the string: a lead byte held back with nothing after it goes out as it is.
+    /// Ends the string: the bytes of a character left unfinished go out as they are.
     public mutating func finish(to escaped: inout [UInt8]) {
-      if leadHeld { escaped.append(Self.c1Lead) }
-      leadHeld = false
+      escaped += held
+      held.removeAll()
     }
 
-    /// U+0080 to U+009F in UTF-8: C2 80 to C2 9F.
-    private static let c1Lead: UInt8 = 0xC2
-    private static func isC1Second(_ byte: UInt8) -> Bool { byte >= 0x80 && byte <= 0x9F }
+    /// How many bytes a UTF-8 character starting with `lead` takes (1 for a byte that
+    /// cannot start one, which passes as it is).
+    private static func length(ofLead lead: UInt8) -> Int {
+      lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    }
+
+    /// Whether a character starting with `lead` can be one that is escaped: the blocks
+    /// that hold C1 and every format or separator character (U+0080-U+00BF,
+    /// U+0600-U+1FFF, U+2000-U+2FFF, U+F000-U+FFFF and the planes past the first), so
+    /// that most text (Latin, Greek, Cyrillic, CJK, Hangul) is not decoded.
+    private static func mayBeEscaped(lead: UInt8) -> Bool {
+      switch lead {
+      case 0xC2, 0xD8...0xE2, 0xEF, 0xF0...0xF4: return true
+      default: return false
+      }
+    }
+
+    /// One whole character: escaped when it is C1, a format or a separator character,
+    /// else as it is.
+    private static func appendCharacter(_ bytes: UnsafeRawBufferPointer, to escaped: inout [UInt8]) {
+      var value = UInt32(bytes[0] & (0x7F >> bytes.count))
+      for continuation in bytes.dropFirst() { value = value << 6 | UInt32(continuation & 0x3F) }
+      if let scalar = Unicode.Scalar(value), isEscaped(scalar) {
+        JSONValue.appendEscape(of: value, to: &escaped)
+      } else {
+        escaped.append(contentsOf: bytes)
+      }
+    }
+
+    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+      if (0x80...0x9F).contains(scalar.value) { return true }
+      switch scalar.properties.generalCategory {
+      case .format, .lineSeparator, .paragraphSeparator: return true
+      default: return false
+      }
+    }
   }
 
-  fileprivate static func appendEscape(of byte: UInt8, to escaped: inout [UInt8]) {
-    switch byte {
-    case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-    case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+  fileprivate static func appendEscape(of value: UInt32, to escaped: inout [UInt8]) {
+    switch value {
+    case 0x22: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+    case 0x5C: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
     case 0x0A: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
     case 0x0D: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
     case 0x09: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
     case 0x08: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
     case 0x0C: escaped += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+    case 0x10000...:
+      // Past the first plane, as a UTF-16 surrogate pair, as JSON writes it.
+      let offset = value - 0x10000
+      appendEscape(of: 0xD800 + (offset >> 10), to: &escaped)
+      appendEscape(of: 0xDC00 + (offset & 0x3FF), to: &escaped)
     default:
-      escaped += Array("\\u00".utf8) + [ASCII.hexDigit(byte >> 4), ASCII.hexDigit(byte & 15)]
+      escaped += Array("\\u".utf8) + [12, 8, 4, 0].map { ASCII.hexDigit(UInt8((value >> $0) & 15)) }
     }
   }
 }

@@ -58,12 +58,22 @@ extension Pasteboard {
   /// that commits in between removes the history read next, and the read starts over.
   /// Groups whose opener has exited show as closed.
   public func stateAndHistory() throws(PasteboardError) -> (PasteboardState, History) {
-    try readConsistently("read the history of") { () throws(PasteboardError) -> (PasteboardState, History)? in
+    let (state, history, _) = try stateHistoryAndVersion()
+    return (state, history)
+  }
+
+  /// `stateAndHistory`, and which history file it read (a list checks it for changes).
+  func stateHistoryAndVersion() throws(PasteboardError) -> (PasteboardState, History, HistoryVersion) {
+    try readConsistently("read the history of") { () throws(PasteboardError) -> (PasteboardState, History, HistoryVersion)? in
       let state = try self.state()
+      // History files are replaced whole (renamed into place): the same file before and
+      // after the read is the one read.
+      let version = try historyVersion(at: state.changeCount)
       var history = try self.storedHistory(at: state.changeCount).history
       if try changeCount() != state.changeCount { return nil }
+      if try historyVersion(at: state.changeCount) != version { return nil }
       history.closeGroupsOfExitedProcesses()
-      return (state, history)
+      return (state, history, version)
     }
   }
 

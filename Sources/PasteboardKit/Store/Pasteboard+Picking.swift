@@ -30,8 +30,13 @@ extension Pasteboard {
   /// `text(of:item:)`, a state at a time as it is written, so that a list holds one
   /// text at a time however many states it has.
   public func statesToPick() throws(PasteboardError) -> [ListedState] {
-    try readConsistently("read the history of") { () throws(PasteboardError) -> [ListedState]? in
-      var (present, history) = try stateAndHistory()
+    try listedStates().states
+  }
+
+  /// `statesToPick` and the history file they were read from, read in one consistent read.
+  private func listedStates() throws(PasteboardError) -> (states: [ListedState], from: HistoryVersion) {
+    try readConsistently("read the history of") { () throws(PasteboardError) -> ([ListedState], HistoryVersion)? in
+      var (present, history, version) = try stateHistoryAndVersion()
       // Expired items are gone from every state, as a restore would find them.
       history.dropExpired(at: clock())
       let manifestPath = path + "/" + Folder.state + "/\(present.changeCount).json"
@@ -49,8 +54,34 @@ extension Pasteboard {
         if let newer = listed.last, try sameContents(newer.items, state.items, manifestPath: historyPath) { continue }
         listed.append(state)
       }
-      return listed
+      return (listed, version)
     }
+  }
+
+  /// The states to pick, each handed out with its text only while the board still holds
+  /// it: a list written while another pb clears the history or its budget drops states
+  /// leaves out the states gone, rather than listing them without their text under
+  /// numbers that `--show` and `--restore` refuse.
+  public func pickStates() throws(PasteboardError) -> StatePicking {
+    let (states, version) = try listedStates()
+    return StatePicking(pasteboard: self, states: states, listedFrom: version)
+  }
+
+  /// Which history file, at which change count, a read found (nil: none, an empty history).
+  struct HistoryVersion: Equatable {
+    var changeCount: Int
+    var file: FileIdentity?
+  }
+
+  func historyVersion(at count: Int) throws(PasteboardError) -> HistoryVersion {
+    guard let folder = try folder(Folder.history) else { return HistoryVersion(changeCount: count, file: nil) }
+    let status: stat?
+    do {
+      status = try folder.status(of: "\(count).json")
+    } catch {
+      throw StoreTrust.refusal(error) ?? .io(error)
+    }
+    return HistoryVersion(changeCount: count, file: status.map(FileIdentity.init))
   }
 
   /// Item `index`'s whole text (its first plain text, else its first text of any kind)
@@ -58,21 +89,35 @@ extension Pasteboard {
   /// one whose text is missing (a writer dropped the state since it was listed) or damaged
   /// (restoring that state says what is wrong).
   public func text(of state: ListedState, item index: Int) throws(PasteboardError) -> String? {
+    if case .text(let text) = try listedText(of: state, item: index) { return text }
+    return nil
+  }
+
+  /// What a listed item's text is now.
+  enum ListedText {
+    case text(String)
+    /// The item has no text, is a secret, or its text is damaged.
+    case none
+    /// Its data file is gone: a writer dropped the state since it was listed.
+    case gone
+  }
+
+  func listedText(of state: ListedState, item index: Int) throws(PasteboardError) -> ListedText {
     let item = state.items[index]
     let text =
       item.representations.first { TypeRegistry.conforms($0.type, to: .plainText) }
       ?? item.representations.first { TypeRegistry.conforms($0.type, to: .text) }
-    guard !item.concealed, let text else { return nil }
+    guard !item.concealed, let text else { return .none }
     let opened: Descriptor?
     do throws(PasteboardError) {
       opened = try openData(text, manifestPath: state.filesOf)
     } catch {
       // A damaged state is listed without its text rather than failing the list.
       guard case .corruptStore = error else { throw error }
-      return nil
+      return .none
     }
-    guard let opened else { return nil }
-    return try OpenRepresentation(index: 0, representation: text, descriptor: opened).wholeText()
+    guard let opened else { return .gone }
+    return try OpenRepresentation(index: 0, representation: text, descriptor: opened).wholeText().map(ListedText.text) ?? .none
   }
 
   /// Every item's text of a listed state, as `text(of:item:)` reads each.
@@ -148,6 +193,70 @@ extension Pasteboard {
     }
     if opened.isEmpty { throw .noRepresentation(types: types.map(\.shown), board: name) }
     return opened
+  }
+}
+
+/// `pb history --list`'s states, a state at a time with its first item's text (nil
+/// without one), as `Pasteboard.pickStates` read them: a state the board no longer
+/// holds when its turn comes is left out. Checking costs a `stat` of the history file
+/// per state; only when that file has changed is the history read again.
+public struct StatePicking {
+  private let pasteboard: Pasteboard
+  public let states: [ListedState]
+  private var nextIndex = 0
+  private let listedFrom: Pasteboard.HistoryVersion
+  /// The history as last read, when it changed since the list was read.
+  private var changed: Changed?
+
+  /// The states a changed history still holds, each named by its data files (`pinKey`):
+  /// at the list's change count by number (the present as 0), since a later change
+  /// anywhere (a number then names another state: `--if-count` guards a restore).
+  private struct Changed {
+    var version: Pasteboard.HistoryVersion
+    var byNumber: [[String]]
+    var anywhere: Set<[String]>
+  }
+
+  init(pasteboard: Pasteboard, states: [ListedState], listedFrom: Pasteboard.HistoryVersion) {
+    self.pasteboard = pasteboard
+    self.states = states
+    self.listedFrom = listedFrom
+  }
+
+  public mutating func next() throws(PasteboardError) -> (state: ListedState, text: String?)? {
+    while nextIndex < states.count {
+      let state = states[nextIndex]
+      nextIndex += 1
+      guard try isStillHeld(state) else { continue }
+      switch try pasteboard.listedText(of: state, item: 0) {
+      case .text(let text): return (state, text)
+      case .none: return (state, nil)
+      case .gone: continue
+      }
+    }
+    return nil
+  }
+
+  private mutating func isStillHeld(_ state: ListedState) throws(PasteboardError) -> Bool {
+    let latest = changed?.version ?? listedFrom
+    if try pasteboard.historyVersion(at: latest.changeCount) != latest {
+      changed = try read()
+    }
+    guard let changed else { return true }
+    let key = History.pinKey(state.items)
+    if changed.version.changeCount == listedFrom.changeCount {
+      return state.number < changed.byNumber.count && changed.byNumber[state.number] == key
+    }
+    return changed.anywhere.contains(key)
+  }
+
+  private func read() throws(PasteboardError) -> Changed {
+    try pasteboard.readConsistently("read the history of") { () throws(PasteboardError) -> Changed? in
+      var (present, history, version) = try pasteboard.stateHistoryAndVersion()
+      history.dropExpired(at: pasteboard.clock())
+      let byNumber = [History.pinKey(present.items)] + history.pastStates.map { History.pinKey($0.items) }
+      return Changed(version: version, byNumber: byNumber, anywhere: Set(byNumber))
+    }
   }
 }
 

@@ -111,8 +111,11 @@ extension Display {
   /// Text as one line of a list whose fields are separated by tabs: each line break
   /// becomes "↵" (a picker still finds the words of every line), other runs of white
   /// space one space, and control and invisible characters go, so that no escape
-  /// sequence reaches a terminal; white space at either end goes too.
-  public static func oneLine(_ text: String) -> String {
+  /// sequence reaches a terminal; white space at either end goes too. `showingHidden`
+  /// shows those characters escaped instead, as messages show them (`\e`, `\u{202e}`),
+  /// for a person reading a terminal: a right-to-left override or a zero-width space
+  /// left out silently would show another text than the clip's.
+  public static func oneLine(_ text: String, showingHidden: Bool = false) -> String {
     // Read as UTF-8 bytes, ASCII classed by a table: `pb history --list` makes a line of
     // every clip in history, megabytes of text, and looking up Unicode's tables for each
     // character was 90% of its time.
@@ -120,8 +123,9 @@ extension Display {
     return text.withUTF8 { bytes in
       let asciiClasses = Self.asciiLineClasses
       // Written straight into room for the longest line the text can make: each byte read
-      // gives at most three, a line break "↵" (untouched room costs no memory).
-      let line = [UInt8](unsafeUninitializedCapacity: bytes.count * 3) { line, count in
+      // gives at most three, a line break "↵", or shown escaped four, a control's "\x07"
+      // (untouched room costs no memory).
+      let line = [UInt8](unsafeUninitializedCapacity: bytes.count * (showingHidden ? 4 : 3)) { line, count in
         // Counted in a local, not through `count`: a store through that pointer after each
         // byte written kept the loop from holding it in a register.
         var written = 0
@@ -132,16 +136,23 @@ extension Display {
         while index < bytes.count {
           let start = index
           let lead = bytes[index]
-          let kind: LineClass
+          var kind: LineClass
+          var value = UInt32(lead)
           if lead < 0x80 {
             kind = asciiClasses[Int(lead)]
             index += 1
           } else {
             // A String's bytes are valid UTF-8: a lead byte and its continuation bytes.
             index = min(index + (lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2), bytes.count)
-            var value = UInt32(lead & (0x7F >> (index - start)))
+            value = UInt32(lead & (0x7F >> (index - start)))
             for continuation in bytes[(start + 1)..<index] { value = value << 6 | UInt32(continuation & 0x3F) }
             kind = Unicode.Scalar(value).map(lineClass) ?? .dropped
+          }
+          // Shown escaped, the character is written as its escape's ASCII.
+          var escape: String.UTF8View?
+          if kind == .dropped, showingHidden, let scalar = Unicode.Scalar(value) {
+            escape = escaped(scalar).utf8
+            kind = .shown
           }
           switch kind {
           case .lineBreak:
@@ -165,9 +176,16 @@ extension Display {
             }
             breaks = 0
             space = false
-            for offset in start..<index {
-              line[written] = bytes[offset]
-              written += 1
+            if let escape {
+              for byte in escape {
+                line[written] = byte
+                written += 1
+              }
+            } else {
+              for offset in start..<index {
+                line[written] = bytes[offset]
+                written += 1
+              }
             }
           case .dropped:
             break

@@ -282,33 +282,36 @@ extension PB {
     /// clips is listed in the memory of one.
     private func writeList(_ pasteboard: Pasteboard) throws {
       let output = Output.standard
-      let states = try pasteboard.statesToPick()
-      func listed(_ state: ListedState) throws -> Report.ListedStateReport {
-        Report.ListedStateReport(state: state, text: try pasteboard.text(of: state, item: 0))
-      }
+      // States a writer drops meanwhile (a clear, the budget) are left out, not listed
+      // without their text.
+      var picking = try pasteboard.pickStates()
       if json {
         var array = JSONValue.ReportArray()
-        for state in states { try output.write(array.adding(try listed(state).json)) }
+        while let (state, text) = try picking.next() {
+          try output.write(array.adding(Report.ListedStateReport(state: state, text: text).json))
+        }
         return try output.write(array.end)
       }
+      let toTerminal = StandardStreams.outputIsTerminal
       if nullTerminated {
         // Whole texts are for a picker reading a pipe; a terminal gets them escaped, so
         // a clip's escape sequences cannot retitle, clear or take over the terminal.
-        let toTerminal = StandardStreams.outputIsTerminal
-        for state in states {
-          let state = try listed(state)
-          let text = state.text.map { toTerminal ? Display.line($0) : $0 } ?? state.preview
+        while let (listedState, text) = try picking.next() {
+          let state = Report.ListedStateReport(state: listedState, text: text)
+          let shown = state.text.map { toTerminal ? Display.line($0) : $0 } ?? state.preview
           try output.write("\(state.number)\t")
-          try output.write(text)
+          try output.write(shown)
           try output.write("\0")
         }
         return
       }
       // Cut to the terminal's width only on a terminal: a picker reading a pipe finds a
-      // word anywhere in the text.
-      let width = StandardStreams.outputIsTerminal ? SystemCall.terminalColumns(Descriptor.standardOutput.file) ?? 80 : nil
-      for state in states {
-        let state = try listed(state)
+      // word anywhere in the text. A person reading a terminal sees a clip's controls and
+      // invisible characters (a right-to-left override, a zero-width space) escaped, so
+      // that no line shows other text than its clip holds.
+      let width = toTerminal ? SystemCall.terminalColumns(Descriptor.standardOutput.file) ?? 80 : nil
+      while let (listedState, text) = try picking.next() {
+        let state = Report.ListedStateReport(state: listedState, text: text, showingHidden: toTerminal)
         let types = state.types.isEmpty ? "-" : state.types.joined(separator: ",")
         let start = "\(state.number)\t\(state.mark)\t\(state.made ?? "-")\t\(types)\t"
         try output.write(start)
@@ -463,8 +466,9 @@ extension Report {
       ])
     }
 
-    /// `text`: the first item's whole text (`Pasteboard.text(of:item:)`).
-    init(state: ListedState, text: String?) {
+    /// `text`: the first item's whole text (`StatePicking.next`); `showingHidden`: the
+    /// preview shows controls and invisible characters escaped (`Display.oneLine`).
+    init(state: ListedState, text: String?, showingHidden: Bool = false) {
       number = state.number
       made = state.made.map { Timestamp.format(secondsSince1970: Int($0 / 1000)) }
       replacedBy = state.replacedBy.map { Display.value($0) }
@@ -474,19 +478,19 @@ extension Report {
       types = state.items.flatMap(\.types).map { Display.value($0.rawValue) }.filter { seen.insert($0).inserted }
       bytes = state.items.reduce(0) { $0 + $1.size }
       self.text = text
-      preview = Self.preview(of: state.items, text: text)
+      preview = Self.preview(of: state.items, text: text, showingHidden: showingHidden)
       pinned = state.pinned
     }
 
     /// The first item's text on one line, or its type and size in brackets
     /// (`[image/png 12.0 KiB]`), and how many items follow; a secret is never shown,
     /// only said to be one.
-    static func preview(of items: [Item], text: String?) -> String {
+    static func preview(of items: [Item], text: String?, showingHidden: Bool = false) -> String {
       guard let first = items.first else { return "[no items]" }
       var shown: String
       if first.concealed {
         shown = "<concealed>"
-      } else if let text, case let line = Display.oneLine(text), !line.isEmpty {
+      } else if let text, case let line = Display.oneLine(text, showingHidden: showingHidden), !line.isEmpty {
         shown = line
       } else if let representation = first.representations.first {
         let type = TypeRegistry.preferredMIMEType(for: representation.type) ?? representation.type.rawValue
