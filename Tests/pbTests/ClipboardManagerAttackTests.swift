@@ -33,8 +33,7 @@ struct ClipboardManagerAttackTests {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
     try #require(try sandbox.pb(["copy"], stdin: Data("the board's own".utf8)).status == 0)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let bridge = try Background.bridge(sandbox, environment: x.environment)
     let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
     try waitUntil { (try? paste().text) == "the board's own" }
     try #require(try paste().text == "the board's own", "the bridge did not offer the board's item")
@@ -167,8 +166,7 @@ struct ClipboardManagerAttackTests {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
     try #require(try sandbox.pb(["copy"], stdin: Data("seed".utf8)).status == 0)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let bridge = try Background.bridge(sandbox, environment: x.environment)
     let clients = try Background(sandbox, ["python3", "-c", Self.copiesDuringRead], environment: x.environment)
     try #require(clients.waitFor("secret copied").contains("secret copied"), "\(clients.waitFor(""))")
     // Once an ordinary copy after them is imported, the bridge has dealt with both.
@@ -196,9 +194,7 @@ struct ClipboardManagerAttackTests {
   @Test("X11: a clipboard manager that replaced the bridge's and then quit leaves the bridge the manager again")
   func managerComesBack() throws {
     let sandbox = try Sandbox()
-    let x = try PrivateX(sandbox)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let (x, bridge) = try PrivateX.bridged(sandbox)
     let manager = { (try? x.client(sandbox, "python3", ["-c", Self.managerOwner]).text) ?? "" }
     try waitUntil { manager() != "0\n" }
     let bridges = manager()
@@ -238,10 +234,7 @@ struct ClipboardManagerAttackTests {
   @Test("X11: a second bridge of the board on the display is refused, naming the first; one started after the first was killed with -9 runs")
   func secondBridgeRefused() throws {
     let sandbox = try Sandbox()
-    let x = try PrivateX(sandbox)
-    let first = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { first.isWatching }
-    try #require(first.isWatching)
+    let (x, first) = try PrivateX.bridged(sandbox)
     let second = try secondBridge(sandbox, x.environment)
     #expect(second.status == 75, "\(second)")
     #expect(second.stderr.split(separator: "\n").count == 1 && second.stderr.hasPrefix("pb: "), "\(second)")
@@ -261,8 +254,7 @@ struct ClipboardManagerAttackTests {
     // A bridge killed with -9 leaves no lock behind.
     kill(first.pid, SIGKILL)
     try waitUntil { !first.isWatching }  // its descriptors closed: it is gone
-    let next = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { next.isWatching }
+    let next = try Background.bridge(sandbox, environment: x.environment)
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("twice".utf8)).status == 0)
     try waitUntil { (try? sandbox.pb("paste").text) == "twice" }
     #expect(try sandbox.pb("paste").text == "twice", "\(next.waitFor(""))")
@@ -274,11 +266,8 @@ struct ClipboardManagerAttackTests {
   @Test("Wayland: a second bridge of the board on the compositor is refused; each copy is imported once")
   func secondWaylandBridgeRefused() throws {
     let sandbox = try Sandbox()
-    let sway = try PrivateSway(sandbox)
-    let environment = sway.environment.filter { !$0.value.isEmpty }
-    let first = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
-    try waitUntil { first.isWatching }
-    try #require(first.isWatching)
+    let (sway, first) = try PrivateSway.bridged(sandbox)
+    let environment = sway.bridgeEnvironment
     let second = try secondBridge(sandbox, environment)
     #expect(second.status == 75 && second.stderr.contains("pid \(first.pid)"), "\(second)")
     #expect(second.stderr.split(separator: "\n").count == 1, "\(second)")

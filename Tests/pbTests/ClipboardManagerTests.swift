@@ -36,9 +36,7 @@ struct ClipboardManagerTests {
   @Test("X11: xclip killed, and an application killed mid-offer: every target still pastes, byte for byte")
   func ownerKilled() throws {
     let sandbox = try Sandbox()
-    let x = try PrivateX(sandbox)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let (x, bridge) = try PrivateX.bridged(sandbox)
     let paste = { (target: String) in try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", target]) }
 
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("from xclip ☃".utf8)).status == 0)
@@ -79,8 +77,7 @@ struct ClipboardManagerTests {
     try #require(noManager.status == 0, "\(noManager)")
     #expect(noManager.text.contains("persistence=False"), "a clipboard manager before the bridge: \(noManager)")
 
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let bridge = try Background.bridge(sandbox, environment: x.environment)
     let paste = { (target: String) in try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", target]) }
     let text = try x.client(sandbox, systemPython, [Self.client, "gtk-text", "stored by GTK"])
     #expect(text.status == 0 && text.text.contains("persistence=True") && text.text.contains("stored in"), "\(text)")
@@ -113,9 +110,7 @@ struct ClipboardManagerTests {
   @Test("X11: a secret is not kept alive after its owner dies, and a deliberate clear stays empty")
   func exclusions() throws {
     let sandbox = try Sandbox()
-    let x = try PrivateX(sandbox)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let (x, bridge) = try PrivateX.bridged(sandbox)
     let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
 
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("ordinary".utf8)).status == 0)
@@ -149,9 +144,7 @@ struct ClipboardManagerTests {
   @Test("X11: an owner killed while the bridge reads its copy: no report of a copy nobody holds, and the next copy is imported")
   func ownerKilledMidRead() throws {
     let sandbox = try Sandbox()
-    let x = try PrivateX(sandbox)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let (x, bridge) = try PrivateX.bridged(sandbox)
     let dying = try ImportRobustnessTests.lateOwner(sandbox, x, ["UTF8_STRING=never"])
     try #require(dying.waitFor("asked UTF8_STRING").contains("asked UTF8_STRING"), "the bridge reads the copy")
     crash([dying.pid])
@@ -234,8 +227,7 @@ struct ClipboardManagerTests {
     let x = try PrivateX(sandbox)
     let copyq = try PrivateCopyQ(sandbox, x)
 
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let bridge = try Background.bridge(sandbox, environment: x.environment)
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("watched twice".utf8)).status == 0)
     try waitUntil { (try? sandbox.pb("paste").text) == "watched twice" }
     try #require(try sandbox.pb("paste").text == "watched twice")
@@ -263,10 +255,8 @@ struct ClipboardManagerTests {
   @Test("Wayland: wl-copy killed, wl-paste still gives the copy, text and an image byte for byte; a secret is not kept")
   func waylandOwnerKilled() throws {
     let sandbox = try Sandbox()
-    let sway = try PrivateSway(sandbox)
-    let environment = sway.environment.filter { !$0.value.isEmpty }
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
-    try waitUntil { bridge.isWatching }
+    let (sway, bridge) = try PrivateSway.bridged(sandbox)
+    let environment = sway.bridgeEnvironment
     let paste = { (type: String) in try sway.client(sandbox, "wl-paste", ["-n", "-t", type]) }
     let servers = { processes(named: "wl-copy", with: "WAYLAND_DISPLAY=\(sway.socket)") }
 
@@ -356,8 +346,7 @@ struct ClipboardManagerTests {
     let paste = { try x.client(sandbox, "xclip", ["-selection", "clipboard", "-o"]) }
     try #require(try paste().text == "hunter2")
 
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let bridge = try Background.bridge(sandbox, environment: x.environment)
     try Self.bridgeHasCaughtUp(sandbox, x)
     // The user pastes the password where it goes, after the bridge has started: it is
     // still there (before, the board's older item had replaced it).
@@ -375,7 +364,7 @@ struct ClipboardManagerTests {
   func waylandStartsWhileHeld() throws {
     let sandbox = try Sandbox()
     let sway = try PrivateSway(sandbox)
-    let environment = sway.environment.filter { !$0.value.isEmpty }
+    let environment = sway.bridgeEnvironment
     try #require(try sandbox.pb(["copy"], stdin: Data("older, on the board".utf8)).status == 0)
     try #require(try sway.copy(sandbox, ["from wl-copy"]).status == 0)
     let paste = { try sway.client(sandbox, "wl-paste", ["-n", "-t", "text/plain"]) }
@@ -397,8 +386,7 @@ struct ClipboardManagerTests {
     try #require(try sandbox.pb(["copy", "-p", "vault", "--concealed"], stdin: Data("hunter2".utf8)).status == 0)
     try #require(try sandbox.pb(["publish", "-p", "vault"], environment: environment).status == 0)
     try #require(try paste().text == "hunter2")
-    let again = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
-    try waitUntil { again.isWatching }
+    let again = try Background.bridge(sandbox, environment: environment)
     #expect(try paste().text == "hunter2")
     // The next copy is taken in after what the bridge read at start: had it imported the
     // password, the count would show.

@@ -217,17 +217,15 @@ struct DesktopDirectTests {
     let sandbox = try Sandbox()
     let sway = try PrivateSway(sandbox)
     try Self.checkBridgedClear(
-      sandbox, environment: sway.environment.filter { !$0.value.isEmpty },
+      sandbox, environment: sway.bridgeEnvironment,
       desktop: { try? sway.client(sandbox, "wl-paste", ["-n"]) }, applicationCopy: { try sway.copy(sandbox, [$0]) })
   }
 
   @Test("Wayland: clear --desktop with a bridge running stays cleared: the bridge does not put back the copy it kept")
   func clearBesideBridgeOnWayland() throws {
     let sandbox = try Sandbox()
-    let sway = try PrivateSway(sandbox)
-    let environment = sway.environment.filter { !$0.value.isEmpty }
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
-    try waitUntil { bridge.isWatching }
+    let (sway, bridge) = try PrivateSway.bridged(sandbox)
+    let environment = sway.bridgeEnvironment
     // Every selection in turn, as the desktop's clients see them.
     let watcher = try Background(sandbox, ["wl-paste", "--watch", "sh", "-c", "cat; echo ' |'"], environment: environment)
     try #require(try sway.copy(sandbox, ["-n", "copied"]).status == 0)

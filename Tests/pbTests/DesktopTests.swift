@@ -240,7 +240,7 @@ struct WaylandTests {
     let sandbox = try Sandbox()
     let sway = try PrivateSway(sandbox)
     try #require(try sandbox.pb(["copy"], stdin: Data("start".utf8)).status == 0)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: sway.environment.filter { !$0.value.isEmpty })
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: sway.bridgeEnvironment)
     let desktop = { (try? sway.client(sandbox, "wl-paste", ["-n"]).text) ?? "" }
     try waitUntil { desktop() == "start" }
     #expect(desktop() == "start", "the board's item is offered when the bridge starts")
@@ -281,7 +281,7 @@ struct WaylandTests {
       #expect(owners().isEmpty, "the owner exits once it has withdrawn the secret")
     }
 
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: sway.environment.filter { !$0.value.isEmpty })
+    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: sway.bridgeEnvironment)
     for change in [["expire"], ["clear"]] {
       let expiry = change == ["expire"] ? ["--expire", "15s"] : []
       try #require(try sandbox.pb(["copy", "--concealed"] + expiry, stdin: Data("secret".utf8)).status == 0)
@@ -770,11 +770,8 @@ struct DesktopTests {
     let x = try PrivateX(sandbox)
     try #require(try sandbox.pb(["copy"], stdin: Data("board".utf8)).status == 0)
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app".utf8)).status == 0)
-    let fromDesktop = try Background(sandbox, [Sandbox.binary, "bridge", "--from-desktop"], environment: x.environment)
-    // It is listening once it watches the board (it asks the X server for selection
-    // events first): nothing else shows it, as it offers nothing.
-    try waitUntil { fromDesktop.isWatching }
-    try #require(fromDesktop.isWatching)
+    // It is listening once it watches the board: nothing else shows it, as it offers nothing.
+    let fromDesktop = try Background.bridge(sandbox, ["--from-desktop"], environment: x.environment)
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app again".utf8)).status == 0)
     try waitUntil { (try? sandbox.pb("paste").text) == "app again" }
     #expect(try sandbox.pb("paste").text == "app again")
@@ -792,8 +789,7 @@ struct DesktopTests {
     let imported = try sandbox.pb(["import", "-p", "clips"], environment: x.environment)
     #expect(imported.status == 0, "\(imported)")
     #expect(try sandbox.pb("paste", "-p", "clips").text == "app")
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge", "-p", "desk"], environment: x.environment)
-    try waitUntil { bridge.isWatching }
+    let bridge = try Background.bridge(sandbox, ["-p", "desk"], environment: x.environment)
     try #require(try sandbox.pb("count", "-p", "desk").status == 0, "the bridge did not make the board: \(bridge.waitFor(""))")
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app again".utf8)).status == 0)
     try waitUntil { (try? sandbox.pb("paste", "-p", "desk").text) == "app again" }

@@ -89,9 +89,7 @@ struct ImportDeadlineTests {
     // The bridge reads pb's mark of the board's item first.
     var environment = x.environment
     environment["PB_DIR"] = sandbox.store.path
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge", "--timeout", "30s"], environment: environment)
-    waitUntil { bridge.isWatching }
-    try #require(bridge.isWatching, "the bridge started")
+    let bridge = try Background.bridge(sandbox, ["--timeout", "30s"], environment: environment)
     let flooding = try ImportRobustnessTests.lateOwner(sandbox, x, ["application/x-pb-item=flood:255", "text/plain=\(text)"])
     #expect(flooding.waitFor("asked application/x-pb-item").contains("asked"), "the bridge read the mark")
     let said = bridge.waitFor("for application/x-pb-item")
@@ -106,9 +104,7 @@ struct ImportDeadlineTests {
     let x = try PrivateX(sandbox)
     var environment = x.environment
     environment["PB_DIR"] = sandbox.store.path
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
-    waitUntil { bridge.isWatching }
-    try #require(bridge.isWatching, "the bridge started")
+    let bridge = try Background.bridge(sandbox, environment: environment)
     let owner = try ImportRobustnessTests.lateOwner(sandbox, x, Self.silent(5000))
     try #require(owner.waitFor("asked application/x-silent-0").contains("asked application/x-silent-0"), "the bridge is reading it")
     try #require(try sandbox.pb(["copy"], stdin: Data("mine".utf8)).status == 0)
@@ -123,6 +119,7 @@ struct ImportDeadlineTests {
     // A second with room for a loaded machine: the bridge blocked for minutes.
     #expect(seconds < 3, "published \(seconds) s after the copy")
     #expect(try sandbox.pb("paste").text == "mine", "the import that was under way did not replace the newer copy")
+    withExtendedLifetime(bridge) {}
   }
 
   @Test("on Wayland, the bridge publishes a pb copy while it reads an offer that never answers")
@@ -131,9 +128,7 @@ struct ImportDeadlineTests {
     let sway = try PrivateSway(sandbox)
     var environment = sway.environment
     environment["PB_DIR"] = sandbox.store.path
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: environment)
-    waitUntil { bridge.isWatching }
-    try #require(bridge.isWatching, "the bridge started")
+    let bridge = try Background.bridge(sandbox, environment: environment)
     let owner = try Background(
       sandbox, ["python3", ImportRobustnessTests.waylandLateClient, "offer"] + Self.silent(200), environment: sway.environment)
     try #require(owner.waitFor("owned").contains("owned"))
@@ -148,5 +143,6 @@ struct ImportDeadlineTests {
     let seconds = Date().timeIntervalSince(copied)
     #expect(seen == "mine", "the desktop holds \(seen.prefix(100))")
     #expect(seconds < 3, "published \(seconds) s after the copy")
+    withExtendedLifetime(bridge) {}
   }
 }

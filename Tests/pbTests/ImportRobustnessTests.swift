@@ -217,8 +217,7 @@ struct ImportRobustnessTests {
     try #require(try sandbox.pb(["copy"], stdin: Data("before".utf8)).status == 0)
     var environment = x.environment
     environment["PB_DIR"] = sandbox.store.path
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge", "--from-desktop", "--timeout", "1.5s"], environment: environment)
-    try #require(waitUntil { bridge.isWatching }, "the bridge started")
+    let bridge = try Background.bridge(sandbox, ["--from-desktop", "--timeout", "1.5s"], environment: environment)
     let owner = try Self.lateOwner(sandbox, x, ["UTF8_STRING=\(try sandbox.file("t", "from the desktop"))", "image/png=never"])
     let said = bridge.waitFor("imported 1 type")
     #expect(said == "pb bridge: left out image/png (no answer in 1.5 s); imported 1 type\n", "\(said)")

@@ -162,9 +162,7 @@ struct ImportedSecretTests {
   @Test("pb bridge offering the imported secret: the desktop clearing its offer takes the secret off the disk")
   func bridgedSecretLeavesDisk() throws {
     let sandbox = try Sandbox()
-    let x = try PrivateX(sandbox)
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: x.environment)
-    waitUntil { bridge.isWatching }
+    let (x, bridge) = try PrivateX.bridged(sandbox)
     let owner = try password(sandbox, x, "bridged hunter2")
     let imported = try sandbox.pb(["import"], environment: x.environment)
     try #require(imported.status == 0, "\(imported)")

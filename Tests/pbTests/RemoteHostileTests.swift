@@ -282,11 +282,8 @@ struct RemoteHostileTests {
   }
 
   private func bridge(_ sandbox: Sandbox, _ sshd: PrivateSSHD) throws -> Background {
-    let bridge = try Background(
-      sandbox, [Sandbox.binary, "bridge", "--remote", "\(sshd.host):clips", "-p", "clips"],
-      environment: sshd.environment.merging(["PB_DIR": sandbox.store.path]) { $1 })
-    waitUntil { bridge.isWatching }
-    return bridge
+    try Background.bridge(
+      sandbox, ["--remote", "\(sshd.host):clips", "-p", "clips"], environment: sshd.environment.merging(["PB_DIR": sandbox.store.path]) { $1 })
   }
 
   /// A board `clips` holding "start", bridged to the same board there, which the bridge

@@ -165,8 +165,7 @@ struct SecretMarkTests {
 
   /// Starts a bridge on `desk` and waits until it has imported a first copy.
   private func bridge(_ sandbox: Sandbox, _ desk: Desk) throws -> Background {
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: desk.bridgeEnvironment)
-    try #require(waitUntil { bridge.isWatching })
+    let bridge = try Background.bridge(sandbox, environment: desk.bridgeEnvironment)
     try desk.copy("before")
     try waitUntil { (try? sandbox.pb("paste").text) == "before" }
     try #require(try sandbox.pb("paste").text == "before", "the bridge did not import: \(bridge.waitFor(""))")
@@ -256,8 +255,7 @@ struct SecretMarkTests {
     let ordinary = try desk.targets()
     #expect(!Mark.allCases.contains { ordinary.contains($0.rawValue) }, "\(ordinary)")
 
-    let bridge = try Background(sandbox, [Sandbox.binary, "bridge"], environment: desk.bridgeEnvironment)
-    try #require(waitUntil { bridge.isWatching })
+    let bridge = try Background.bridge(sandbox, environment: desk.bridgeEnvironment)
     try #require(try sandbox.pb(["copy", "--concealed"], stdin: Data("bridged hunter2".utf8)).status == 0)
     try waitUntil { (try? desk.read("text/plain").text) == "bridged hunter2" }
     try #require(try desk.read("text/plain").text == "bridged hunter2", "the bridge did not offer: \(bridge.waitFor(""))")

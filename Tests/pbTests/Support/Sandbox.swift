@@ -128,10 +128,10 @@ final class Sandbox: Sendable {
     let group = DispatchGroup()
     nonisolated(unsafe) var stdoutData = Data()
     nonisolated(unsafe) var stderrData = Data()
-    DispatchQueue.global().async(group: group) { stdoutData = output.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async(group: group) { stderrData = errors.fileHandleForReading.readDataToEndOfFile() }
+    Self.onThreadOfItsOwn(group) { stdoutData = output.fileHandleForReading.readDataToEndOfFile() }
+    Self.onThreadOfItsOwn(group) { stderrData = errors.fileHandleForReading.readDataToEndOfFile() }
     if let stdin {
-      DispatchQueue.global().async(group: group) {
+      Self.onThreadOfItsOwn(group) {
         try? input.fileHandleForWriting.write(contentsOf: stdin)
         try? input.fileHandleForWriting.close()
       }
@@ -141,6 +141,18 @@ final class Sandbox: Sendable {
     return Result(
       arguments: arguments, status: process.terminationStatus, stdout: stdoutData,
       stderr: String(decoding: stderrData, as: UTF8.self))
+  }
+
+  /// Runs `work` on a new thread, not on Dispatch's global queue: on Linux that queue's
+  /// threads are also the ones the tests run on and block in (waiting for a process, or
+  /// in `waitUntil`), so a pipe fed there could wait for a free thread while the process
+  /// waited for its input (xclip -i until its time limit killed it).
+  private static func onThreadOfItsOwn(_ group: DispatchGroup, _ work: @escaping @Sendable () -> Void) {
+    group.enter()
+    Thread {
+      work()
+      group.leave()
+    }.start()
   }
 
   /// Whether process `pid` (a pb watch, wait or bridge) has set its inotify watches and
