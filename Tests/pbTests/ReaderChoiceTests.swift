@@ -134,6 +134,8 @@ struct ReaderChoiceTests {
     #expect(onTerminal.status == 0, "\(onTerminal)")
     #expect(onTerminal.text.contains("\(identifier) (application/x-subrip)"), "\(onTerminal)")
     #expect(try sandbox.pb("paste", "-t", identifier).status == 0, "what a pipe gets is a type -t takes")
+    // The history lists what undo brings back: the subtitles, once something follows them.
+    try #require(try sandbox.pb("copy", stdin: Data("later".utf8)).status == 0)
     let history = try sandbox.pb("history")
     #expect(history.text.contains("\(identifier) (application/x-subrip)"), "\(history)")
   }
