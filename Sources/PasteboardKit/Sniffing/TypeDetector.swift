@@ -253,7 +253,10 @@ public final class TypeDetector {
     let plain = TypeDetection(type: encoding == .utf16 ? .utf16ExternalPlainText : .utf8PlainText, source: .textCheck)
     // A name that says XML is not believed for text that does not open with markup
     // (`index.ts` of TypeScript is no Qt Linguist file).
-    let candidates = names.all(readingDatabase: true).filter {
+    // A name of a format written in text too (`.pfa` of a Type 1 font) names its text form.
+    let candidates = names.all(readingDatabase: true).map { name in
+      TypeRegistry.preferredMIMEType(for: name).flatMap { Self.formatsInText.contains($0) ? TypeRegistry.textForm(of: name) : nil } ?? name
+    }.filter {
       TypeRegistry.conforms($0, to: .text) && (isXML || !TypeRegistry.conforms($0, to: TypeIdentifier("public.xml")))
     }
     // A guess stands with no name, or with a name that is a kind of it: a `.txt` that
@@ -395,7 +398,7 @@ public final class TypeDetector {
   /// text: in text, its magic for them names their text form.
   private static let formatsInText: [String] = [
     "image/x-skencil", "application/x-godot-resource", "application/x-godot-scene", "model/stl",
-    "application/x-spss-por", "application/x-pyspread-spreadsheet",
+    "application/x-spss-por", "application/x-pyspread-spreadsheet", "application/x-font-type1",
   ]
 
   /// libmagic's answers for archive formats whose framing is text (ar), never taken as text.
