@@ -9,7 +9,8 @@ import LinuxSystem
 protocol BridgeEndpoint: AnyObject {
   /// The descriptors to wait on, with what to wait for.
   var pollEntries: [SystemCall.PollRequest] { get }
-  /// How long a wait may last before transfers under way time out (-1: no limit).
+  /// How long a wait may last: 0 while events read already wait to be serviced (-1: no
+  /// limit; transfers have none).
   var waitMilliseconds: Int32 { get }
   /// Acts on what the wait found (`ready`, in the order of `pollEntries`, or all 0 after
   /// a timeout); says what happened to the selection since.
@@ -17,8 +18,8 @@ protocol BridgeEndpoint: AnyObject {
   /// Takes the selection with `offer`; earlier offers finish their transfers (but not
   /// a secret's).
   func publish(_ offer: DesktopOffer) throws(DesktopError)
-  /// Gives the selection up if pb's latest offer still holds it, and ends that offer's
-  /// transfers.
+  /// Gives the selection up if pb's latest offer still holds it; that offer's transfers
+  /// under way finish (a secret's end short).
   func withdraw()
   /// Withdraws pb's offer and empties the selection, whoever holds it.
   func clear() throws(DesktopError)

@@ -97,9 +97,6 @@ public enum Desktop {
     case fromDesktop
   }
 
-  /// How long a requestor may take to take the next piece of a transfer before the
-  /// owner gives up on it (it hung, or died without a word).
-  static let transferTimeout: Int64 = 5000
   /// The hidden subcommand the owner of a published selection runs as: pb itself, so
   /// that there is one executable.
   public static let ownerCommand = "__desktop-owner"

@@ -50,9 +50,7 @@ final class WaylandBridgeEndpoint: BridgeEndpoint {
     return [control.wayland.readable] + owners.flatMap(\.pollEntries) + owners.flatMap(\.derivationEntries)
   }
 
-  var waitMilliseconds: Int32 {
-    owners.map(\.waitMilliseconds).filter { $0 >= 0 }.min() ?? -1
-  }
+  var waitMilliseconds: Int32 { -1 }
 
   func service(_ ready: [Int16]) throws(DesktopError) -> SelectionEvents {
     // `ready` follows `pollEntries`: the connection, then each owner's pipes in turn.

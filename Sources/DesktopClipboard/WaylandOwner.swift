@@ -32,8 +32,10 @@ final class WaylandReader: SelectionReader {
 }
 
 /// Holds a Wayland selection with a data source of pb's own and writes each type an
-/// application asks for into the pipe it gives, several side by side, each with a time
-/// limit; done once another client sets the selection and the transfers have ended.
+/// application asks for into the pipe it gives, several side by side without blocking;
+/// done once another client sets the selection and the transfers have ended. A transfer
+/// has no time limit: a reader that pauses (`wl-paste | less`) still gets every byte, and
+/// one ends only when all is written or the reader closes its end (EPIPE).
 final class WaylandOwner {
   private let control: WaylandDataControl
   private let selection: Desktop.Selection
@@ -50,14 +52,13 @@ final class WaylandOwner {
   /// are written once it is, every other transfer going on meanwhile.
   private var waiting: [Transfer] = []
 
-  private final class Transfer: OwnerTransfer {
+  private final class Transfer {
     let pipe: Descriptor
     let target: Int
     var offset: Int64 = 0
     /// It has sent all that is made of a PNG still being encoded: its pipe is not
     /// watched until the encoder has finished more.
     var awaitsEncoder = false
-    var lastActivity = SystemCall.monotonicMilliseconds()
 
     init(pipe: Descriptor, target: Int) {
       self.pipe = pipe
@@ -83,10 +84,9 @@ final class WaylandOwner {
     let wayland = control.wayland
     var watched: [Int16] = []
     while true {
-      if watch.hasEnded(watched) {
+      // Withdrawn, it still finishes the transfers under way (`withdraw`).
+      if !withdrawn && watch.hasEnded(watched) {
         withdraw()
-        try wayland.flush()
-        return
       }
       while let event = try wayland.nextEvent(until: 0) { _ = handle(event) }
       // Nobody hears of a failure here: publish's owner has no terminal.
@@ -95,10 +95,11 @@ final class WaylandOwner {
       try wayland.flush()
       let pipes = pollEntries
       let derivations = derivationEntries
-      let entries = [wayland.readable] + pipes + derivations + watch.pollEntries
+      let watching = withdrawn ? [] : watch.pollEntries
+      let entries = [wayland.readable] + pipes + derivations + watching
       let ready = try DesktopError.catching {
         try SystemCall.wait(
-          entries, milliseconds: Desktop.soonest(waitMilliseconds, watch.waitMilliseconds), path: "the Wayland compositor")
+          entries, milliseconds: withdrawn ? -1 : watch.waitMilliseconds, path: "the Wayland compositor")
       }
       serviceTransfers(Array(ready.dropFirst().prefix(pipes.count)))
       watched = Array(ready.dropFirst(1 + pipes.count + derivations.count))
@@ -137,25 +138,19 @@ final class WaylandOwner {
   func finishDerivations() -> [(target: String, error: DesktopError)] {
     let (finished, failed) = offer.collect()
     guard finished else { return failed }
-    let now = SystemCall.monotonicMilliseconds()
-    for transfer in transfers where transfer.awaitsEncoder {
-      transfer.awaitsEncoder = false
-      transfer.lastActivity = now
-    }
-    for transfer in waiting where offer.isReady(transfer.target) {
-      transfer.lastActivity = now
-      transfers.append(transfer)
-    }
+    for transfer in transfers where transfer.awaitsEncoder { transfer.awaitsEncoder = false }
+    for transfer in waiting where offer.isReady(transfer.target) { transfers.append(transfer) }
     waiting.removeAll { offer.isReady($0.target) }
     return failed
   }
 
-  /// Gives the selection up (the item expired, or the secret left its pasteboard):
-  /// pb's source is destroyed, which empties the selection if it still held it and
-  /// leaves another client's alone. Transfers under way end.
+  /// Gives the selection up (the item expired, the board was cleared, or the secret left
+  /// its pasteboard): pb's source is destroyed, which empties the selection if it still
+  /// held it and leaves another client's alone. Transfers under way finish, as after
+  /// `relinquish`, so no reader has a short clip that looks whole; a secret's end at
+  /// once (its readers get a short read: closing the pipe is all Wayland has to say so).
   func withdraw() {
-    transfers.removeAll()
-    waiting.removeAll()
+    relinquish()
     if source != 0 && !withdrawn {
       control.destroy(source: source)
       withdrawn = true
@@ -168,16 +163,10 @@ final class WaylandOwner {
 
   private var writable: [Transfer] { transfers.filter { !$0.awaitsEncoder } }
 
-  /// How long a poll may wait before the oldest transfer times out (-1: no transfer).
-  var waitMilliseconds: Int32 {
-    Desktop.waitMilliseconds(until: transfers.deadline)
-  }
-
-  /// Writes to the pipes that can take more (`ready`, in the order of `pollEntries`) and
-  /// drops transfers that stalled.
+  /// Writes to the pipes that can take more (`ready`, in the order of `pollEntries`); one
+  /// whose reader has gone reports an error, and its write ends the transfer.
   func serviceTransfers(_ ready: [Int16]) {
     for (transfer, events) in zip(writable, ready) where events != 0 { send(transfer) }
-    transfers.dropStalled()
   }
 
   /// Acts on an event of pb's source (or the device's); false if it is neither.
@@ -225,7 +214,6 @@ final class WaylandOwner {
       return
     }
     transfer.offset += Int64(written)
-    transfer.lastActivity = SystemCall.monotonicMilliseconds()
     if whole && transfer.offset == size { transfers.removeAll { $0 === transfer } }
   }
 }

@@ -48,9 +48,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
     return [x.readable] + owners.flatMap(\.pollEntries)
   }
 
-  var waitMilliseconds: Int32 {
-    x.hasEvents ? 0 : Desktop.waitMilliseconds(until: owners.compactMap(\.deadline).min())
-  }
+  var waitMilliseconds: Int32 { x.hasEvents ? 0 : -1 }
 
   func service(_ ready: [Int16]) throws(DesktopError) -> SelectionEvents {
     var events = SelectionEvents()
@@ -79,10 +77,7 @@ final class X11BridgeEndpoint: BridgeEndpoint {
       if manager?.handle(event) == true { continue }
       for owner in owners.reversed() where owner.handle(event) { break }
     }
-    for owner in owners {
-      events.notDerived += owner.finishDerivations()
-      owner.dropStalledTransfers()
-    }
+    for owner in owners { events.notDerived += owner.finishDerivations() }
     // Each owner's loss is taken, so that an older offer's is not told later.
     events.offerLost = owners.map { $0.takeLoss() }.last == true
     owners.removeAll(where: \.isDone)

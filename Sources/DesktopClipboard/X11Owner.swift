@@ -6,8 +6,11 @@ import LinuxSystem
 
 /// Owns an X11 selection and answers requests for it (ICCCM 2): `TARGETS`, `TIMESTAMP`,
 /// `MULTIPLE`, and every offered target, in pieces (INCR) when it is larger than one
-/// property may be. Transfers run side by side, each with a time limit, so a requestor
-/// that dies or stalls in the middle of one holds up nobody else.
+/// property may be. Transfers run side by side, so a requestor that dies or stalls in
+/// the middle of one holds up nobody else. An INCR transfer has no time limit (ICCCM
+/// sets none): a requestor slow to delete the property, as `xclip -o | less` is while
+/// less waits, still gets every piece; one ends when all is sent or the requestor's
+/// window is destroyed (its client gone).
 final class X11Owner {
   private let x: X11Connection
   private let selection: xcb_atom_t
@@ -30,7 +33,7 @@ final class X11Owner {
   /// An INCR transfer under way: the next piece goes when the requestor deletes the
   /// property, or, when it deleted it before the piece was made (a PNG still being
   /// encoded), once the encoder has finished more.
-  private final class Transfer: OwnerTransfer {
+  private final class Transfer {
     let requestor: xcb_window_t
     let property: xcb_atom_t
     let type: xcb_atom_t
@@ -38,7 +41,8 @@ final class X11Owner {
     var offset: Int64 = 0
     var sentLast = false
     var awaitsEncoder = false
-    var lastActivity = SystemCall.monotonicMilliseconds()
+    /// A withdrawn secret's: the next piece is the empty last one.
+    var endsShort = false
 
     init(requestor: xcb_window_t, property: xcb_atom_t, type: xcb_atom_t, target: Int) {
       self.requestor = requestor
@@ -76,49 +80,51 @@ final class X11Owner {
   /// then gives the selection up.
   func serve(_ watch: OfferWatch) throws(DesktopError) {
     var ready: [Int16] = []
+    var withdrawn = false
     while !isDone {
-      if watch.hasEnded(ready) {
+      // Withdrawn, it still finishes the transfers under way (`withdraw`).
+      if !withdrawn && watch.hasEnded(ready) {
         withdraw()
-        while let event = try x.nextEvent(until: 0) { _ = handle(event) }
-        x.flush()
-        return
+        withdrawn = true
       }
       while let event = try x.nextEvent(until: 0) { _ = handle(event) }
       // Nobody hears of a failure here: publish's owner has no terminal.
       _ = finishDerivations()
-      dropStalledTransfers()
-      if isDone { return }
+      if isDone { break }
       x.flush()
-      let transferWait = Desktop.waitMilliseconds(until: deadline)
       let derivations = offer.pollEntries
+      let watching = withdrawn ? [] : watch.pollEntries
       let found = try DesktopError.catching {
         try SystemCall.wait(
-          [x.readable] + derivations + watch.pollEntries,
-          milliseconds: x.hasEvents ? 0 : Desktop.soonest(transferWait, watch.waitMilliseconds), path: "the X server")
+          [x.readable] + derivations + watching,
+          milliseconds: x.hasEvents ? 0 : (withdrawn ? -1 : watch.waitMilliseconds), path: "the X server")
       }
       ready = Array(found.dropFirst(1 + derivations.count))
     }
+    x.flush()
   }
 
   /// Answers no new request (a newer offer has the selection); transfers under way
-  /// still finish, but not a secret's.
+  /// still finish, but a secret's end at the requestor's next deletion with INCR's
+  /// empty last piece: a short read, but no requestor left waiting for ever.
   func relinquish() {
     lost = true
-    if offer.concealed {
-      transfers.removeAll()
-      refuseWaiting()
+    guard offer.concealed else { return }
+    refuseWaiting()
+    for transfer in transfers {
+      transfer.endsShort = true
+      if transfer.awaitsEncoder { continueTransfer(transfer) }
     }
   }
 
-  /// Gives the selection up (the item expired, or the secret left its pasteboard):
-  /// the selection then has no owner, unless another client has taken it meanwhile.
-  /// Nothing more is answered, and transfers under way end.
+  /// Gives the selection up (the item expired, the board was cleared, or the secret left
+  /// its pasteboard): the selection then has no owner, unless another client has taken
+  /// it meanwhile. Nothing new is answered; transfers under way end as after
+  /// `relinquish`.
   func withdraw() {
-    transfers.removeAll()
-    refuseWaiting()
-    guard !lost else { return }
-    lost = true
-    guard owner() == x.window else { return }
+    let held = !lost
+    relinquish()
+    guard held, owner() == x.window else { return }
     // With the time pb took it, the server also ignores the request if another
     // client took the selection between the question and the request.
     xcb_set_selection_owner(x.connection, xcb_window_t(XCB_NONE), selection, acquired)
@@ -169,13 +175,6 @@ final class X11Owner {
     waiting.removeAll()
   }
 
-  /// When the oldest transfer times out, if one is under way.
-  var deadline: Int64? { transfers.deadline }
-
-  func dropStalledTransfers() {
-    transfers.dropStalled()
-  }
-
   /// Acts on an event if it is one of the owner's; false if it is not.
   func handle(_ event: X11Event) -> Bool {
     switch event.code {
@@ -196,6 +195,11 @@ final class X11Owner {
         return false
       }
       if notify.state == UInt8(XCB_PROPERTY_DELETE.rawValue) { continueTransfer(transfer) }
+    case XCB_DESTROY_NOTIFY:
+      // A requestor's window gone (its client exited or was killed): nobody to send to.
+      let destroyed = event.as(xcb_destroy_notify_event_t.self)
+      guard transfers.contains(where: { $0.requestor == destroyed.window }) else { return false }
+      transfers.removeAll { $0.requestor == destroyed.window }
     case 0:
       // An error: a requestor's window gone mid-transfer (BadWindow) ends its transfers.
       let error = event.as(xcb_generic_error_t.self)
@@ -282,9 +286,9 @@ final class X11Owner {
     }
     // Too large for one property (or not all made yet): announce INCR with a lower bound
     // of the size, and send pieces as the requestor deletes the property (it must see
-    // those deletions).
+    // those deletions, and its window's end).
     transfers.removeAll { $0.requestor == requestor && $0.property == property }
-    let events: [UInt32] = [XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue]
+    let events: [UInt32] = [XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue]
     xcb_change_window_attributes(x.connection, requestor, XCB_CW_EVENT_MASK.rawValue, events)
     x.setProperty(requestor, property, type: meta.incr, values: [UInt32(clamping: size)])
     transfers.append(Transfer(requestor: requestor, property: property, type: type, target: index))
@@ -292,15 +296,19 @@ final class X11Owner {
   }
 
   private func continueTransfer(_ transfer: Transfer) {
-    transfer.lastActivity = SystemCall.monotonicMilliseconds()
     transfer.awaitsEncoder = false
     if transfer.sentLast {
       transfers.removeAll { $0 === transfer }
       return
     }
+    if transfer.endsShort {
+      transfer.sentLast = true
+      x.setProperty(transfer.requestor, transfer.property, type: transfer.type, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+      return
+    }
     // A conversion that fails mid-stream ends the transfer at once with the empty last
-    // piece, so that the requestor does not wait out its time limit: what it has is a
-    // PNG without its IEND, which no decoder takes for a whole one.
+    // piece, so that the requestor does not wait for ever: what it has is a PNG without
+    // its IEND, which no decoder takes for a whole one.
     guard let (size, whole) = try? offer.available(of: transfer.target),
       let bytes = try? offer.bytes(of: transfer.target, at: transfer.offset, count: Int(min(Int64(x.chunkSize), size - transfer.offset)))
     else {
