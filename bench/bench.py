@@ -1538,6 +1538,10 @@ def realfiles_bench(work):
                                                                    or theirs["libmagic_verdict"] == "exact"):
                 print(f"  miss by data: {row['path']}  true {row['mime']}  pb {mine['pb_data']}  "
                       f"GLib {theirs['glib_data']}  libmagic {theirs['libmagic']}")
+            if row.get("file_mime") and not mine["pb_file_verdict"].startswith("exact") \
+                    and theirs["glib_file_verdict"] == "exact":
+                print(f"  miss by file: {row['path']}  true {row['file_mime']}  pb {mine['pb_file']}  "
+                      f"GLib {theirs['glib_file']}")
 
 
 SMI_PACKAGE = "shared-mime-info"

@@ -254,11 +254,15 @@ public final class TypeDetector {
     // A name that says XML is not believed for text that does not open with markup
     // (`index.ts` of TypeScript is no Qt Linguist file).
     // A name of a format written in text too (`.pfa` of a Type 1 font) names its text form.
-    let candidates = names.all(readingDatabase: true).map { name in
-      TypeRegistry.preferredMIMEType(for: name).flatMap { Self.formatsInText.contains($0) ? TypeRegistry.textForm(of: name) : nil } ?? name
-    }.filter {
-      TypeRegistry.conforms($0, to: .text) && (isXML || !TypeRegistry.conforms($0, to: TypeIdentifier("public.xml")))
+    let believed = { (type: TypeIdentifier) in
+      TypeRegistry.conforms(type, to: .text) && (isXML || !TypeRegistry.conforms(type, to: TypeIdentifier("public.xml")))
     }
+    let heaviest = names.all(readingDatabase: true).map { name in
+      TypeRegistry.preferredMIMEType(for: name).flatMap { Self.formatsInText.contains($0) ? TypeRegistry.textForm(of: name) : nil } ?? name
+    }.filter(believed)
+    // Where no glob of the top weight is text, GLib takes the first lighter one that is
+    // (`*.key` is Keynote's, then OpenPGP keys'): text is not a Keynote file.
+    let candidates = heaviest.isEmpty ? names.lighterGlobs.filter(believed) : heaviest
     // A guess stands with no name, or with a name that is a kind of it: a `.txt` that
     // libmagic takes for JavaScript is the plain text its writer called it.
     let unsupportedGuess = content.map { evidence in
