@@ -84,6 +84,14 @@ def file_truth(row):
     return row.get("file_mime") or row["mime"], row.get("file_kind") or row["kind"]
 
 
+def in_system_python(mode, values):
+    """This script's `mode` run on `values` by Debian's python3, which has python3-gi: for a
+    caller in another Python (pyenv's), where GLib cannot be imported."""
+    result = subprocess.run([SYSTEM_PYTHON, os.path.abspath(__file__), mode], input=json.dumps(values),
+                            capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)
+
+
 def label_live(paths):
     """For files gathered from the system: GLib's type by file (name and data) as the true
     type by data, its kind, and where libmagic agrees with it (either is a kind of the
@@ -92,9 +100,7 @@ def label_live(paths):
     try:
         Gio = _gio()
     except ImportError:
-        result = subprocess.run([SYSTEM_PYTHON, os.path.abspath(__file__), "--label"], input=json.dumps(paths),
-                                capture_output=True, text=True, check=True)
-        return json.loads(result.stdout)
+        return in_system_python("--label", paths)
     labels = []
     for path in paths:
         with open(path, "rb") as f:
@@ -112,9 +118,7 @@ def guess_by_head(paths, size=4096):
     try:
         Gio = _gio()
     except ImportError:
-        result = subprocess.run([SYSTEM_PYTHON, os.path.abspath(__file__), "--guess"], input=json.dumps(paths),
-                                capture_output=True, text=True, check=True)
-        return json.loads(result.stdout)
+        return in_system_python("--guess", paths)
     guesses = []
     for path in paths:
         try:
@@ -145,9 +149,7 @@ def judge_live(rows):
     try:
         _gio()
     except ImportError:
-        result = subprocess.run([SYSTEM_PYTHON, os.path.abspath(__file__), "--judge"], input=json.dumps(rows),
-                                capture_output=True, text=True, check=True)
-        return json.loads(result.stdout)
+        return in_system_python("--judge", rows)
     return [judge(row) for row in rows]
 
 

@@ -148,58 +148,58 @@ struct TerminalPictureTests {
 /// a private X server, their screens read back; tmux, which answers for itself and gets blocks.
 @Suite("pictures in xterm (sixel) and kitty (its graphics), screenshots, and in tmux (blocks)", .tags(.endToEnd, .desktop))
 struct TerminalPictureDesktopTests {
-  @Test("xterm -ti vt340 shows the image's colour on its screen: a sixel picture, as blocks in 16 colours cannot")
-  func xtermSixel() throws {
+  /// A 160x80 orange image on the board, shown by the terminal `open` starts on a private
+  /// X server (with the server, and the file its shell writes pb's status to): pb's status
+  /// and how many orange pixels the screen shows once most of the image's do. Orange: a
+  /// 16-colour terminal has none like it, so only a picture of pixels shows it.
+  static func orangeShown(by open: (Sandbox, PrivateX, String) throws -> Background) throws -> (status: String, orange: Int) {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
-    // Orange: a 16-colour terminal has none like it, so only the sixel picture shows it.
     let path = try TerminalPictureTests.png(sandbox, "orange.png", 160, 80, [255, 128, 0])
     try #require(try sandbox.pb("copy", path).status == 0)
     func orange() throws -> Int {
       let counted = try x.client(sandbox, "python3", [TerminalPictureTests.helper, "count", x.display, "255", "128", "0"])
       return Int(counted.text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
-    #expect(try orange() == 0, "no orange before")
+    try #require(try orange() == 0, "no orange before")
     let done = sandbox.root.appendingPathComponent("done").path
-    // The terminal stays open, its shell waiting for a line nobody types, until the test ends it.
-    let script = "env -u COLORTERM TERM=xterm \(Sandbox.binary) paste; echo $? > \(done); read -r kept_open"
-    let xterm = try Background(
-      sandbox, ["xterm", "-ti", "vt340", "-geometry", "80x24+0+0", "-e", "sh", "-c", script], environment: x.environment)
-    defer { withExtendedLifetime(xterm) {} }  // open until the screen is read
-    #expect(waitUntil(seconds: 60) { FileManager.default.fileExists(atPath: done) && ((try? String(contentsOfFile: done, encoding: .utf8)) ?? "").hasSuffix("\n") })
-    #expect(try String(contentsOfFile: done, encoding: .utf8) == "0\n")
-    // The 160x80 picture, drawn at its own size (it fits): most of its 12,800 pixels.
+    let terminal = try open(sandbox, x, done)
+    defer { withExtendedLifetime(terminal) {} }  // open until the screen is read
+    #expect(waitUntil(seconds: 60) { ((try? String(contentsOfFile: done, encoding: .utf8)) ?? "").hasSuffix("\n") })
     var seen = 0
-    #expect(try waitUntil(seconds: 20) { seen = try orange(); return seen > 8000 }, "\(seen) orange pixels")
+    _ = try waitUntil(seconds: 20) { seen = try orange(); return seen > 8000 }
+    return ((try? String(contentsOfFile: done, encoding: .utf8)) ?? "", seen)
+  }
+
+  @Test("xterm -ti vt340 shows the image's colour on its screen: a sixel picture, as blocks in 16 colours cannot")
+  func xtermSixel() throws {
+    let shown = try Self.orangeShown { sandbox, x, done in
+      // The terminal stays open, its shell waiting for a line nobody types, until the test ends it.
+      let script = "env -u COLORTERM TERM=xterm \(Sandbox.binary) paste; echo $? > \(done); read -r kept_open"
+      return try Background(
+        sandbox, ["xterm", "-ti", "vt340", "-geometry", "80x24+0+0", "-e", "sh", "-c", script], environment: x.environment)
+    }
+    #expect(shown.status == "0\n")
+    // The 160x80 picture, drawn at its own size (it fits): most of its 12,800 pixels.
+    #expect(shown.orange > 8000, "\(shown.orange) orange pixels")
   }
 
   @Test("kitty shows the image's colour at the image's size: its graphics protocol, as blocks in 16 colours cannot")
   func kittyGraphics() throws {
-    let sandbox = try Sandbox()
-    let x = try PrivateX(sandbox)
-    let path = try TerminalPictureTests.png(sandbox, "orange.png", 160, 80, [255, 128, 0])
-    try #require(try sandbox.pb("copy", path).status == 0)
-    func orange() throws -> Int {
-      let counted = try x.client(sandbox, "python3", [TerminalPictureTests.helper, "count", x.display, "255", "128", "0"])
-      return Int(counted.text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    let shown = try Self.orangeShown { sandbox, x, done in
+      // kitty on a software renderer can take over a second to read its input once
+      // started, longer than pb waits for an answer: the shell asks DA1 first and waits
+      // for the answer, so pb's own question comes to a kitty that answers.
+      let script =
+        "printf '\\033[c'; read -rs -d c answered; env -u COLORTERM \(Sandbox.binary) paste; echo $? > \(done); read -r kept_open"
+      return try Background(
+        sandbox,
+        ["kitty", "--config", "NONE", "-o", "initial_window_width=640", "-o", "initial_window_height=400", "bash", "-c", script],
+        environment: x.environment)
     }
-    #expect(try orange() == 0, "no orange before")
-    let done = sandbox.root.appendingPathComponent("done").path
-    // kitty on a software renderer can take over a second to read its input once started,
-    // longer than pb waits for an answer: the shell asks DA1 first and waits for the
-    // answer, so pb's own question comes to a kitty that answers.
-    let script =
-      "printf '\\033[c'; read -rs -d c answered; env -u COLORTERM \(Sandbox.binary) paste; echo $? > \(done); read -r kept_open"
-    let kitty = try Background(
-      sandbox,
-      ["kitty", "--config", "NONE", "-o", "initial_window_width=640", "-o", "initial_window_height=400", "bash", "-c", script],
-      environment: x.environment)
-    defer { withExtendedLifetime(kitty) {} }  // open until the screen is read
-    #expect(waitUntil(seconds: 60) { ((try? String(contentsOfFile: done, encoding: .utf8)) ?? "").hasSuffix("\n") })
-    #expect(try String(contentsOfFile: done, encoding: .utf8) == "0\n")
+    #expect(shown.status == "0\n")
     // Drawn at its own size (it fits): the 12,800 pixels, no more.
-    var seen = 0
-    #expect(try waitUntil(seconds: 20) { seen = try orange(); return seen > 8000 && seen <= 12800 }, "\(seen) orange pixels")
+    #expect(shown.orange > 8000 && shown.orange <= 12800, "\(shown.orange) orange pixels")
   }
 
   @Test("inside tmux, which answers for itself without sixel, the picture is Unicode blocks in the pane")
