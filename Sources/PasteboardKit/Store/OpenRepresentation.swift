@@ -78,6 +78,14 @@ extension OpenRepresentation {
       if character == "\n" || character == "\r\n" { return text + (bytes.count > text.utf8.count + 1 ? "…" : "") }
       if character == "\t" { text += " "; continue }
       if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
+      // Invisible characters that reorder or hide text (a right-to-left override, a
+      // zero-width space, a line separator, a tag) reached the terminal as they were:
+      // U+202E turned the rest of the line around.
+      let hidden: Set<Unicode.GeneralCategory> = [.format, .lineSeparator, .paragraphSeparator]
+      if character.unicodeScalars.contains(where: { hidden.contains($0.properties.generalCategory) }) {
+        text.unicodeScalars.append(contentsOf: character.unicodeScalars.filter { !hidden.contains($0.properties.generalCategory) })
+        continue
+      }
       text.append(character)
     }
     return text
