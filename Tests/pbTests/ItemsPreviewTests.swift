@@ -14,5 +14,8 @@ struct ItemsPreviewTests {
     let hidden: [Unicode.Scalar] = ["\u{202E}", "\u{200B}", "\u{2028}", "\u{E0041}", "\u{FEFF}"]
     #expect(!items.text.unicodeScalars.contains { hidden.contains($0) }, "\(items.text.unicodeScalars.map { String($0.value, radix: 16) })")
     #expect(items.text.contains("\"payecnalabx\""), "\(items.text)")
+    // A zero-width joiner inside an emoji sequence is no hidden character.
+    try #require(try sandbox.pb(["copy"], stdin: Data("👨\u{200D}👩\u{200D}👧 ok".utf8)).status == 0)
+    #expect(try sandbox.pb("items").text.contains("\"👨\u{200D}👩\u{200D}👧 ok\""))
   }
 }
