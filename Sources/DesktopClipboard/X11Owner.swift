@@ -41,8 +41,6 @@ final class X11Owner {
     var offset: Int64 = 0
     var sentLast = false
     var awaitsEncoder = false
-    /// A withdrawn secret's: the next piece is the empty last one.
-    var endsShort = false
 
     init(requestor: xcb_window_t, property: xcb_atom_t, type: xcb_atom_t, target: Int) {
       self.requestor = requestor
@@ -105,16 +103,18 @@ final class X11Owner {
   }
 
   /// Answers no new request (a newer offer has the selection); transfers under way
-  /// still finish, but a secret's end at the requestor's next deletion with INCR's
-  /// empty last piece: a short read, but no requestor left waiting for ever.
+  /// still finish, but a secret's end now: INCR's empty last piece replaces the piece
+  /// the requestor has not read yet, so it ends short when it reads on, and the owner
+  /// does not wait for its deletion. A paused requestor (`xclip -o | less`) held the
+  /// owner, and the removed secret's open data file, for as long as it paused.
   func relinquish() {
     lost = true
     guard offer.concealed else { return }
     refuseWaiting()
-    for transfer in transfers {
-      transfer.endsShort = true
-      if transfer.awaitsEncoder { continueTransfer(transfer) }
+    for transfer in transfers where !transfer.sentLast {
+      x.setProperty(transfer.requestor, transfer.property, type: transfer.type, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
     }
+    transfers.removeAll()
   }
 
   /// Gives the selection up (the item expired, the board was cleared, or the secret left
@@ -299,11 +299,6 @@ final class X11Owner {
     transfer.awaitsEncoder = false
     if transfer.sentLast {
       transfers.removeAll { $0 === transfer }
-      return
-    }
-    if transfer.endsShort {
-      transfer.sentLast = true
-      x.setProperty(transfer.requestor, transfer.property, type: transfer.type, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
       return
     }
     // A conversion that fails mid-stream ends the transfer at once with the empty last

@@ -448,6 +448,22 @@ struct DesktopTests {
       desktop: { try? x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"]) })
   }
 
+  @Test("pb clear of a published secret while a requestor is stalled mid-INCR: the owner exits at once, not at the requestor's next deletion")
+  func clearSecretDuringStalledTransfer() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    try #require(try sandbox.pb(["copy", "--concealed"], stdin: PausedReader.largeText).status == 0)
+    try #require(try sandbox.pb(["publish"], environment: x.environment).status == 0)
+    // Takes the first piece and then deletes no property (a requestor paused, as under less).
+    let staller = try Background(sandbox, ["python3", Self.client, "stall", "UTF8_STRING"], environment: x.environment)
+    try #require(staller.waitFor("stalled").contains("stalled"), "the requestor did not get an INCR transfer")
+    try #require(try sandbox.pb("clear").status == 0)
+    // It had waited for the stalled requestor, the removed secret's data file open all the while.
+    waitUntil(seconds: 10) { x.owners().isEmpty }
+    #expect(x.owners().isEmpty, "the secret's owner is gone while its requestor is stalled")
+    withExtendedLifetime(staller) {}
+  }
+
   /// With a bridge offering a 4 MB text on the desktop of `environment`, `pb clear` while
   /// `reader` (a shell line) is paused mid-transfer empties the desktop (as `desktop`, a
   /// client's listing of it, sees), and the reader then still gets every byte, exit 0.

@@ -173,13 +173,19 @@ extension JSONValue {
       if !held.isEmpty {
         // The character begun in the last chunk, completed from this one.
         let needed = Self.length(ofLead: held[0]) - held.count
-        let taken = min(needed, bytes.count)
+        var taken = 0
+        while taken < min(needed, bytes.count) && bytes[taken] & 0xC0 == 0x80 { taken += 1 }
         held += bytes[..<taken]
         index = taken
-        guard taken == needed else { return }
+        if taken < needed && taken == bytes.count { return }
         let character = held
         held.removeAll()
-        character.withUnsafeBytes { Self.appendCharacter($0, to: &escaped) }
+        if taken == needed {
+          character.withUnsafeBytes { Self.appendCharacter($0, to: &escaped) }
+        } else {
+          // Cut short by a byte that continues no character: the bytes pass as they are.
+          escaped += character
+        }
       }
       // Runs that need no escape (nearly everything) are appended whole.
       var runStart = index
@@ -195,6 +201,15 @@ extension JSONValue {
           continue
         }
         let length = Self.length(ofLead: byte)
+        // Not UTF-8 (a lead byte whose next bytes in the chunk are no continuation
+        // bytes): the byte passes alone, and what follows is looked at on its own, so
+        // that a quote or a control after it is still escaped.
+        var next = index + 1
+        while next < min(index + length, bytes.count) && bytes[next] & 0xC0 == 0x80 { next += 1 }
+        if next < min(index + length, bytes.count) {
+          index += 1
+          continue
+        }
         guard Self.mayBeEscaped(lead: byte) else {
           index += length
           continue

@@ -78,6 +78,20 @@ extension OpenRepresentation {
       if character == "\n" || character == "\r\n" { return text + (bytes.count > text.utf8.count + 1 ? "…" : "") }
       if character == "\t" { text += " "; continue }
       if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
+      // Invisible characters that reorder or hide text (a right-to-left override, a
+      // zero-width space, a line separator, a tag) reached the terminal as they were:
+      // U+202E turned the rest of the line around.
+      let hidden: Set<Unicode.GeneralCategory> = [.format, .lineSeparator, .paragraphSeparator]
+      // Zero-width joiners inside a cluster stay: they join an emoji sequence (👨‍👩‍👧) or
+      // an Indic conjunct, and hide nothing.
+      let joined = character.unicodeScalars.count > 1
+      let isHidden = { (scalar: Unicode.Scalar) in
+        hidden.contains(scalar.properties.generalCategory) && !(joined && (scalar == "\u{200D}" || scalar == "\u{200C}"))
+      }
+      if character.unicodeScalars.contains(where: isHidden) {
+        text.unicodeScalars.append(contentsOf: character.unicodeScalars.filter { !isHidden($0) })
+        continue
+      }
       text.append(character)
     }
     return text

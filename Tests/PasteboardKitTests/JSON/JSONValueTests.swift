@@ -115,6 +115,27 @@ import Testing
     }
   }
 
+  @Test func aQuoteOrAControlAfterBytesThatAreNotUTF8IsStillEscaped() {
+    // A lead byte without its continuation bytes took the quote or line break after it
+    // as part of its character, and passed it unescaped: the string ended there.
+    let cases: [[UInt8]] = [[0xC3, 0x22], [0xE2, 0x22, 0x41], [0xE2, 0x80, 0x0A], [0xFF, 0x22, 0x5C, 0x01], [0xF0, 0x9F, 0x22, 0x22]]
+    for bytes in cases {
+      for cut in 0...bytes.count {
+        var escaper = JSONValue.StringEscaper()
+        var escaped: [UInt8] = []
+        bytes.withUnsafeBytes { all in
+          escaper.append(UnsafeRawBufferPointer(rebasing: all[..<cut]), to: &escaped)
+          escaper.append(UnsafeRawBufferPointer(rebasing: all[cut...]), to: &escaped)
+        }
+        escaper.finish(to: &escaped)
+        let unescaped = escaped.enumerated().contains { index, byte in
+          (byte == 0x22 && (index == 0 || escaped[index - 1] != 0x5C)) || byte < 0x20
+        }
+        #expect(!unescaped, "\(bytes) cut at \(cut): \(escaped)")
+      }
+    }
+  }
+
   @Test(arguments: [
     "", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "[1] 2", "01", "1.", "-", "1e", "+1", ".5", "[\"a]",
     "[\"\\x\"]", "[\"\\u12\"]", "[\"\\ud800\"]", "[\"\\udc00\"]", "[\"a\u{01}b\"]", "{\"a\":1,\"a\":2}", "tru", "nul", "[true false]",
