@@ -439,13 +439,30 @@ struct DesktopTests {
     withExtendedLifetime(staller) {}
   }
 
-  @Test("pb clear with the bridge running while xclip is mid-way through an INCR transfer: xclip still gets every byte and exits 0")
+  @Test("pb clear with the bridge running while a requestor is paused mid-INCR: it reads on and gets every byte")
   func clearDuringTransfer() throws {
     let sandbox = try Sandbox()
     let x = try PrivateX(sandbox)
-    try Self.checkClearDuringTransfer(
-      sandbox, environment: x.environment, reader: "xclip -selection clipboard -o",
-      desktop: { try? x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"]) })
+    let text = PausedReader.largeText
+    try #require(try sandbox.pb(["copy"], stdin: text).status == 0)
+    let bridge = try Background.bridge(sandbox, [], environment: x.environment)
+    func desktop() -> Result? { try? x.client(sandbox, "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"]) }
+    waitUntil(seconds: 30) { desktop()?.status == 0 }
+    try #require(desktop()?.status == 0, "the bridge offers the board's item: \(bridge.waitFor(""))")
+    // xclip takes the whole INCR transfer before it writes a byte, so a paused pipe never
+    // pauses it: this requestor stops after the first piece itself, and reads on later.
+    let received = sandbox.root.appendingPathComponent("received").path
+    let go = sandbox.root.appendingPathComponent("go").path
+    let reader = try Background(sandbox, ["python3", Self.client, "stall", "UTF8_STRING", received, go], environment: x.environment)
+    try #require(reader.waitFor("stalled").contains("stalled"), "the requestor did not get an INCR transfer")
+    try #require(try sandbox.pb("clear").status == 0)
+    waitUntil(seconds: 30) { desktop()?.status != 0 }
+    try #require(desktop()?.status != 0, "the clear emptied the desktop: \(bridge.waitFor(""))")
+    try #require(FileManager.default.createFile(atPath: go, contents: nil))
+    #expect(waitUntil(seconds: 60) { reader.waitFor("").contains("resumed") })
+    #expect(reader.waitFor("resumed").contains("resumed \(text.count)"), "\(reader.waitFor(""))")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: received)) == text)
+    withExtendedLifetime(bridge) {}
   }
 
   @Test("pb clear of a published secret while a requestor is stalled mid-INCR: the owner exits at once, not at the requestor's next deletion")

@@ -2,9 +2,11 @@
 
   multiple TARGET...   asks for several targets in one MULTIPLE request; prints each
                        target, its answer's type and its length, or "refused"
-  stall TARGET         starts reading TARGET, takes the first piece of an INCR transfer
+  stall TARGET [FILE GO] starts reading TARGET, takes the first piece of an INCR transfer
                        and then stops reading, as a requestor that hangs mid-transfer
-                       (prints "stalled" once it has, then waits until killed)
+                       (prints "stalled" once it has, then waits until killed); with FILE
+                       and GO, reads on once the file GO exists, writes what it got to
+                       FILE and prints "resumed" and its size
   pieces TARGET FILE   reads TARGET through INCR into FILE: prints "first" once the
                        first piece is in, then the size the INCR announcement claims (a
                        lower bound), the first piece's size and the total; or "not INCR"
@@ -81,7 +83,23 @@ def main():
         d.flush()
         wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
         print("stalled", flush=True)
-        signal.pause()
+        if len(names) < 3:
+            signal.pause()
+        # stall TARGET FILE GO: once GO exists, reads the rest into FILE (the first piece
+        # too) and prints "resumed" and the total, as a paused reader that reads on.
+        while not os.path.exists(names[2]):
+            time.sleep(0.05)
+        pieces = [bytes(window.get_full_property(property, X.AnyPropertyType, sizehint=1 << 22).value)]
+        while pieces[-1]:
+            window.delete_property(property)
+            d.flush()
+            wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
+            pieces.append(bytes(window.get_full_property(property, X.AnyPropertyType, sizehint=1 << 22).value))
+        window.delete_property(property)
+        d.flush()
+        with open(names[1], "wb") as f:
+            f.write(b"".join(pieces))
+        print("resumed", sum(map(len, pieces)), flush=True)
     elif mode == "pieces":
         target, property = d.intern_atom(names[0]), d.intern_atom("PB_TEST")
         window.convert_selection(clipboard, target, property, X.CurrentTime)
