@@ -453,12 +453,15 @@ struct DesktopTests {
     // pauses it: this requestor stops after the first piece itself, and reads on later.
     let received = sandbox.root.appendingPathComponent("received").path
     let go = sandbox.root.appendingPathComponent("go").path
+    guard mkfifo(go, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
     let reader = try Background(sandbox, ["python3", Self.client, "stall", "UTF8_STRING", received, go], environment: x.environment)
     try #require(reader.waitFor("stalled").contains("stalled"), "the requestor did not get an INCR transfer")
     try #require(try sandbox.pb("clear").status == 0)
     waitUntil(seconds: 30) { desktop()?.status != 0 }
     try #require(desktop()?.status != 0, "the clear emptied the desktop: \(bridge.waitFor(""))")
-    try #require(FileManager.default.createFile(atPath: go, contents: nil))
+    // Opening the FIFO waits for the requestor, which opens it once stalled; closing it
+    // lets the requestor read on.
+    try #require(FileHandle(forWritingAtPath: go) != nil)
     #expect(waitUntil(seconds: 60) { reader.waitFor("").contains("resumed") })
     #expect(reader.waitFor("resumed").contains("resumed \(text.count)"), "\(reader.waitFor(""))")
     #expect(try Data(contentsOf: URL(fileURLWithPath: received)) == text)

@@ -5,8 +5,8 @@
   stall TARGET [FILE GO] starts reading TARGET, takes the first piece of an INCR transfer
                        and then stops reading, as a requestor that hangs mid-transfer
                        (prints "stalled" once it has, then waits until killed); with FILE
-                       and GO, reads on once the file GO exists, writes what it got to
-                       FILE and prints "resumed" and its size
+                       and GO (a FIFO), reads on once GO is written and closed, writes
+                       what it got to FILE and prints "resumed" and its size
   pieces TARGET FILE   reads TARGET through INCR into FILE: prints "first" once the
                        first piece is in, then the size the INCR announcement claims (a
                        lower bound), the first piece's size and the total; or "not INCR"
@@ -32,6 +32,25 @@ import time
 
 from Xlib import X, Xatom, display
 from Xlib.protocol import event
+
+
+def incr_pieces(d, window, property, arrived=False, on_first=None):
+    """The pieces of an INCR transfer whose announcement was deleted, in order, up to the
+    empty last one (each deleted once read, which asks for the next); `arrived`: the first
+    piece's notification was taken already."""
+    pieces = []
+    while True:
+        if not arrived:
+            wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
+        arrived = False
+        piece = bytes(window.get_full_property(property, X.AnyPropertyType, sizehint=1 << 22).value)
+        window.delete_property(property)
+        d.flush()
+        if not piece:
+            return pieces
+        pieces.append(piece)
+        if len(pieces) == 1 and on_first:
+            on_first()
 
 
 def wait_for(d, predicate, seconds=10):
@@ -85,18 +104,12 @@ def main():
         print("stalled", flush=True)
         if len(names) < 3:
             signal.pause()
-        # stall TARGET FILE GO: once GO exists, reads the rest into FILE (the first piece
-        # too) and prints "resumed" and the total, as a paused reader that reads on.
-        while not os.path.exists(names[2]):
-            time.sleep(0.05)
-        pieces = [bytes(window.get_full_property(property, X.AnyPropertyType, sizehint=1 << 22).value)]
-        while pieces[-1]:
-            window.delete_property(property)
-            d.flush()
-            wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
-            pieces.append(bytes(window.get_full_property(property, X.AnyPropertyType, sizehint=1 << 22).value))
-        window.delete_property(property)
-        d.flush()
+        # stall TARGET FILE GO: once the test writes to the FIFO GO and closes it, reads the
+        # rest into FILE (the first piece too) and prints "resumed" and the total, as a
+        # paused reader that reads on.
+        with open(names[2], "rb") as go:
+            go.read()
+        pieces = incr_pieces(d, window, property, arrived=True)
         with open(names[1], "wb") as f:
             f.write(b"".join(pieces))
         print("resumed", sum(map(len, pieces)), flush=True)
@@ -113,17 +126,7 @@ def main():
         announced = first.value[0]
         window.delete_property(property)
         d.flush()
-        pieces = []
-        while True:
-            wait_for(d, lambda e: e.type == X.PropertyNotify and e.atom == property and e.state == X.PropertyNewValue)
-            piece = window.get_full_property(property, X.AnyPropertyType, sizehint=1 << 22).value
-            window.delete_property(property)
-            d.flush()
-            if not piece:
-                break
-            pieces.append(bytes(piece))
-            if len(pieces) == 1:
-                print("first", flush=True)
+        pieces = incr_pieces(d, window, property, on_first=lambda: print("first", flush=True))
         with open(names[1], "wb") as f:
             f.write(b"".join(pieces))
         print(announced, len(pieces[0]) if pieces else 0, sum(map(len, pieces)))
