@@ -89,7 +89,9 @@ added (/etc/apt/sources.list.d/debian-src.sources, then apt-get update). The met
   aliases, through GLib; pb's by its own conformance); kind kept: exact or the same kind,
   counted only for files whose type's media type names their kind: image/*, audio/*,
   video/*, and text/* without a NUL byte (application/xml is text, but not by its name);
-- PB_BENCH_MISSES=1 lists each of pb's misses with GLib's and libmagic's answers.
+- PB_BENCH_MISSES=1 lists each of pb's misses with GLib's and libmagic's answers;
+- PB_SMI_TESTS=FOLDER scores another version's tests/mime-detection (2.4's, from
+  Debian's pool: shared-mime-info_2.4.orig.tar.bz2) against the installed database.
 """
 import getpass
 import json
@@ -1627,7 +1629,7 @@ def smi_bench(work):
     import typecorpus
     install_missing({"file": "file"})
     cache = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pb-bench", SMI_PACKAGE)
-    folder = smi_tests(cache)
+    folder = os.environ.get("PB_SMI_TESTS") or smi_tests(cache)
     declared, aliases, by_data_types = smi_database()
     rows, left_out = [], []
     with open(os.path.join(folder, "list")) as f:

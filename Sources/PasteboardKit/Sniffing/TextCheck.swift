@@ -1,11 +1,27 @@
 import LinuxSystem
 
-/// Whether bytes are text `pb` can vouch for: UTF-8 without NUL bytes, or anything
-/// starting with a UTF-16 byte-order mark.
+/// Whether bytes are text `pb` can vouch for: UTF-8 without NUL bytes, anything starting
+/// with a UTF-16 byte-order mark, or (asked for apart) UTF-16 without one.
 enum TextCheck {
   enum Encoding: Equatable {
     case utf8
+    /// With a byte-order mark.
     case utf16
+    /// Without a byte-order mark, in the order given (`unmarkedUTF16(in:isWhole:)`).
+    case unmarkedUTF16(bigEndian: Bool)
+
+    /// The plain-text type of text in this encoding, as Apple's declarations name them:
+    /// UTF-16 in the host's order without a mark is `public.utf16-plain-text`; with a mark,
+    /// or big-endian without one, `public.utf16-external-plain-text`.
+    var plainText: TypeIdentifier {
+      switch self {
+      case .utf8: return .utf8PlainText
+      case .utf16: return .utf16ExternalPlainText
+      case .unmarkedUTF16(let bigEndian):
+        if bigEndian == (UInt16(bigEndian: 1) == 1) { return .utf16PlainText }
+        return bigEndian ? .utf16ExternalPlainText : .plainText
+      }
+    }
   }
 
   /// The text encoding of `bytes`, or nil when they are not text. When `isWhole` is
@@ -16,6 +32,46 @@ enum TextCheck {
       return .utf16
     }
     return firstNonTextOffset(in: bytes, isWhole: isWhole) == nil ? .utf8 : nil
+  }
+
+  /// UTF-16 written without a byte-order mark (Windows tools write it so: shim's
+  /// `BOOTX64.CSV`), which libmagic and GLib take for binary data. Taken only for text
+  /// that is at least half ASCII, with no NUL, control character (but tab, line and page
+  /// breaks), unpaired surrogate or noncharacter: 16-bit binary data fails that within a
+  /// few units, and a reader that cannot tell the order is given none.
+  static func unmarkedUTF16(in bytes: UnsafeRawBufferPointer, isWhole: Bool) -> Encoding? {
+    // A head cut from a longer stream may end in half a unit.
+    let count = isWhole ? bytes.count : bytes.count & ~1
+    guard count >= 2, count % 2 == 0 else { return nil }
+    var zeroHighAtOdd = 0
+    var zeroHighAtEven = 0
+    for index in stride(from: 0, to: count, by: 2) {
+      if bytes[index + 1] == 0 { zeroHighAtOdd += 1 }
+      if bytes[index] == 0 { zeroHighAtEven += 1 }
+    }
+    let bigEndian = zeroHighAtEven > zeroHighAtOdd
+    let units = count / 2
+    var ascii = 0
+    var pendingHighSurrogate = false
+    for index in stride(from: 0, to: count, by: 2) {
+      let first = UInt16(bytes[index])
+      let second = UInt16(bytes[index + 1])
+      let unit = bigEndian ? first << 8 | second : second << 8 | first
+      if pendingHighSurrogate {
+        guard (0xDC00...0xDFFF).contains(unit) else { return nil }
+        pendingHighSurrogate = false
+        continue
+      }
+      switch unit {
+      case 0x09, 0x0A, 0x0C, 0x0D, 0x20...0x7E: ascii += 1
+      case 0xD800...0xDBFF: pendingHighSurrogate = true
+      case 0x00...0x1F, 0x7F...0x9F, 0xDC00...0xDFFF, 0xFFFE, 0xFFFF: return nil
+      default: break
+      }
+    }
+    // A high surrogate at the very end of a cut head may be completed past it.
+    guard !pendingHighSurrogate || !isWhole, ascii * 2 >= units else { return nil }
+    return .unmarkedUTF16(bigEndian: bigEndian)
   }
 
   /// The offset of the first byte that is a NUL or breaks UTF-8, if any.

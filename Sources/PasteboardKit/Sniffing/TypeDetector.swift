@@ -76,11 +76,26 @@ public final class TypeDetector {
     {
       answer?.generic = true
     }
+    // libmagic's NDJSON rule takes a line that opens with a JSON value for a whole one (an
+    // MPL2 subtitle's `[2227][2244]text`): a first line that is not one JSON document is
+    // only text, for the database's magic and the name to say more.
+    if sniffed.mimeType == "application/x-ndjson", !JSONPrefix.holds(Self.firstLine(of: head)) {
+      answer = Answer(type: .plainText, generic: true, confident: false, refinedByDatabase: false)
+    }
+    // Nor is XML SVG because libmagic finds SVG's namespace in its head (a Dia shape
+    // declares it for the drawing inside): a root element other than `svg` names another
+    // format, which the database's root elements tell.
+    if sniffed.mimeType == "image/svg+xml", let root = XMLRoot(head: head), root.localName != "svg" {
+      answer?.generic = true
+    }
     let asksDatabase = answer.map { $0.generic || $0.refinedByDatabase || $0.type.isDynamic } ?? true
     // An ar archive's signature and headers are ASCII: one holding only text (or nothing,
     // as librt.a) is still the archive libmagic and the database both name.
     let isTextArchive = answer != nil && Self.archivesOfText.contains(sniffed.mimeType)
-    if !isTextArchive, let encoding = TextCheck.encoding(of: head, isWhole: isWhole) {
+    // UTF-16 without a byte-order mark only where libmagic found nothing in it.
+    if !isTextArchive, let encoding = TextCheck.encoding(of: head, isWhole: isWhole)
+      ?? (answer?.type == .data ? TextCheck.unmarkedUTF16(in: head, isWhole: isWhole) : nil)
+    {
       var content: Evidence?
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
         content = Evidence(TypeDetection(type: answer.type, source: .magic), guess: answer.guess)
@@ -115,7 +130,7 @@ public final class TypeDetector {
       {
         content = Evidence(TypeDetection(type: TypeIdentifier("public.json"), source: .textCheck))
       }
-      return textType(content: content, names: &names, encoding: encoding, isXML: encoding == .utf16 || Self.startsWithMarkup(head))
+      return textType(content: content, names: &names, encoding: encoding, isXML: encoding != .utf8 || Self.startsWithMarkup(head))
     }
     guard let answer else {
       let byName = names.all(readingDatabase: true).first { !TypeRegistry.conforms($0, to: .text) }
@@ -250,7 +265,7 @@ public final class TypeDetector {
   private func textType(content: Evidence?, names: inout NameEvidence, encoding: TextCheck.Encoding, isXML: Bool)
     -> TypeDetection
   {
-    let plain = TypeDetection(type: encoding == .utf16 ? .utf16ExternalPlainText : .utf8PlainText, source: .textCheck)
+    let plain = TypeDetection(type: encoding.plainText, source: .textCheck)
     // A name that says XML is not believed for text that does not open with markup
     // (`index.ts` of TypeScript is no Qt Linguist file).
     // A name of a format written in text too (`.pfa` of a Type 1 font) names its text form.
@@ -319,6 +334,11 @@ public final class TypeDetector {
       start = newline + 1
     }
     return false
+  }
+
+  /// The head up to its first line break.
+  static func firstLine(of head: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: head[..<(head.firstIndex(of: 0x0A) ?? head.count)])
   }
 
   /// Whether text opens with a PEM block's first line, `-----BEGIN `.

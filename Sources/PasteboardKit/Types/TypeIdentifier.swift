@@ -62,6 +62,7 @@ extension TypeIdentifier {
   public static let plainText = TypeIdentifier("public.plain-text")
   public static let utf8PlainText = TypeIdentifier("public.utf8-plain-text")
   public static let utf16ExternalPlainText = TypeIdentifier("public.utf16-external-plain-text")
+  public static let utf16PlainText = TypeIdentifier("public.utf16-plain-text")
   public static let image = TypeIdentifier("public.image")
   public static let png = TypeIdentifier("public.png")
   /// What the `color` kind names: UIPasteboard's color type, as its colors are read.

@@ -159,6 +159,50 @@ final class FixedSniffer: TypeSniffer {
     #expect(try detect([0xFF, 0xFE, 0x68, 0, 0x69, 0], magic: "text/plain; charset=utf-16le").type == .utf16ExternalPlainText)
   }
 
+  @Test func utf16WithoutByteOrderMarkIsText() throws {
+    func units(_ text: String, bigEndian: Bool = false) -> [UInt8] {
+      text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+    let csv = units("shimx64.efi,debian,,This is the boot entry for debian\r\n")
+    let octets = "application/octet-stream; charset=binary"
+    #expect(try detect(csv, magic: octets) == TypeDetection(type: .utf16PlainText, source: .textCheck))
+    #expect(try detect(units("Grüße, 日本\n", bigEndian: true), magic: octets).type == .utf16ExternalPlainText)
+    #expect(try detect(csv, magic: octets, extension: "csv").type == TypeIdentifier("public.comma-separated-values-text"))
+    // A head cut mid-unit is still text.
+    #expect(try detect(csv.dropLast(), magic: octets, isWhole: false).type == .utf16PlainText)
+    // Not text: a control character, a NUL unit, an unpaired surrogate, half a unit at the
+    // end, 16-bit numbers that are not mostly ASCII, and what libmagic names.
+    #expect(try detect(units("name\u{1B}[31m,x\n"), magic: octets).type == .data)
+    #expect(try detect(units("a,b\n") + [0, 0] + units("c\n"), magic: octets).type == .data)
+    #expect(try detect(units("a,b") + [0x00, 0xD8] + units("c\n"), magic: octets).type == .data)
+    #expect(try detect(csv.dropLast(), magic: octets).type == .data)
+    #expect(try detect((0..<64).flatMap { [UInt8(0x20 + $0), 0x4E] } + units("ab"), magic: octets).type == .data)
+    #expect(try detect(csv, magic: "image/x-icon; charset=binary").type != .utf16PlainText)
+  }
+
+  @Test func libmagicsNDJSONNeedsAJSONFirstLine() throws {
+    let ndjson = TypeIdentifier("public.ndjson")
+    let magic = "application/x-ndjson; charset=utf-8"
+    #expect(try detect(Array("{\"a\": 1}\n{\"a\": 2}\n".utf8), magic: magic).type == ndjson)
+    let subtitle = Array("[2227][2244]<i>CANAL DE NOTICIAS</i>\n[2253][2291]<i>La semana pasada</i>\n".utf8)
+    let found = try detect(subtitle, magic: magic)
+    #expect(found.type != ndjson && TypeRegistry.conforms(found.type, to: .text), "\(found)")
+  }
+
+  @Test func anXMLRootOtherThanSVGIsNotSVG() throws {
+    let shape = Array("""
+      <?xml version="1.0"?>
+      <shape xmlns="http://www.daa.com.au/~james/dia-shape-ns" xmlns:svg="http://www.w3.org/2000/svg">
+        <name>negative-shift</name><svg:svg width="10"/></shape>
+
+      """.utf8)
+    let magic = "image/svg+xml; charset=us-ascii"
+    let found = try detect(shape, magic: magic)
+    #expect(found == TypeDetection(type: TypeRegistry.type(forMIMEType: try MIMEType.parse("application/x-dia-shape")), source: .mimeDatabase))
+    let svg = Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\"/>\n".utf8)
+    #expect(try detect(svg, magic: magic).type == TypeIdentifier("public.svg-image"))
+  }
+
   @Test func anArArchiveOfTextIsTheArchive() throws {
     let archive = TypeRegistry.type(forMIMEType: try MIMEType.parse("application/x-archive"))
     let empty = try detect(Array("!<arch>\n".utf8), magic: "application/x-archive; charset=us-ascii")
