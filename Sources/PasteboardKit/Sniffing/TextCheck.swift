@@ -1,7 +1,8 @@
 import LinuxSystem
 
-/// Whether bytes are text `pb` can vouch for: UTF-8 without NUL bytes, anything starting
-/// with a UTF-16 byte-order mark, or (asked for apart) UTF-16 without one.
+/// Whether bytes are text `pb` can vouch for: UTF-8 without NUL bytes, or anything starting
+/// with a UTF-16 byte-order mark; and, where libmagic finds only data, UTF-8 padded with NULs
+/// at its end or UTF-16 without a mark.
 enum TextCheck {
   enum Encoding: Equatable {
     case utf8
@@ -34,12 +35,28 @@ enum TextCheck {
     return firstNonTextOffset(in: bytes, isWhole: isWhole) == nil ? .utf8 : nil
   }
 
+  /// The encoding of text that libmagic takes for binary data, asked only where it names
+  /// nothing else: UTF-8 padded with NUL bytes at its end, or UTF-16 without a mark.
+  static func encodingLibmagicMisses(of bytes: UnsafeRawBufferPointer, isWhole: Bool) -> Encoding? {
+    if isWhole, let bad = firstNonTextOffset(in: bytes, isWhole: true), endsInPadding(bytes, from: bad) { return .utf8 }
+    return unmarkedUTF16(in: bytes, isWhole: isWhole)
+  }
+
+  /// Whether text is followed only by NUL bytes, fewer than the text's own: a C string's
+  /// terminator or a block's padding written with it (a `.css` with one NUL at its end),
+  /// not a zeroed disk image with a word at its start. The text must be plainly text, with
+  /// no control character but tab, line and page breaks: a binary header (`PK\3\4`) is not.
+  private static func endsInPadding(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Bool {
+    offset > 0 && bytes.count - offset <= offset && bytes[offset...].allSatisfy { $0 == 0 }
+      && !bytes[..<offset].contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0C && $0 != 0x0D || $0 == 0x7F }
+  }
+
   /// UTF-16 written without a byte-order mark (Windows tools write it so: shim's
   /// `BOOTX64.CSV`), which libmagic and GLib take for binary data. Taken only for text
   /// that is at least half ASCII, with no NUL, control character (but tab, line and page
   /// breaks), unpaired surrogate or noncharacter: 16-bit binary data fails that within a
   /// few units, and a reader that cannot tell the order is given none.
-  static func unmarkedUTF16(in bytes: UnsafeRawBufferPointer, isWhole: Bool) -> Encoding? {
+  private static func unmarkedUTF16(in bytes: UnsafeRawBufferPointer, isWhole: Bool) -> Encoding? {
     // A head cut from a longer stream may end in half a unit.
     let count = isWhole ? bytes.count : bytes.count & ~1
     guard count >= 2, count % 2 == 0 else { return nil }

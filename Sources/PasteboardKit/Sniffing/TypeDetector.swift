@@ -76,6 +76,13 @@ public final class TypeDetector {
     {
       answer?.generic = true
     }
+    // libmagic's C rule fires on the braces of most languages, but a preprocessor directive
+    // at the start of a line is C's own (an LLVM `.def` of `#ifndef` and macros): a guess.
+    // (Not its C++ rule, whose templates the database's C magic names no worse.)
+    if sniffed.mimeType == "text/x-c", Self.hasPreprocessorDirective(head) {
+      answer?.guess = true
+      answer?.confident = true
+    }
     // libmagic's NDJSON rule takes a line that opens with a JSON value for a whole one (an
     // MPL2 subtitle's `[2227][2244]text`): a first line that is not one JSON document is
     // only text, for the database's magic and the name to say more.
@@ -92,13 +99,18 @@ public final class TypeDetector {
     // An ar archive's signature and headers are ASCII: one holding only text (or nothing,
     // as librt.a) is still the archive libmagic and the database both name.
     let isTextArchive = answer != nil && Self.archivesOfText.contains(sniffed.mimeType)
-    // UTF-16 without a byte-order mark only where libmagic found nothing in it.
+    // Text libmagic takes for data only where it names nothing else in it (a NetShow
+    // channel file ends in a NUL too).
     if !isTextArchive, let encoding = TextCheck.encoding(of: head, isWhole: isWhole)
-      ?? (answer?.type == .data ? TextCheck.unmarkedUTF16(in: head, isWhole: isWhole) : nil)
+      ?? (answer?.type == .data ? TextCheck.encodingLibmagicMisses(of: head, isWhole: isWhole) : nil)
     {
       var content: Evidence?
       if let answer, answer.confident, TypeRegistry.conforms(answer.type, to: .text) {
         content = Evidence(TypeDetection(type: answer.type, source: .magic), guess: answer.guess)
+      }
+      // libmagic may name a format written in text itself (a plain PPM): its text form.
+      if let answer, Self.isWrittenInText(sniffed.mimeType, head), let form = TypeRegistry.textForm(of: answer.type) {
+        content = Evidence(TypeDetection(type: form, source: .magic))
       }
       var found = asksDatabase ? databaseAnswer(head) : nil
       // A PEM block (RFC 7468) is text, and the format the database's magic names by its
@@ -109,7 +121,7 @@ public final class TypeDetector {
       // So is a format written in text that the database does not make a kind of text (a
       // Godot scene, an ASCII STL model): weighed as text types are. Not every format its
       // magic names in text: `GIF89a is the name of an image format` is plain text.
-      if let format = found, Self.formatsInText.contains(format.mime), let form = TypeRegistry.textForm(of: format.type) {
+      if let format = found, Self.isWrittenInText(format.mime, head), let form = TypeRegistry.textForm(of: format.type) {
         found = (form, format.priority, format.mime)
       }
       if let found, TypeRegistry.conforms(found.type, to: .text) {
@@ -144,9 +156,16 @@ public final class TypeDetector {
     // (by pb's conformance or the database's own sub-class-of: an AppImage of an ELF), and
     // what libmagic found inside compressed data to a format the database's magic finds in
     // the compressor's header (KOffice's gzip files), not to the compressor itself.
-    if asksDatabase, let found = databaseAnswer(head) {
+    if asksDatabase, var found = databaseAnswer(head) {
+      // Text in a legacy encoding (a Latin-1 `.pfa`) is a format's text form as UTF-8 is.
+      if sniffed.charset != nil, Self.isWrittenInText(found.mime, head), let form = TypeRegistry.textForm(of: found.type) {
+        found.type = form
+      }
       if found.type == content.detection.type {
         content.confirmed = true
+      } else if packed == nil, database.isSubclass(sniffed.mimeType, of: found.mime), !database.isSubclass(found.mime, of: sniffed.mimeType) {
+        // libmagic's generic answer already names a kind of the database's (Ogg video of
+        // any Ogg, Matroska video of any Matroska): it says more.
       } else if content.generic || TypeRegistry.conforms(found.type, to: content.detection.type)
         || (packed == nil && database.isSubclass(found.mime, of: sniffed.mimeType))
         || (packed != nil && !TypeRegistry.conforms(answer.type, to: found.type))
@@ -323,6 +342,26 @@ public final class TypeDetector {
     return nil
   }
 
+  /// Whether a line starts with a C preprocessor directive that no other language's
+  /// comment starts with (`#include`, `#define`, `#ifndef`, …, then a space or its end).
+  static func hasPreprocessorDirective(_ head: UnsafeRawBufferPointer) -> Bool {
+    let directives = ["#include", "#define", "#ifdef", "#ifndef", "#undef", "#pragma", "#endif"].map { Array($0.utf8) }
+    var start = 0
+    while start < head.count {
+      if head[start] == UInt8(ascii: "#") {
+        for directive in directives where head.count - start >= directive.count
+          && head[start..<start + directive.count].elementsEqual(directive)
+        {
+          let after = start + directive.count
+          if after == head.count || [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<"), UInt8(ascii: "\"")].contains(head[after]) { return true }
+        }
+      }
+      guard let newline = head[start...].firstIndex(of: 0x0A) else { return false }
+      start = newline + 1
+    }
+    return false
+  }
+
   /// Whether a line of troff starts with a man page's title request, `.TH` or `.Dt`.
   static func callsManTitle(_ head: UnsafeRawBufferPointer) -> Bool {
     let titles: [[UInt8]] = [Array(".TH".utf8), Array(".Dt".utf8)]
@@ -393,12 +432,12 @@ public final class TypeDetector {
 
   // Short arrays, not sets: a Set<String>'s type is built at run time, a quarter of a
   // million instructions of a small copy.
-  private static let guesses: [String] = ["application/javascript", "text/x-fortran", "text/x-tex"]
+  private static let guesses: [String] = ["application/javascript", "text/x-fortran", "text/x-tex", "text/x-java"]
   /// Answers from braces and a word or two that most languages have (its C rule fires on
   /// Go, Rust and Swift; a linker script is `text/x-asm`), believed only with the support of
   /// the database's magic, which decides instead.
   private static let looseGuesses: [String] = [
-    "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-java", "text/x-asm", "text/x-pascal",
+    "text/x-c", "text/x-c++", "text/x-objective-c", "text/x-asm", "text/x-pascal",
   ]
 
   /// libmagic answers that are containers or families: the database's magic tells their
@@ -423,7 +462,45 @@ public final class TypeDetector {
   private static let formatsInText: [String] = [
     "image/x-skencil", "application/x-godot-resource", "application/x-godot-scene", "model/stl",
     "application/x-spss-por", "application/x-pyspread-spreadsheet", "application/x-font-type1",
+    // Netpbm's plain formats (`P1`-`P3`), and its raw ones whose samples happen to be text.
+    "image/x-portable-bitmap", "image/x-portable-graymap", "image/x-portable-pixmap",
   ]
+
+  /// Netpbm's formats, whose magic (`P3` and a space) is as likely the start of a sentence.
+  private static let netpbmFormats: [String] = ["image/x-portable-bitmap", "image/x-portable-graymap", "image/x-portable-pixmap"]
+
+  /// Whether `mime` is a format written in text whose evidence the head bears out.
+  static func isWrittenInText(_ mime: String, _ head: UnsafeRawBufferPointer) -> Bool {
+    formatsInText.contains(mime) && (!netpbmFormats.contains(mime) || opensNetpbmHeader(head))
+  }
+
+  /// Whether the head opens with a Netpbm header as netpbm reads one: `P1` to `P6`, then
+  /// width and height (and the largest sample, but for bitmaps) as decimal numbers, with
+  /// white space or `#` comments between them and one white space after the last.
+  static func opensNetpbmHeader(_ head: UnsafeRawBufferPointer) -> Bool {
+    guard head.count > 2, head[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]) else { return false }
+    let isBitmap = head[1] == UInt8(ascii: "1") || head[1] == UInt8(ascii: "4")
+    func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(byte) }
+    var index = 2
+    for _ in 0..<(isBitmap ? 2 : 3) {
+      guard index < head.count, isSpace(head[index]) || head[index] == UInt8(ascii: "#") else { return false }
+      while index < head.count, isSpace(head[index]) || head[index] == UInt8(ascii: "#") {
+        if head[index] == UInt8(ascii: "#") {
+          index = head[index...].firstIndex(of: 0x0A) ?? head.count
+        } else {
+          index += 1
+        }
+      }
+      var value = 0
+      let start = index
+      while index < head.count, index - start < 6, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(head[index]) {
+        value = value * 10 + Int(head[index] - UInt8(ascii: "0"))
+        index += 1
+      }
+      guard value > 0 else { return false }
+    }
+    return index < head.count && isSpace(head[index])
+  }
 
   /// libmagic's answers for archive formats whose framing is text (ar), never taken as text.
   private static let archivesOfText: [String] = ["application/x-archive"]

@@ -87,6 +87,33 @@ final class FixedSniffer: TypeSniffer {
     #expect(po.type == (try TypeIdentifier.parse("text/x-gettext-translation")), "\(po)")
     let m4 = try detect(Array("dnl a macro\nAC_DEFUN([X], [y])\n".utf8), magic: "text/x-m4; charset=us-ascii")
     #expect(m4.type == (try TypeIdentifier.parse("application/x-m4")), "\(m4)")
+    // `/*` at the start is the database's C magic at priority 30; `import java.` is Java.
+    let source = Array("/* Licensed to the ASF */\npackage snake;\n\nimport java.io.IOException;\n\npublic class S {}\n".utf8)
+    let java = try detect(source, magic: "text/x-java; charset=us-ascii")
+    #expect(java == TypeDetection(type: TypeIdentifier("com.sun.java-source"), source: .magic), "\(java)")
+  }
+
+  @Test func libmagicsCStandsOnAPreprocessorDirective() throws {
+    let macros = Array("\n#ifndef ELF_RELOC\n#error \"ELF_RELOC must be defined\"\n#endif\nELF_RELOC(R_PPC_NONE, 0)\n".utf8)
+    #expect(try detect(macros, magic: "text/x-c; charset=us-ascii") == TypeDetection(type: TypeIdentifier("public.c-source"), source: .magic))
+    // Braces and a word or two are most languages': Go is no C.
+    let go = Array("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hi\")\n}\n".utf8)
+    #expect(try detect(go, magic: "text/x-c; charset=us-ascii").type == .utf8PlainText)
+    // A comment that starts with a directive's word is no directive.
+    #expect(TypeDetector.hasPreprocessorDirective(UnsafeRawBufferPointer(start: nil, count: 0)) == false)
+    #expect(Array("# include the file\n#defined\n".utf8).withUnsafeBytes { TypeDetector.hasPreprocessorDirective($0) } == false)
+  }
+
+  @Test func aPlainNetpbmImageIsTextAndAnImage() throws {
+    let plain = Array("P3\n# a red and a green pixel\n2 1\n255\n255 0 0\n0 255 0\n".utf8)
+    let found = try detect(plain, magic: "image/x-portable-pixmap; charset=us-ascii")
+    #expect(TypeRegistry.conforms(found.type, to: .text) && TypeRegistry.conforms(found.type, to: .image), "\(found)")
+    #expect(TypeRegistry.preferredMIMEType(for: found.type) == "image/x-portable-pixmap")
+    let bitmap = try detect(Array("P1\n2 1\n0 1\n".utf8), magic: "image/x-portable-bitmap; charset=us-ascii")
+    #expect(TypeRegistry.preferredMIMEType(for: bitmap.type) == "image/x-portable-bitmap", "\(bitmap)")
+    // libmagic takes `P3 ` alone for a pixmap: a sentence, or a header that does not hold, is text.
+    #expect(try detect(Array("P3 is a format of netpbm\n".utf8), magic: "image/x-portable-pixmap; charset=us-ascii").type == .utf8PlainText)
+    #expect(try detect(Array("P6\n0 0\n255\n  xx\n".utf8), magic: "image/x-portable-pixmap; charset=us-ascii").type == .utf8PlainText)
   }
 
   @Test func aType1FontIsAFontNotData() throws {
@@ -95,6 +122,22 @@ final class FixedSniffer: TypeSniffer {
     #expect(found.type == TypeRegistry.type(forMIMEType: try MIMEType.parse("application/x-font-type1")), "\(found)")
     #expect(TypeRegistry.conforms(found.type, to: TypeIdentifier("public.font")))
     #expect(!TypeRegistry.conforms(found.type, to: .text), "binary bytes are no text")
+    // A `.pfa` in Latin-1 (libmagic's text, not UTF-8) is the format's text form as an ASCII one is.
+    let latin1 = Array("%!PS-AdobeFont-1.0: AharoniCLM-Bold 0.1\n%%Copyright: \u{A9}".utf8.dropLast(2)) + [0xA9, 0x0A]
+    let pfa = try detect(latin1, magic: "text/plain; charset=iso-8859-1")
+    #expect(TypeRegistry.conforms(pfa.type, to: .text) && TypeRegistry.conforms(pfa.type, to: TypeIdentifier("public.font")), "\(pfa)")
+    #expect(TypeRegistry.preferredMIMEType(for: pfa.type) == "application/x-font-type1")
+  }
+
+  @Test func libmagicsKindOfTheDatabasesContainerStands() throws {
+    // A stream the database's magic does not know: it says any Ogg, libmagic Ogg video.
+    let ogg = Array("OggS".utf8) + [0, 2] + [UInt8](repeating: 0, count: 22) + [0x80] + Array("vp8ogg".utf8) + [3, 2, 1]
+    let video = try detect(ogg, magic: "video/ogg; charset=binary")
+    #expect(TypeRegistry.preferredMIMEType(for: video.type) == "video/ogg", "\(video)")
+    #expect(TypeRegistry.conforms(video.type, to: TypeIdentifier("public.movie")))
+    // A stream it knows is more than libmagic says.
+    let theora = Array(ogg[..<28]) + [0x80] + Array("theora".utf8) + [3, 2, 1]
+    #expect(TypeRegistry.preferredMIMEType(for: try detect(theora, magic: "video/ogg; charset=binary").type) == "video/x-theora+ogg")
   }
 
   @Test func fontMetricsAndManPagesAreToldByTheirOwnWords() throws {
@@ -178,6 +221,14 @@ final class FixedSniffer: TypeSniffer {
     #expect(try detect(csv.dropLast(), magic: octets).type == .data)
     #expect(try detect((0..<64).flatMap { [UInt8(0x20 + $0), 0x4E] } + units("ab"), magic: octets).type == .data)
     #expect(try detect(csv, magic: "image/x-icon; charset=binary").type != .utf16PlainText)
+  }
+
+  @Test func textPaddedWithANULIsTextWhereLibmagicNamesNothing() throws {
+    let css = Array("body { color: red; }\n".utf8) + [0]
+    #expect(try detect(css, magic: "application/octet-stream; charset=binary", extension: "css").type == TypeIdentifier("public.css"))
+    #expect(try detect(css, magic: "application/octet-stream; charset=binary") == TypeDetection(type: .utf8PlainText, source: .textCheck))
+    // Where libmagic names a format, the bytes are that format's, NUL and all.
+    #expect(try detect(css, magic: "image/x-icon; charset=binary").type == TypeIdentifier("com.microsoft.ico"))
   }
 
   @Test func libmagicsNDJSONNeedsAJSONFirstLine() throws {
@@ -274,6 +325,22 @@ final class FixedSniffer: TypeSniffer {
     let cut = Array("ab✓".utf8).dropLast()
     #expect(offset(Array(cut), isWhole: false) == nil)
     #expect(offset(Array(cut), isWhole: true) == 2)
+  }
+
+  @Test func textPaddedWithNULsAtItsEndIsText() {
+    func encoding(_ bytes: [UInt8], isWhole: Bool = true) -> TextCheck.Encoding? {
+      bytes.withUnsafeBytes { TextCheck.encodingLibmagicMisses(of: $0, isWhole: isWhole) }
+    }
+    let css = Array("body { color: red; }\n".utf8)
+    #expect(encoding(css + [0]) == .utf8, "a C string's terminator")
+    #expect(encoding(css + [UInt8](repeating: 0, count: 10)) == .utf8, "padding to a block")
+    // Not padding: NULs between the text, more NULs than text, NULs alone, or a head that
+    // may go on past them.
+    #expect(encoding(css + [0] + css) == nil)
+    #expect(encoding(css + [UInt8](repeating: 0, count: 512)) == nil)
+    #expect(encoding([0, 0]) == nil)
+    #expect(encoding(css + [0], isWhole: false) == nil)
+    #expect(encoding([0x50, 0x4B, 3, 4, 0]) == nil, "a binary header")
   }
 }
 
