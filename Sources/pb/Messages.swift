@@ -24,12 +24,12 @@ extension PasteboardError {
         : "nothing to undo on '\(Display.value(board))'; see its history: pb history\(Hint.option(board))"
     case .cannotCut(let path, let reason):
       return "cannot cut '\(Display.path(path))': \(reason)"
-    case .holdsFileNotPutBack(let path):
+    case .holdsFileNotPutBack(let path, let board):
       return "history holds the only copy of '\(Display.path(path))', which an undo could not put back; "
-        + "pb redo, then pb paste it, before clearing history or lowering its levels"
-    case .cannotPutBack(let path, let reason):
+        + "have it with pb redo\(Hint.option(board)), then pb paste\(Hint.option(board)), before clearing history or lowering its levels"
+    case .cannotPutBack(let path, let reason, let board):
       return "cannot put back '\(Display.path(path))': \(Display.line(reason)); nothing was undone (its bytes stay in the store: "
-        + "fix that and undo again, or pb paste it)"
+        + "fix that and undo again, or pb paste\(Hint.option(board)))"
     case .invalidEnvironment(let variable, let value, let reason):
       return "\(variable)='\(Display.value(value))' is not valid: \(reason); fix it or unset it"
     case .cannotRun(let command, let reason, _):
@@ -347,8 +347,8 @@ extension Desktop.LeftOut {
 extension WorkNote {
   var message: String {
     switch self {
-    case .notPutBack(let path, let reason):
-      "could not put back '\(Display.path(path))': \(reason) (its bytes stay in the store, in the entry pb history shows it in)"
+    case .notPutBack(let path, let reason, let board):
+      "could not put back '\(Display.path(path))': \(reason) (its bytes stay in the store, in the entry pb history\(Hint.option(board)) shows it in)"
     case .leftHidden(let path, let reason, let hidden):
       "could not put back '\(Display.path(path))' (\(reason)); it is whole beside it as '\(Display.path(hidden))': rename it yourself"
     case .putBackBeside(let path, let placed):
@@ -367,10 +367,10 @@ extension WorkNote {
       "could not remove '\(Display.path(path))' again: \(reason)"
     case .movedSinceUndo(let path):
       "'\(Display.path(path))' is not in the store: an undo put it back and it was moved since; left where it is"
-    case .notAuthenticated(let path, let undo):
+    case .notAuthenticated(let path, let undo, let board):
       "\(undo ? "did not put back" : "left in place") '\(Display.path(path))': its record in the history is not authenticated "
         + "by your key (an older pb wrote it, or it was planted)"
-        + (undo ? "; its bytes stay in the store: pb redo, then pb paste it" : "")
+        + (undo ? "; its bytes stay in the store: pb redo\(Hint.option(board)), then pb paste\(Hint.option(board))" : "")
     }
   }
 }

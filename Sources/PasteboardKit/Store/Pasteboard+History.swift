@@ -107,7 +107,7 @@ extension Pasteboard {
         cuts = cuts.filter { cut in
           // A record without a valid MAC names a path the store's word alone gave.
           guard cut.authenticated else {
-            notes.append(.notAuthenticated(cut.path, undo: true))
+            notes.append(.notAuthenticated(cut.path, undo: true, board: self.name))
             unauthenticated = true
             return false
           }
@@ -261,7 +261,7 @@ extension Pasteboard {
       let before = history
       history.levelsOfUndo = levels
       history.trim()
-      try Self.checkKeepsFilesNotPutBack(before, after: history)
+      try Self.checkKeepsFilesNotPutBack(before, after: history, board: self.name)
     }
   }
 
@@ -303,16 +303,16 @@ extension Pasteboard {
     try updateHistory { (history) throws(PasteboardError) in
       let before = history
       history.removeAllActions()
-      try Self.checkKeepsFilesNotPutBack(before, after: history)
+      try Self.checkKeepsFilesNotPutBack(before, after: history, board: self.name)
     }
   }
 
   /// Files an undo could not put back have their bytes only in the redo stack (pb said
   /// so, and how to have them): forgetting history does not take them.
-  private static func checkKeepsFilesNotPutBack(_ before: History, after: History) throws(PasteboardError) {
+  private static func checkKeepsFilesNotPutBack(_ before: History, after: History, board: String) throws(PasteboardError) {
     let kept = History.referencedFiles(current: [], history: after)
     for cut in before.filesNotPutBack where !kept.contains(cut.file) {
-      throw .holdsFileNotPutBack(cut.path)
+      throw .holdsFileNotPutBack(cut.path, board: board)
     }
   }
 
