@@ -283,10 +283,10 @@ extension DesktopError {
     case .binaryToTerminal(let name, let size, let ext, let command):
       return "the desktop's \(Display.value(name)) (\(ByteCount.format(size))) is not text; save it with \(Display.line(command)) "
         + "> file.\(ext), or write it here anyway with --force"
-    case .timeout(let what, let seconds, let adjustable):
-      return "\(what) did not answer within \(seconds) s; try again" + (adjustable ? ", or give it longer with --timeout" : "")
-    case .keptSending(let what, let seconds):
-      return "\(what) kept sending for \(seconds) s without ending its data; try again, or give it longer with --timeout"
+    case .timeout(let what, let seconds, let limit):
+      return "\(what) did not answer within \(seconds) s; try again" + limit.lengthening
+    case .keptSending(let what, let seconds, let limit):
+      return "\(what) kept sending for \(seconds) s without ending its data; try again" + limit.lengthening
     case .wentAwayMidTransfer(let what, let received):
       return "\(what) went away after sending \(ByteCount.format(received)), before the end of its data; copy again in the application, then try again"
     case .osc52Refused(let reason):
@@ -300,6 +300,19 @@ extension DesktopError {
       return "internal error: \(process) was started with arguments it does not take"
     case .pasteboard(let error):
       return error.message
+    }
+  }
+}
+
+extension DesktopError.TimeLimit {
+  /// How the command that ran into this limit can have longer: pb paste --desktop and pb
+  /// types --desktop have no --timeout, but pb import of the same selection does.
+  var lengthening: String {
+    switch self {
+    case .fixed: ""
+    case .callers: ", or give it longer with --timeout"
+    case .direct(let selection):
+      ", or import it with a longer limit: pb import" + (selection == .clipboard ? "" : " --selection \(selection.rawValue)") + " --timeout 60s"
     }
   }
 }
