@@ -224,15 +224,17 @@ extension Pasteboard {
     try updateHistory(lockTimeout: lockTimeout) { (history, _) throws(PasteboardError) in try update(&history) }
   }
 
-  /// `updateHistory`, given the board's current items too.
+  /// `updateHistory`, given the board's current items too; with `ifCount`, only if the
+  /// board is still at that change count.
   func updateHistory<Result>(
-    lockTimeout: Double? = nil, _ update: (inout History, _ current: [Item]) throws(PasteboardError) -> Result
+    lockTimeout: Double? = nil, ifCount: Int? = nil, _ update: (inout History, _ current: [Item]) throws(PasteboardError) -> Result
   ) throws(PasteboardError) -> Result {
     let result = try withLock(timeout: lockTimeout) { (_) throws(PasteboardError) -> Result in
       let stateFolder = try requiredFolder(Folder.state)
       let data = try requiredFolder(Folder.data)
       let historyFolder = try requiredFolder(Folder.history)
       let current = try latestManifest()
+      try check(current.changeCount, against: ifCount)
       let read = try storedHistory(at: current.changeCount)
       var history = read.history
       history.closeGroupsOfExitedProcesses()
@@ -280,10 +282,11 @@ extension Pasteboard {
   }
 
   /// `pb history --pin N` and `--unpin N`: pins (or unpins) past state `number`, as
-  /// `--restore` numbers them, or the board's current state for 0.
-  public func setPinned(_ pinned: Bool, state number: Int) throws(PasteboardError) {
+  /// `--restore` numbers them, or the board's current state for 0. With `ifCount`, as
+  /// `restore`: only while the number names the state a list at that count showed.
+  public func setPinned(_ pinned: Bool, state number: Int, ifCount: Int? = nil) throws(PasteboardError) {
     guard directory != nil else { throw .noSuchState(board: name, number: number, count: 0) }
-    try updateHistory { (history, current) throws(PasteboardError) in
+    try updateHistory(ifCount: ifCount) { (history, current) throws(PasteboardError) in
       let items = number == 0 ? current : try pastState(number, in: history).items
       // A secret is never kept, so never pinned; an empty board has nothing to keep.
       if pinned, items.isEmpty || !items.allSatisfy(\.isRecordable) { throw .nothingToPin(board: name, number: number) }
