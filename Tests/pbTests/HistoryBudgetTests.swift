@@ -47,12 +47,18 @@ struct HistoryBudgetTests {
     }
   }
 
-  @Test("a pinned clip stays past the levels, is marked in --list and --json, and goes once unpinned")
-  func pinsOutliveLevels() throws {
+  /// A board that keeps two levels, after copies of apple, banana and cherry.
+  func fruitInTwoLevels() throws -> Sandbox {
     let sandbox = try Sandbox()
     #expect(try sandbox.pb("history", "--levels", "2").status == 0)
     for text in ["apple", "banana", "cherry"] { try copy(sandbox, text) }
     #expect(try previews(sandbox) == ["banana", "apple"])
+    return sandbox
+  }
+
+  @Test("a pinned clip stays past the levels, is marked in --list and --json, and goes once unpinned")
+  func pinsOutliveLevels() throws {
+    let sandbox = try fruitInTwoLevels()
     let pinned = try sandbox.pb("history", "--pin", "2")
     #expect(pinned.status == 0 && pinned.stderr.isEmpty, "\(pinned)")
     #expect(try previews(sandbox) == ["banana", "[pinned] apple"])
@@ -75,10 +81,7 @@ struct HistoryBudgetTests {
 
   @Test("with --if-count, --pin and --unpin act only while the number names the state --list showed (else 75, nothing changed)")
   func pinIfCount() throws {
-    let sandbox = try Sandbox()
-    #expect(try sandbox.pb("history", "--levels", "2").status == 0)
-    for text in ["apple", "banana", "cherry"] { try copy(sandbox, text) }
-    #expect(try previews(sandbox) == ["banana", "apple"])
+    let sandbox = try fruitInTwoLevels()
     // The user chose apple, 2 in a list read at this count; a copy lands and the levels
     // drop apple: 2 is banana now.
     let listed = try sandbox.changeCount()
