@@ -176,10 +176,10 @@ extension Desktop {
       throw .unavailable(lookedFor: osc52WriteOnly)
     case .wayland:
       let control = try dataControl(route)
-      return WaylandReader(control: control, selection: selection, clock: limits.started())
+      return WaylandReader(control: control, selection: selection, clock: limits.started(.direct(selection: selection)))
     case .x11:
       let connection = try X11Connection(display: try display(route.settings))
-      return X11Reader(connection: connection, selection: selection.rawValue, clock: limits.started())
+      return X11Reader(connection: connection, selection: selection.rawValue, clock: limits.started(.direct(selection: selection)))
     }
   }
 }

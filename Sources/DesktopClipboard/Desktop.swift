@@ -215,7 +215,7 @@ public enum Desktop {
       let ready = try DesktopError.catching {
         try SystemCall.waitReadable(pipe.file, milliseconds: Int32(max(0, left)), path: what)
       }
-      guard left > 0, ready else { throw .timeout(what: what, seconds: 10, adjustable: false) }
+      guard left > 0, ready else { throw .timeout(what: what, seconds: 10, limit: .fixed) }
       let count = try DesktopError.catching { try buffer.withUnsafeMutableBytes { try pipe.file.readFully(into: $0) } }
       answer += buffer[..<count]
       if count < buffer.count { break }
@@ -366,8 +366,11 @@ public enum Desktop {
     /// How long one type may take.
     public var typeTimeout: Int64 { max(Self.shortestTypeTimeout, timeout / 5) }
 
-    /// The clock of an import under these limits, started now.
-    func started() -> ImportClock { ImportClock(typeTimeout: typeTimeout, timeout: timeout) }
+    /// The clock of an import under these limits, started now; a direct read's
+    /// `timeLimit` is fixed.
+    func started(_ timeLimit: DesktopError.TimeLimit = .callers) -> ImportClock {
+      ImportClock(typeTimeout: typeTimeout, timeout: timeout, timeLimit: timeLimit)
+    }
   }
 
   /// The time an import's reads have: each within `typeTimeout`, all of them by
@@ -376,10 +379,13 @@ public enum Desktop {
     let typeTimeout: Int64
     let timeout: Int64
     let deadline: Int64
+    /// Who can lengthen these limits, for a read that passes them to say.
+    let timeLimit: DesktopError.TimeLimit
 
-    init(typeTimeout: Int64, timeout: Int64) {
+    init(typeTimeout: Int64, timeout: Int64, timeLimit: DesktopError.TimeLimit) {
       self.typeTimeout = typeTimeout
       self.timeout = timeout
+      self.timeLimit = timeLimit
       deadline = SystemCall.monotonicMilliseconds() &+ timeout
     }
 
@@ -582,7 +588,7 @@ public enum Desktop {
       }
       let pastTimeout = leftOut.contains { $0.reason == .pastTimeout(milliseconds: clock.timeout) }
       let wholeTimeout = DesktopError.timeout(
-        what: "the application that owns the \(reader.selectionName) selection", seconds: Double(clock.timeout) / 1000, adjustable: true)
+        what: "the application that owns the \(reader.selectionName) selection", seconds: Double(clock.timeout) / 1000, limit: clock.timeLimit)
       // The import's whole time spent says more than the first type's share of it,
       // unless that type kept sending.
       var late = reading.lateError
@@ -654,9 +660,9 @@ public enum Desktop {
           leftOut.append(LeftOut(name: name, reason: .tooLarge(room: room, maxSize: maxSize)))
           return .leftOut
         }
-        guard case .timeout(let what, let seconds, _) = error else { throw error }
+        guard case .timeout(let what, let seconds, let limit) = error else { throw error }
         // An owner that began to send and never ended did answer: said so.
-        lateError = lateError ?? (received > 0 ? .keptSending(what: what, seconds: seconds) : error)
+        lateError = lateError ?? (received > 0 ? .keptSending(what: what, seconds: seconds, limit: limit) : error)
         leftOut.append(LeftOut(name: name, reason: .late(milliseconds: Int64((seconds * 1000).rounded()), begun: received > 0)))
         return .leftOut
       }

@@ -27,11 +27,11 @@ public enum DesktopError: Error, Sendable, Equatable {
   /// The type chosen of the desktop's offer (offered as `name`) is not text, and
   /// would be written to a terminal: `command` (> file.`filenameExtension`) saves it.
   case binaryToTerminal(name: String, size: Int64, filenameExtension: String, command: String)
-  /// `what` took longer than `seconds`: a limit the caller chose when `adjustable`.
-  case timeout(what: String, seconds: Double, adjustable: Bool)
-  /// `what` began to send and was still sending after `seconds` (a limit the caller
-  /// chose): data without end, or too slow to end in time.
-  case keptSending(what: String, seconds: Double)
+  /// `what` took longer than `seconds`; `limit` says who can give it longer.
+  case timeout(what: String, seconds: Double, limit: TimeLimit)
+  /// `what` began to send and was still sending after `seconds`: data without end, or
+  /// too slow to end in time.
+  case keptSending(what: String, seconds: Double, limit: TimeLimit)
   /// `what` went away (its window destroyed: killed, or it quit) after it began to send,
   /// `received` bytes in: the rest never comes.
   case wentAwayMidTransfer(what: String, received: Int64)
@@ -41,6 +41,19 @@ public enum DesktopError: Error, Sendable, Equatable {
   /// started it, or a person did.
   case hiddenCommandArguments(HiddenCommand)
   case pasteboard(PasteboardError)
+
+  /// Whose limit a read that took too long ran into: what a front end can offer to
+  /// lengthen it.
+  public enum TimeLimit: Sendable, Equatable {
+    /// pb's own, for a part of the desktop that answers at once or not at all (the X
+    /// server, the compositor, a terminal): nothing lengthens it.
+    case fixed
+    /// The one the caller gave the import (`ImportLimits.timeout`).
+    case callers
+    /// A direct read's (`Desktop.readOffered`, `offeredNames`), which is fixed: an
+    /// import of the same `selection` can be given longer.
+    case direct(selection: Desktop.Selection)
+  }
 
   static func io(_ error: SystemError) -> DesktopError { .pasteboard(.io(error)) }
   static func internalError(_ text: String) -> DesktopError { .pasteboard(.internalError(text)) }

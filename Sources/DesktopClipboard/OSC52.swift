@@ -96,7 +96,7 @@ public enum KittyClipboard {
       let ready = try DesktopError.catching {
         try SystemCall.waitReadable(terminal.file, milliseconds: Int32(clamping: max(0, left)), path: "the terminal")
       }
-      guard ready, left > 0 else { throw .timeout(what: "the terminal (kitty's clipboard protocol)", seconds: 5, adjustable: false) }
+      guard ready, left > 0 else { throw .timeout(what: "the terminal (kitty's clipboard protocol)", seconds: 5, limit: .fixed) }
       let count = try DesktopError.catching {
         try withUnsafeMutableBytes(of: &byte) { try terminal.file.read(into: $0) }
       }

@@ -151,7 +151,7 @@ final class WaylandConnection {
     send(Self.display, WaylandProtocol.Display.sync, [.uint(callback)])
     let deadline = SystemCall.monotonicMilliseconds() + 10_000
     while true {
-      guard let event = try receive(until: deadline) else { throw .timeout(what: "the Wayland compositor", seconds: 10, adjustable: false) }
+      guard let event = try receive(until: deadline) else { throw .timeout(what: "the Wayland compositor", seconds: 10, limit: .fixed) }
       if event.object == callback && event.opcode == WaylandProtocol.Callback.doneEvent { return }
       each(event)
     }

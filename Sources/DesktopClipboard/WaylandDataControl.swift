@@ -74,10 +74,10 @@ final class WaylandDataControl {
 
   /// Asks for `type` of `offer` and passes its data to `sink` as it comes, all of it
   /// by `deadline` (monotonic milliseconds), else a `.timeout` named by `limit`
-  /// milliseconds. Whatever ends the read closes the pipe: an application still writing
+  /// milliseconds of `timeLimit`. Whatever ends the read closes the pipe: an application still writing
   /// gets EPIPE, and the next read has a pipe of its own.
   func receive(
-    _ offer: UInt32, _ type: String, until deadline: Int64, limit: Int64,
+    _ offer: UInt32, _ type: String, until deadline: Int64, limit: Int64, of timeLimit: DesktopError.TimeLimit,
     into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void
   ) throws(DesktopError) {
     let (reader, writer) = try DesktopError.catching { try SystemCall.pipe(named: "the application's data") }
@@ -91,7 +91,7 @@ final class WaylandDataControl {
       let ready = try DesktopError.catching {
         try left > 0 && SystemCall.waitReadable(reader.file, milliseconds: Int32(clamping: left), path: "the application's data")
       }
-      guard ready else { throw .timeout(what: "the application that owns the selection", seconds: Double(limit) / 1000, adjustable: true) }
+      guard ready else { throw .timeout(what: "the application that owns the selection", seconds: Double(limit) / 1000, limit: timeLimit) }
       let count = try DesktopError.catching {
         try reader.file.read(into: buffer)
       }

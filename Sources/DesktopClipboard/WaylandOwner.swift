@@ -26,7 +26,7 @@ final class WaylandReader: SelectionReader {
 
   func read(_ target: String, into sink: (UnsafeRawBufferPointer) throws(DesktopError) -> Void) throws(DesktopError) -> String? {
     let (deadline, limit) = clock.read()
-    try control.receive(offer, target, until: deadline, limit: limit, into: sink)
+    try control.receive(offer, target, until: deadline, limit: limit, of: clock.timeLimit, into: sink)
     return target
   }
 }

@@ -140,7 +140,7 @@ final class X11Connection {
       let notify = event.as(xcb_property_notify_event_t.self)
       return event.code == XCB_PROPERTY_NOTIFY && notify.window == window && notify.atom == property
     }
-    guard let event else { throw .timeout(what: "the X server", seconds: 5, adjustable: false) }
+    guard let event else { throw .timeout(what: "the X server", seconds: 5, limit: .fixed) }
     return event.as(xcb_property_notify_event_t.self).time
   }
 

@@ -173,6 +173,6 @@ final class X11Reader {
   }
 
   private func timedOut() -> DesktopError {
-    .timeout(what: "the application that owns the \(selectionName) selection", seconds: Double(limit) / 1000, adjustable: true)
+    .timeout(what: "the application that owns the \(selectionName) selection", seconds: Double(limit) / 1000, limit: clock.timeLimit)
   }
 }

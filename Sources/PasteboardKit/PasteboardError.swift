@@ -22,10 +22,10 @@ public enum PasteboardError: Error, Sendable, Equatable {
   case cannotRun(String, reason: String, found: Bool)
   case invalidEnvironment(variable: String, value: String, reason: String)
   case cannotCut(String, reason: String)
-  /// Undo could not make a cut file again in its folder: nothing was undone.
-  case cannotPutBack(String, reason: String)
-  /// History holds the only copy of a file an undo could not put back.
-  case holdsFileNotPutBack(String)
+  /// Undo of `board` could not make a cut file again in its folder: nothing was undone.
+  case cannotPutBack(String, reason: String, board: String)
+  /// The history of `board` holds the only copy of a file an undo could not put back.
+  case holdsFileNotPutBack(String, board: String)
   /// Undo while an undo group is open, which NSUndoManager refuses too.
   case undoInGroup(board: String)
 
@@ -124,7 +124,7 @@ extension PasteboardError {
   /// reason, without a front end's words around it.
   var reason: String {
     switch self {
-    case .cannotCut(_, let reason), .cannotPutBack(_, let reason), .noSuchFile(_, let reason), .corruptStore(_, let reason),
+    case .cannotCut(_, let reason), .cannotPutBack(_, let reason, _), .noSuchFile(_, let reason), .corruptStore(_, let reason),
       .cannotCreate(_, let reason), .storeNotCreatable(_, let reason), .insecureStore(_, let reason, _):
       reason
     case .io(let error): error.reason

@@ -24,12 +24,12 @@ extension PasteboardError {
         : "nothing to undo on '\(Display.value(board))'; see its history: pb history\(Hint.option(board))"
     case .cannotCut(let path, let reason):
       return "cannot cut '\(Display.path(path))': \(reason)"
-    case .holdsFileNotPutBack(let path):
+    case .holdsFileNotPutBack(let path, let board):
       return "history holds the only copy of '\(Display.path(path))', which an undo could not put back; "
-        + "pb redo, then pb paste it, before clearing history or lowering its levels"
-    case .cannotPutBack(let path, let reason):
+        + "have it with pb redo\(Hint.option(board)), then pb paste\(Hint.option(board)), before clearing history or lowering its levels"
+    case .cannotPutBack(let path, let reason, let board):
       return "cannot put back '\(Display.path(path))': \(Display.line(reason)); nothing was undone (its bytes stay in the store: "
-        + "fix that and undo again, or pb paste it)"
+        + "fix that and undo again, or pb paste\(Hint.option(board)))"
     case .invalidEnvironment(let variable, let value, let reason):
       return "\(variable)='\(Display.value(value))' is not valid: \(reason); fix it or unset it"
     case .cannotRun(let command, let reason, _):
@@ -283,10 +283,10 @@ extension DesktopError {
     case .binaryToTerminal(let name, let size, let ext, let command):
       return "the desktop's \(Display.value(name)) (\(ByteCount.format(size))) is not text; save it with \(Display.line(command)) "
         + "> file.\(ext), or write it here anyway with --force"
-    case .timeout(let what, let seconds, let adjustable):
-      return "\(what) did not answer within \(seconds) s; try again" + (adjustable ? ", or give it longer with --timeout" : "")
-    case .keptSending(let what, let seconds):
-      return "\(what) kept sending for \(seconds) s without ending its data; try again, or give it longer with --timeout"
+    case .timeout(let what, let seconds, let limit):
+      return "\(what) did not answer within \(seconds) s; try again" + limit.lengthening
+    case .keptSending(let what, let seconds, let limit):
+      return "\(what) kept sending for \(seconds) s without ending its data; try again" + limit.lengthening
     case .wentAwayMidTransfer(let what, let received):
       return "\(what) went away after sending \(ByteCount.format(received)), before the end of its data; copy again in the application, then try again"
     case .osc52Refused(let reason):
@@ -300,6 +300,19 @@ extension DesktopError {
       return "internal error: \(process) was started with arguments it does not take"
     case .pasteboard(let error):
       return error.message
+    }
+  }
+}
+
+extension DesktopError.TimeLimit {
+  /// How the command that ran into this limit can have longer: pb paste --desktop and pb
+  /// types --desktop have no --timeout, but pb import of the same selection does.
+  var lengthening: String {
+    switch self {
+    case .fixed: ""
+    case .callers: ", or give it longer with --timeout"
+    case .direct(let selection):
+      ", or import it with a longer limit: pb import" + (selection == .clipboard ? "" : " --selection \(selection.rawValue)") + " --timeout 60s"
     }
   }
 }
@@ -347,8 +360,8 @@ extension Desktop.LeftOut {
 extension WorkNote {
   var message: String {
     switch self {
-    case .notPutBack(let path, let reason):
-      "could not put back '\(Display.path(path))': \(reason) (its bytes stay in the store, in the entry pb history shows it in)"
+    case .notPutBack(let path, let reason, let board):
+      "could not put back '\(Display.path(path))': \(reason) (its bytes stay in the store, in the entry pb history\(Hint.option(board)) shows it in)"
     case .leftHidden(let path, let reason, let hidden):
       "could not put back '\(Display.path(path))' (\(reason)); it is whole beside it as '\(Display.path(hidden))': rename it yourself"
     case .putBackBeside(let path, let placed):
@@ -367,10 +380,10 @@ extension WorkNote {
       "could not remove '\(Display.path(path))' again: \(reason)"
     case .movedSinceUndo(let path):
       "'\(Display.path(path))' is not in the store: an undo put it back and it was moved since; left where it is"
-    case .notAuthenticated(let path, let undo):
+    case .notAuthenticated(let path, let undo, let board):
       "\(undo ? "did not put back" : "left in place") '\(Display.path(path))': its record in the history is not authenticated "
         + "by your key (an older pb wrote it, or it was planted)"
-        + (undo ? "; its bytes stay in the store: pb redo, then pb paste it" : "")
+        + (undo ? "; its bytes stay in the store: pb redo\(Hint.option(board)), then pb paste\(Hint.option(board))" : "")
     }
   }
 }

@@ -301,4 +301,25 @@ struct DesktopDirectTests {
           + "among them; no pb command reads further\n"), "\(pasted.stderr)")
     _ = offer
   }
+
+  @Test("X11: a type late or without end tells paste --desktop's user to import it with a longer --timeout, which paste lacks")
+  func lateTypeNamesImport() throws {
+    let sandbox = try Sandbox()
+    let x = try PrivateX(sandbox)
+    let fix = "; try again, or import it with a longer limit: pb import --timeout 60s\n"
+    let endless = try ImportRobustnessTests.lateOwner(sandbox, x, ["application/x-endless=endless:0.005"])
+    let sending = try sandbox.pb(["paste", "--desktop"], environment: x.environment)
+    #expect(endless.waitFor("answered application/x-endless").contains("answered application/x-endless"), "it began to send")
+    #expect(sending.status == 75 && sending.stdout.isEmpty, "\(sending)")
+    #expect(
+      sending.stderr == "pb: the application that owns the clipboard selection kept sending for 2.0 s without ending its data" + fix,
+      "\(sending.stderr)")
+    let silent = try ImportRobustnessTests.lateOwner(sandbox, x, ["application/x-silent=never"])
+    let late = try sandbox.pb(["paste", "--desktop"], environment: x.environment)
+    #expect(silent.waitFor("asked application/x-silent").contains("asked application/x-silent"), "it was asked")
+    #expect(late.status == 75 && late.stderr == "pb: the application that owns the clipboard selection did not answer within 2.0 s" + fix, "\(late)")
+    // The option the hint names is import's, and paste has none.
+    #expect(try sandbox.pb(["import", "--help"]).text.contains("--timeout") == true)
+    #expect(try sandbox.pb(["paste", "--help"]).text.contains("--timeout") == false)
+  }
 }

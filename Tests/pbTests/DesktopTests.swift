@@ -915,9 +915,20 @@ struct DesktopTests {
     try #require(try x.xclipCopy(sandbox, ["-selection", "clipboard", "-i"], stdin: Data("app again".utf8)).status == 0)
     try waitUntil { (try? sandbox.pb("paste").text) == "app again" }
     #expect(try sandbox.pb("paste").text == "app again")
+    let owners = try Background(sandbox, ["python3", Self.client, "owners"], environment: x.environment)
+    try #require(owners.waitFor("watching").contains("watching"))
     try #require(try sandbox.pb(["copy"], stdin: Data("board again".utf8)).status == 0)
-    usleep(300_000)
-    #expect(try x.client(sandbox, "xsel", ["-b", "-o"]).text == "app again")
+    // An application's copy after the board's: once the bridge has carried it, it had
+    // seen the board's change first, and had it published that, the clipboard would have
+    // had an owner between xclip and this one.
+    let text = try sandbox.file("third.txt", "app third")
+    let third = try x.offer(sandbox, ["UTF8_STRING=\(text)"])
+    let window = try #require(third.waitFor("owned").split(separator: "\n").first { $0.hasPrefix("owned ") }?.dropFirst("owned ".count))
+    try waitUntil { (try? sandbox.pb("paste").text) == "app third" }
+    #expect(try sandbox.pb("paste").text == "app third", "the bridge carried the application's copy")
+    let changes = owners.waitFor("owner \(window)").split(separator: "\n").dropFirst()
+    #expect(changes.first == "owner \(window)", "the clipboard's owners after the board's copy: \(changes)")
+    #expect(try x.client(sandbox, "xsel", ["-b", "-o"]).text == "app third")
     withExtendedLifetime(fromDesktop) {}
   }
 

@@ -47,12 +47,18 @@ struct HistoryBudgetTests {
     }
   }
 
-  @Test("a pinned clip stays past the levels, is marked in --list and --json, and goes once unpinned")
-  func pinsOutliveLevels() throws {
+  /// A board that keeps two levels, after copies of apple, banana and cherry.
+  func fruitInTwoLevels() throws -> Sandbox {
     let sandbox = try Sandbox()
     #expect(try sandbox.pb("history", "--levels", "2").status == 0)
     for text in ["apple", "banana", "cherry"] { try copy(sandbox, text) }
     #expect(try previews(sandbox) == ["banana", "apple"])
+    return sandbox
+  }
+
+  @Test("a pinned clip stays past the levels, is marked in --list and --json, and goes once unpinned")
+  func pinsOutliveLevels() throws {
+    let sandbox = try fruitInTwoLevels()
     let pinned = try sandbox.pb("history", "--pin", "2")
     #expect(pinned.status == 0 && pinned.stderr.isEmpty, "\(pinned)")
     #expect(try previews(sandbox) == ["banana", "[pinned] apple"])
@@ -71,6 +77,35 @@ struct HistoryBudgetTests {
     #expect(try sandbox.pb("history", "--unpin", "3").status == 0)
     try copy(sandbox, "grape")
     #expect(try previews(sandbox) == ["apple", "fig"], "unpinned, it is an old state like any other")
+  }
+
+  @Test("with --if-count, --pin and --unpin act only while the number names the state --list showed (else 75, nothing changed)")
+  func pinIfCount() throws {
+    let sandbox = try fruitInTwoLevels()
+    // The user chose apple, 2 in a list read at this count; a copy lands and the levels
+    // drop apple: 2 is banana now.
+    let listed = try sandbox.changeCount()
+    try copy(sandbox, "date")
+    #expect(try previews(sandbox) == ["cherry", "banana"], "the copy renumbered the states")
+    let stale = try sandbox.pb("history", "--if-count", String(listed), "--pin", "2")
+    #expect(
+      stale.status == 75
+        && stale.stderr == "pb: pasteboard 'general' is at change count \(listed + 1), not \(listed); nothing was written (read it again, then retry)\n",
+      "\(stale)")
+    #expect(try previews(sandbox) == ["cherry", "banana"], "nothing was pinned")
+    let current = try sandbox.changeCount()
+    let pinned = try sandbox.pb("history", "--if-count", String(current), "--pin", "2")
+    #expect(pinned.status == 0 && pinned.stderr.isEmpty, "\(pinned)")
+    #expect(try previews(sandbox) == ["cherry", "[pinned] banana"])
+    let staleUnpin = try sandbox.pb("history", "--if-count", String(listed), "--unpin", "2")
+    #expect(staleUnpin.status == 75, "\(staleUnpin)")
+    #expect(try previews(sandbox) == ["cherry", "[pinned] banana"], "still pinned")
+    #expect(try sandbox.pb("history", "--if-count", String(current), "--unpin", "2").status == 0)
+    #expect(try previews(sandbox) == ["cherry", "banana"])
+    // What the count would not guard is refused before anything is done.
+    let withLevels = try sandbox.pb("history", "--if-count", String(current), "--pin", "2", "--levels", "1")
+    #expect(withLevels.status == 64 && withLevels.stderr.contains("--levels"), "\(withLevels)")
+    #expect(try previews(sandbox) == ["cherry", "banana"], "neither pinned nor trimmed")
   }
 
   @Test("a pin follows its clip through undo and redo, and 0 pins the current clip")

@@ -6,14 +6,16 @@ import Testing
 /// wrote, undoes inside the store and touches no path outside.
 @Suite("history sealed with the user's key", .tags(.endToEnd))
 struct HistorySealTests {
-  var historyFolder: (Sandbox) -> URL = { $0.store.appendingPathComponent("boards/general/history") }
+  /// The board whose history `plant` edits.
+  var board = "general"
 
   func currentHistory(_ sandbox: Sandbox) throws -> (url: URL, object: [String: Any]) {
-    let url = historyFolder(sandbox).appendingPathComponent("\(try sandbox.changeCount()).json")
+    let history = sandbox.store.appendingPathComponent("boards/\(board)/history")
+    let url = history.appendingPathComponent("\(try sandbox.changeCount(board)).json")
     return (url, try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:])
   }
 
-  /// Edits every cut file of the top entry of `stack` in general's current history, and
+  /// Edits every cut file of the top entry of `stack` in the board's current history, and
   /// the file itself.
   func plant(_ sandbox: Sandbox, stack: String, file: (inout [String: Any]) -> Void = { _ in }, _ edit: (inout [String: Any]) -> Void)
     throws
@@ -104,6 +106,26 @@ struct HistorySealTests {
     #expect(!FileManager.default.fileExists(atPath: path), "an unauthenticated record puts nothing back")
     #expect(try sandbox.pb("redo").status == 0)
     #expect(try sandbox.pb("paste").text == "mine", "its bytes are still the store's")
+  }
+
+  @Test("on a named board, the hints after an undo that put a cut file back nowhere name it: pb redo -p work, pb paste -p work")
+  func hintsNameTheBoard() throws {
+    let sandbox = try Sandbox()
+    var work = self
+    work.board = "work"
+    let path = try sandbox.file("notes.txt", "mine")
+    #expect(try sandbox.pb("cut", "-p", "work", "notes.txt").status == 0)
+    #expect(!FileManager.default.fileExists(atPath: path), "the cut took the file")
+    try work.plant(sandbox, stack: "undo", file: { $0["format"] = 5 }) { $0["seal"] = nil }
+    let undo = try sandbox.pb("undo", "-p", "work")
+    #expect(undo.status == 73 && undo.stderr.hasSuffix("its bytes stay in the store: pb redo -p work, then pb paste -p work\n"), "\(undo)")
+    let clear = try sandbox.pb("history", "--clear", "-p", "work")
+    #expect(
+      clear.status == 73 && clear.stderr.contains("have it with pb redo -p work, then pb paste -p work, before clearing history"),
+      "\(clear)")
+    // What the hints say gives the file's bytes.
+    #expect(try sandbox.pb("redo", "-p", "work").status == 0)
+    #expect(try sandbox.pb("paste", "-p", "work").text == "mine")
   }
 
   @Test("the key is made once, 0600 in a 0700 folder of XDG_STATE_HOME (else ~/.local/state), by concurrent first cuts alike")

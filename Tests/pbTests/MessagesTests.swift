@@ -23,9 +23,13 @@ import Testing
       #expect(error.message == line)
       #expect(ExitStatus.of(error) == status, "\(error)")
     }
-    let timeout = DesktopError.timeout(what: "the application", seconds: 2, adjustable: true)
+    let timeout = DesktopError.timeout(what: "the application", seconds: 2, limit: .callers)
     #expect(timeout.message == "the application did not answer within 2.0 s; try again, or give it longer with --timeout")
     #expect(ExitStatus.of(timeout) == 75)
+    let primary = DesktopError.keptSending(what: "the application", seconds: 2, limit: .direct(selection: .primary))
+    #expect(
+      primary.message == "the application kept sending for 2.0 s without ending its data; try again, "
+        + "or import it with a longer limit: pb import --selection primary --timeout 60s")
     #expect(ExitStatus.of(DesktopError.pasteboard(.noSuchPasteboard("x"))) == 66, "a store failure on the way keeps its status")
     #expect(WorkNote.notRemoved("/a/f", reason: "Permission denied").message == "'/a/f' was copied but not removed: Permission denied")
     #expect(

@@ -2,8 +2,9 @@
 /// past: the facts, for a front end to report (pb words them in Sources/pb/Messages.swift).
 /// Paths are as history keeps them; a reason is the system's.
 public enum WorkNote: Sendable, Equatable {
-  /// Undo could not put the file back; its bytes stay in the store, in its history entry.
-  case notPutBack(String, reason: String)
+  /// Undo of `board` could not put the file back; its bytes stay in the store, in its
+  /// history entry.
+  case notPutBack(String, reason: String, board: String)
   /// Undo could not rename the file into place; it is whole beside it under `hidden`.
   case leftHidden(String, reason: String, hidden: String)
   /// A file had taken the name since, so undo put the cut file back as `placed`.
@@ -24,6 +25,7 @@ public enum WorkNote: Sendable, Equatable {
   /// Undo had put the file back and it was moved since: left where it is.
   case movedSinceUndo(String)
   /// Undo did not put the file back (`undo`), or redo did not take it again, because its
-  /// record in the history has no valid MAC (`HistorySeal`): a path only the store named.
-  case notAuthenticated(String, undo: Bool)
+  /// record in the history of `board` has no valid MAC (`HistorySeal`): a path only the
+  /// store named.
+  case notAuthenticated(String, undo: Bool, board: String)
 }

@@ -107,7 +107,7 @@ extension Pasteboard {
         cuts = cuts.filter { cut in
           // A record without a valid MAC names a path the store's word alone gave.
           guard cut.authenticated else {
-            notes.append(.notAuthenticated(cut.path, undo: true))
+            notes.append(.notAuthenticated(cut.path, undo: true, board: self.name))
             unauthenticated = true
             return false
           }
@@ -224,15 +224,17 @@ extension Pasteboard {
     try updateHistory(lockTimeout: lockTimeout) { (history, _) throws(PasteboardError) in try update(&history) }
   }
 
-  /// `updateHistory`, given the board's current items too.
+  /// `updateHistory`, given the board's current items too; with `ifCount`, only if the
+  /// board is still at that change count.
   func updateHistory<Result>(
-    lockTimeout: Double? = nil, _ update: (inout History, _ current: [Item]) throws(PasteboardError) -> Result
+    lockTimeout: Double? = nil, ifCount: Int? = nil, _ update: (inout History, _ current: [Item]) throws(PasteboardError) -> Result
   ) throws(PasteboardError) -> Result {
     let result = try withLock(timeout: lockTimeout) { (_) throws(PasteboardError) -> Result in
       let stateFolder = try requiredFolder(Folder.state)
       let data = try requiredFolder(Folder.data)
       let historyFolder = try requiredFolder(Folder.history)
       let current = try latestManifest()
+      try check(current.changeCount, against: ifCount)
       let read = try storedHistory(at: current.changeCount)
       var history = read.history
       history.closeGroupsOfExitedProcesses()
@@ -261,7 +263,7 @@ extension Pasteboard {
       let before = history
       history.levelsOfUndo = levels
       history.trim()
-      try Self.checkKeepsFilesNotPutBack(before, after: history)
+      try Self.checkKeepsFilesNotPutBack(before, after: history, board: self.name)
     }
   }
 
@@ -280,10 +282,11 @@ extension Pasteboard {
   }
 
   /// `pb history --pin N` and `--unpin N`: pins (or unpins) past state `number`, as
-  /// `--restore` numbers them, or the board's current state for 0.
-  public func setPinned(_ pinned: Bool, state number: Int) throws(PasteboardError) {
+  /// `--restore` numbers them, or the board's current state for 0. With `ifCount`, as
+  /// `restore`: only while the number names the state a list at that count showed.
+  public func setPinned(_ pinned: Bool, state number: Int, ifCount: Int? = nil) throws(PasteboardError) {
     guard directory != nil else { throw .noSuchState(board: name, number: number, count: 0) }
-    try updateHistory { (history, current) throws(PasteboardError) in
+    try updateHistory(ifCount: ifCount) { (history, current) throws(PasteboardError) in
       let items = number == 0 ? current : try pastState(number, in: history).items
       // A secret is never kept, so never pinned; an empty board has nothing to keep.
       if pinned, items.isEmpty || !items.allSatisfy(\.isRecordable) { throw .nothingToPin(board: name, number: number) }
@@ -303,16 +306,16 @@ extension Pasteboard {
     try updateHistory { (history) throws(PasteboardError) in
       let before = history
       history.removeAllActions()
-      try Self.checkKeepsFilesNotPutBack(before, after: history)
+      try Self.checkKeepsFilesNotPutBack(before, after: history, board: self.name)
     }
   }
 
   /// Files an undo could not put back have their bytes only in the redo stack (pb said
   /// so, and how to have them): forgetting history does not take them.
-  private static func checkKeepsFilesNotPutBack(_ before: History, after: History) throws(PasteboardError) {
+  private static func checkKeepsFilesNotPutBack(_ before: History, after: History, board: String) throws(PasteboardError) {
     let kept = History.referencedFiles(current: [], history: after)
     for cut in before.filesNotPutBack where !kept.contains(cut.file) {
-      throw .holdsFileNotPutBack(cut.path)
+      throw .holdsFileNotPutBack(cut.path, board: board)
     }
   }
 

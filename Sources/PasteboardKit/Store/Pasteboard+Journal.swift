@@ -285,11 +285,11 @@ extension Pasteboard {
         }
       }
     } catch {
-      throw .cannotPutBack(step.path, reason: error.reason)
+      throw .cannotPutBack(step.path, reason: error.reason, board: name)
     }
     throw .cannotPutBack(
       step.path, reason: "it and every name pb puts a file back under beside it (NAME.restored to NAME.restored-99) exist; "
-        + "move some of them away")
+        + "move some of them away", board: name)
   }
 
   private func makeHiddenCopy(_ step: Journal.Step, work: JournaledWork) throws(PasteboardError) -> UInt64 {
@@ -327,7 +327,7 @@ extension Pasteboard {
       try made.setModificationTime(seconds: seconds, nanoseconds: nanoseconds)
       return UInt64(try made.status().st_ino)
     } catch {
-      throw .cannotPutBack(step.path, reason: error.reason)
+      throw .cannotPutBack(step.path, reason: error.reason, board: name)
     }
   }
 
@@ -374,14 +374,14 @@ extension Pasteboard {
           inode = try makeHiddenCopy(step, work: work)
         } catch {
           work.recordHint(index, .failed(error.reason))
-          work.notes.append(.notPutBack(step.path, reason: error.reason))
+          work.notes.append(.notPutBack(step.path, reason: error.reason, board: name))
           work.failed = true
           continue
         }
       }
       guard let temporary = step.temporary, let (folder, name) = try? work.folder(of: step.path) else {
         work.recordHint(index, .failed("its folder is gone"))
-        work.notes.append(.notPutBack(step.path, reason: "its folder is gone"))
+        work.notes.append(.notPutBack(step.path, reason: "its folder is gone", board: name))
         work.failed = true
         continue
       }
@@ -442,7 +442,7 @@ extension Pasteboard {
             reason: "its record in the history is not authenticated by your key, and the store kept no other copy of it; "
               + "nothing was redone")
         }
-        notes.append(.notAuthenticated(restored.path, undo: false))
+        notes.append(.notAuthenticated(restored.path, undo: false, board: name))
         continue
       }
       let (folderPath, name) = Self.split(restored.path)

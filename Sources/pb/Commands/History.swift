@@ -143,8 +143,9 @@ extension PB {
     var types: String?
     var force: Bool
     var restore: String?
-    /// With --restore: only if the board is still at this count, so that a number read
-    /// from --list names the same state (a copy in between renumbers them).
+    /// With --restore, --pin or --unpin: only if the board is still at this count, so
+    /// that a number read from --list names the same state (a copy in between renumbers
+    /// them).
     var ifCount: Int?
     var levels: String?
     var clear: Bool
@@ -162,9 +163,15 @@ extension PB {
       if (types != nil || force) && show == nil { throw ValidationError("-t and --force choose what --show writes: give them with --show N") }
       if nullTerminated && (!list || json) { throw ValidationError("-0 is a form of --list: give --list -0 (or --list --json), not -0 alone") }
       try IfCountOption.validate(ifCount)
-      if ifCount != nil && restore == nil { throw ValidationError("--if-count is for --restore: give both, or neither") }
+      if ifCount != nil && restore == nil && pin == nil && unpin == nil {
+        throw ValidationError("--if-count is for --restore, --pin and --unpin: give it with one of them, or not at all")
+      }
       if restore != nil && (json || list || levels != nil || clear) {
         throw ValidationError("--restore changes the board; give it without --json, --list, --levels or --clear")
+      }
+      // The count guards the state's number only: the rest would be done before a refusal.
+      if ifCount != nil && (levels != nil || maxBytes != nil || clear) {
+        throw ValidationError("--if-count guards the number --pin or --unpin gives; give --levels, --max-bytes and --clear in another pb history")
       }
       if list && (levels != nil || clear) { throw ValidationError("--list lists the past states; give it without --levels or --clear") }
       if json && (levels != nil || clear) { throw ValidationError("--json lists the history; give it without --levels or --clear") }
@@ -238,8 +245,8 @@ extension PB {
         : changes ? BoardOptions.openToChange(pasteboard) : BoardOptions.open(pasteboard, creating: false)
       if let levels { try pasteboard.setLevelsOfUndo(levels) }
       if let maxBytes { try pasteboard.setMaxBytes(maxBytes) }
-      if let unpin { try pasteboard.setPinned(false, state: unpin) }
-      if let pin { try pasteboard.setPinned(true, state: pin) }
+      if let unpin { try pasteboard.setPinned(false, state: unpin, ifCount: ifCount) }
+      if let pin { try pasteboard.setPinned(true, state: pin, ifCount: ifCount) }
       if clear { try pasteboard.removeAllActions() }
       if changes { return }
       let (state, history) = try pasteboard.stateAndHistory()

@@ -15,9 +15,12 @@
                        slowest of them and the time TARGET's took (ms), and TARGET's
                        answer ("refused", or its type); it ends only once the TARGETS
                        request still out is answered too (see below)
-  offer TARGET=FILE... owns CLIPBOARD with these targets (and TARGETS), prints "owned",
-                       and answers requests until another client takes it, printing
-                       "asked TARGET" as each comes; TARGET= is listed but refused
+  offer TARGET=FILE... owns CLIPBOARD with these targets (and TARGETS), prints "owned"
+                       and its window's id, and answers requests until another client
+                       takes it, printing "asked TARGET" as each comes; TARGET= is
+                       listed but refused
+  owners               prints "watching" once it hears of every new owner of CLIPBOARD
+                       (XFixes), then "owner" and the owner's window id as each takes it
   midway TARGET        owns CLIPBOARD offering TARGET (prints "owned"), answers a request
                        for it with INCR, sends one piece of 64 KiB and kills itself: an
                        owner killed mid-transfer
@@ -31,6 +34,7 @@ import sys
 import time
 
 from Xlib import X, Xatom, display
+from Xlib.ext import xfixes
 from Xlib.protocol import event
 
 
@@ -179,7 +183,7 @@ def main():
         d.flush()
         if d.get_selection_owner(clipboard) != window:
             sys.exit("could not take the clipboard")
-        print("owned", flush=True)
+        print("owned", hex(window.id), flush=True)
         while True:
             e = d.next_event()
             if e.type == X.SelectionClear:
@@ -197,6 +201,15 @@ def main():
             e.requestor.send_event(event.SelectionNotify(
                 time=e.time, requestor=e.requestor, selection=e.selection, target=e.target, property=property))
             d.flush()
+    elif mode == "owners":
+        d.xfixes_query_version()
+        d.xfixes_select_selection_input(window, clipboard, xfixes.XFixesSetSelectionOwnerNotifyMask)
+        d.sync()
+        print("watching", flush=True)
+        while True:
+            e = d.next_event()
+            if (e.type, getattr(e, "sub_code", None)) == d.extension_event.SetSelectionOwnerNotify:
+                print("owner", hex(getattr(e.owner, "id", e.owner)), flush=True)
     elif mode == "midway":
         target, targets = d.intern_atom(names[0]), d.intern_atom("TARGETS")
         window.set_selection_owner(clipboard, X.CurrentTime)
