@@ -77,9 +77,9 @@ public final class TypeDetector {
       answer?.generic = true
     }
     // libmagic's C rule fires on the braces of most languages, but a preprocessor directive
-    // at the start of a line is C's own (an LLVM `.def` of `#ifndef` and macros): a guess.
+    // opening the text is C's own (an LLVM `.def` of `#ifndef` and macros): a guess.
     // (Not its C++ rule, whose templates the database's C magic names no worse.)
-    if sniffed.mimeType == "text/x-c", Self.hasPreprocessorDirective(head) {
+    if sniffed.mimeType == "text/x-c", Self.opensWithPreprocessorDirective(head) {
       answer?.guess = true
       answer?.confident = true
     }
@@ -342,24 +342,48 @@ public final class TypeDetector {
     return nil
   }
 
-  /// Whether a line starts with a C preprocessor directive that no other language's
-  /// comment starts with (`#include`, `#define`, `#ifndef`, …, then a space or its end).
-  static func hasPreprocessorDirective(_ head: UnsafeRawBufferPointer) -> Bool {
-    let directives = ["#include", "#define", "#ifdef", "#ifndef", "#undef", "#pragma", "#endif"].map { Array($0.utf8) }
-    var start = 0
-    while start < head.count {
-      if head[start] == UInt8(ascii: "#") {
-        for directive in directives where head.count - start >= directive.count
-          && head[start..<start + directive.count].elementsEqual(directive)
-        {
-          let after = start + directive.count
-          if after == head.count || [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<"), UInt8(ascii: "\"")].contains(head[after]) { return true }
+  /// Whether C's preprocessor opens the text: its first line but blank ones and C comments
+  /// starts with a directive that no other language's comment starts with (`#include`,
+  /// `#define`, `#ifndef`, …, then a space or its end). One further on may be C quoted in
+  /// another language (a Perl test's here-document, CMake's check, an AppArmor profile's
+  /// `#include` under its `#` comments).
+  static func opensWithPreprocessorDirective(_ head: UnsafeRawBufferPointer) -> Bool {
+    let slash = UInt8(ascii: "/")
+    let star = UInt8(ascii: "*")
+    var index = 0
+    var inBlockComment = false
+    while index < head.count {
+      let next = index + 1 < head.count ? head[index + 1] : nil
+      if inBlockComment {
+        if head[index] == star, next == slash {
+          inBlockComment = false
+          index += 1
         }
+        index += 1
+        continue
       }
-      guard let newline = head[start...].firstIndex(of: 0x0A) else { return false }
-      start = newline + 1
+      switch head[index] {
+      case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
+        index += 1
+      case slash where next == slash:
+        guard let newline = head[index...].firstIndex(of: 0x0A) else { return false }
+        index = newline + 1
+      case slash where next == star:
+        inBlockComment = true
+        index += 2
+      default:
+        return startsWithDirective(UnsafeRawBufferPointer(rebasing: head[index...]))
+      }
     }
     return false
+  }
+
+  private static func startsWithDirective(_ line: UnsafeRawBufferPointer) -> Bool {
+    let directives = ["#include", "#define", "#ifdef", "#ifndef", "#undef", "#pragma", "#endif"].map { Array($0.utf8) }
+    let ends: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<"), UInt8(ascii: "\"")]
+    return directives.contains { directive in
+      line.starts(with: directive) && (line.count == directive.count || ends.contains(line[directive.count]))
+    }
   }
 
   /// Whether a line of troff starts with a man page's title request, `.TH` or `.Dt`.

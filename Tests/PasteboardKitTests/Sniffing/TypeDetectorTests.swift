@@ -100,8 +100,16 @@ final class FixedSniffer: TypeSniffer {
     let go = Array("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hi\")\n}\n".utf8)
     #expect(try detect(go, magic: "text/x-c; charset=us-ascii").type == .utf8PlainText)
     // A comment that starts with a directive's word is no directive.
-    #expect(TypeDetector.hasPreprocessorDirective(UnsafeRawBufferPointer(start: nil, count: 0)) == false)
-    #expect(Array("# include the file\n#defined\n".utf8).withUnsafeBytes { TypeDetector.hasPreprocessorDirective($0) } == false)
+    #expect(TypeDetector.opensWithPreprocessorDirective(UnsafeRawBufferPointer(start: nil, count: 0)) == false)
+    #expect(Array("# include the file\n#defined\n".utf8).withUnsafeBytes { TypeDetector.opensWithPreprocessorDirective($0) } == false)
+    // A directive after C comments opens the text; one under another language's lines is
+    // C quoted in it (a Perl test's here-document, an AppArmor profile's include).
+    let commented = Array("// ELF relocations\n/* PowerPC\n * 32-bit */\n\n#ifndef ELF_RELOC\n".utf8)
+    #expect(commented.withUnsafeBytes { TypeDetector.opensWithPreprocessorDirective($0) })
+    let perl = Array("# Check that ecpg works\n\nuse strict;\n\nprint F <<EOF;\n#include <stdio.h>\nint main() { return 0; }\nEOF\n".utf8)
+    #expect(try detect(perl, magic: "text/x-c; charset=us-ascii").type == TypeIdentifier("public.perl-script"))
+    let profile = Array("# vim:syntax=apparmor\n#include <tunables/global>\n/usr/bin/man {\n}\n".utf8)
+    #expect(try detect(profile, magic: "text/x-c; charset=us-ascii").type == .utf8PlainText)
   }
 
   @Test func aPlainNetpbmImageIsTextAndAnImage() throws {
@@ -221,6 +229,8 @@ final class FixedSniffer: TypeSniffer {
     #expect(try detect(csv.dropLast(), magic: octets).type == .data)
     #expect(try detect((0..<64).flatMap { [UInt8(0x20 + $0), 0x4E] } + units("ab"), magic: octets).type == .data)
     #expect(try detect(csv, magic: "image/x-icon; charset=binary").type != .utf16PlainText)
+    // Nor units whose zero bytes fall as often in either place: no order reads them better.
+    #expect(try detect(Array(repeating: Array("A\0\0A".utf8), count: 64).flatMap { $0 }, magic: octets).type == .data)
   }
 
   @Test func textPaddedWithANULIsTextWhereLibmagicNamesNothing() throws {
@@ -338,6 +348,8 @@ final class FixedSniffer: TypeSniffer {
     // may go on past them.
     #expect(encoding(css + [0] + css) == nil)
     #expect(encoding(css + [UInt8](repeating: 0, count: 512)) == nil)
+    #expect(encoding(css + [UInt8](repeating: 0, count: css.count)) == nil, "as many NULs as text are not fewer")
+    #expect(encoding(css + [UInt8](repeating: 0, count: css.count - 1)) == .utf8)
     #expect(encoding([0, 0]) == nil)
     #expect(encoding(css + [0], isWhole: false) == nil)
     #expect(encoding([0x50, 0x4B, 3, 4, 0]) == nil, "a binary header")
