@@ -122,6 +122,11 @@ final class FixedSniffer: TypeSniffer {
     // libmagic takes `P3 ` alone for a pixmap: a sentence, or a header that does not hold, is text.
     #expect(try detect(Array("P3 is a format of netpbm\n".utf8), magic: "image/x-portable-pixmap; charset=us-ascii").type == .utf8PlainText)
     #expect(try detect(Array("P6\n0 0\n255\n  xx\n".utf8), magic: "image/x-portable-pixmap; charset=us-ascii").type == .utf8PlainText)
+    // Comments (a `#` in one too) run to their line's end, however many there are; a digit
+    // in a comment is no width.
+    let commented = Array(("P1\n" + String(repeating: "# #1 2\n", count: 5000) + "2 1\n0 1\n").utf8)
+    #expect(commented.withUnsafeBytes { TypeDetector.opensNetpbmHeader($0) })
+    #expect(Array("P1 # 2 1\n".utf8).withUnsafeBytes { TypeDetector.opensNetpbmHeader($0) } == false)
   }
 
   @Test func aType1FontIsAFontNotData() throws {
