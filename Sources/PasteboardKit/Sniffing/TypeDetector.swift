@@ -157,8 +157,12 @@ public final class TypeDetector {
     // what libmagic found inside compressed data to a format the database's magic finds in
     // the compressor's header (KOffice's gzip files), not to the compressor itself.
     if asksDatabase, var found = databaseAnswer(head) {
-      // Text in a legacy encoding (a Latin-1 `.pfa`) is a format's text form as UTF-8 is.
-      if sniffed.charset != nil, Self.isWrittenInText(found.mime, head), let form = TypeRegistry.textForm(of: found.type) {
+      // Text in a legacy encoding (a Latin-1 `.pfa`) is a format's text form as UTF-8 is;
+      // a raw Netpbm image is not: libmagic reads its samples as Latin-1 wherever none is a
+      // control character (a white page's 0xFF).
+      if sniffed.charset != nil, Self.isWrittenInText(found.mime, head), !Self.opensRawNetpbm(head),
+        let form = TypeRegistry.textForm(of: found.type)
+      {
         found.type = form
       }
       if found.type == content.detection.type {
@@ -496,6 +500,12 @@ public final class TypeDetector {
   /// Whether `mime` is a format written in text whose evidence the head bears out.
   static func isWrittenInText(_ mime: String, _ head: UnsafeRawBufferPointer) -> Bool {
     formatsInText.contains(mime) && (!netpbmFormats.contains(mime) || opensNetpbmHeader(head))
+  }
+
+  /// Whether the head opens with the magic of a raw Netpbm format (`P4` to `P6`), whose
+  /// samples are bytes.
+  static func opensRawNetpbm(_ head: UnsafeRawBufferPointer) -> Bool {
+    head.count > 1 && head[0] == UInt8(ascii: "P") && (UInt8(ascii: "4")...UInt8(ascii: "6")).contains(head[1])
   }
 
   /// Whether the head opens with a Netpbm header as netpbm reads one: `P1` to `P6`, then

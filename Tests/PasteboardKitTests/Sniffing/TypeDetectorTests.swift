@@ -127,6 +127,10 @@ final class FixedSniffer: TypeSniffer {
     let commented = Array(("P1\n" + String(repeating: "# #1 2\n", count: 5000) + "2 1\n0 1\n").utf8)
     #expect(commented.withUnsafeBytes { TypeDetector.opensNetpbmHeader($0) })
     #expect(Array("P1 # 2 1\n".utf8).withUnsafeBytes { TypeDetector.opensNetpbmHeader($0) } == false)
+    // A raw image of a white page is bytes libmagic reads as Latin-1, not text.
+    let white = Array("P5\n64 64\n255\n".utf8) + [UInt8](repeating: 0xFF, count: 64 * 64)
+    let page = try detect(white, magic: "image/x-portable-greymap; charset=iso-8859-1")
+    #expect(TypeRegistry.conforms(page.type, to: .image) && !TypeRegistry.conforms(page.type, to: .text), "\(page)")
   }
 
   @Test func aType1FontIsAFontNotData() throws {
