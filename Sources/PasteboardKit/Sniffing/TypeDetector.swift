@@ -85,7 +85,8 @@ public final class TypeDetector {
     }
     // libmagic's NDJSON rule takes a line that opens with a JSON value for a whole one (an
     // MPL2 subtitle's `[2227][2244]text`): a first line that is not one JSON document is
-    // only text, for the database's magic and the name to say more.
+    // only text, for the database's magic and the name to say more. (Blank lines before
+    // it are ones NDJSON readers skip.)
     if sniffed.mimeType == "application/x-ndjson", !JSONPrefix.holds(Self.firstLine(of: head)) {
       answer = Answer(type: .plainText, generic: true, confident: false, refinedByDatabase: false)
     }
@@ -403,9 +404,11 @@ public final class TypeDetector {
     return false
   }
 
-  /// The head up to its first line break.
+  /// The head's first line that is not blank, up to its line break.
   static func firstLine(of head: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: head[..<(head.firstIndex(of: 0x0A) ?? head.count)])
+    let start = head.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } ?? head.count
+    let rest = head[start...]
+    return UnsafeRawBufferPointer(rebasing: rest[..<(rest.firstIndex(of: 0x0A) ?? head.count)])
   }
 
   /// Whether text opens with a PEM block's first line, `-----BEGIN `.

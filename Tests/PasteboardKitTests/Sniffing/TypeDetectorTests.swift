@@ -254,6 +254,7 @@ final class FixedSniffer: TypeSniffer {
     let ndjson = TypeIdentifier("public.ndjson")
     let magic = "application/x-ndjson; charset=utf-8"
     #expect(try detect(Array("{\"a\": 1}\n{\"a\": 2}\n".utf8), magic: magic).type == ndjson)
+    #expect(try detect(Array("\n \r\n{\"a\": 1}\n{\"a\": 2}\n".utf8), magic: magic).type == ndjson, "blank lines first")
     let subtitle = Array("[2227][2244]<i>CANAL DE NOTICIAS</i>\n[2253][2291]<i>La semana pasada</i>\n".utf8)
     let found = try detect(subtitle, magic: magic)
     #expect(found.type != ndjson && TypeRegistry.conforms(found.type, to: .text), "\(found)")
