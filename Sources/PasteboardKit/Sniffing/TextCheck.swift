@@ -47,7 +47,7 @@ enum TextCheck {
   /// not a zeroed disk image with a word at its start. The text must be plainly text, with
   /// no control character but tab, line and page breaks: a binary header (`PK\3\4`) is not.
   private static func endsInPadding(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Bool {
-    offset > 0 && bytes.count - offset <= offset && bytes[offset...].allSatisfy { $0 == 0 }
+    bytes.count - offset < offset && bytes[offset...].allSatisfy { $0 == 0 }
       && !bytes[..<offset].contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0C && $0 != 0x0D || $0 == 0x7F }
   }
 
@@ -66,6 +66,8 @@ enum TextCheck {
       if bytes[index + 1] == 0 { zeroHighAtOdd += 1 }
       if bytes[index] == 0 { zeroHighAtEven += 1 }
     }
+    // As many zero bytes in both places: no order is more likely than the other.
+    guard zeroHighAtEven != zeroHighAtOdd else { return nil }
     let bigEndian = zeroHighAtEven > zeroHighAtOdd
     let units = count / 2
     var ascii = 0

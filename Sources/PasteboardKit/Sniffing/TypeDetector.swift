@@ -77,15 +77,16 @@ public final class TypeDetector {
       answer?.generic = true
     }
     // libmagic's C rule fires on the braces of most languages, but a preprocessor directive
-    // at the start of a line is C's own (an LLVM `.def` of `#ifndef` and macros): a guess.
+    // opening the text is C's own (an LLVM `.def` of `#ifndef` and macros): a guess.
     // (Not its C++ rule, whose templates the database's C magic names no worse.)
-    if sniffed.mimeType == "text/x-c", Self.hasPreprocessorDirective(head) {
+    if sniffed.mimeType == "text/x-c", Self.opensWithPreprocessorDirective(head) {
       answer?.guess = true
       answer?.confident = true
     }
     // libmagic's NDJSON rule takes a line that opens with a JSON value for a whole one (an
     // MPL2 subtitle's `[2227][2244]text`): a first line that is not one JSON document is
-    // only text, for the database's magic and the name to say more.
+    // only text, for the database's magic and the name to say more. (Blank lines before
+    // it are ones NDJSON readers skip.)
     if sniffed.mimeType == "application/x-ndjson", !JSONPrefix.holds(Self.firstLine(of: head)) {
       answer = Answer(type: .plainText, generic: true, confident: false, refinedByDatabase: false)
     }
@@ -157,8 +158,12 @@ public final class TypeDetector {
     // what libmagic found inside compressed data to a format the database's magic finds in
     // the compressor's header (KOffice's gzip files), not to the compressor itself.
     if asksDatabase, var found = databaseAnswer(head) {
-      // Text in a legacy encoding (a Latin-1 `.pfa`) is a format's text form as UTF-8 is.
-      if sniffed.charset != nil, Self.isWrittenInText(found.mime, head), let form = TypeRegistry.textForm(of: found.type) {
+      // Text in a legacy encoding (a Latin-1 `.pfa`) is a format's text form as UTF-8 is;
+      // a raw Netpbm image is not: libmagic reads its samples as Latin-1 wherever none is a
+      // control character (a white page's 0xFF).
+      if sniffed.charset != nil, Self.isWrittenInText(found.mime, head), !Self.opensRawNetpbm(head),
+        let form = TypeRegistry.textForm(of: found.type)
+      {
         found.type = form
       }
       if found.type == content.detection.type {
@@ -342,24 +347,48 @@ public final class TypeDetector {
     return nil
   }
 
-  /// Whether a line starts with a C preprocessor directive that no other language's
-  /// comment starts with (`#include`, `#define`, `#ifndef`, …, then a space or its end).
-  static func hasPreprocessorDirective(_ head: UnsafeRawBufferPointer) -> Bool {
-    let directives = ["#include", "#define", "#ifdef", "#ifndef", "#undef", "#pragma", "#endif"].map { Array($0.utf8) }
-    var start = 0
-    while start < head.count {
-      if head[start] == UInt8(ascii: "#") {
-        for directive in directives where head.count - start >= directive.count
-          && head[start..<start + directive.count].elementsEqual(directive)
-        {
-          let after = start + directive.count
-          if after == head.count || [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<"), UInt8(ascii: "\"")].contains(head[after]) { return true }
+  /// Whether C's preprocessor opens the text: its first line but blank ones and C comments
+  /// starts with a directive that no other language's comment starts with (`#include`,
+  /// `#define`, `#ifndef`, …, then a space or its end). One further on may be C quoted in
+  /// another language (a Perl test's here-document, CMake's check, an AppArmor profile's
+  /// `#include` under its `#` comments).
+  static func opensWithPreprocessorDirective(_ head: UnsafeRawBufferPointer) -> Bool {
+    let slash = UInt8(ascii: "/")
+    let star = UInt8(ascii: "*")
+    var index = 0
+    var inBlockComment = false
+    while index < head.count {
+      let next = index + 1 < head.count ? head[index + 1] : nil
+      if inBlockComment {
+        if head[index] == star, next == slash {
+          inBlockComment = false
+          index += 1
         }
+        index += 1
+        continue
       }
-      guard let newline = head[start...].firstIndex(of: 0x0A) else { return false }
-      start = newline + 1
+      switch head[index] {
+      case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
+        index += 1
+      case slash where next == slash:
+        guard let newline = head[index...].firstIndex(of: 0x0A) else { return false }
+        index = newline + 1
+      case slash where next == star:
+        inBlockComment = true
+        index += 2
+      default:
+        return startsWithDirective(UnsafeRawBufferPointer(rebasing: head[index...]))
+      }
     }
     return false
+  }
+
+  private static func startsWithDirective(_ line: UnsafeRawBufferPointer) -> Bool {
+    let directives = ["#include", "#define", "#ifdef", "#ifndef", "#undef", "#pragma", "#endif"].map { Array($0.utf8) }
+    let ends: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<"), UInt8(ascii: "\"")]
+    return directives.contains { directive in
+      line.starts(with: directive) && (line.count == directive.count || ends.contains(line[directive.count]))
+    }
   }
 
   /// Whether a line of troff starts with a man page's title request, `.TH` or `.Dt`.
@@ -375,9 +404,11 @@ public final class TypeDetector {
     return false
   }
 
-  /// The head up to its first line break.
+  /// The head's first line that is not blank, up to its line break.
   static func firstLine(of head: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: head[..<(head.firstIndex(of: 0x0A) ?? head.count)])
+    let start = head.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } ?? head.count
+    let rest = head[start...]
+    return UnsafeRawBufferPointer(rebasing: rest[..<(rest.firstIndex(of: 0x0A) ?? head.count)])
   }
 
   /// Whether text opens with a PEM block's first line, `-----BEGIN `.
@@ -474,22 +505,29 @@ public final class TypeDetector {
     formatsInText.contains(mime) && (!netpbmFormats.contains(mime) || opensNetpbmHeader(head))
   }
 
+  /// Whether the head opens with the magic of a raw Netpbm format (`P4` to `P6`), whose
+  /// samples are bytes.
+  static func opensRawNetpbm(_ head: UnsafeRawBufferPointer) -> Bool {
+    head.count > 1 && head[0] == UInt8(ascii: "P") && (UInt8(ascii: "4")...UInt8(ascii: "6")).contains(head[1])
+  }
+
   /// Whether the head opens with a Netpbm header as netpbm reads one: `P1` to `P6`, then
   /// width and height (and the largest sample, but for bitmaps) as decimal numbers, with
   /// white space or `#` comments between them and one white space after the last.
   static func opensNetpbmHeader(_ head: UnsafeRawBufferPointer) -> Bool {
     guard head.count > 2, head[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]) else { return false }
     let isBitmap = head[1] == UInt8(ascii: "1") || head[1] == UInt8(ascii: "4")
-    func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(byte) }
+    // Byte by byte without an array or a slice: a header of 64 KiB of comments is read in
+    // a few milliseconds, not a hundred.
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
     var index = 2
     for _ in 0..<(isBitmap ? 2 : 3) {
       guard index < head.count, isSpace(head[index]) || head[index] == UInt8(ascii: "#") else { return false }
-      while index < head.count, isSpace(head[index]) || head[index] == UInt8(ascii: "#") {
-        if head[index] == UInt8(ascii: "#") {
-          index = head[index...].firstIndex(of: 0x0A) ?? head.count
-        } else {
-          index += 1
-        }
+      var inComment = false
+      while index < head.count, inComment || isSpace(head[index]) || head[index] == UInt8(ascii: "#") {
+        if head[index] == UInt8(ascii: "#") { inComment = true }
+        if head[index] == 0x0A { inComment = false }
+        index += 1
       }
       var value = 0
       let start = index

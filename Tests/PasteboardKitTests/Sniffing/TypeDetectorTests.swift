@@ -100,8 +100,16 @@ final class FixedSniffer: TypeSniffer {
     let go = Array("package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hi\")\n}\n".utf8)
     #expect(try detect(go, magic: "text/x-c; charset=us-ascii").type == .utf8PlainText)
     // A comment that starts with a directive's word is no directive.
-    #expect(TypeDetector.hasPreprocessorDirective(UnsafeRawBufferPointer(start: nil, count: 0)) == false)
-    #expect(Array("# include the file\n#defined\n".utf8).withUnsafeBytes { TypeDetector.hasPreprocessorDirective($0) } == false)
+    #expect(TypeDetector.opensWithPreprocessorDirective(UnsafeRawBufferPointer(start: nil, count: 0)) == false)
+    #expect(Array("# include the file\n#defined\n".utf8).withUnsafeBytes { TypeDetector.opensWithPreprocessorDirective($0) } == false)
+    // A directive after C comments opens the text; one under another language's lines is
+    // C quoted in it (a Perl test's here-document, an AppArmor profile's include).
+    let commented = Array("// ELF relocations\n/* PowerPC\n * 32-bit */\n\n#ifndef ELF_RELOC\n".utf8)
+    #expect(commented.withUnsafeBytes { TypeDetector.opensWithPreprocessorDirective($0) })
+    let perl = Array("# Check that ecpg works\n\nuse strict;\n\nprint F <<EOF;\n#include <stdio.h>\nint main() { return 0; }\nEOF\n".utf8)
+    #expect(try detect(perl, magic: "text/x-c; charset=us-ascii").type == TypeIdentifier("public.perl-script"))
+    let profile = Array("# vim:syntax=apparmor\n#include <tunables/global>\n/usr/bin/man {\n}\n".utf8)
+    #expect(try detect(profile, magic: "text/x-c; charset=us-ascii").type == .utf8PlainText)
   }
 
   @Test func aPlainNetpbmImageIsTextAndAnImage() throws {
@@ -114,6 +122,15 @@ final class FixedSniffer: TypeSniffer {
     // libmagic takes `P3 ` alone for a pixmap: a sentence, or a header that does not hold, is text.
     #expect(try detect(Array("P3 is a format of netpbm\n".utf8), magic: "image/x-portable-pixmap; charset=us-ascii").type == .utf8PlainText)
     #expect(try detect(Array("P6\n0 0\n255\n  xx\n".utf8), magic: "image/x-portable-pixmap; charset=us-ascii").type == .utf8PlainText)
+    // Comments (a `#` in one too) run to their line's end, however many there are; a digit
+    // in a comment is no width.
+    let commented = Array(("P1\n" + String(repeating: "# #1 2\n", count: 5000) + "2 1\n0 1\n").utf8)
+    #expect(commented.withUnsafeBytes { TypeDetector.opensNetpbmHeader($0) })
+    #expect(Array("P1 # 2 1\n".utf8).withUnsafeBytes { TypeDetector.opensNetpbmHeader($0) } == false)
+    // A raw image of a white page is bytes libmagic reads as Latin-1, not text.
+    let white = Array("P5\n64 64\n255\n".utf8) + [UInt8](repeating: 0xFF, count: 64 * 64)
+    let page = try detect(white, magic: "image/x-portable-greymap; charset=iso-8859-1")
+    #expect(TypeRegistry.conforms(page.type, to: .image) && !TypeRegistry.conforms(page.type, to: .text), "\(page)")
   }
 
   @Test func aType1FontIsAFontNotData() throws {
@@ -221,6 +238,8 @@ final class FixedSniffer: TypeSniffer {
     #expect(try detect(csv.dropLast(), magic: octets).type == .data)
     #expect(try detect((0..<64).flatMap { [UInt8(0x20 + $0), 0x4E] } + units("ab"), magic: octets).type == .data)
     #expect(try detect(csv, magic: "image/x-icon; charset=binary").type != .utf16PlainText)
+    // Nor units whose zero bytes fall as often in either place: no order reads them better.
+    #expect(try detect(Array(repeating: Array("A\0\0A".utf8), count: 64).flatMap { $0 }, magic: octets).type == .data)
   }
 
   @Test func textPaddedWithANULIsTextWhereLibmagicNamesNothing() throws {
@@ -235,6 +254,7 @@ final class FixedSniffer: TypeSniffer {
     let ndjson = TypeIdentifier("public.ndjson")
     let magic = "application/x-ndjson; charset=utf-8"
     #expect(try detect(Array("{\"a\": 1}\n{\"a\": 2}\n".utf8), magic: magic).type == ndjson)
+    #expect(try detect(Array("\n \r\n{\"a\": 1}\n{\"a\": 2}\n".utf8), magic: magic).type == ndjson, "blank lines first")
     let subtitle = Array("[2227][2244]<i>CANAL DE NOTICIAS</i>\n[2253][2291]<i>La semana pasada</i>\n".utf8)
     let found = try detect(subtitle, magic: magic)
     #expect(found.type != ndjson && TypeRegistry.conforms(found.type, to: .text), "\(found)")
@@ -338,6 +358,8 @@ final class FixedSniffer: TypeSniffer {
     // may go on past them.
     #expect(encoding(css + [0] + css) == nil)
     #expect(encoding(css + [UInt8](repeating: 0, count: 512)) == nil)
+    #expect(encoding(css + [UInt8](repeating: 0, count: css.count)) == nil, "as many NULs as text are not fewer")
+    #expect(encoding(css + [UInt8](repeating: 0, count: css.count - 1)) == .utf8)
     #expect(encoding([0, 0]) == nil)
     #expect(encoding(css + [0], isWhole: false) == nil)
     #expect(encoding([0x50, 0x4B, 3, 4, 0]) == nil, "a binary header")
