@@ -94,14 +94,15 @@ def texts():
     text("notes.log", "2026-11-21 10:00:01 started\n2026-11-21 10:00:02 ready\n", U8, "com.apple.log")
     text("paper.tex", "\\documentclass{article}\n\\begin{document}\nHello.\n\\end{document}\n", TEX, TEX)
     text("rules.mk", "all: pb\n\npb: main.o\n\tcc -o pb main.o\n", "public.make-source")
-    # Source code: libmagic's C rule fires on many languages, so only the extension tells.
+    # Source code: libmagic's C rule fires on many languages, so only the extension tells;
+    # but a preprocessor directive is C's own, and its Java rule needs Java's own words.
     text("main.c", "#include <stdio.h>\n\nint main(void) {\n  printf(\"hi\\n\");\n  return 0;\n}\n", "public.c-source", "public.c-source")
-    text("list.h", "#ifndef LIST_H\n#define LIST_H\nstruct list { struct list *next; };\n#endif\n", U8, "public.c-header")
+    text("list.h", "#ifndef LIST_H\n#define LIST_H\nstruct list { struct list *next; };\n#endif\n", "public.c-source", "public.c-header")
     text("shape.cpp", "#include <iostream>\nclass Shape {\npublic:\n  virtual ~Shape() {}\n};\nint main() { std::cout << 1; }\n", "public.c-source", "public.c-plus-plus-source")
     text("main.swift", "import Foundation\n\nstruct Point { var x: Int; var y: Int }\nprint(Point(x: 1, y: 2))\n", U8, "public.swift-source")
     text("main.go", "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hi\")\n}\n", U8, GO)
     text("main.rs", "fn main() {\n    let v: Vec<i32> = vec![1, 2];\n    println!(\"{:?}\", v);\n}\n", U8, RUST)
-    text("Main.java", "public class Main {\n  public static void main(String[] args) {\n    System.out.println(\"hi\");\n  }\n}\n", U8, "com.sun.java-source")
+    text("Main.java", "public class Main {\n  public static void main(String[] args) {\n    System.out.println(\"hi\");\n  }\n}\n", "com.sun.java-source")
     text("app.js", "const items = [1, 2, 3];\nconsole.log(items.map((n) => n * 2));\n", U8, "com.netscape.javascript-source")
     # libmagic's JavaScript rule stands from a pipe (TypeScript is a superset); a name it
     # does not agree with (`.ts` is an MPEG transport stream to the database) leaves text.
