@@ -341,7 +341,9 @@ public final class TypeDetector {
   /// macros' title (`.TH`, or mdoc's `.Dt`) is a man page, as the database's `*.1` globs say.
   static func textFormat(namedIn head: UnsafeRawBufferPointer, content: TypeIdentifier?) -> TypeIdentifier? {
     if head.starts(with: "StartFontMetrics".utf8) { return TypeRegistry.type(forDatabaseMIMEType: "application/x-font-afm") }
-    if content == TypeRegistry.type(forDatabaseMIMEType: "text/troff"), callsManTitle(head) {
+    // By its MIME type: naming troff's type reads the database's details, a million
+    // instructions that every small text copied would pay.
+    if let content, TypeRegistry.preferredMIMEType(for: content) == "text/troff", callsManTitle(head) {
       return TypeRegistry.type(forDatabaseMIMEType: "application/x-troff-man")
     }
     return nil
