@@ -48,7 +48,13 @@ enum TextCheck {
   /// no control character but tab, line and page breaks: a binary header (`PK\3\4`) is not.
   private static func endsInPadding(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Bool {
     bytes.count - offset < offset && bytes[offset...].allSatisfy { $0 == 0 }
-      && !bytes[..<offset].contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0C && $0 != 0x0D || $0 == 0x7F }
+      && !bytes[..<offset].contains { isControlButBreak(UInt16($0)) }
+  }
+
+  /// A C0 control character or DEL, but tab, line feed, form feed and carriage return:
+  /// what plainly written text never holds.
+  private static func isControlButBreak(_ unit: UInt16) -> Bool {
+    (unit < 0x20 && unit != 0x09 && unit != 0x0A && unit != 0x0C && unit != 0x0D) || unit == 0x7F
   }
 
   /// UTF-16 written without a byte-order mark (Windows tools write it so: shim's
@@ -81,10 +87,11 @@ enum TextCheck {
         pendingHighSurrogate = false
         continue
       }
+      if isControlButBreak(unit) { return nil }
       switch unit {
-      case 0x09, 0x0A, 0x0C, 0x0D, 0x20...0x7E: ascii += 1
+      case 0x00...0x7F: ascii += 1
       case 0xD800...0xDBFF: pendingHighSurrogate = true
-      case 0x00...0x1F, 0x7F...0x9F, 0xDC00...0xDFFF, 0xFFFE, 0xFFFF: return nil
+      case 0x80...0x9F, 0xDC00...0xDFFF, 0xFFFE, 0xFFFF: return nil
       default: break
       }
     }

@@ -166,12 +166,12 @@ public final class TypeDetector {
       {
         found.type = form
       }
+      // Not where libmagic's generic answer is already a kind of the database's (Ogg video
+      // of any Ogg, Matroska video of any Matroska): it says more.
       if found.type == content.detection.type {
         content.confirmed = true
-      } else if packed == nil, database.isSubclass(sniffed.mimeType, of: found.mime), !database.isSubclass(found.mime, of: sniffed.mimeType) {
-        // libmagic's generic answer already names a kind of the database's (Ogg video of
-        // any Ogg, Matroska video of any Matroska): it says more.
-      } else if content.generic || TypeRegistry.conforms(found.type, to: content.detection.type)
+      } else if packed != nil || !database.isStrictSubclass(sniffed.mimeType, of: found.mime),
+        content.generic || TypeRegistry.conforms(found.type, to: content.detection.type)
         || (packed == nil && database.isSubclass(found.mime, of: sniffed.mimeType))
         || (packed != nil && !TypeRegistry.conforms(answer.type, to: found.type))
       {
@@ -410,7 +410,7 @@ public final class TypeDetector {
   static func firstLine(of head: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     let start = head.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } ?? head.count
     let rest = head[start...]
-    return UnsafeRawBufferPointer(rebasing: rest[..<(rest.firstIndex(of: 0x0A) ?? head.count)])
+    return UnsafeRawBufferPointer(rebasing: rest[..<(rest.firstIndex(of: 0x0A) ?? rest.endIndex)])
   }
 
   /// Whether text opens with a PEM block's first line, `-----BEGIN `.

@@ -185,6 +185,11 @@ public final class SharedMIMEInfo: Sendable {
     return databases.lazy.compactMap { $0.cache.typeOfXMLRoot(root) }.first
   }
 
+  /// Whether `mime` is a kind of `base` and not the same format (nor an alias of it).
+  public func isStrictSubclass(_ mime: String, of base: String) -> Bool {
+    isSubclass(mime, of: base) && !isSubclass(base, of: mime)
+  }
+
   /// Whether `mime` is `base` or a kind of it, as xdg_mime_mime_type_subclass answers:
   /// through aliases and `sub-class-of` links, and GLib's implicit rules: `MEDIA/*` holds
   /// every `MEDIA/...`, `text/plain` every `text/...`, `application/octet-stream`
